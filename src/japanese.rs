@@ -1,0 +1,196 @@
+//! Japanese text: the one lindera segmenter of the process, NFKC normalization, katakana
+//! spelling-variant folding and the character counts a reader sees.
+//!
+//! Every stage that looks at Japanese goes through here: extraction normalizes before it
+//! matches, the glossary asks for readings and noun compounds, search folds variants the same
+//! way on both sides, and article pages show a character count and reading time.
+//! The IPADIC dictionary is compiled by `build.rs` and embedded into the binary; it is loaded
+//! once (zero-copy) on first use.
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use lindera::mode::Mode;
+use lindera::segmenter::Segmenter;
+use unicode_normalization::UnicodeNormalization;
+
+mod ipadic {
+    lindera_dictionary::embedded_dictionary!("/lindera-ipadic", IpadicLoader);
+}
+
+static SEGMENTER: LazyLock<Segmenter> = LazyLock::new(|| {
+    let dictionary = ipadic::load().expect("the IPADIC embedded at build time loads");
+    Segmenter::new(Mode::Normal, dictionary, None)
+});
+
+/// One token of segmented text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    pub surface: String,
+    /// IPADIC part of speech (品詞), e.g. `名詞`.
+    pub pos: String,
+    /// First subcategory (品詞細分類1), e.g. `一般`, `サ変接続`, `固有名詞`.
+    pub pos_detail: String,
+    /// Katakana reading when the dictionary knows it (unknown words have none).
+    pub reading: Option<String>,
+    /// Byte offset of the word in the segmented text.
+    pub start: usize,
+}
+
+impl Word {
+    pub fn is_noun(&self) -> bool {
+        self.pos == "名詞"
+    }
+}
+
+/// Segments `text` into words with part of speech and reading.
+pub fn words(text: &str) -> Vec<Word> {
+    let Ok(mut tokens) = SEGMENTER.segment(Cow::Borrowed(text)) else {
+        return Vec::new();
+    };
+    tokens
+        .iter_mut()
+        .map(|token| {
+            let surface = token.surface.to_string();
+            let start = token.byte_start;
+            let details = token.details();
+            let field = |i: usize| details.get(i).map(|s| s.to_string()).unwrap_or_default();
+            let reading = details
+                .get(7)
+                .filter(|r| !r.is_empty() && **r != "*")
+                .map(|r| r.to_string());
+            Word {
+                pos: field(0),
+                pos_detail: field(1),
+                reading,
+                surface,
+                start,
+            }
+        })
+        .collect()
+}
+
+/// Segments `text` into surfaces only (cheaper: no part-of-speech strings).
+pub fn surfaces(text: &str) -> Vec<String> {
+    match SEGMENTER.segment(Cow::Borrowed(text)) {
+        Ok(tokens) => tokens.iter().map(|t| t.surface.to_string()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// NFKC: full-width letters and digits become ASCII, half-width katakana become full-width.
+pub fn nfkc(text: &str) -> String {
+    text.nfkc().collect()
+}
+
+/// Number of characters (not bytes) a reader sees.
+pub fn char_count(text: &str) -> usize {
+    text.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+/// Reading time in whole minutes (at least 1) for Japanese prose, counting about 500
+/// characters a minute; the ASCII words mixed in count as 2 characters each.
+pub fn reading_minutes(text: &str) -> usize {
+    let chars = char_count(text);
+    chars.div_ceil(500).max(1)
+}
+
+pub fn is_katakana(c: char) -> bool {
+    matches!(
+        c,
+        '\u{30A1}'..='\u{30FA}' | 'ー' | '・' | '\u{30FD}' | '\u{30FE}'
+    )
+}
+
+pub fn is_kana_or_kanji(c: char) -> bool {
+    matches!(c,
+        '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{3400}'..='\u{4DBF}' | '々' | '〆')
+}
+
+/// Folds katakana spelling variants to one key: NFKC, lowercase, drop the long-vowel mark and
+/// middle dot, ヴァ→バ etc., so クラスタ/クラスター and ガベージ/ガーベジ meet.
+pub fn fold_variants(text: &str) -> String {
+    let n = nfkc(text).to_lowercase();
+    let mut out = String::with_capacity(n.len());
+    let chars: Vec<char> = n.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match (c, next) {
+            ('ー' | '・' | '-' | ' ', _) => {}
+            ('ヴ', Some('ァ')) => {
+                out.push('バ');
+                i += 1;
+            }
+            ('ヴ', Some('ィ')) => {
+                out.push('ビ');
+                i += 1;
+            }
+            ('ヴ', Some('ェ')) => {
+                out.push('ベ');
+                i += 1;
+            }
+            ('ヴ', Some('ォ')) => {
+                out.push('ボ');
+                i += 1;
+            }
+            ('ヴ', _) => out.push('ブ'),
+            ('ヂ', _) => out.push('ジ'),
+            ('ヅ', _) => out.push('ズ'),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_a_sentence_from_the_1_32_article() {
+        let w = words("破損したリソースの安全でない削除を許可する新機能が追加されました。");
+        let s: Vec<&str> = w.iter().map(|w| w.surface.as_str()).collect();
+        assert_eq!(&s[..4], ["破損", "し", "た", "リソース"]);
+        assert_eq!(w[0].pos, "名詞");
+        assert_eq!(w[0].reading.as_deref(), Some("ハソン"));
+    }
+
+    #[test]
+    fn unknown_katakana_and_identifiers_come_out_whole() {
+        let s = surfaces(
+            "FeatureGate KubeletCrashLoopBackoffMax を有効にし、ファイナライザーを使います",
+        );
+        assert!(
+            s.contains(&"KubeletCrashLoopBackoffMax".to_string()),
+            "{s:?}"
+        );
+        assert!(s.contains(&"ファイナライザー".to_string()), "{s:?}");
+    }
+
+    #[test]
+    fn nfkc_folds_full_width_forms() {
+        assert_eq!(nfkc("ＫＥＰ－３１５７"), "KEP-3157");
+        assert_eq!(nfkc("＃１２８２６６"), "#128266");
+        assert_eq!(nfkc("ｻｲﾄﾞｶｰ"), "サイドカー");
+    }
+
+    #[test]
+    fn character_counts_are_not_byte_counts() {
+        assert_eq!(char_count("監査ログ"), 4);
+        assert_eq!(reading_minutes(&"あ".repeat(1001)), 3);
+    }
+
+    #[test]
+    fn spelling_variants_fold_together() {
+        assert_eq!(fold_variants("クラスタ"), fold_variants("クラスター"));
+        assert_eq!(
+            fold_variants("ガベージコレクター"),
+            fold_variants("ガーベジコレクター")
+        );
+        assert_eq!(fold_variants("ヴォリューム"), fold_variants("ボリューム"));
+        assert_ne!(fold_variants("ポッド"), fold_variants("ノード"));
+    }
+}
