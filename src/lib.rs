@@ -1,1 +1,16 @@
+//! shiori turns Japanese articles about Kubernetes releases into a cross-linked static study
+//! site. The pipeline runs one way:
+//!
+//! ```text
+//! load -> parse -> extract -> link -> render -> index -> write
+//! ```
+//!
+//! `load` is the only stage that reads the disk and `write` the only one that writes; everything
+//! between is a function from data to data, so tests and the dev server run it in memory.
+pub mod config;
+pub mod diag;
+pub mod doc;
+pub mod frontmatter;
+pub mod ids;
 pub mod japanese;
+pub mod shortcodes;

@@ -1,0 +1,91 @@
+//! `site.toml`: the site's settings, each with a documented default so that a site with an
+//! empty (or missing) `site.toml` builds.
+use serde::Deserialize;
+
+use crate::diag::Diagnostic;
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Site title, shown in the header and the feed.
+    pub title: String,
+    /// One line under the title on the home page.
+    pub description: String,
+    /// Absolute URL the site is served from, e.g. `https://example.org/k8s/`. Used for the feed,
+    /// the sitemap and OpenGraph; pages link relatively so the output also works from `file://`.
+    pub base_url: String,
+    /// `lang` of the pages.
+    pub language: String,
+    /// Author for the Atom feed when an article names none.
+    pub author: String,
+    /// Include articles with `draft = true`.
+    pub drafts: bool,
+    /// Keep raw HTML in articles as written. Off: raw HTML is sanitized (ammonia).
+    pub trust_html: bool,
+    pub highlight: HighlightConfig,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct HighlightConfig {
+    /// syntect theme for light mode.
+    pub light_theme: String,
+    /// syntect theme for dark mode (`prefers-color-scheme: dark`).
+    pub dark_theme: String,
+}
+
+impl Default for HighlightConfig {
+    fn default() -> Self {
+        HighlightConfig {
+            light_theme: "InspiredGitHub".into(),
+            dark_theme: "base16-ocean.dark".into(),
+        }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            title: "shiori".into(),
+            description: "Kubernetes リリースの変更内容を読む".into(),
+            base_url: "http://127.0.0.1:1111/".into(),
+            language: "ja".into(),
+            author: "shiori".into(),
+            drafts: false,
+            trust_html: false,
+            highlight: HighlightConfig::default(),
+        }
+    }
+}
+
+impl Config {
+    pub fn parse(text: &str) -> Result<Config, Diagnostic> {
+        toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| crate::diag::line_of(text, s.start));
+            Diagnostic::error("site.toml", line, e.message().to_string())
+                .help("see the documented keys in README.md (section `site.toml`)")
+        })
+    }
+
+    /// `base_url` with exactly one trailing slash.
+    pub fn base(&self) -> String {
+        format!("{}/", self.base_url.trim_end_matches('/'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_site_toml_gives_defaults() {
+        assert_eq!(Config::parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn unknown_key_names_the_line() {
+        let d = Config::parse("title = \"x\"\ntitel = \"y\"\n").unwrap_err();
+        assert_eq!(d.line, Some(2));
+        assert!(d.message.contains("titel"), "{}", d.message);
+    }
+}

@@ -1,0 +1,375 @@
+//! The parse stage for an article body: Markdown events (pulldown-cmark) plus the block map
+//! every later stage shares.
+//!
+//! A *block* is a heading, paragraph, list item or table cell: the unit a mention links to.
+//! Each gets a stable anchor (`p-3`, `li-12`, or the heading id) in document order, and its
+//! inline text is recorded with the byte ranges that are plain prose (not code, not a link,
+//! not a URL), which is where extraction may look. Extraction reports mentions as
+//! (block, byte range); the render stage wraps exactly those ranges, because it walks the same
+//! events with the `TextPos` table recorded here.
+use std::collections::HashMap;
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use crate::diag::line_of;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    Heading(u8),
+    Paragraph,
+    ListItem,
+    TableCell,
+}
+
+#[derive(Debug, Clone)]
+pub struct Block {
+    /// The `id` attribute of the element, without `#`.
+    pub anchor: String,
+    pub kind: BlockKind,
+    /// Inline text: text, code spans and link text, soft breaks as `\n`.
+    pub text: String,
+    /// Byte ranges of `text` that are plain prose (one `Text` event each).
+    pub plain: Vec<Range<usize>>,
+    /// 1-based line in the article file.
+    pub line: usize,
+    /// Index into `Doc::sections` of the section the block stands in.
+    pub section: usize,
+    /// Whether the block is inside a `> [!NOTE]` note or blockquote.
+    pub in_note: bool,
+}
+
+/// A heading-delimited part of the document. Section 0 is what precedes the first heading.
+#[derive(Debug, Clone)]
+pub struct Section {
+    pub anchor: String,
+    pub title: String,
+    pub level: u8,
+}
+
+/// Where a `Text` event's text sits in the block map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextPos {
+    pub block: usize,
+    pub start: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Doc {
+    pub events: Vec<Event<'static>>,
+    pub blocks: Vec<Block>,
+    pub sections: Vec<Section>,
+    /// Parallel to `events`: the block position of every plain `Text` event.
+    pub text_pos: Vec<Option<TextPos>>,
+}
+
+impl Doc {
+    /// All plain and code text of the article, for counts and reading time.
+    pub fn plain_text(&self) -> String {
+        let mut s = String::new();
+        for b in &self.blocks {
+            s.push_str(&b.text);
+            s.push('\n');
+        }
+        s
+    }
+
+    pub fn block_by_anchor(&self, anchor: &str) -> Option<&Block> {
+        self.blocks.iter().find(|b| b.anchor == anchor)
+    }
+}
+
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_GFM
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Parses `body` (front matter removed; `first_line` is its 1-based line in the file).
+pub fn parse(body: &str, first_line: usize) -> Doc {
+    let mut events = Vec::new();
+    let mut offsets = Vec::new();
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        // Adjacent text events are one run of prose to the later passes.
+        if let (Event::Text(t), Some(Event::Text(prev))) = (&event, events.last_mut()) {
+            let joined = format!("{prev}{t}");
+            *prev = CowStr::from(joined);
+            continue;
+        }
+        events.push(event.into_static());
+        offsets.push(range.start);
+    }
+    assign_heading_ids(&mut events);
+    let line_at = |i: usize| first_line + line_of(body, offsets[i]) - 1;
+    let (blocks, sections, text_pos) = map_blocks(&events, line_at);
+    Doc {
+        events,
+        blocks,
+        sections,
+        text_pos,
+    }
+}
+
+/// Heading ids keep Japanese (`#3962-ミューテーティング...`), lowercase ASCII, turn spaces into
+/// `-`, drop punctuation, and are made unique with `-1`, `-2` in document order. An explicit
+/// `{#id}` wins.
+fn assign_heading_ids(events: &mut [Event<'static>]) {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut i = 0;
+    while i < events.len() {
+        if let Event::Start(Tag::Heading { id, .. }) = &events[i] {
+            let explicit = id.as_ref().map(|s| s.to_string());
+            let mut text = String::new();
+            let mut j = i + 1;
+            while j < events.len() && !matches!(events[j], Event::End(TagEnd::Heading(_))) {
+                if let Event::Text(t) | Event::Code(t) = &events[j] {
+                    text.push_str(t);
+                }
+                j += 1;
+            }
+            let base = explicit.unwrap_or_else(|| heading_slug(&text));
+            let base = if base.is_empty() {
+                "section".to_string()
+            } else {
+                base
+            };
+            let n = seen.entry(base.clone()).or_insert(0);
+            let unique = if *n == 0 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            };
+            *n += 1;
+            seen.entry(unique.clone()).or_insert(1);
+            if let Event::Start(Tag::Heading { id, .. }) = &mut events[i] {
+                *id = Some(CowStr::from(unique));
+            }
+            i = j;
+        }
+        i += 1;
+    }
+}
+
+pub fn heading_slug(text: &str) -> String {
+    let n = crate::japanese::nfkc(text).to_lowercase();
+    let mut out = String::new();
+    let mut dash = false;
+    for c in n.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.push(c);
+        } else if c.is_whitespace() || c == '-' || c == '.' || c == '/' || c == ':' {
+            dash = true;
+        }
+        // other punctuation and emoji are dropped
+    }
+    out
+}
+
+fn heading_level(l: HeadingLevel) -> u8 {
+    l as u8
+}
+
+fn map_blocks(
+    events: &[Event<'static>],
+    line_at: impl Fn(usize) -> usize,
+) -> (Vec<Block>, Vec<Section>, Vec<Option<TextPos>>) {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut sections = vec![Section {
+        anchor: String::new(),
+        title: String::new(),
+        level: 0,
+    }];
+    let mut text_pos = vec![None; events.len()];
+    // Stack of open blocks (indices into `blocks`); inline text goes to the innermost.
+    let mut open: Vec<usize> = Vec::new();
+    let mut counters = (0usize, 0usize, 0usize); // paragraphs, items, cells
+    let mut in_link = 0usize;
+    let mut in_code_block = false;
+    let mut in_image = 0usize;
+    let mut quote_depth = 0usize;
+    for (i, ev) in events.iter().enumerate() {
+        let new_block =
+            |kind: BlockKind, anchor: String, blocks: &mut Vec<Block>, sections: &Vec<Section>| {
+                blocks.push(Block {
+                    anchor,
+                    kind,
+                    text: String::new(),
+                    plain: Vec::new(),
+                    line: line_at(i),
+                    section: sections.len() - 1,
+                    in_note: quote_depth > 0,
+                });
+                blocks.len() - 1
+            };
+        match ev {
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                let anchor = id.as_ref().map(|s| s.to_string()).unwrap_or_default();
+                sections.push(Section {
+                    anchor: anchor.clone(),
+                    title: String::new(),
+                    level: heading_level(*level),
+                });
+                let b = new_block(
+                    BlockKind::Heading(heading_level(*level)),
+                    anchor,
+                    &mut blocks,
+                    &sections,
+                );
+                open.push(b);
+            }
+            Event::Start(Tag::Paragraph) => {
+                counters.0 += 1;
+                let b = new_block(
+                    BlockKind::Paragraph,
+                    format!("p-{}", counters.0),
+                    &mut blocks,
+                    &sections,
+                );
+                open.push(b);
+            }
+            Event::Start(Tag::Item) => {
+                counters.1 += 1;
+                let b = new_block(
+                    BlockKind::ListItem,
+                    format!("li-{}", counters.1),
+                    &mut blocks,
+                    &sections,
+                );
+                open.push(b);
+            }
+            Event::Start(Tag::TableCell) => {
+                counters.2 += 1;
+                let b = new_block(
+                    BlockKind::TableCell,
+                    format!("td-{}", counters.2),
+                    &mut blocks,
+                    &sections,
+                );
+                open.push(b);
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some(b) = open.pop() {
+                    let title = blocks[b].text.trim().to_string();
+                    if let Some(s) = sections.last_mut() {
+                        s.title = title;
+                    }
+                }
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableCell) => {
+                open.pop();
+            }
+            Event::Start(Tag::BlockQuote(_)) => quote_depth += 1,
+            Event::End(TagEnd::BlockQuote(_)) => quote_depth = quote_depth.saturating_sub(1),
+            Event::Start(Tag::Link { .. }) => in_link += 1,
+            Event::End(TagEnd::Link) => in_link = in_link.saturating_sub(1),
+            Event::Start(Tag::Image { .. }) => in_image += 1,
+            Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            Event::Text(t) if !in_code_block => {
+                if let Some(&b) = open.last() {
+                    let block = &mut blocks[b];
+                    let start = block.text.len();
+                    block.text.push_str(t);
+                    if in_link == 0 && in_image == 0 {
+                        block.plain.push(start..block.text.len());
+                        text_pos[i] = Some(TextPos { block: b, start });
+                    }
+                }
+            }
+            Event::Code(t) => {
+                if let Some(&b) = open.last() {
+                    blocks[b].text.push_str(t);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(&b) = open.last() {
+                    blocks[b].text.push('\n');
+                }
+            }
+            _ => {}
+        }
+    }
+    (blocks, sections, text_pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heading_ids_keep_japanese_and_are_unique() {
+        let d = parse(
+            "## Deprecation (非推奨になったAPI)\n\n## #3962 ミューテーティングアドミッションポリシー\n\n## 所感\n\n## 所感\n",
+            1,
+        );
+        let ids: Vec<&str> = d.sections[1..].iter().map(|s| s.anchor.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "deprecation-非推奨になったapi",
+                "3962-ミューテーティングアドミッションポリシー",
+                "所感",
+                "所感-1"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_paragraph_and_item_gets_an_anchor_and_a_line() {
+        let d = parse(
+            "前文\n\n- 一つ目 (#128266)\n- 二つ目\n\n> [!NOTE]\n> 📝 補足\n",
+            5,
+        );
+        let got: Vec<(&str, &str, usize, bool)> = d
+            .blocks
+            .iter()
+            .map(|b| (b.anchor.as_str(), b.text.as_str(), b.line, b.in_note))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("p-1", "前文", 5, false),
+                ("li-1", "一つ目 (#128266)", 7, false),
+                ("li-2", "二つ目", 8, false),
+                ("p-2", "📝 補足", 11, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn code_and_links_are_not_plain() {
+        let d = parse("KEP-1 と `KEP-2` と [KEP-3](https://x) と KEP-4\n", 1);
+        let b = &d.blocks[0];
+        let plain: Vec<&str> = b.plain.iter().map(|r| &b.text[r.clone()]).collect();
+        assert_eq!(plain, ["KEP-1 と ", " と ", " と KEP-4"]);
+        assert_eq!(b.text, "KEP-1 と KEP-2 と KEP-3 と KEP-4");
+    }
+
+    #[test]
+    fn text_positions_point_into_blocks() {
+        let d = parse("a *b* c\n", 1);
+        for (i, pos) in d.text_pos.iter().enumerate() {
+            if let (Some(pos), Event::Text(t)) = (pos, &d.events[i]) {
+                assert_eq!(
+                    &d.blocks[pos.block].text[pos.start..pos.start + t.len()],
+                    t.as_ref()
+                );
+            }
+        }
+        assert_eq!(d.text_pos.iter().flatten().count(), 3);
+    }
+
+    #[test]
+    fn code_blocks_are_not_blocks() {
+        let d = parse("```yaml\nkind: Pod\n```\n", 1);
+        assert!(d.blocks.is_empty());
+    }
+}

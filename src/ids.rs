@@ -1,0 +1,379 @@
+//! Identifiers, parsed once at the boundary.
+//!
+//! Past the parse and extract stages no code handles a raw `"KEP-1287"` or `"1.32"`: they are
+//! `KepNumber`, `Release`, `FeatureGateName`, ... with one `Display` each, which is also the
+//! form that appears in URLs and the JSON API.
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A Kubernetes Enhancement Proposal number (`KEP-3157` → `3157`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KepNumber(pub u32);
+
+impl fmt::Display for KepNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl KepNumber {
+    pub fn issue_url(self) -> String {
+        format!(
+            "https://github.com/kubernetes/enhancements/issues/{}",
+            self.0
+        )
+    }
+}
+
+/// A pull request: repository (`kubernetes/kubernetes` unless the text says otherwise) and number.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct PullRequest {
+    pub repo: String,
+    pub number: u32,
+}
+
+impl PullRequest {
+    pub const DEFAULT_REPO: &'static str = "kubernetes/kubernetes";
+
+    pub fn kubernetes(number: u32) -> Self {
+        PullRequest {
+            repo: Self::DEFAULT_REPO.to_string(),
+            number,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("https://github.com/{}/pull/{}", self.repo, self.number)
+    }
+}
+
+/// A feature gate name, CamelCase as Kubernetes spells it (`PodLevelResources`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FeatureGateName(pub String);
+
+impl fmt::Display for FeatureGateName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A SIG short name, lowercase kebab-case (`api-machinery`, `node`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct SigName(String);
+
+impl SigName {
+    /// Accepts `sig/node`, `sig-node`, `SIG-Node`, `SIG Node`, `API Machinery`, `node`.
+    pub fn parse(raw: &str) -> Option<SigName> {
+        let mut s = crate::japanese::nfkc(raw.trim()).to_lowercase();
+        for prefix in ["sig/", "sig-", "sig ", "sig_"] {
+            if let Some(rest) = s.strip_prefix(prefix) {
+                s = rest.to_string();
+                break;
+            }
+        }
+        let name: String = s
+            .trim()
+            .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return None;
+        }
+        Some(SigName(name))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Display name as the community writes it: `api-machinery` → `API Machinery`.
+    pub fn display_name(&self) -> String {
+        self.0
+            .split('-')
+            .map(|w| match w {
+                "api" | "cli" | "k8s" => w.to_uppercase(),
+                "ui" => "UI".into(),
+                _ => {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                        .unwrap_or_default()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl fmt::Display for SigName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SigName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        SigName::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{s}` is not a SIG name (write it like `api-machinery` or `sig/node`)"
+            ))
+        })
+    }
+}
+
+/// A Kubernetes minor release, `1.32`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Release {
+    pub major: u16,
+    pub minor: u16,
+}
+
+impl FromStr for Release {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim().trim_start_matches(['v', 'V']);
+        let mut parts = t.split('.');
+        let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
+            return Err(format!("`{s}` is not a release; write it as `\"1.32\"`"));
+        };
+        let major = a
+            .parse()
+            .map_err(|_| format!("`{s}` is not a release; write it as `\"1.32\"`"))?;
+        let minor = b
+            .parse()
+            .map_err(|_| format!("`{s}` is not a release; write it as `\"1.32\"`"))?;
+        Ok(Release { major, minor })
+    }
+}
+
+impl fmt::Display for Release {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+impl Serialize for Release {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Release {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            S(String),
+            F(f64),
+        }
+        match Raw::deserialize(d)? {
+            Raw::S(s) => s.parse().map_err(serde::de::Error::custom),
+            Raw::F(f) => Err(serde::de::Error::custom(format!(
+                "release `{f}` is a number; quote it (`release = \"1.30\"`) so that 1.30 stays 1.30"
+            ))),
+        }
+    }
+}
+
+/// The maturity a text states for a feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    Alpha,
+    Beta,
+    Stable,
+    Deprecated,
+    Removed,
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Alpha => "alpha",
+            Stage::Beta => "beta",
+            Stage::Stable => "stable",
+            Stage::Deprecated => "deprecated",
+            Stage::Removed => "removed",
+        }
+    }
+
+    pub const ALL: [Stage; 5] = [
+        Stage::Alpha,
+        Stage::Beta,
+        Stage::Stable,
+        Stage::Deprecated,
+        Stage::Removed,
+    ];
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Stage {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "alpha" => Ok(Stage::Alpha),
+            "beta" => Ok(Stage::Beta),
+            "stable" | "ga" => Ok(Stage::Stable),
+            "deprecated" => Ok(Stage::Deprecated),
+            "removed" => Ok(Stage::Removed),
+            _ => Err(format!(
+                "`{s}` is not a stage (alpha, beta, stable, deprecated, removed)"
+            )),
+        }
+    }
+}
+
+/// An article slug: ASCII letters, digits and `-`, used as `/articles/<slug>/`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Slug(String);
+
+impl Slug {
+    pub fn parse(s: &str) -> Result<Slug, String> {
+        let ok = !s.is_empty()
+            && s.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_' || c == '.'
+            })
+            && !s.starts_with(['-', '.']);
+        if ok {
+            Ok(Slug(s.to_string()))
+        } else {
+            Err(format!(
+                "slug `{s}` must be lowercase ASCII letters, digits and `-` (URLs never romanize Japanese); e.g. `slug = \"k8s-1-32-sig-node\"`"
+            ))
+        }
+    }
+
+    /// A slug from a file stem when the stem is already ASCII (Hugo files often are).
+    pub fn from_stem(stem: &str) -> Option<Slug> {
+        let s: String = stem
+            .to_ascii_lowercase()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let s = s.trim_matches('-').to_string();
+        if stem.is_ascii() && !s.is_empty() {
+            Slug::parse(&s).ok()
+        } else {
+            None
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Slug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A glossary term id: ASCII kebab-case (`mutating-admission-policy`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TermId(pub String);
+
+impl fmt::Display for TermId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A GitHub handle without the `@`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct GitHubHandle(pub String);
+
+impl GitHubHandle {
+    pub fn url(&self) -> String {
+        format!("https://github.com/{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sig_names_from_every_spelling() {
+        for raw in [
+            "sig/api-machinery",
+            "SIG-API Machinery",
+            "sig-api-machinery",
+            "API Machinery",
+            "ＳＩＧ－ＡＰＩ Machinery",
+        ] {
+            assert_eq!(
+                SigName::parse(raw).unwrap().as_str(),
+                "api-machinery",
+                "{raw}"
+            );
+        }
+        assert_eq!(SigName::parse("SIG-Node").unwrap().as_str(), "node");
+        assert_eq!(
+            SigName::parse("api-machinery").unwrap().display_name(),
+            "API Machinery"
+        );
+        assert!(SigName::parse("ノード").is_none());
+    }
+
+    #[test]
+    fn releases_parse_and_order() {
+        let a: Release = "1.9".parse().unwrap();
+        let b: Release = "v1.32".parse().unwrap();
+        assert!(a < b);
+        assert_eq!(b.to_string(), "1.32");
+        assert!("1".parse::<Release>().is_err());
+    }
+
+    #[test]
+    fn float_release_in_front_matter_is_refused_with_a_fix() {
+        #[derive(Deserialize)]
+        struct F {
+            #[allow(dead_code)]
+            release: Release,
+        }
+        let err = toml::from_str::<F>("release = 1.30")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("quote it"), "{err}");
+    }
+
+    #[test]
+    fn slugs_are_ascii() {
+        assert!(Slug::parse("k8s-1-32").is_ok());
+        assert!(Slug::parse("変更内容").is_err());
+        assert_eq!(
+            Slug::from_stem("kubernetes-v1-31-release")
+                .unwrap()
+                .as_str(),
+            "kubernetes-v1-31-release"
+        );
+        assert!(Slug::from_stem("サイドカー").is_none());
+    }
+}

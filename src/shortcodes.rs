@@ -1,0 +1,107 @@
+//! Hugo shortcodes (`{{< glossary_tooltip text="X" >}}`, `{{< note >}}`, `{{% code_sample %}}`)
+//! degrade to their text before Markdown parsing, so pages written for the kubernetes.io site
+//! build without raw `{{<` leaking into them.
+//!
+//! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
+//! behind), so diagnostics still point at the right line of the file.
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"[^"]*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
+});
+static PARAM: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r#"([A-Za-z_][A-Za-z0-9_\-]*)\s*=\s*"([^"]*)""#).unwrap());
+
+/// Replaces each shortcode in `text` by what a reader should see of it.
+pub fn degrade(text: &str) -> String {
+    if !text.contains("{{") {
+        return text.to_string();
+    }
+    SHORTCODE
+        .replace_all(text, |c: &regex::Captures| {
+            let whole = &c[0];
+            let newlines = "\n".repeat(whole.matches('\n').count());
+            // `{{</* note */>}}` is Hugo's way to show a shortcode literally.
+            if c.get(2).is_some() {
+                let inner = whole.replacen("/*", "", 1).replacen("*/", "", 1);
+                return inner;
+            }
+            let closing = !c[3].is_empty();
+            let name = &c[4];
+            let params = &c[5];
+            let param = |key: &str| {
+                PARAM
+                    .captures_iter(params)
+                    .find(|p| &p[1] == key)
+                    .map(|p| p[2].to_string())
+            };
+            let shown = if closing {
+                String::new()
+            } else {
+                match name {
+                    "glossary_tooltip" | "link" | "tooltip" => param("text").unwrap_or_default(),
+                    "feature-state" => {
+                        let version = param("for_k8s_version").unwrap_or_default();
+                        let state = param("state").unwrap_or_default();
+                        format!("FEATURE STATE: `Kubernetes {version} [{state}]`")
+                    }
+                    "tab" => param("name")
+                        .map(|n| format!("**{n}**"))
+                        .unwrap_or_default(),
+                    "code_sample" | "codenew" => {
+                        param("file").map(|f| format!("`{f}`")).unwrap_or_default()
+                    }
+                    "param" => param("name").unwrap_or_default(),
+                    "skew" => String::new(),
+                    _ => param("text").or_else(|| param("title")).unwrap_or_default(),
+                }
+            };
+            shown + &newlines
+        })
+        .into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::degrade;
+
+    #[test]
+    fn glossary_tooltip_becomes_its_text() {
+        assert_eq!(
+            degrade(r#"{{< glossary_tooltip text="Pod" term_id="pod" >}}を作成します"#),
+            "Podを作成します"
+        );
+    }
+
+    #[test]
+    fn block_shortcodes_vanish_but_keep_lines() {
+        let src = "a\n{{< note >}}\n注意\n{{< /note >}}\nb";
+        assert_eq!(degrade(src), "a\n\n注意\n\nb");
+        let multi = "x {{< glossary_tooltip\n text=\"ノード\" term_id=\"node\" >}} y";
+        assert_eq!(degrade(multi), "x ノード\n y");
+    }
+
+    #[test]
+    fn feature_state_and_code_sample() {
+        assert_eq!(
+            degrade(r#"{{< feature-state for_k8s_version="v1.31" state="beta" >}}"#),
+            "FEATURE STATE: `Kubernetes v1.31 [beta]`"
+        );
+        assert_eq!(
+            degrade(r#"{{% code_sample file="pods/pod.yaml" %}}"#),
+            "`pods/pod.yaml`"
+        );
+    }
+
+    #[test]
+    fn escaped_shortcode_is_shown_literally() {
+        assert_eq!(degrade("{{</* note */>}}"), "{{< note >}}");
+    }
+
+    #[test]
+    fn text_without_shortcodes_is_untouched() {
+        assert_eq!(degrade("map[string]{{x}}"), "map[string]{{x}}");
+    }
+}
