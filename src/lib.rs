@@ -11,6 +11,7 @@ pub mod config;
 pub mod diag;
 pub mod doc;
 pub mod frontmatter;
+pub mod glossary;
 pub mod ids;
 pub mod japanese;
 pub mod shortcodes;

@@ -1,0 +1,3 @@
+pub mod matcher;
+pub mod romanize;
+pub mod terms;
