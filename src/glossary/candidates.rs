@@ -1,0 +1,551 @@
+//! Candidate glossary terms found in the articles, with their counts and the sentences they
+//! stand in.
+//!
+//! Takes the parsed articles (only `Block::plain` ranges are read: never code, link text or
+//! URLs) and gives a [`Corpus`]:
+//!
+//! - **katakana compounds**: runs of adjacent katakana nouns, a single space allowed between
+//!   two of them (`サイドカー`+`コンテナ`, `コンテナ ランタイム`, and lindera's unknown-word
+//!   runs such as `ミューテーティングアドミッションポリシー`);
+//! - **noun compounds**: runs of two or more adjacent kana/kanji nouns with at least one kanji
+//!   (`監査`+`ログ`, `暗号`+`化`+`設定`, `非`+`推奨`). A run may open with a prefix (接頭詞) but
+//!   not with a suffix or a dependent noun (接尾, 非自立); numbers and pronouns break it;
+//!   adverbial nouns (副詞可能: `前`, `全体`) are trimmed from its ends; it is 2–16 characters;
+//! - **English phrases**: 2–3 adjacent plain English words that neither start nor end with a
+//!   stop word (`watch cache`, `garbage collector`); listed for curation when seen twice;
+//! - **identifiers**: CamelCase and hyphenated names (`SidecarContainers`, `client-go`);
+//! - **English words**: single words, the vocabulary transliteration is matched against;
+//! - **parenthesized pairs**, found by [`super::pairing::parens_in`] on the same tokens.
+//!
+//! Each plain range is segmented by lindera exactly once, articles in parallel; the merge is
+//! in article order, so the result does not depend on scheduling. Counts are exact; each
+//! candidate keeps its first [`MAX_OCCURRENCES`] occurrences and up to [`MAX_ARTICLES`]
+//! article indices, which bounds memory on large sites.
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use rayon::prelude::*;
+use regex::Regex;
+
+use crate::doc::Doc;
+use crate::ids::Slug;
+use crate::japanese::{self, Word, is_kana_or_kanji, is_katakana};
+
+use super::pairing::{self, ParenPair};
+use super::terms::form_key;
+
+pub const MAX_OCCURRENCES: usize = 20;
+pub const MAX_ARTICLES: usize = 256;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CandidateKind {
+    Katakana,
+    NounCompound,
+    EnglishPhrase,
+    Identifier,
+    EnglishWord,
+}
+
+impl CandidateKind {
+    pub fn is_japanese(self) -> bool {
+        matches!(self, CandidateKind::Katakana | CandidateKind::NounCompound)
+    }
+}
+
+/// Where a candidate stands: article index (into the input slice), block index, byte range
+/// in `Block::text`, and the byte range of the sentence around it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    pub article: usize,
+    pub block: usize,
+    pub range: Range<usize>,
+    pub sentence: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub kind: CandidateKind,
+    /// Folded form shared by all spellings (`form_key` for Japanese, lowercase for English).
+    pub key: String,
+    /// The most frequent spelling.
+    pub surface: String,
+    pub surfaces: BTreeMap<String, usize>,
+    pub count: usize,
+    pub article_count: usize,
+    /// Ascending, at most [`MAX_ARTICLES`].
+    pub articles: Vec<usize>,
+    pub occurrences: Vec<Occurrence>,
+    /// The sentence of the first occurrence, as text.
+    pub example: String,
+}
+
+impl Candidate {
+    pub fn in_article(&self, article: usize) -> bool {
+        self.articles.binary_search(&article).is_ok()
+    }
+}
+
+/// A parenthesized pair and where it was found.
+#[derive(Debug, Clone)]
+pub struct FoundParen {
+    pub pair: ParenPair,
+    pub at: Occurrence,
+    /// The whole `X (Y)` text.
+    pub snippet: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Corpus {
+    pub candidates: BTreeMap<(CandidateKind, String), Candidate>,
+    pub parens: Vec<FoundParen>,
+    pub articles: usize,
+}
+
+impl Corpus {
+    pub fn get(&self, kind: CandidateKind, key: &str) -> Option<&Candidate> {
+        self.candidates.get(&(kind, key.to_string()))
+    }
+
+    pub fn of_kind(&self, kind: CandidateKind) -> impl Iterator<Item = &Candidate> {
+        self.candidates.values().filter(move |c| c.kind == kind)
+    }
+}
+
+/// Scans every article; see the module doc.
+pub fn scan(docs: &[(&Slug, &Doc)]) -> Corpus {
+    let locals: Vec<Local> = docs
+        .par_iter()
+        .enumerate()
+        .map(|(a, (_, doc))| scan_doc(a, doc))
+        .collect();
+    let mut corpus = Corpus {
+        articles: docs.len(),
+        ..Corpus::default()
+    };
+    for (a, local) in locals.into_iter().enumerate() {
+        merge(&mut corpus, a, local);
+    }
+    corpus
+}
+
+#[derive(Default)]
+struct LocalCand {
+    surfaces: HashMap<String, usize>,
+    count: usize,
+    occurrences: Vec<Occurrence>,
+    example: String,
+}
+
+#[derive(Default)]
+struct Local {
+    cands: HashMap<(CandidateKind, String), LocalCand>,
+    parens: Vec<FoundParen>,
+}
+
+impl Local {
+    fn add(&mut self, kind: CandidateKind, key: String, surface: &str, at: Occurrence, block_text: &str) {
+        let c = self.cands.entry((kind, key)).or_default();
+        if c.count == 0 {
+            c.example = block_text[at.sentence.clone()].to_string();
+        }
+        c.count += 1;
+        *c.surfaces.entry(surface.to_string()).or_insert(0) += 1;
+        if c.occurrences.len() < MAX_OCCURRENCES {
+            c.occurrences.push(at);
+        }
+    }
+}
+
+fn merge(corpus: &mut Corpus, article: usize, local: Local) {
+    for ((kind, key), lc) in local.cands {
+        let c = corpus
+            .candidates
+            .entry((kind, key.clone()))
+            .or_insert_with(|| Candidate {
+                kind,
+                key,
+                surface: String::new(),
+                surfaces: BTreeMap::new(),
+                count: 0,
+                article_count: 0,
+                articles: Vec::new(),
+                occurrences: Vec::new(),
+                example: lc.example.clone(),
+            });
+        c.count += lc.count;
+        c.article_count += 1;
+        if c.articles.len() < MAX_ARTICLES {
+            c.articles.push(article);
+        }
+        for (s, n) in lc.surfaces {
+            *c.surfaces.entry(s).or_insert(0) += n;
+        }
+        let room = MAX_OCCURRENCES.saturating_sub(c.occurrences.len());
+        c.occurrences.extend(lc.occurrences.into_iter().take(room));
+        c.surface = most_frequent(&c.surfaces);
+    }
+    corpus.parens.extend(local.parens);
+}
+
+/// Highest count; ties go to the alphabetically first spelling (deterministic).
+pub fn most_frequent(surfaces: &BTreeMap<String, usize>) -> String {
+    surfaces
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(s, _)| s.clone())
+        .unwrap_or_default()
+}
+
+fn scan_doc(article: usize, doc: &Doc) -> Local {
+    let mut local = Local::default();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        for r in &block.plain {
+            let text = &block.text[r.clone()];
+            if text.trim().is_empty() {
+                continue;
+            }
+            let at = |range: Range<usize>| {
+                let range = r.start + range.start..r.start + range.end;
+                Occurrence {
+                    article,
+                    block: b,
+                    sentence: sentence_around(&block.text, range.clone()),
+                    range,
+                }
+            };
+            let has_japanese = text.chars().any(is_kana_or_kanji);
+            let words = if has_japanese {
+                japanese::words(text)
+            } else {
+                Vec::new()
+            };
+            for (kind, range) in japanese_compounds(text, &words) {
+                let surface = &text[range.clone()];
+                local.add(kind, form_key(surface), surface, at(range), &block.text);
+            }
+            for (kind, range) in english_terms(text) {
+                let surface = &text[range.clone()];
+                local.add(kind, surface.to_ascii_lowercase(), surface, at(range), &block.text);
+            }
+            if text.contains(['(', '（']) {
+                for (pair, range) in pairing::parens_in(text, &words) {
+                    let snippet = text[range.clone()].to_string();
+                    local.parens.push(FoundParen {
+                        pair,
+                        at: at(range),
+                        snippet,
+                    });
+                }
+            }
+        }
+    }
+    local
+}
+
+/// The sentence around `r` in `text`: from after the previous 。！？ or line break to the
+/// next one (inclusive of a closing 。).
+pub fn sentence_around(text: &str, r: Range<usize>) -> Range<usize> {
+    let is_end = |c: char| matches!(c, '。' | '！' | '？' | '!' | '?' | '\n');
+    let start = text[..r.start]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| is_end(c))
+        .map(|(i, c)| i + c.len_utf8())
+        .unwrap_or(0);
+    let end = text[r.end..]
+        .char_indices()
+        .find(|&(_, c)| is_end(c))
+        .map(|(i, c)| r.end + i + if c == '\n' { 0 } else { c.len_utf8() })
+        .unwrap_or(text.len());
+    let s = &text[start..end];
+    let lead = s.len() - s.trim_start().len();
+    let trail = s.len() - s.trim_end().len();
+    start + lead..end - trail
+}
+
+fn word_end(w: &Word) -> usize {
+    w.start + w.surface.len()
+}
+
+fn is_katakana_word(w: &Word) -> bool {
+    w.pos == "名詞"
+        && w.surface.chars().all(is_katakana)
+        && w.surface.chars().any(|c| !matches!(c, 'ー' | '・'))
+}
+
+/// A noun that may stand inside a compound: kana/kanji (not hiragana only), not a number,
+/// pronoun or dependent noun.
+fn is_noun_part(w: &Word) -> bool {
+    w.pos == "名詞"
+        && !matches!(w.pos_detail.as_str(), "数" | "代名詞" | "非自立")
+        && !w.surface.is_empty()
+        && w.surface.chars().all(is_kana_or_kanji)
+        && !w.surface.chars().all(|c| matches!(c, '\u{3041}'..='\u{309F}'))
+}
+
+fn is_prefix(w: &Word) -> bool {
+    w.pos == "接頭詞" && w.surface.chars().all(is_kana_or_kanji)
+}
+
+fn has_kanji(s: &str) -> bool {
+    s.chars()
+        .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '々'))
+}
+
+/// Katakana and noun compounds in one plain range, as (kind, byte range in `text`).
+pub fn japanese_compounds(text: &str, words: &[Word]) -> Vec<(CandidateKind, Range<usize>)> {
+    let mut out = Vec::new();
+    let mut run: Vec<usize> = Vec::new();
+    let flush = |run: &mut Vec<usize>, out: &mut Vec<(CandidateKind, Range<usize>)>| {
+        emit_run(text, words, run, out);
+        run.clear();
+    };
+    for (i, w) in words.iter().enumerate() {
+        let adjacent = run.last().is_some_and(|&p| {
+            let prev = &words[p];
+            let gap = &text[word_end(prev).min(w.start)..w.start];
+            // コンテナ ランタイム: one space joins two katakana nouns, nothing else.
+            gap.is_empty() || (gap == " " && is_katakana_word(prev) && is_katakana_word(w))
+        });
+        if is_noun_part(w) && (run.is_empty() || adjacent) {
+            run.push(i);
+        } else {
+            flush(&mut run, &mut out);
+            if is_prefix(w) || is_noun_part(w) {
+                run.push(i);
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// Suffixes that end a term rather than belong to it (`監査ログ用`, `Pod単位`).
+fn is_closing_suffix(w: &Word) -> bool {
+    w.pos_detail == "接尾"
+        && matches!(
+            w.surface.as_str(),
+            "用" | "向け" | "等" | "中" | "時" | "後" | "前" | "内" | "毎" | "ごと" | "別" | "済み" | "間" | "単位" | "全体" | "以上" | "以下" | "以外" | "側" | "たち" | "達"
+        )
+}
+
+fn emit_run(
+    text: &str,
+    words: &[Word],
+    run: &[usize],
+    out: &mut Vec<(CandidateKind, Range<usize>)>,
+) {
+    let mut toks: &[usize] = run;
+    // Trim what cannot open or close a term.
+    loop {
+        let Some((&first, rest)) = toks.split_first() else {
+            return;
+        };
+        let f = &words[first];
+        if matches!(f.pos_detail.as_str(), "接尾" | "副詞可能") {
+            toks = rest;
+        } else {
+            break;
+        }
+    }
+    loop {
+        let Some((&last, rest)) = toks.split_last() else {
+            return;
+        };
+        let l = &words[last];
+        if is_prefix(l) || l.pos_detail == "副詞可能" || is_closing_suffix(l) {
+            toks = rest;
+        } else {
+            break;
+        }
+    }
+    // Katakana sub-runs.
+    let mut i = 0;
+    while i < toks.len() {
+        if !is_katakana_word(&words[toks[i]]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < toks.len() && is_katakana_word(&words[toks[j + 1]]) {
+            j += 1;
+        }
+        let range = words[toks[i]].start..word_end(&words[toks[j]]);
+        if form_key(&text[range.clone()]).chars().count() >= 2 {
+            out.push((CandidateKind::Katakana, range));
+        }
+        i = j + 1;
+    }
+    let content = toks.len();
+    let range = words[toks[0]].start..word_end(&words[*toks.last().unwrap()]);
+    let s = &text[range.clone()];
+    let chars = s.chars().count();
+    if content >= 2 && has_kanji(s) && (2..=16).contains(&chars) {
+        out.push((CandidateKind::NounCompound, range));
+    }
+}
+
+static ASCII_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*").unwrap());
+
+/// Words that never open or close a phrase and are not vocabulary.
+pub fn is_stop_word(w: &str) -> bool {
+    const STOP: &[&str] = &[
+        "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "e", "eg", "etc",
+        "for", "from", "g", "has", "have", "i", "ie", "if", "in", "into", "is", "it", "its",
+        "may", "no", "not", "of", "on", "or", "our", "per", "so", "than", "that", "the", "their",
+        "then", "there", "these", "this", "to", "via", "vs", "was", "we", "were", "when", "which",
+        "will", "with", "you", "your",
+    ];
+    STOP.contains(&w.to_ascii_lowercase().as_str())
+}
+
+/// `SidecarContainers`, `lowerCamel`, `HPAContainerMetrics`, `client-go`, `kube_apiserver`.
+pub fn is_identifier(w: &str) -> bool {
+    let b = w.as_bytes();
+    let camel = b.windows(2).any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+        || b.windows(3).any(|p| {
+            p[0].is_ascii_uppercase() && p[1].is_ascii_uppercase() && p[2].is_ascii_lowercase()
+        }) && b.iter().filter(|c| c.is_ascii_lowercase()).count() >= 2;
+    let joined = w.contains(['-', '_'])
+        && w.split(['-', '_']).all(|p| p.chars().any(|c| c.is_ascii_alphabetic()));
+    camel || joined
+}
+
+/// English phrases, identifiers and words in one plain range.
+pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
+    let mut out = Vec::new();
+    // Current run of plain words separated by single spaces.
+    let mut run: Vec<Range<usize>> = Vec::new();
+    let flush = |run: &mut Vec<Range<usize>>, out: &mut Vec<(CandidateKind, Range<usize>)>| {
+        for n in 2..=3 {
+            for win in run.windows(n) {
+                let first = &text[win[0].clone()];
+                let last = &text[win[n - 1].clone()];
+                if !is_stop_word(first) && !is_stop_word(last) {
+                    out.push((CandidateKind::EnglishPhrase, win[0].start..win[n - 1].end));
+                }
+            }
+        }
+        run.clear();
+    };
+    for m in ASCII_WORD.find_iter(text) {
+        let w = m.as_str();
+        let plain = w.chars().all(|c| c.is_ascii_alphabetic());
+        let ident = !plain && !w.contains('.') && !w.chars().any(|c| c.is_ascii_digit()) && is_identifier(w);
+        let camel = plain && is_identifier(w);
+        let continues = run.last().is_some_and(|p| &text[p.end..m.start()] == " ");
+        if !continues {
+            flush(&mut run, &mut out);
+        }
+        if ident || camel {
+            out.push((CandidateKind::Identifier, m.range()));
+            flush(&mut run, &mut out);
+        } else if plain {
+            if w.len() >= 3 && !is_stop_word(w) {
+                out.push((CandidateKind::EnglishWord, m.range()));
+            }
+            run.push(m.range());
+        } else {
+            flush(&mut run, &mut out);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ja(text: &str) -> Vec<(CandidateKind, &str)> {
+        let words = japanese::words(text);
+        japanese_compounds(text, &words)
+            .into_iter()
+            .map(|(k, r)| (k, &text[r]))
+            .collect()
+    }
+
+    fn en(text: &str) -> Vec<(CandidateKind, &str)> {
+        english_terms(text).into_iter().map(|(k, r)| (k, &text[r])).collect()
+    }
+
+    use CandidateKind::*;
+
+    #[test]
+    fn katakana_compounds_join_adjacent_katakana_nouns() {
+        assert_eq!(ja("サイドカーコンテナを使う"), [(Katakana, "サイドカーコンテナ")]);
+        assert_eq!(ja("コンテナ ランタイムによって"), [(Katakana, "コンテナ ランタイム")]);
+        assert_eq!(
+            ja("ミューテーティングアドミッションポリシーを追加"),
+            [(Katakana, "ミューテーティングアドミッションポリシー")]
+        );
+    }
+
+    #[test]
+    fn noun_compounds_need_kanji_and_two_parts() {
+        let got = ja("監査ログ用に暗号化設定を使う。削除保護ファイナライザーを通じて");
+        assert!(got.contains(&(NounCompound, "監査ログ")), "{got:?}");
+        assert!(got.contains(&(NounCompound, "暗号化設定")), "{got:?}");
+        assert!(got.contains(&(Katakana, "ログ")), "{got:?}");
+        assert!(got.contains(&(NounCompound, "削除保護ファイナライザー")), "{got:?}");
+        assert!(got.contains(&(Katakana, "ファイナライザー")), "{got:?}");
+        assert!(!got.iter().any(|(_, s)| *s == "用"), "{got:?}");
+    }
+
+    #[test]
+    fn compounds_open_with_a_prefix_and_stop_at_numbers() {
+        let got = ja("久しぶりに非推奨APIが無くなりました。最大16倍速くなりました");
+        assert!(got.contains(&(NounCompound, "非推奨")), "{got:?}");
+        assert!(!got.iter().any(|(_, s)| s.contains("16")), "{got:?}");
+    }
+
+    #[test]
+    fn no_compound_starts_with_a_suffix_or_ends_with_an_adverbial_noun() {
+        for (_, s) in ja("アップグレード前にクラスター全体の管理者が確認") {
+            assert!(!s.ends_with('前') && !s.ends_with("全体"), "{s}");
+            assert!(!s.starts_with('者'), "{s}");
+        }
+    }
+
+    #[test]
+    fn english_phrases_identifiers_and_words() {
+        let got = en("the watch cache と garbage collector, SidecarContainers と client-go v1.29 k8s.io");
+        assert!(got.contains(&(EnglishPhrase, "watch cache")), "{got:?}");
+        assert!(got.contains(&(EnglishPhrase, "garbage collector")), "{got:?}");
+        assert!(!got.contains(&(EnglishPhrase, "the watch")), "{got:?}");
+        assert!(got.contains(&(Identifier, "SidecarContainers")), "{got:?}");
+        assert!(got.contains(&(Identifier, "client-go")), "{got:?}");
+        assert!(got.contains(&(EnglishWord, "garbage")), "{got:?}");
+        assert!(!got.iter().any(|(_, s)| s.contains("v1") || s.contains("k8s")), "{got:?}");
+        // a phrase never crosses punctuation
+        assert!(!got.iter().any(|(_, s)| *s == "collector SidecarContainers"), "{got:?}");
+    }
+
+    #[test]
+    fn sentences_are_cut_at_japanese_full_stops() {
+        let t = "前の文。ファイナライザーを追加します。次の文";
+        let i = t.find("ファイナ").unwrap();
+        let r = sentence_around(t, i..i + "ファイナライザー".len());
+        assert_eq!(&t[r], "ファイナライザーを追加します。");
+    }
+
+    #[test]
+    fn scan_counts_and_keeps_occurrences_in_plain_text_only() {
+        let d1 = crate::doc::parse("ファイナライザーと`ファイナライザー`と[ファイナライザー](x)\n\n- ファイナライザー\n", 1);
+        let d2 = crate::doc::parse("ファイナライザ\n", 1);
+        let s1 = Slug::parse("a").unwrap();
+        let s2 = Slug::parse("b").unwrap();
+        let c = scan(&[(&s1, &d1), (&s2, &d2)]);
+        let f = c.get(Katakana, &form_key("ファイナライザー")).unwrap();
+        assert_eq!(f.count, 3);
+        assert_eq!(f.article_count, 2);
+        assert_eq!(f.articles, [0, 1]);
+        assert_eq!(f.surface, "ファイナライザー");
+        let o = &f.occurrences[1];
+        assert_eq!((o.article, o.block), (0, 1));
+        assert_eq!(&d1.blocks[1].text[o.range.clone()], "ファイナライザー");
+    }
+}
