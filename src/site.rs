@@ -238,10 +238,12 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     Ok(out)
 }
 
-struct SiteCtx<'a> {
-    config: &'a Config,
-    templates: &'a Templates,
-    articles: &'a [Article],
+/// What every page renderer gets: the configuration, the templates and the articles (newest
+/// first). Entity, glossary and search pages are rendered through the same helpers.
+pub struct SiteCtx<'a> {
+    pub config: &'a Config,
+    pub templates: &'a Templates,
+    pub articles: &'a [Article],
 }
 
 #[derive(Serialize)]
@@ -269,7 +271,7 @@ impl SiteCtx<'_> {
     }
 
     /// Context every page gets: `site`, `root`, `title`, `description`, `canonical`, `version`.
-    fn base_ctx(&self, page: &str, title: &str, description: &str) -> Context {
+    pub fn base_ctx(&self, page: &str, title: &str, description: &str) -> Context {
         let mut c = Context::new();
         c.insert(
             "site",
@@ -290,7 +292,7 @@ impl SiteCtx<'_> {
         c
     }
 
-    fn render(
+    pub fn render(
         &self,
         template: &str,
         page: &str,
@@ -300,7 +302,7 @@ impl SiteCtx<'_> {
         Ok((urls::file_of(page), html.into_bytes()))
     }
 
-    fn card(&self, a: &Article) -> Value {
+    pub fn card(&self, a: &Article) -> Value {
         json!({
             "title": a.front.title,
             "url": a.url(),
