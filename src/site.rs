@@ -32,6 +32,8 @@ pub struct Article {
     pub doc: Doc,
     /// Characters a reader sees (not bytes), and the reading time from them.
     pub chars: usize,
+    /// Words by the Japanese tokenizer (punctuation left out).
+    pub words: usize,
     pub minutes: usize,
     /// The first paragraph, cut to 120 characters.
     pub summary: String,
@@ -120,6 +122,7 @@ pub fn parse_articles(sources: &Sources, config: &Config) -> (Vec<Article>, Vec<
 fn article(path: PathBuf, front: FrontMatter, doc: Doc) -> Article {
     let text = doc.plain_text();
     let chars = japanese::char_count(&text);
+    let words = japanese::word_count(&text);
     let summary = doc
         .blocks
         .iter()
@@ -129,8 +132,9 @@ fn article(path: PathBuf, front: FrontMatter, doc: Doc) -> Article {
     Article {
         path,
         front,
-        minutes: japanese::reading_minutes(&text),
+        minutes: japanese::reading_minutes(words),
         chars,
+        words,
         summary,
         doc,
     }
@@ -311,6 +315,7 @@ impl SiteCtx<'_> {
             "sigs": a.front.sigs.iter().map(|s| json!({"name": s, "display": s.display_name(), "url": urls::sig(s)})).collect::<Vec<_>>(),
             "chars": a.chars,
             "minutes": a.minutes,
+            "words": a.words,
             "summary": a.summary,
         })
     }

@@ -21,7 +21,11 @@ impl Drop for Server {
 #[test]
 fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
     let f = Fixture::new();
-    f.article("a", "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"", "最初の本文\n");
+    f.article(
+        "a",
+        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "最初の本文\n",
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_shiori"))
         .args(["serve", "--port", "0", "--root"])
         .arg(f.root())
@@ -37,16 +41,40 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
         }
     });
     let addr = loop {
-        let line = rx.recv_timeout(Duration::from_secs(30)).expect("serve prints its address");
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("serve prints its address");
         if let Some(i) = line.find("http://") {
-            break line[i..].split_whitespace().next().unwrap().trim_end_matches('/').to_string();
+            break line[i..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .trim_end_matches('/')
+                .to_string();
         }
     };
-    let get = |path: &str| ureq::get(&format!("{addr}{path}")).call().unwrap().into_string().unwrap();
+    let get = |path: &str| {
+        ureq::get(&format!("{addr}{path}"))
+            .call()
+            .unwrap()
+            .into_string()
+            .unwrap()
+    };
     let page = get("/articles/a/");
     assert!(page.contains("最初の本文"));
-    assert!(page.contains("/__shiori/reload?since="), "pages get the reload script");
-    let version: u64 = page.split("})(").nth(1).unwrap().split(')').next().unwrap().parse().unwrap();
+    assert!(
+        page.contains("/__shiori/reload?since="),
+        "pages get the reload script"
+    );
+    let version: u64 = page
+        .split("})(")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
 
     // Without a trailing slash the server redirects, so relative links keep working.
     let agent = ureq::AgentBuilder::new().redirects(0).build();
@@ -55,10 +83,20 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
 
     let poll = {
         let addr = addr.clone();
-        std::thread::spawn(move || ureq::get(&format!("{addr}/__shiori/reload?since={version}")).call().unwrap().into_string().unwrap())
+        std::thread::spawn(move || {
+            ureq::get(&format!("{addr}/__shiori/reload?since={version}"))
+                .call()
+                .unwrap()
+                .into_string()
+                .unwrap()
+        })
     };
     std::thread::sleep(Duration::from_millis(200));
-    f.article("a", "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"", "書き換えた本文\n");
+    f.article(
+        "a",
+        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "書き換えた本文\n",
+    );
     let new_version: u64 = poll.join().unwrap().trim().parse().unwrap();
     assert!(new_version > version);
     assert!(get("/articles/a/").contains("書き換えた本文"));
@@ -74,5 +112,8 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
         };
         break;
     }
-    assert!(shown.contains("content/a.md:2: error: the article has no `title`"), "{shown}");
+    assert!(
+        shown.contains("content/a.md:2: error: the article has no `title`"),
+        "{shown}"
+    );
 }

@@ -16,8 +16,13 @@ pub struct Fixture {
 
 impl Fixture {
     pub fn new() -> Fixture {
-        let f = Fixture { dir: tempfile::tempdir().unwrap() };
-        f.write("site.toml", "title = \"テストサイト\"\nbase_url = \"https://example.org/k8s/\"\n");
+        let f = Fixture {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        f.write(
+            "site.toml",
+            "title = \"テストサイト\"\nbase_url = \"https://example.org/k8s/\"\n",
+        );
         f
     }
 
@@ -42,7 +47,10 @@ impl Fixture {
     }
 
     pub fn article(&self, name: &str, front: &str, body: &str) {
-        self.write(&format!("content/{name}.md"), &format!("+++\n{front}\n+++\n{body}"));
+        self.write(
+            &format!("content/{name}.md"),
+            &format!("+++\n{front}\n+++\n{body}"),
+        );
     }
 
     pub fn build(&self) -> Output {
@@ -59,7 +67,11 @@ impl Fixture {
 
     /// Runs the real binary in the site root.
     pub fn run(&self, args: &[&str]) -> std::process::Output {
-        Command::new(env!("CARGO_BIN_EXE_shiori")).args(args).current_dir(self.root()).output().unwrap()
+        Command::new(env!("CARGO_BIN_EXE_shiori"))
+            .args(args)
+            .current_dir(self.root())
+            .output()
+            .unwrap()
     }
 
     pub fn public(&self) -> PathBuf {
@@ -68,7 +80,12 @@ impl Fixture {
 }
 
 pub fn page(out: &Output, path: &str) -> String {
-    let bytes = out.files.get(path).unwrap_or_else(|| panic!("no {path} in output; have: {:?}", out.files.keys().take(40).collect::<Vec<_>>()));
+    let bytes = out.files.get(path).unwrap_or_else(|| {
+        panic!(
+            "no {path} in output; have: {:?}",
+            out.files.keys().take(40).collect::<Vec<_>>()
+        )
+    });
     String::from_utf8(bytes.clone()).unwrap()
 }
 
@@ -94,7 +111,14 @@ pub fn snapshot_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
         let e = e.unwrap();
         if e.file_type().is_file() {
-            m.insert(e.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned(), fs::read(e.path()).unwrap());
+            m.insert(
+                e.path()
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                fs::read(e.path()).unwrap(),
+            );
         }
     }
     m
