@@ -7,11 +7,19 @@
 //!
 //! `load` is the only stage that reads the disk and `write` the only one that writes; everything
 //! between is a function from data to data, so tests and the dev server run it in memory.
+pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod doc;
+pub mod feeds;
 pub mod frontmatter;
 pub mod glossary;
 pub mod ids;
 pub mod japanese;
+pub mod load;
+pub mod render;
+pub mod serve;
 pub mod shortcodes;
+pub mod site;
+pub mod urls;
+pub mod write;
