@@ -145,7 +145,14 @@ struct Local {
 }
 
 impl Local {
-    fn add(&mut self, kind: CandidateKind, key: String, surface: &str, at: Occurrence, block_text: &str) {
+    fn add(
+        &mut self,
+        kind: CandidateKind,
+        key: String,
+        surface: &str,
+        at: Occurrence,
+        block_text: &str,
+    ) {
         let c = self.cands.entry((kind, key)).or_default();
         if c.count == 0 {
             c.example = block_text[at.sentence.clone()].to_string();
@@ -227,7 +234,13 @@ fn scan_doc(article: usize, doc: &Doc) -> Local {
             }
             for (kind, range) in english_terms(text) {
                 let surface = &text[range.clone()];
-                local.add(kind, surface.to_ascii_lowercase(), surface, at(range), &block.text);
+                local.add(
+                    kind,
+                    surface.to_ascii_lowercase(),
+                    surface,
+                    at(range),
+                    &block.text,
+                );
             }
             if text.contains(['(', '（']) {
                 for (pair, range) in pairing::parens_in(text, &words) {
@@ -282,7 +295,10 @@ fn is_noun_part(w: &Word) -> bool {
         && !matches!(w.pos_detail.as_str(), "数" | "代名詞" | "非自立")
         && !w.surface.is_empty()
         && w.surface.chars().all(is_kana_or_kanji)
-        && !w.surface.chars().all(|c| matches!(c, '\u{3041}'..='\u{309F}'))
+        && !w
+            .surface
+            .chars()
+            .all(|c| matches!(c, '\u{3041}'..='\u{309F}'))
 }
 
 fn is_prefix(w: &Word) -> bool {
@@ -327,7 +343,26 @@ fn is_closing_suffix(w: &Word) -> bool {
     w.pos_detail == "接尾"
         && matches!(
             w.surface.as_str(),
-            "用" | "向け" | "等" | "中" | "時" | "後" | "前" | "内" | "毎" | "ごと" | "別" | "済み" | "間" | "単位" | "全体" | "以上" | "以下" | "以外" | "側" | "たち" | "達"
+            "用" | "向け"
+                | "等"
+                | "中"
+                | "時"
+                | "後"
+                | "前"
+                | "内"
+                | "毎"
+                | "ごと"
+                | "別"
+                | "済み"
+                | "間"
+                | "単位"
+                | "全体"
+                | "以上"
+                | "以下"
+                | "以外"
+                | "側"
+                | "たち"
+                | "達"
         )
 }
 
@@ -394,10 +429,10 @@ static ASCII_WORD: LazyLock<Regex> =
 pub fn is_stop_word(w: &str) -> bool {
     const STOP: &[&str] = &[
         "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "e", "eg", "etc",
-        "for", "from", "g", "has", "have", "i", "ie", "if", "in", "into", "is", "it", "its",
-        "may", "no", "not", "of", "on", "or", "our", "per", "so", "than", "that", "the", "their",
-        "then", "there", "these", "this", "to", "via", "vs", "was", "we", "were", "when", "which",
-        "will", "with", "you", "your",
+        "for", "from", "g", "has", "have", "i", "ie", "if", "in", "into", "is", "it", "its", "may",
+        "no", "not", "of", "on", "or", "our", "per", "so", "than", "that", "the", "their", "then",
+        "there", "these", "this", "to", "via", "vs", "was", "we", "were", "when", "which", "will",
+        "with", "you", "your",
     ];
     STOP.contains(&w.to_ascii_lowercase().as_str())
 }
@@ -405,12 +440,15 @@ pub fn is_stop_word(w: &str) -> bool {
 /// `SidecarContainers`, `lowerCamel`, `HPAContainerMetrics`, `client-go`, `kube_apiserver`.
 pub fn is_identifier(w: &str) -> bool {
     let b = w.as_bytes();
-    let camel = b.windows(2).any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+    let camel = b
+        .windows(2)
+        .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
         || b.windows(3).any(|p| {
             p[0].is_ascii_uppercase() && p[1].is_ascii_uppercase() && p[2].is_ascii_lowercase()
         }) && b.iter().filter(|c| c.is_ascii_lowercase()).count() >= 2;
     let joined = w.contains(['-', '_'])
-        && w.split(['-', '_']).all(|p| p.chars().any(|c| c.is_ascii_alphabetic()));
+        && w.split(['-', '_'])
+            .all(|p| p.chars().any(|c| c.is_ascii_alphabetic()));
     camel || joined
 }
 
@@ -433,8 +471,22 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
     };
     for m in ASCII_WORD.find_iter(text) {
         let w = m.as_str();
+        // `@handle`, `/path/part`, `--flag-name`, `sig-node` are names of other things.
+        let before = text[..m.start()].chars().next_back();
+        let after = text[m.end()..].chars().next();
+        let lower = w.to_ascii_lowercase();
+        if matches!(before, Some('@' | '/' | '-' | '$' | '.' | '_'))
+            || after == Some('/')
+            || lower.starts_with("sig-")
+        {
+            flush(&mut run, &mut out);
+            continue;
+        }
         let plain = w.chars().all(|c| c.is_ascii_alphabetic());
-        let ident = !plain && !w.contains('.') && !w.chars().any(|c| c.is_ascii_digit()) && is_identifier(w);
+        let ident = !plain
+            && !w.contains('.')
+            && !w.chars().any(|c| c.is_ascii_digit())
+            && is_identifier(w);
         let camel = plain && is_identifier(w);
         let continues = run.last().is_some_and(|p| &text[p.end..m.start()] == " ");
         if !continues {
@@ -469,15 +521,24 @@ mod tests {
     }
 
     fn en(text: &str) -> Vec<(CandidateKind, &str)> {
-        english_terms(text).into_iter().map(|(k, r)| (k, &text[r])).collect()
+        english_terms(text)
+            .into_iter()
+            .map(|(k, r)| (k, &text[r]))
+            .collect()
     }
 
     use CandidateKind::*;
 
     #[test]
     fn katakana_compounds_join_adjacent_katakana_nouns() {
-        assert_eq!(ja("サイドカーコンテナを使う"), [(Katakana, "サイドカーコンテナ")]);
-        assert_eq!(ja("コンテナ ランタイムによって"), [(Katakana, "コンテナ ランタイム")]);
+        assert_eq!(
+            ja("サイドカーコンテナを使う"),
+            [(Katakana, "サイドカーコンテナ")]
+        );
+        assert_eq!(
+            ja("コンテナ ランタイムによって"),
+            [(Katakana, "コンテナ ランタイム")]
+        );
         assert_eq!(
             ja("ミューテーティングアドミッションポリシーを追加"),
             [(Katakana, "ミューテーティングアドミッションポリシー")]
@@ -490,7 +551,10 @@ mod tests {
         assert!(got.contains(&(NounCompound, "監査ログ")), "{got:?}");
         assert!(got.contains(&(NounCompound, "暗号化設定")), "{got:?}");
         assert!(got.contains(&(Katakana, "ログ")), "{got:?}");
-        assert!(got.contains(&(NounCompound, "削除保護ファイナライザー")), "{got:?}");
+        assert!(
+            got.contains(&(NounCompound, "削除保護ファイナライザー")),
+            "{got:?}"
+        );
         assert!(got.contains(&(Katakana, "ファイナライザー")), "{got:?}");
         assert!(!got.iter().any(|(_, s)| *s == "用"), "{got:?}");
     }
@@ -512,16 +576,37 @@ mod tests {
 
     #[test]
     fn english_phrases_identifiers_and_words() {
-        let got = en("the watch cache と garbage collector, SidecarContainers と client-go v1.29 k8s.io");
+        let got = en(
+            "the watch cache と garbage collector, SidecarContainers と client-go v1.29 k8s.io @haircommander /metrics/slis --feature-gates sig-node",
+        );
         assert!(got.contains(&(EnglishPhrase, "watch cache")), "{got:?}");
-        assert!(got.contains(&(EnglishPhrase, "garbage collector")), "{got:?}");
+        assert!(
+            got.contains(&(EnglishPhrase, "garbage collector")),
+            "{got:?}"
+        );
         assert!(!got.contains(&(EnglishPhrase, "the watch")), "{got:?}");
         assert!(got.contains(&(Identifier, "SidecarContainers")), "{got:?}");
         assert!(got.contains(&(Identifier, "client-go")), "{got:?}");
         assert!(got.contains(&(EnglishWord, "garbage")), "{got:?}");
-        assert!(!got.iter().any(|(_, s)| s.contains("v1") || s.contains("k8s")), "{got:?}");
+        for skipped in [
+            "v1",
+            "k8s",
+            "haircommander",
+            "metrics",
+            "slis",
+            "feature-gates",
+            "sig-node",
+        ] {
+            assert!(
+                !got.iter().any(|(_, s)| s.contains(skipped)),
+                "{skipped}: {got:?}"
+            );
+        }
         // a phrase never crosses punctuation
-        assert!(!got.iter().any(|(_, s)| *s == "collector SidecarContainers"), "{got:?}");
+        assert!(
+            !got.iter().any(|(_, s)| *s == "collector SidecarContainers"),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -534,7 +619,10 @@ mod tests {
 
     #[test]
     fn scan_counts_and_keeps_occurrences_in_plain_text_only() {
-        let d1 = crate::doc::parse("ファイナライザーと`ファイナライザー`と[ファイナライザー](x)\n\n- ファイナライザー\n", 1);
+        let d1 = crate::doc::parse(
+            "ファイナライザーと`ファイナライザー`と[ファイナライザー](x)\n\n- ファイナライザー\n",
+            1,
+        );
         let d2 = crate::doc::parse("ファイナライザ\n", 1);
         let s1 = Slug::parse("a").unwrap();
         let s2 = Slug::parse("b").unwrap();

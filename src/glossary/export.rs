@@ -32,19 +32,8 @@ pub fn to_json(g: &Glossary) -> Value {
 }
 
 const COLUMNS: [&str; 13] = [
-    "id",
-    "en",
-    "ja",
-    "aliases",
-    "kind",
-    "source",
-    "def_ja",
-    "def_en",
-    "keps",
-    "gates",
-    "related",
-    "mentions",
-    "url",
+    "id", "en", "ja", "aliases", "kind", "source", "def_ja", "def_en", "keps", "gates", "related",
+    "mentions", "url",
 ];
 
 fn row(t: &Term) -> [String; 13] {
@@ -141,7 +130,14 @@ fn tig(out: &mut String, term: &str, status: &str) {
     out.push_str("        </tig>\n");
 }
 
-fn lang_set(out: &mut String, lang: &str, main: &str, others: &[&str], def: &str, main_status: &str) {
+fn lang_set(
+    out: &mut String,
+    lang: &str,
+    main: &str,
+    others: &[&str],
+    def: &str,
+    main_status: &str,
+) {
     out.push_str(&format!("      <langSet xml:lang=\"{lang}\">\n"));
     if !def.is_empty() {
         out.push_str(&format!(

@@ -167,7 +167,11 @@ impl Term {
 
     /// The short definition a tooltip shows: Japanese, else English.
     pub fn definition(&self) -> &str {
-        if self.def_ja.is_empty() { &self.def_en } else { &self.def_ja }
+        if self.def_ja.is_empty() {
+            &self.def_en
+        } else {
+            &self.def_ja
+        }
     }
 }
 
@@ -333,7 +337,11 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
 /// An id for an extracted term that no other term has: from the English, made unique.
 fn fresh_id(en: &str, taken: &BTreeMap<String, ()>) -> TermId {
     let base = terms::to_kebab(en);
-    let base = if base.is_empty() { "term".to_string() } else { base };
+    let base = if base.is_empty() {
+        "term".to_string()
+    } else {
+        base
+    };
     let mut id = base.clone();
     let mut n = 2;
     while taken.contains_key(&id) {
@@ -349,7 +357,11 @@ pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) 
     let pairing = pairing::pair(&corpus, curated, english_names);
 
     let mut terms: Vec<Term> = curated.terms.iter().map(from_curated).collect();
-    let index: BTreeMap<TermId, usize> = terms.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
+    let index: BTreeMap<TermId, usize> = terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id.clone(), i))
+        .collect();
     let mut taken: BTreeMap<String, ()> = terms.iter().map(|t| (t.id.0.clone(), ())).collect();
     for p in &pairing.pairs {
         match &p.status {
@@ -388,7 +400,11 @@ pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) 
         o.sort_by_key(|&i| (terms[i].source, i));
         o
     };
-    let all = Matcher::new(order.iter().flat_map(|&i| terms[i].forms().map(move |f| (i, f))));
+    let all = Matcher::new(
+        order
+            .iter()
+            .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
+    );
     let linkable = Matcher::new(
         order
             .iter()

@@ -51,7 +51,9 @@ use std::ops::Range;
 use crate::ids::TermId;
 use crate::japanese::{self, Word, is_kana_or_kanji, is_katakana};
 
-use super::candidates::{Candidate, CandidateKind, Corpus, Occurrence, is_stop_word, most_frequent};
+use super::candidates::{
+    Candidate, CandidateKind, Corpus, Occurrence, is_stop_word, most_frequent,
+};
 use super::romanize::{self, Key};
 use super::terms::{Terms, form_key};
 
@@ -288,7 +290,9 @@ fn trimmed_end(text: &str, end: usize) -> usize {
 /// The Japanese noun compound ending at byte `end` (kana/kanji nouns, an opening prefix).
 fn japanese_before(text: &str, words: &[Word], end: usize) -> Option<String> {
     let end = trimmed_end(text, end);
-    let last = words.iter().rposition(|w| w.start + w.surface.len() == end)?;
+    let last = words
+        .iter()
+        .rposition(|w| w.start + w.surface.len() == end)?;
     let part = |w: &Word| {
         is_noun_like(w) && w.surface.chars().all(is_kana_or_kanji) && w.pos_detail != "非自立"
     };
@@ -330,26 +334,34 @@ fn katakana_tail_matching(ja: &str, en: &str) -> Option<String> {
         .last()
         .map(|(i, _)| i)?;
     let tail = ja[tail_start..].trim_start();
-    (tail.len() < ja.len() && romanize::match_score(tail, en) >= MIN_SIMILARITY).then(|| tail.to_string())
+    (tail.len() < ja.len() && romanize::match_score(tail, en) >= MIN_SIMILARITY)
+        .then(|| tail.to_string())
 }
 
 /// The Japanese inside brackets: the whole of a short noun phrase, or the leading noun
 /// compound of a short phrase that goes on with a verb (trimmed).
 fn japanese_inside(inner: &str) -> Option<(String, bool)> {
     let chars = inner.chars().count();
-    if chars > 12 || !inner.chars().any(is_kana_or_kanji) || inner.contains(['、', ',', '：', ':', '。']) {
+    if chars > 12
+        || !inner.chars().any(is_kana_or_kanji)
+        || inner.contains(['、', ',', '：', ':', '。'])
+    {
         return None;
     }
     let words = japanese::words(inner);
     let noun_phrase = words.iter().all(|w| {
-        is_noun_like(w) || w.pos == "接頭詞" || (w.pos == "助詞" && w.surface == "の") || w.surface.trim().is_empty()
+        is_noun_like(w)
+            || w.pos == "接頭詞"
+            || (w.pos == "助詞" && w.surface == "の")
+            || w.surface.trim().is_empty()
     });
-    if noun_phrase && !words.last().is_some_and(|w| w.surface == "の") {
+    if noun_phrase && words.last().is_none_or(|w| w.surface != "の") {
         return Some((inner.trim().to_string(), false));
     }
     let mut end = 0;
     for (i, w) in words.iter().enumerate() {
-        let ok = (is_noun_like(w) && w.surface.chars().all(is_kana_or_kanji)) || (w.pos == "接頭詞" && i == 0);
+        let ok = (is_noun_like(w) && w.surface.chars().all(is_kana_or_kanji))
+            || (w.pos == "接頭詞" && i == 0);
         if !ok {
             break;
         }
@@ -378,7 +390,10 @@ fn abbreviation(a: &str, b: &str) -> Option<(String, String)> {
                 if w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()) {
                     w.to_string()
                 } else {
-                    w.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default()
+                    w.chars()
+                        .next()
+                        .map(|c| c.to_ascii_uppercase().to_string())
+                        .unwrap_or_default()
                 }
             })
             .collect()
@@ -427,7 +442,12 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
                 let ja = katakana_tail_matching(&ja, en).unwrap_or(ja);
                 let start = trimmed_end(text, open) - ja.len();
                 out.push((
-                    ParenPair { en: en.clone(), ja, order: ParenOrder::JapaneseFirst, trimmed: false },
+                    ParenPair {
+                        en: en.clone(),
+                        ja,
+                        order: ParenOrder::JapaneseFirst,
+                        trimmed: false,
+                    },
                     start..span_end,
                 ));
             } else if let Some(b) = &before_en
@@ -435,7 +455,12 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
             {
                 let start = trimmed_end(text, open) - b.len();
                 out.push((
-                    ParenPair { en: short, ja: long, order: ParenOrder::Abbreviation, trimmed: false },
+                    ParenPair {
+                        en: short,
+                        ja: long,
+                        order: ParenOrder::Abbreviation,
+                        trimmed: false,
+                    },
                     start..span_end,
                 ));
             }
@@ -444,7 +469,12 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
         {
             let start = trimmed_end(text, open) - en.len();
             out.push((
-                ParenPair { en: en.clone(), ja, order: ParenOrder::EnglishFirst, trimmed },
+                ParenPair {
+                    en: en.clone(),
+                    ja,
+                    order: ParenOrder::EnglishFirst,
+                    trimmed,
+                },
                 start..span_end,
             ));
         }
@@ -465,7 +495,13 @@ pub fn english_compact(s: &str) -> String {
     let n = words.len();
     let mut out = String::new();
     for (i, w) in words.iter().enumerate() {
-        if i + 1 == n && w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        if i + 1 == n
+            && w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("us")
+            && !w.ends_with("is")
+        {
             if let Some(stem) = w.strip_suffix("ies") {
                 out.push_str(stem);
                 out.push('y');
@@ -477,6 +513,18 @@ pub fn english_compact(s: &str) -> String {
         }
     }
     out
+}
+
+/// `CSI`, `CRD`, `IP` in `IPAddress`.
+fn is_acronym(w: &str) -> bool {
+    w.len() >= 2
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+fn is_title_case(s: &str) -> bool {
+    s.split_whitespace()
+        .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
 }
 
 struct EnglishForm {
@@ -498,7 +546,12 @@ fn english_forms(corpus: &Corpus, curated: &Terms, names: &[String]) -> Vec<Engl
     let mut forms: BTreeMap<String, EnglishForm> = BTreeMap::new();
     let mut add = |surface: &str, count: usize, articles: &[usize], source: Context| {
         let compact = english_compact(surface);
-        if compact.len() < 3 {
+        // Acronyms are spelled out in Japanese (CSI = シーエスアイ), never transliterated.
+        if compact.len() < 3
+            || romanize::split_identifier(surface)
+                .iter()
+                .any(|w| is_acronym(w))
+        {
             return;
         }
         let f = forms.entry(compact.clone()).or_insert_with(|| EnglishForm {
@@ -515,17 +568,40 @@ fn english_forms(corpus: &Corpus, curated: &Terms, names: &[String]) -> Vec<Engl
         f.best_source = f.best_source.min(source);
     };
     for c in corpus.candidates.values() {
-        if matches!(c.kind, CandidateKind::EnglishWord | CandidateKind::EnglishPhrase | CandidateKind::Identifier) {
-            for (s, n) in &c.surfaces {
-                add(s, *n, &c.articles, Context::Corpus);
+        match c.kind {
+            CandidateKind::EnglishWord => {}
+            // A lowercase phrase seen once is usually a piece of a sentence (`ttl node`);
+            // Title Case (`Container Runtime`) names something.
+            CandidateKind::EnglishPhrase
+                if c.count < 2 && !c.surfaces.keys().any(|s| is_title_case(s)) =>
+            {
+                continue;
             }
+            CandidateKind::EnglishPhrase => {}
+            CandidateKind::Identifier => {
+                // The words of an identifier are vocabulary too (`MatchLabelKeys` → `Label`).
+                for (s, n) in &c.surfaces {
+                    for part in romanize::split_identifier(s) {
+                        if part.len() >= 3 && !is_acronym(part) && !is_stop_word(part) {
+                            add(part, *n, &c.articles, Context::Corpus);
+                        }
+                    }
+                }
+            }
+            _ => continue,
+        }
+        for (s, n) in &c.surfaces {
+            add(s, *n, &c.articles, Context::Corpus);
         }
     }
     for n in names {
         add(n, 0, &[], Context::Registry);
     }
     for t in &curated.terms {
-        for f in [t.en.as_str()].into_iter().chain(t.aliases.iter().map(String::as_str)) {
+        for f in [t.en.as_str()]
+            .into_iter()
+            .chain(t.aliases.iter().map(String::as_str))
+        {
             if f.is_ascii() {
                 add(f, 0, &[], Context::Curated);
             }
@@ -536,7 +612,11 @@ fn english_forms(corpus: &Corpus, curated: &Terms, names: &[String]) -> Vec<Engl
         .map(|mut f| {
             f.articles.sort_unstable();
             f.articles.dedup();
-            let mut keys: Vec<Key> = f.surfaces.keys().flat_map(|s| romanize::english_keys(s)).collect();
+            let mut keys: Vec<Key> = f
+                .surfaces
+                .keys()
+                .flat_map(|s| romanize::english_keys(s))
+                .collect();
             keys.sort();
             keys.dedup();
             f.keys = keys;
@@ -548,7 +628,12 @@ fn english_forms(corpus: &Corpus, curated: &Terms, names: &[String]) -> Vec<Engl
 // ---------------------------------------------------------------------------------------------
 // (b) transliteration
 
-fn transliteration_confidence(sim: f32, context: Context, ambiguous: bool, short: bool) -> f32 {
+fn transliteration_confidence(
+    sim: f32,
+    context: Context,
+    ambiguous: bool,
+    consonants: usize,
+) -> f32 {
     let mut c = 0.5 + 0.5 * ((sim - MIN_SIMILARITY) / (1.0 - MIN_SIMILARITY)).clamp(0.0, 1.0);
     c *= match context {
         Context::SameArticle => 1.0,
@@ -558,9 +643,12 @@ fn transliteration_confidence(sim: f32, context: Context, ambiguous: bool, short
     if ambiguous {
         c *= 0.7;
     }
-    if short {
-        c *= 0.85;
-    }
+    // Few consonants leave room for chance (`ツール` and `true` are both t-r).
+    c *= match consonants {
+        0..=2 => 0.75,
+        3 => 0.9,
+        _ => 1.0,
+    };
     c
 }
 
@@ -568,8 +656,34 @@ fn shares_article(a: &Candidate, articles: &[usize]) -> bool {
     a.articles.iter().any(|x| articles.binary_search(x).is_ok())
 }
 
-/// (katakana candidate key, English form index, evidence)
-fn transliterations(corpus: &Corpus, forms: &[EnglishForm]) -> Vec<(String, usize, Evidence)> {
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// One English candidate for a katakana term.
+struct Translit {
+    ja_key: String,
+    form: usize,
+    /// English forms that sound the same (`Fainalizer` next to `Finalizer`): kept as spellings.
+    equivalents: Vec<usize>,
+    evidence: Evidence,
+}
+
+/// Up to [`TRANSLIT_CHOICES`] English candidates per katakana term, best first.
+const TRANSLIT_CHOICES: usize = 3;
+
+fn transliterations(corpus: &Corpus, forms: &[EnglishForm]) -> Vec<Translit> {
     let mut buckets: BTreeMap<(u8, u8), Vec<(usize, usize)>> = BTreeMap::new(); // → (form, key)
     for (fi, f) in forms.iter().enumerate() {
         for (ki, k) in f.keys.iter().enumerate() {
@@ -580,75 +694,96 @@ fn transliterations(corpus: &Corpus, forms: &[EnglishForm]) -> Vec<(String, usiz
     }
     let kata: Vec<&Candidate> = corpus.of_kind(CandidateKind::Katakana).collect();
     use rayon::prelude::*;
-    kata.par_iter()
-        .filter_map(|c| {
-            let key = romanize::kana_key(&c.surface);
-            let n = key.strong_len();
-            if n < 2 {
-                return None;
+    let per_kata: Vec<Vec<Translit>> = kata
+        .par_iter()
+        .map(|c| rank_for(c, forms, &buckets))
+        .collect();
+    per_kata.into_iter().flatten().collect()
+}
+
+fn rank_for(
+    c: &Candidate,
+    forms: &[EnglishForm],
+    buckets: &BTreeMap<(u8, u8), Vec<(usize, usize)>>,
+) -> Vec<Translit> {
+    let key = romanize::kana_key(&c.surface);
+    let n = key.strong_len();
+    // Two-kana words seen once are as often onomatopoeia (`サラっと`) as loanwords.
+    if n < 2 || (n == 2 && c.count < 2 && c.surface.chars().count() <= 2) {
+        return Vec::new();
+    }
+    let Some(bucket) = buckets.get(&key.block_key()) else {
+        return Vec::new();
+    };
+    let mut per_form: BTreeMap<usize, (f32, usize)> = BTreeMap::new(); // form → (sim, key)
+    for &(fi, ki) in bucket {
+        let k = &forms[fi].keys[ki];
+        if k.strong_len().abs_diff(n) > (n / 3).max(2) {
+            continue;
+        }
+        let s = romanize::similarity(&key, k);
+        if s >= MIN_SIMILARITY {
+            let e = per_form.entry(fi).or_insert((s, ki));
+            if s > e.0 {
+                *e = (s, ki);
             }
-            let bucket = buckets.get(&key.block_key())?;
-            // best similarity per form
-            let mut best: Vec<(f32, usize)> = Vec::new();
-            let mut last_form = usize::MAX;
-            for &(fi, ki) in bucket {
-                let k = &forms[fi].keys[ki];
-                if k.strong_len().abs_diff(n) > (n / 3).max(2) {
-                    continue;
-                }
-                let s = romanize::similarity(&key, k);
-                if s < MIN_SIMILARITY - 0.05 {
-                    continue;
-                }
-                if fi == last_form {
-                    if let Some(b) = best.last_mut() {
-                        b.0 = b.0.max(s);
-                    }
-                } else {
-                    best.push((s, fi));
-                    last_form = fi;
-                }
-            }
-            // A form may appear under several keys non-adjacently; fold per form.
-            let mut per_form: BTreeMap<usize, f32> = BTreeMap::new();
-            for (s, fi) in best {
-                let e = per_form.entry(fi).or_insert(0.0);
-                *e = e.max(s);
-            }
-            let mut ranked: Vec<(f32, usize)> = per_form.into_iter().map(|(fi, s)| (s, fi)).collect();
-            // Highest similarity; ties go to the form seen more often, then to its key.
-            ranked.sort_by(|a, b| {
-                b.0.total_cmp(&a.0)
-                    .then(forms[b.1].count.cmp(&forms[a.1].count))
-                    .then(forms[a.1].compact.cmp(&forms[b.1].compact))
-            });
-            let &(sim, fi) = ranked.first()?;
-            if sim < MIN_SIMILARITY {
-                return None;
-            }
-            let f = &forms[fi];
-            let runner_up = ranked.get(1).map(|&(s, j)| (forms[j].display(), s));
-            let ambiguous = runner_up.as_ref().is_some_and(|(_, s)| *s >= sim - 0.05);
-            let context = if f.best_source == Context::Corpus && shares_article(c, &f.articles) {
-                Context::SameArticle
-            } else {
-                f.best_source
-            };
-            let confidence = transliteration_confidence(sim, context, ambiguous, n <= 2);
-            Some((
-                c.key.clone(),
-                fi,
-                Evidence::Transliteration {
-                    romaji: romanize::romanize(&c.surface),
-                    english: f.display(),
-                    similarity: sim,
-                    context,
-                    runner_up,
-                    confidence,
-                },
-            ))
-        })
-        .collect()
+        }
+    }
+    let mut ranked: Vec<(f32, usize, usize)> = per_form
+        .into_iter()
+        .map(|(fi, (s, ki))| (s, fi, ki))
+        .collect();
+    // Highest similarity; ties go to the form seen more often, then to its spelling.
+    ranked.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then(forms[b.1].count.cmp(&forms[a.1].count))
+            .then(forms[a.1].compact.cmp(&forms[b.1].compact))
+    });
+    // Fold a misspelling (`Fainalizer`: same consonants, one letter off) into the better form.
+    let mut groups: Vec<(f32, usize, Vec<usize>)> = Vec::new();
+    for (s, fi, ki) in ranked {
+        let syms = &forms[fi].keys[ki].syms;
+        match groups.iter_mut().find(|g| {
+            forms[g.1].keys.iter().any(|k| &k.syms == syms)
+                && forms[fi].compact.len() >= 5
+                && levenshtein(&forms[g.1].compact, &forms[fi].compact) <= 1
+        }) {
+            Some(g) => g.2.push(fi),
+            None => groups.push((s, fi, Vec::new())),
+        }
+    }
+    let romaji = romanize::romanize(&c.surface);
+    let mut out = Vec::new();
+    for (rank, (sim, fi, equivalents)) in groups.iter().enumerate().take(TRANSLIT_CHOICES) {
+        let f = &forms[*fi];
+        let competitor = if rank == 0 {
+            groups.get(1)
+        } else {
+            groups.first()
+        };
+        let runner_up = competitor.map(|g| (forms[g.1].display(), g.0));
+        let ambiguous = runner_up.as_ref().is_some_and(|(_, s)| *s >= sim - 0.05);
+        let context = if f.best_source == Context::Corpus && shares_article(c, &f.articles) {
+            Context::SameArticle
+        } else {
+            f.best_source
+        };
+        let confidence = transliteration_confidence(*sim, context, ambiguous, n);
+        out.push(Translit {
+            ja_key: c.key.clone(),
+            form: *fi,
+            equivalents: equivalents.clone(),
+            evidence: Evidence::Transliteration {
+                romaji: romaji.clone(),
+                english: f.display(),
+                similarity: *sim,
+                context,
+                runner_up,
+                confidence,
+            },
+        });
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -670,7 +805,6 @@ fn noisy_or(evidence: &[Evidence]) -> f32 {
 }
 
 struct Draft {
-    en_compact: String,
     ja_key: String,
     en_surfaces: BTreeMap<String, usize>,
     ja_surfaces: BTreeMap<String, usize>,
@@ -678,11 +812,14 @@ struct Draft {
     paren_count: usize,
 }
 
-fn draft<'a>(drafts: &'a mut BTreeMap<(String, String), Draft>, ja_key: &str, en_compact: &str) -> &'a mut Draft {
+fn draft<'a>(
+    drafts: &'a mut BTreeMap<(String, String), Draft>,
+    ja_key: &str,
+    en_compact: &str,
+) -> &'a mut Draft {
     drafts
         .entry((ja_key.to_string(), en_compact.to_string()))
         .or_insert_with(|| Draft {
-            en_compact: en_compact.to_string(),
             ja_key: ja_key.to_string(),
             en_surfaces: BTreeMap::new(),
             ja_surfaces: BTreeMap::new(),
@@ -694,20 +831,31 @@ fn draft<'a>(drafts: &'a mut BTreeMap<(String, String), Draft>, ja_key: &str, en
 /// Pairs the corpus; see the module doc.
 pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairing {
     let forms = english_forms(corpus, curated, english_names);
-    let form_by_compact: BTreeMap<&str, usize> = forms.iter().enumerate().map(|(i, f)| (f.compact.as_str(), i)).collect();
+    let form_by_compact: BTreeMap<&str, usize> = forms
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.compact.as_str(), i))
+        .collect();
     let mut drafts: BTreeMap<(String, String), Draft> = BTreeMap::new();
     // (b) transliteration
-    for (ja_key, fi, ev) in transliterations(corpus, &forms) {
-        let c = corpus.get(CandidateKind::Katakana, &ja_key).expect("a scanned candidate");
-        let f = &forms[fi];
-        let d = draft(&mut drafts, &ja_key, &f.compact);
+    for t in transliterations(corpus, &forms) {
+        let c = corpus
+            .get(CandidateKind::Katakana, &t.ja_key)
+            .expect("a scanned candidate");
+        let f = &forms[t.form];
+        let d = draft(&mut drafts, &t.ja_key, &f.compact);
         for (s, n) in &c.surfaces {
             *d.ja_surfaces.entry(s.clone()).or_insert(0) += n;
         }
         for (s, n) in &f.surfaces {
             *d.en_surfaces.entry(s.clone()).or_insert(0) += n;
         }
-        d.evidence.push(ev);
+        for &e in &t.equivalents {
+            for s in forms[e].surfaces.keys() {
+                d.en_surfaces.entry(s.clone()).or_insert(0);
+            }
+        }
+        d.evidence.push(t.evidence);
     }
 
     // (a) parentheses
@@ -717,7 +865,11 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         if p.order == ParenOrder::Abbreviation {
             abbreviations
                 .entry((p.en.clone(), p.ja.to_ascii_lowercase()))
-                .or_insert_with(|| Abbreviation { short: p.en.clone(), long: p.ja.clone(), count: 0 })
+                .or_insert_with(|| Abbreviation {
+                    short: p.en.clone(),
+                    long: p.ja.clone(),
+                    count: 0,
+                })
                 .count += 1;
             continue;
         }
@@ -736,7 +888,9 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         let seen_elsewhere = [CandidateKind::Katakana, CandidateKind::NounCompound]
             .iter()
             .any(|&k| corpus.get(k, &ja_key).is_some_and(|x| x.count >= 2))
-            || form_by_compact.get(en_compact.as_str()).is_some_and(|&i| forms[i].count >= 2);
+            || form_by_compact
+                .get(en_compact.as_str())
+                .is_some_and(|&i| forms[i].count >= 2);
         if seen_elsewhere {
             c = 1.0 - (1.0 - c) * 0.5;
         }
@@ -756,25 +910,44 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         }
     }
 
-    // One English per Japanese: the most confident draft wins.
-    let mut best_for_ja: BTreeMap<String, (f32, (String, String))> = BTreeMap::new();
-    for (k, d) in &drafts {
-        let conf = noisy_or(&d.evidence);
-        let e = best_for_ja.entry(d.ja_key.clone()).or_insert((conf, k.clone()));
-        if conf > e.0 {
-            *e = (conf, k.clone());
-        }
-    }
-    // Several Japanese spellings for one English: one pair.
+    // One-to-one, most confident first: a Japanese term gets one English form, and an English
+    // form one Japanese term, unless the second is a spelling variant of the first
+    // (`インターフェース`/`インターフェイス`).
+    let mut order: Vec<((String, String), f32)> = drafts
+        .iter()
+        .map(|(k, d)| (k.clone(), noisy_or(&d.evidence)))
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut ja_taken: BTreeSet<String> = BTreeSet::new();
+    let mut en_owner: BTreeMap<String, String> = BTreeMap::new(); // en compact → first ja key
     let mut by_en: BTreeMap<String, Vec<Draft>> = BTreeMap::new();
-    let keep: BTreeSet<(String, String)> = best_for_ja.into_values().map(|(_, k)| k).collect();
-    for (k, d) in drafts {
-        if keep.contains(&k) {
-            by_en.entry(d.en_compact.clone()).or_default().push(d);
+    for (k, _) in order {
+        let (ja_key, en_compact) = &k;
+        if ja_taken.contains(ja_key) {
+            continue;
         }
+        if let Some(owner) = en_owner.get(en_compact)
+            && !is_spelling_variant(owner, ja_key, corpus)
+        {
+            continue;
+        }
+        ja_taken.insert(ja_key.clone());
+        en_owner
+            .entry(en_compact.clone())
+            .or_insert_with(|| ja_key.clone());
+        let d = drafts.remove(&k).expect("each draft is visited once");
+        by_en.entry(en_compact.clone()).or_default().push(d);
     }
-    let mut pairs: Vec<Pair> = by_en.into_values().map(|ds| merge_drafts(ds, corpus, curated)).collect();
-    pairs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence).then(a.ja.cmp(&b.ja)).then(a.en.cmp(&b.en)));
+    let mut pairs: Vec<Pair> = by_en
+        .into_values()
+        .map(|ds| merge_drafts(ds, corpus, curated))
+        .collect();
+    pairs.sort_by(|a, b| {
+        b.confidence
+            .total_cmp(&a.confidence)
+            .then(a.ja.cmp(&b.ja))
+            .then(a.en.cmp(&b.en))
+    });
 
     let unpaired = unpaired(corpus, curated, &pairs, english_names);
     let mut abbreviations: Vec<Abbreviation> = abbreviations.into_values().collect();
@@ -793,7 +966,11 @@ fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
     let mut count = 0;
     let mut example = None;
     let mut example_sentence = String::new();
-    ds.sort_by(|a, b| noisy_or(&b.evidence).total_cmp(&noisy_or(&a.evidence)).then(a.ja_key.cmp(&b.ja_key)));
+    ds.sort_by(|a, b| {
+        noisy_or(&b.evidence)
+            .total_cmp(&noisy_or(&a.evidence))
+            .then(a.ja_key.cmp(&b.ja_key))
+    });
     for d in &ds {
         for (s, n) in &d.en_surfaces {
             *en_s.entry(s.clone()).or_insert(0) += n;
@@ -812,15 +989,17 @@ fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
             }
         }
     }
-    // The pair's confidence is that of its best-supported spelling.
+    // The pair's confidence and its display forms are those of its best-supported spelling.
     let best = &ds[0];
     let confidence = noisy_or(&best.evidence);
+    let best_en = best.en_surfaces.clone();
+    let best_ja = best.ja_surfaces.clone();
     for d in ds {
         evidence.extend(d.evidence);
     }
     evidence.truncate(MAX_EVIDENCE);
-    let en = most_frequent(&en_s);
-    let ja = most_frequent(&ja_s);
+    let en = most_frequent(&best_en);
+    let ja = most_frequent(&best_ja);
     let en_forms: Vec<String> = en_s.keys().filter(|s| **s != en).cloned().collect();
     let ja_forms: Vec<String> = ja_s.keys().filter(|s| **s != ja).cloned().collect();
     let status = status_of(&ja, &ja_forms, &en, &en_forms, curated);
@@ -838,7 +1017,40 @@ fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
     }
 }
 
-fn status_of(ja: &str, ja_forms: &[String], en: &str, en_forms: &[String], curated: &Terms) -> PairStatus {
+/// Two Japanese keys are spellings of one word: equal after folding, or katakana that sounds
+/// the same (`インターフェース`/`インターフェイス`).
+fn is_spelling_variant(a: &str, b: &str, corpus: &Corpus) -> bool {
+    if a == b {
+        return true;
+    }
+    let surface = |k: &str| {
+        corpus
+            .get(CandidateKind::Katakana, k)
+            .map(|c| c.surface.clone())
+    };
+    let (Some(x), Some(y)) = (surface(a), surface(b)) else {
+        return false;
+    };
+    // Same consonants (long vowels aside) and nearly the same vowels: `フェース`/`フェイス`
+    // are one word, `ラベル`/`レベル` are two.
+    let (kx, ky) = (romanize::kana_key(&x), romanize::kana_key(&y));
+    let strong = |k: &romanize::Key| -> Vec<romanize::Sym> {
+        k.syms
+            .iter()
+            .copied()
+            .filter(|s| !matches!(s, romanize::Sym::OptR | romanize::Sym::Long))
+            .collect()
+    };
+    strong(&kx) == strong(&ky) && romanize::same_vowels(&kx, &ky) >= 0.75
+}
+
+fn status_of(
+    ja: &str,
+    ja_forms: &[String],
+    en: &str,
+    en_forms: &[String],
+    curated: &Terms,
+) -> PairStatus {
     let find = |main: &str, others: &[String]| {
         std::iter::once(main)
             .chain(others.iter().map(String::as_str))
@@ -853,7 +1065,12 @@ fn status_of(ja: &str, ja_forms: &[String], en: &str, en_forms: &[String], curat
     }
 }
 
-fn unpaired(corpus: &Corpus, curated: &Terms, pairs: &[Pair], english_names: &[String]) -> Vec<Unpaired> {
+fn unpaired(
+    corpus: &Corpus,
+    curated: &Terms,
+    pairs: &[Pair],
+    english_names: &[String],
+) -> Vec<Unpaired> {
     let mut used: BTreeSet<String> = BTreeSet::new();
     for p in pairs {
         for s in std::iter::once(&p.ja).chain(&p.ja_forms) {
@@ -863,7 +1080,10 @@ fn unpaired(corpus: &Corpus, curated: &Terms, pairs: &[Pair], english_names: &[S
             used.insert(s.to_ascii_lowercase());
         }
     }
-    let names: BTreeSet<String> = english_names.iter().map(|n| n.to_ascii_lowercase()).collect();
+    let names: BTreeSet<String> = english_names
+        .iter()
+        .map(|n| n.to_ascii_lowercase())
+        .collect();
     let mut out: Vec<Unpaired> = corpus
         .candidates
         .values()
@@ -893,14 +1113,23 @@ mod tests {
     use super::*;
 
     fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
-        let words = if text.chars().any(is_kana_or_kanji) { japanese::words(text) } else { Vec::new() };
+        let words = if text.chars().any(is_kana_or_kanji) {
+            japanese::words(text)
+        } else {
+            Vec::new()
+        };
         parens_in(text, &words)
             .into_iter()
             .map(|(p, _)| (p.en, p.ja, p.order, p.trimmed))
             .collect()
     }
 
-    fn one(en: &str, ja: &str, order: ParenOrder, trimmed: bool) -> Vec<(String, String, ParenOrder, bool)> {
+    fn one(
+        en: &str,
+        ja: &str,
+        order: ParenOrder,
+        trimmed: bool,
+    ) -> Vec<(String, String, ParenOrder, bool)> {
         vec![(en.to_string(), ja.to_string(), order, trimmed)]
     }
 
@@ -908,25 +1137,58 @@ mod tests {
 
     #[test]
     fn english_then_japanese_in_brackets() {
-        assert_eq!(parens("Deprecation (非推奨になったAPI)"), one("Deprecation", "非推奨", EnglishFirst, true));
-        assert_eq!(parens("🌏 API Changes (API周りの変更)"), one("API Changes", "API周りの変更", EnglishFirst, false));
-        assert_eq!(parens("✨ Features（機能追加）"), one("Features", "機能追加", EnglishFirst, false));
-        assert_eq!(parens("Bug or Regression (バグ修正)"), one("Bug or Regression", "バグ修正", EnglishFirst, false));
+        assert_eq!(
+            parens("Deprecation (非推奨になったAPI)"),
+            one("Deprecation", "非推奨", EnglishFirst, true)
+        );
+        assert_eq!(
+            parens("🌏 API Changes (API周りの変更)"),
+            one("API Changes", "API周りの変更", EnglishFirst, false)
+        );
+        assert_eq!(
+            parens("✨ Features（機能追加）"),
+            one("Features", "機能追加", EnglishFirst, false)
+        );
+        assert_eq!(
+            parens("Bug or Regression (バグ修正)"),
+            one("Bug or Regression", "バグ修正", EnglishFirst, false)
+        );
     }
 
     #[test]
     fn japanese_then_english_in_brackets() {
-        assert_eq!(parens("Go クライアントコード(client-go)ライブラリ"), one("client-go", "クライアントコード", JapaneseFirst, false));
-        assert_eq!(parens("監査ログ（audit log）を見る"), one("audit log", "監査ログ", JapaneseFirst, false));
-        assert_eq!(parens("削除保護ファイナライザー (finalizer) を通じて"), one("finalizer", "ファイナライザー", JapaneseFirst, false));
+        assert_eq!(
+            parens("Go クライアントコード(client-go)ライブラリ"),
+            one("client-go", "クライアントコード", JapaneseFirst, false)
+        );
+        assert_eq!(
+            parens("監査ログ（audit log）を見る"),
+            one("audit log", "監査ログ", JapaneseFirst, false)
+        );
+        assert_eq!(
+            parens("削除保護ファイナライザー (finalizer) を通じて"),
+            one("finalizer", "ファイナライザー", JapaneseFirst, false)
+        );
     }
 
     #[test]
     fn abbreviations_are_not_translations() {
-        assert_eq!(parens("CRI (Container Runtime Interface) は"), one("CRI", "Container Runtime Interface", Abbreviation, false));
-        assert_eq!(parens("Classic Dynamic Resource Allocation (DRA) のサポート"), one("DRA", "Dynamic Resource Allocation", Abbreviation, false));
-        assert_eq!(parens("UVM (Utility VM) の"), one("UVM", "Utility VM", Abbreviation, false));
-        assert_eq!(parens("PodDisruptionBudget (PDB) 用の"), one("PDB", "PodDisruptionBudget", Abbreviation, false));
+        assert_eq!(
+            parens("CRI (Container Runtime Interface) は"),
+            one("CRI", "Container Runtime Interface", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("Classic Dynamic Resource Allocation (DRA) のサポート"),
+            one("DRA", "Dynamic Resource Allocation", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("UVM (Utility VM) の"),
+            one("UVM", "Utility VM", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("PodDisruptionBudget (PDB) 用の"),
+            one("PDB", "PodDisruptionBudget", Abbreviation, false)
+        );
         assert!(parens("UUID (JTI) が含まれ").is_empty());
     }
 
@@ -960,9 +1222,16 @@ mod tests {
 
     #[test]
     fn confidence_follows_the_documented_formula() {
-        assert!((transliteration_confidence(1.0, Context::SameArticle, false, false) - 1.0).abs() < 1e-6);
-        assert!((transliteration_confidence(0.85, Context::SameArticle, false, false) - 0.5).abs() < 1e-6);
-        assert!((transliteration_confidence(1.0, Context::Corpus, true, false) - 0.63).abs() < 1e-6);
+        assert!(
+            (transliteration_confidence(1.0, Context::SameArticle, false, 5) - 1.0).abs() < 1e-6
+        );
+        assert!(
+            (transliteration_confidence(0.85, Context::SameArticle, false, 5) - 0.5).abs() < 1e-6
+        );
+        assert!((transliteration_confidence(1.0, Context::Corpus, true, 5) - 0.63).abs() < 1e-6);
+        assert!(
+            (transliteration_confidence(1.0, Context::SameArticle, false, 2) - 0.75).abs() < 1e-6
+        );
         let e = |c| Evidence::Transliteration {
             romaji: String::new(),
             english: String::new(),

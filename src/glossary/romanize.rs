@@ -34,6 +34,8 @@ pub enum Sym {
     K,
     G,
     S,
+    /// sh: シ, English `sh`, `-tion`, `-sion`, `si`/`ci` before a vowel sound.
+    X,
     Z,
     J,
     /// ch, チ.
@@ -55,14 +57,14 @@ pub enum Sym {
 
 impl Sym {
     fn is_strong(self) -> bool {
-        !matches!(self, Sym::OptR | Sym::Long | Sym::V | Sym::H | Sym::W)
+        !matches!(self, Sym::OptR | Sym::Long | Sym::V | Sym::W)
     }
 
     fn indel_cost(self) -> f32 {
         match self {
             Sym::OptR => 0.2,
             Sym::Long => 0.6,
-            Sym::V | Sym::H | Sym::W => 0.5,
+            Sym::V | Sym::H | Sym::W => 0.8,
             _ => 1.0,
         }
     }
@@ -74,7 +76,7 @@ impl Sym {
             Sym::P | Sym::B => 0,
             Sym::T | Sym::D | Sym::C => 1,
             Sym::K | Sym::G => 2,
-            Sym::S | Sym::Z | Sym::J => 3,
+            Sym::S | Sym::X | Sym::Z | Sym::J => 3,
             Sym::F | Sym::H => 4,
             Sym::M | Sym::N => 5,
             Sym::R | Sym::OptR | Sym::Long => 6,
@@ -91,19 +93,26 @@ fn subst_cost(a: Sym, b: Sym) -> f32 {
     }
     let pair = if a <= b { (a, b) } else { (b, a) };
     match pair {
-        (R, OptR) | (R, Long) | (OptR, Long) => 0.0,
+        (OptR, Long) => 0.0,
+        // A long vowel stands for an English r only after a vowel (`-er`, `gar-`); against a
+        // real r or l (`split` vs `サポート`) it is a different sound.
+        (R, OptR) | (R, Long) => 0.7,
         (S, Z) | (Z, J) | (F, H) => 0.3,
         (T, D) | (K, G) | (P, B) | (N, M) | (S, C) | (T, C) | (D, J) | (G, J) => 0.4,
+        (S, X) | (X, J) | (X, C) => 0.4,
         (S, J) | (F, P) | (B, W) | (T, S) | (C, J) => 0.5,
         _ => 1.0,
     }
 }
 
-/// A consonant skeleton plus the first vowel (for the short-word check).
+/// A consonant skeleton plus the vowels as heard (epenthetic katakana vowels and silent
+/// English ones left out).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Key {
     pub syms: Vec<Sym>,
-    pub first_vowel: Option<char>,
+    pub vowels: Vec<char>,
+    /// Made from katakana (vowel agreement is read English → katakana).
+    pub kana: bool,
 }
 
 impl Key {
@@ -125,22 +134,91 @@ impl Key {
     pub fn is_empty(&self) -> bool {
         self.syms.is_empty()
     }
+
+    pub fn first_vowel(&self) -> Option<char> {
+        self.vowels.first().copied()
+    }
 }
 
-/// Similarity of two skeletons in [0, 1] (1 = same consonants in the same order).
+/// Weight of the vowels in [`similarity`]: consonants carry a loanword, vowels break ties
+/// (`セキュリティ` is `security`, not `secret`; `ラベル` is `label`, not `level`).
+const VOWEL_WEIGHT: f32 = 0.2;
+
+/// Similarity of two keys in [0, 1]: 0.8 × consonant similarity + 0.2 × vowel similarity.
 pub fn similarity(a: &Key, b: &Key) -> f32 {
     if a.syms.is_empty() || b.syms.is_empty() {
         return 0.0;
     }
     let d = weighted_distance(&a.syms, &b.syms);
     let len = a.syms.len().max(b.syms.len()) as f32;
-    let sim = (1.0 - d / len).max(0.0);
+    let consonants = (1.0 - d / len).max(0.0);
+    // Read vowels from the English side to the katakana side.
+    let (en, ka) = if a.kana && !b.kana { (b, a) } else { (a, b) };
+    let vowels = vowel_similarity(&en.vowels, &ka.vowels, !(a.kana ^ b.kana));
+    let sim = (1.0 - VOWEL_WEIGHT) * consonants + VOWEL_WEIGHT * vowels;
     // One changed consonant in a two-consonant word is a different word.
     let short = a.strong_len().min(b.strong_len()) <= 2;
-    if short && (d > 0.41 || !vowels_compatible(a.first_vowel, b.first_vowel)) {
+    let first_ok = match (en.first_vowel(), ka.first_vowel()) {
+        (Some(x), Some(y)) => vowel_ok(x, y) || (!(a.kana ^ b.kana) && vowel_ok(y, x)),
+        _ => true,
+    };
+    if short && (d > 0.41 || !first_ok) {
         return sim.min(0.5);
     }
     sim
+}
+
+/// English vowel → the katakana vowels it is written with (`data` → デ, `file` → ファ,
+/// `cluster` → ラ, `node` → ノ, `all` → オ, `key` → キ).
+fn vowel_ok(en: char, ka: char) -> bool {
+    en == ka
+        || match en {
+            'a' => matches!(ka, 'e' | 'o'),
+            'e' => ka == 'i',
+            'i' => ka == 'a',
+            'o' => matches!(ka, 'a' | 'u'),
+            'u' => matches!(ka, 'a' | 'o'),
+            _ => false,
+        }
+}
+
+/// Vowel agreement of two katakana keys, letter for letter (no loanword leniency).
+pub fn same_vowels(a: &Key, b: &Key) -> f32 {
+    let (x, y) = (&a.vowels, &b.vowels);
+    if x.is_empty() && y.is_empty() {
+        return 1.0;
+    }
+    let mut prev: Vec<f32> = (0..=y.len()).map(|j| j as f32 * 0.5).collect();
+    let mut cur = vec![0.0f32; y.len() + 1];
+    for (i, &p) in x.iter().enumerate() {
+        cur[0] = (i + 1) as f32 * 0.5;
+        for (j, &q) in y.iter().enumerate() {
+            cur[j + 1] = (prev[j] + if p == q { 0.0 } else { 1.0 })
+                .min(prev[j + 1] + 0.5)
+                .min(cur[j] + 0.5);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    (1.0 - prev[y.len()] / x.len().max(y.len()) as f32).max(0.0)
+}
+
+fn vowel_similarity(en: &[char], ka: &[char], symmetric: bool) -> f32 {
+    if en.is_empty() && ka.is_empty() {
+        return 1.0;
+    }
+    let ok = |x: char, y: char| vowel_ok(x, y) || (symmetric && vowel_ok(y, x));
+    let mut prev: Vec<f32> = (0..=ka.len()).map(|j| j as f32 * 0.5).collect();
+    let mut cur = vec![0.0f32; ka.len() + 1];
+    for (i, &x) in en.iter().enumerate() {
+        cur[0] = (i + 1) as f32 * 0.5;
+        for (j, &y) in ka.iter().enumerate() {
+            let sub = prev[j] + if ok(x, y) { 0.0 } else { 1.0 };
+            cur[j + 1] = sub.min(prev[j + 1] + 0.5).min(cur[j] + 0.5);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let len = en.len().max(ka.len()) as f32;
+    (1.0 - prev[ka.len()] / len).max(0.0)
 }
 
 fn weighted_distance(a: &[Sym], b: &[Sym]) -> f32 {
@@ -162,26 +240,6 @@ fn weighted_distance(a: &[Sym], b: &[Sym]) -> f32 {
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
-}
-
-/// English spells vowels loosely; this only rejects the clearly different (`pod` vs `pad`
-/// would still pass: `o` may be written `a` in katakana, as in `ヴァリュー`).
-fn vowels_compatible(a: Option<char>, b: Option<char>) -> bool {
-    let (Some(x), Some(y)) = (a, b) else {
-        return true;
-    };
-    // Every pair below is seen in loanwords: data→データ (a→e), file→ファイル (i→a),
-    // cluster→クラスター (u→a), user→ユーザー (u→u), node→ノード (o→o), all→オール (a→o).
-    let ok = |e: char, k: char| match e {
-        'a' => matches!(k, 'a' | 'e' | 'o'),
-        'e' => matches!(k, 'e' | 'i' | 'a'),
-        'i' => matches!(k, 'i' | 'a' | 'e'),
-        'o' => matches!(k, 'o' | 'a' | 'u'),
-        'u' => matches!(k, 'a' | 'u' | 'o'),
-        'y' => matches!(k, 'a' | 'i'),
-        _ => true,
-    };
-    ok(x, y) || ok(y, x)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +265,7 @@ fn kana(c: char) -> Option<(Option<Sym>, char, &'static str)> {
         'ゲ' => (Some(G), 'e', "ge"),
         'ゴ' => (Some(G), 'o', "go"),
         'サ' => (Some(S), 'a', "sa"),
-        'シ' => (Some(S), 'i', "shi"),
+        'シ' => (Some(X), 'i', "shi"),
         'ス' => (Some(S), 'u', "su"),
         'セ' => (Some(S), 'e', "se"),
         'ソ' => (Some(S), 'o', "so"),
@@ -419,26 +477,29 @@ pub fn romanize(text: &str) -> String {
     out
 }
 
-/// The consonant skeleton of a katakana word or compound (spaces and `・` are ignored).
+/// The key of a katakana word or compound (spaces and `・` are ignored).
 pub fn kana_key(text: &str) -> Key {
     let ms = morae(text);
     let mut syms = Vec::new();
-    let mut first_vowel = None;
+    let mut vowels = Vec::new();
     for (i, m) in ms.iter().enumerate() {
         if i == 0 && m.sym.is_none() && "aiueo".contains(m.vowel) && !m.romaji.starts_with('y') {
             syms.push(Sym::V);
         }
-        // The u of ス/ク/ツ (and the o of ト/ド) before another consonant is only there to
-        // carry a cluster (ス-ト-リーム = str, ツ-リー = tr); it is not the word's first vowel.
+        // The u of ス/ク/ツ (and the o of ト/ド) before another consonant or at the end only
+        // carries a cluster (ス-ト-リーム = str, ツ-リー = tr, ファイ-ル = file); it is not heard
+        // in the English.
+        let next_strong = ms
+            .get(i + 1)
+            .and_then(|n| n.sym)
+            .is_some_and(|s| s.is_strong() && s != Sym::N);
         let epenthetic = (m.vowel == 'u'
             || (m.vowel == 'o' && matches!(m.sym, Some(Sym::T | Sym::D))))
-            && m.sym.is_some()
-            && ms
-                .get(i + 1)
-                .and_then(|n| n.sym)
-                .is_some_and(|s| s.is_strong() && s != Sym::N);
-        if first_vowel.is_none() && "aiueo".contains(m.vowel) && !epenthetic {
-            first_vowel = Some(m.vowel);
+            && m.sym.is_some_and(|s| s != Sym::N && s != Sym::OptR)
+            && !m.romaji.contains('y')
+            && (next_strong || i + 1 == ms.len());
+        if "aiueo".contains(m.vowel) && !epenthetic {
+            vowels.push(m.vowel);
         }
         if let Some(s) = m.sym {
             // ー right after ン or ッ has no vowel to lengthen.
@@ -451,7 +512,11 @@ pub fn kana_key(text: &str) -> Key {
     if let Some(last) = syms.last_mut().filter(|s| **s == Sym::OptR) {
         *last = Sym::Long;
     }
-    Key { syms, first_vowel }
+    Key {
+        syms,
+        vowels,
+        kana: true,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +569,46 @@ fn singular(w: &str) -> Option<String> {
 }
 
 /// Appends the skeleton of one lowercase ASCII word.
-fn english_word(w: &[u8], syms: &mut Vec<Sym>, first_vowel: &mut Option<char>, first: bool) {
+/// The vowels of one lowercase English word as katakana would hear them: one per vowel
+/// group, a final silent `e` dropped, `er`/`ir`/`ur` heard as `a` (`server` → サーバー),
+/// `ee`/`ea`/final `y` as `i`, `oo` as `u`, `io` as `o` (`-tion` → ション).
+fn english_vowels(w: &[u8], out: &mut Vec<char>) {
+    let n = w.len();
+    let is_v = |i: usize| {
+        w.get(i)
+            .is_some_and(|&c| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u') || (c == b'y' && i > 0))
+    };
+    let mut i = 0;
+    while i < n {
+        if !is_v(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while is_v(i) {
+            i += 1;
+        }
+        let group = &w[start..i];
+        // silent final e (`file`, `node`) and plural -es (`shares`), but not in short words
+        if group == b"e" && n > 3 && (i == n || (i + 1 == n && w[i] == b's')) {
+            continue;
+        }
+        let r_colored = w.get(i) == Some(&b'r') && !is_v(i + 1);
+        let v = match group {
+            b"ee" | b"ea" | b"ie" => 'i',
+            b"oo" | b"ue" | b"ui" => 'u',
+            b"io" => 'o',
+            b"ai" | b"ay" => 'e',
+            b"ou" | b"au" => 'a',
+            [b'y'] => 'i',
+            [b'e' | b'i' | b'u'] if r_colored => 'a',
+            g => g[0] as char,
+        };
+        out.push(v);
+    }
+}
+
+fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
     use Sym::*;
     let n = w.len();
     let at = |i: usize| w.get(i).copied().unwrap_or(0);
@@ -516,9 +620,6 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first_vowel: &mut Option<char>, f
     while i < n {
         let c = w[i];
         let next = at(i + 1);
-        if first_vowel.is_none() && is_vowel(c) && !(c == b'y' && i == 0) {
-            *first_vowel = Some(c as char);
-        }
         // Doubled consonants are one sound (`admission`, `collector`), except `cc` before a
         // soft vowel (`access` = k-s).
         if c == next && !is_vowel(c) && !(c == b'c' && soft(at(i + 2))) {
@@ -529,11 +630,14 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first_vowel: &mut Option<char>, f
             b'a' | b'e' | b'i' | b'o' | b'u' | b'y' => (&[], 1),
             b'p' if next == b'h' => (&[F], 2),
             b't' if next == b'h' => (&[S], 2),
-            b't' if next == b'i' && matches!(at(i + 2), b'a' | b'o' | b'u') && i > 0 => (&[S], 2),
-            b's' if next == b'h' => (&[S], 2),
+            b't' if next == b'i' && matches!(at(i + 2), b'a' | b'o' | b'u') && i > 0 => (&[X], 2),
+            b's' if next == b'h' => (&[X], 2),
+            // `session`, `version`, `signal`, `system`: katakana writes si as シ.
+            b's' if matches!(next, b'i' | b'y') => (&[X], 1),
             b's' if next == b'c' && at(i + 2) == b'h' => (&[S, K], 3),
             b'c' if next == b'h' => (&[C], 2),
             b'c' if next == b'k' => (&[K], 2),
+            b'c' if matches!(next, b'i' | b'y') => (&[X], 1),
             b'c' if soft(next) => (&[S], 1),
             b'c' | b'k' | b'q' => {
                 if c == b'k' && i == 0 && next == b'n' {
@@ -597,18 +701,20 @@ pub fn english_keys(text: &str) -> Vec<Key> {
     }
     let build = |last: &str| {
         let mut syms = Vec::new();
-        let mut fv = None;
+        let mut vowels = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let w = if i + 1 == words.len() {
                 last
             } else {
                 w.as_str()
             };
-            english_word(w.as_bytes(), &mut syms, &mut fv, i == 0);
+            english_word(w.as_bytes(), &mut syms, i == 0);
+            english_vowels(w.as_bytes(), &mut vowels);
         }
         Key {
             syms,
-            first_vowel: fv,
+            vowels,
+            kana: false,
         }
     };
     let last = words.last().unwrap();
@@ -626,7 +732,8 @@ pub fn english_keys(text: &str) -> Vec<Key> {
 pub fn english_key(text: &str) -> Key {
     english_keys(text).into_iter().next().unwrap_or(Key {
         syms: Vec::new(),
-        first_vowel: None,
+        vowels: Vec::new(),
+        kana: false,
     })
 }
 
@@ -762,6 +869,11 @@ mod tests {
             ("ログ", "lock"),
             ("サービス", "server"),
             ("ポリシー", "priority"),
+            // a long vowel is not a real l or r
+            ("サポート", "split"),
+            // a leading w is a sound of its own
+            ("ワークロード", "cloud"),
+            ("サイト", "set"),
         ];
         for (k, e) in must_not {
             let s = match_score(k, e);
@@ -777,6 +889,19 @@ mod tests {
         assert!(noun - verb >= 0.1, "{noun} vs {verb}");
         assert!(match_score("ポリシー", "policy") > 0.95);
         assert!(match_score("ツリー", "tree") > 0.95);
+    }
+
+    #[test]
+    fn vowels_break_consonant_ties() {
+        for (kana, right, wrong) in [
+            ("セキュリティ", "security", "secret"),
+            ("ラベル", "label", "level"),
+            ("サーバー", "server", "sober"),
+        ] {
+            let r = match_score(kana, right);
+            let w = match_score(kana, wrong);
+            assert!(r > w, "{kana}: {right} {r} vs {wrong} {w}");
+        }
     }
 
     #[test]

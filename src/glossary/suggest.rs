@@ -23,7 +23,10 @@ fn q(s: &str) -> String {
 }
 
 fn list(v: &[String]) -> String {
-    format!("[{}]", v.iter().map(|s| q(s)).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        v.iter().map(|s| q(s)).collect::<Vec<_>>().join(", ")
+    )
 }
 
 fn one_line(s: &str) -> String {
@@ -85,7 +88,11 @@ pub fn suggest(g: &Glossary) -> String {
             out.push_str(&format!("# evidence: {}\n", e.describe(slug)));
         }
         if let Some(o) = &p.example {
-            out.push_str(&format!("# e.g. {}: 「{}」\n", slug(o.article), one_line(&p.example_sentence)));
+            out.push_str(&format!(
+                "# e.g. {}: 「{}」\n",
+                slug(o.article),
+                one_line(&p.example_sentence)
+            ));
         }
         let id = ids
             .get(&(p.en.as_str(), p.ja.as_str()))
@@ -104,12 +111,16 @@ pub fn suggest(g: &Glossary) -> String {
     }
 
     if !variants.is_empty() {
-        out.push_str("\n# ---- Spellings of curated terms (add them to that term's aliases) ----\n");
+        out.push_str(
+            "\n# ---- Spellings of curated terms (add them to that term's aliases) ----\n",
+        );
         for p in &variants {
             let PairStatus::Variant(id) = &p.status else {
                 continue;
             };
-            let forms: Vec<&str> = std::iter::once(p.ja.as_str()).chain(p.ja_forms.iter().map(String::as_str)).collect();
+            let forms: Vec<&str> = std::iter::once(p.ja.as_str())
+                .chain(p.ja_forms.iter().map(String::as_str))
+                .collect();
             out.push_str(&format!(
                 "# {id}: {} (= {}; confidence {:.2}; {})\n",
                 forms.join(", "),
