@@ -19,8 +19,9 @@
 //!
 //! Each plain range is segmented by lindera exactly once, articles in parallel; the merge is
 //! in article order, so the result does not depend on scheduling. Counts are exact; each
-//! candidate keeps its first [`MAX_OCCURRENCES`] occurrences and up to [`MAX_ARTICLES`]
-//! article indices, which bounds memory on large sites.
+//! candidate keeps its first [`MAX_OCCURRENCES`] occurrences (at most three per article) and
+//! up to [`MAX_ARTICLES`] article indices, which bounds memory on large sites. A pipeline
+//! that already segmented the articles passes its tokens to [`scan_segmented`].
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -113,87 +114,179 @@ impl Corpus {
     }
 }
 
-/// Scans every article; see the module doc.
+/// Lindera tokens of every plain range of one article: `[block][plain range]` → words.
+pub type DocWords = Vec<Vec<Vec<Word>>>;
+
+/// Segments every plain range of `doc` (ranges without kana or kanji get no tokens).
+pub fn segment(doc: &Doc) -> DocWords {
+    doc.blocks
+        .iter()
+        .map(|b| {
+            b.plain
+                .iter()
+                .map(|r| {
+                    let text = &b.text[r.clone()];
+                    if text.chars().any(is_kana_or_kanji) {
+                        japanese::words(text)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Articles scanned in parallel per chunk, then merged in order: bounds the memory held by
+/// per-article results on large sites.
+const CHUNK: usize = 64;
+/// Occurrences one article contributes to a candidate (spreads examples over articles).
+const MAX_PER_ARTICLE: usize = 3;
+
+/// Scans every article, segmenting it; see the module doc.
 pub fn scan(docs: &[(&Slug, &Doc)]) -> Corpus {
-    let locals: Vec<Local> = docs
-        .par_iter()
-        .enumerate()
-        .map(|(a, (_, doc))| scan_doc(a, doc))
-        .collect();
+    scan_impl(docs, None)
+}
+
+/// Scans every article with tokens segmented earlier (`words[i]` from [`segment`] of
+/// `docs[i]`), for a pipeline that segments each article once and shares the tokens.
+pub fn scan_segmented(docs: &[(&Slug, &Doc)], words: &[DocWords]) -> Corpus {
+    assert_eq!(docs.len(), words.len(), "one DocWords per article");
+    scan_impl(docs, Some(words))
+}
+
+fn scan_impl(docs: &[(&Slug, &Doc)], words: Option<&[DocWords]>) -> Corpus {
+    let mut acc = Accumulator::default();
+    let indices: Vec<usize> = (0..docs.len()).collect();
+    for chunk in indices.chunks(CHUNK) {
+        let locals: Vec<Local> = chunk
+            .par_iter()
+            .map(|&a| scan_doc(a, docs[a].1, words.map(|w| &w[a])))
+            .collect();
+        for (&a, local) in chunk.iter().zip(locals) {
+            acc.merge(a, local);
+        }
+    }
     let mut corpus = Corpus {
         articles: docs.len(),
-        ..Corpus::default()
+        parens: acc.parens,
+        candidates: BTreeMap::new(),
     };
-    for (a, local) in locals.into_iter().enumerate() {
-        merge(&mut corpus, a, local);
+    for mut c in acc.candidates {
+        c.surface = most_frequent(&c.surfaces);
+        // Sentences only for the occurrences kept.
+        for o in &mut c.occurrences {
+            o.sentence = sentence_around(&docs[o.article].1.blocks[o.block].text, o.range.clone());
+        }
+        if let Some(o) = c.occurrences.first() {
+            c.example = docs[o.article].1.blocks[o.block].text[o.sentence.clone()].to_string();
+        }
+        corpus.candidates.insert((c.kind, c.key.clone()), c);
     }
     corpus
 }
 
+/// What one article contributes, keyed by (kind, spelling as written) borrowed from the
+/// article: no allocation per occurrence.
 #[derive(Default)]
-struct LocalCand {
-    surfaces: HashMap<String, usize>,
-    count: usize,
-    occurrences: Vec<Occurrence>,
-    example: String,
-}
-
-#[derive(Default)]
-struct Local {
-    cands: HashMap<(CandidateKind, String), LocalCand>,
+struct Local<'a> {
+    cands: HashMap<(CandidateKind, &'a str), LocalCand>,
     parens: Vec<FoundParen>,
 }
 
-impl Local {
-    fn add(
-        &mut self,
-        kind: CandidateKind,
-        key: String,
-        surface: &str,
-        at: Occurrence,
-        block_text: &str,
-    ) {
-        let c = self.cands.entry((kind, key)).or_default();
-        if c.count == 0 {
-            c.example = block_text[at.sentence.clone()].to_string();
-        }
+#[derive(Default)]
+struct LocalCand {
+    count: usize,
+    occurrences: Vec<Occurrence>,
+}
+
+impl<'a> Local<'a> {
+    fn add(&mut self, kind: CandidateKind, surface: &'a str, at: Occurrence) {
+        let c = self.cands.entry((kind, surface)).or_default();
         c.count += 1;
-        *c.surfaces.entry(surface.to_string()).or_insert(0) += 1;
-        if c.occurrences.len() < MAX_OCCURRENCES {
+        if c.occurrences.len() < MAX_PER_ARTICLE {
             c.occurrences.push(at);
         }
     }
 }
 
-fn merge(corpus: &mut Corpus, article: usize, local: Local) {
-    for ((kind, key), lc) in local.cands {
-        let c = corpus
-            .candidates
-            .entry((kind, key.clone()))
-            .or_insert_with(|| Candidate {
-                kind,
-                key,
-                surface: String::new(),
-                surfaces: BTreeMap::new(),
-                count: 0,
-                article_count: 0,
-                articles: Vec::new(),
-                occurrences: Vec::new(),
-                example: lc.example.clone(),
-            });
-        c.count += lc.count;
-        c.article_count += 1;
-        if c.articles.len() < MAX_ARTICLES {
-            c.articles.push(article);
+fn kind_index(kind: CandidateKind) -> usize {
+    kind as usize
+}
+
+/// The merged candidates, in first-seen order, with a spelling → candidate index per kind so
+/// that each spelling is folded to its key once for the whole site.
+#[derive(Default)]
+struct Accumulator {
+    candidates: Vec<Candidate>,
+    /// The article that last added to each candidate (+1; 0 = none yet).
+    last_article: Vec<usize>,
+    by_key: [HashMap<String, usize>; 5],
+    by_spelling: [HashMap<String, usize>; 5],
+    parens: Vec<FoundParen>,
+}
+
+impl Accumulator {
+    fn index_of(&mut self, kind: CandidateKind, spelling: &str) -> usize {
+        let k = kind_index(kind);
+        if let Some(&i) = self.by_spelling[k].get(spelling) {
+            return i;
         }
-        for (s, n) in lc.surfaces {
-            *c.surfaces.entry(s).or_insert(0) += n;
-        }
-        let room = MAX_OCCURRENCES.saturating_sub(c.occurrences.len());
-        c.occurrences.extend(lc.occurrences.into_iter().take(room));
-        c.surface = most_frequent(&c.surfaces);
+        let key = if kind.is_japanese() {
+            form_key(spelling)
+        } else {
+            spelling.to_ascii_lowercase()
+        };
+        let i = match self.by_key[k].get(&key) {
+            Some(&i) => i,
+            None => {
+                self.candidates.push(Candidate {
+                    kind,
+                    key: key.clone(),
+                    surface: String::new(),
+                    surfaces: BTreeMap::new(),
+                    count: 0,
+                    article_count: 0,
+                    articles: Vec::new(),
+                    occurrences: Vec::new(),
+                    example: String::new(),
+                });
+                self.last_article.push(0);
+                self.by_key[k].insert(key, self.candidates.len() - 1);
+                self.candidates.len() - 1
+            }
+        };
+        self.by_spelling[k].insert(spelling.to_string(), i);
+        i
     }
-    corpus.parens.extend(local.parens);
+
+    fn merge(&mut self, article: usize, local: Local) {
+        // Sorted so that first-seen order never depends on hashing.
+        let mut cands: Vec<_> = local.cands.into_iter().collect();
+        cands.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        for ((kind, spelling), lc) in cands {
+            let i = self.index_of(kind, spelling);
+            let c = &mut self.candidates[i];
+            c.count += lc.count;
+            match c.surfaces.get_mut(spelling) {
+                Some(n) => *n += lc.count,
+                None => {
+                    c.surfaces.insert(spelling.to_string(), lc.count);
+                }
+            }
+            // Several spellings of one key in one article count it once.
+            if self.last_article[i] != article + 1 {
+                self.last_article[i] = article + 1;
+                c.article_count += 1;
+                if c.articles.len() < MAX_ARTICLES {
+                    c.articles.push(article);
+                }
+            }
+            let room = MAX_OCCURRENCES.saturating_sub(c.occurrences.len());
+            c.occurrences.extend(lc.occurrences.into_iter().take(room));
+        }
+        self.parens.extend(local.parens);
+    }
 }
 
 /// Highest count; ties go to the alphabetically first spelling (deterministic).
@@ -205,10 +298,10 @@ pub fn most_frequent(surfaces: &BTreeMap<String, usize>) -> String {
         .unwrap_or_default()
 }
 
-fn scan_doc(article: usize, doc: &Doc) -> Local {
+fn scan_doc<'a>(article: usize, doc: &'a Doc, words: Option<&DocWords>) -> Local<'a> {
     let mut local = Local::default();
     for (b, block) in doc.blocks.iter().enumerate() {
-        for r in &block.plain {
+        for (ri, r) in block.plain.iter().enumerate() {
             let text = &block.text[r.clone()];
             if text.trim().is_empty() {
                 continue;
@@ -218,36 +311,38 @@ fn scan_doc(article: usize, doc: &Doc) -> Local {
                 Occurrence {
                     article,
                     block: b,
-                    sentence: sentence_around(&block.text, range.clone()),
+                    sentence: range.clone(),
                     range,
                 }
             };
-            let has_japanese = text.chars().any(is_kana_or_kanji);
-            let words = if has_japanese {
-                japanese::words(text)
-            } else {
-                Vec::new()
+            let owned;
+            let words: &[Word] = match words {
+                Some(w) => &w[b][ri],
+                None => {
+                    owned = if text.chars().any(is_kana_or_kanji) {
+                        japanese::words(text)
+                    } else {
+                        Vec::new()
+                    };
+                    &owned
+                }
             };
-            for (kind, range) in japanese_compounds(text, &words) {
+            for (kind, range) in japanese_compounds(text, words) {
                 let surface = &text[range.clone()];
-                local.add(kind, form_key(surface), surface, at(range), &block.text);
+                local.add(kind, surface, at(range));
             }
             for (kind, range) in english_terms(text) {
                 let surface = &text[range.clone()];
-                local.add(
-                    kind,
-                    surface.to_ascii_lowercase(),
-                    surface,
-                    at(range),
-                    &block.text,
-                );
+                local.add(kind, surface, at(range));
             }
             if text.contains(['(', '（']) {
-                for (pair, range) in pairing::parens_in(text, &words) {
+                for (pair, range) in pairing::parens_in(text, words) {
                     let snippet = text[range.clone()].to_string();
+                    let mut found = at(range);
+                    found.sentence = sentence_around(&block.text, found.range.clone());
                     local.parens.push(FoundParen {
                         pair,
-                        at: at(range),
+                        at: found,
                         snippet,
                     });
                 }
@@ -325,11 +420,12 @@ pub fn japanese_compounds(text: &str, words: &[Word]) -> Vec<(CandidateKind, Ran
             // コンテナ ランタイム: one space joins two katakana nouns, nothing else.
             gap.is_empty() || (gap == " " && is_katakana_word(prev) && is_katakana_word(w))
         });
-        if is_noun_part(w) && (run.is_empty() || adjacent) {
+        let part = is_noun_part(w);
+        if part && (run.is_empty() || adjacent) {
             run.push(i);
         } else {
             flush(&mut run, &mut out);
-            if is_prefix(w) || is_noun_part(w) {
+            if part || is_prefix(w) {
                 run.push(i);
             }
         }

@@ -351,10 +351,35 @@ fn fresh_id(en: &str, taken: &BTreeMap<String, ()>) -> TermId {
     TermId(id)
 }
 
-/// Builds the glossary; see the module doc.
+/// Builds the glossary, segmenting the articles; see the module doc.
 pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) -> Glossary {
-    let corpus = candidates::scan(docs);
+    build_from(curated, docs, candidates::scan(docs), english_names)
+}
+
+/// Builds the glossary from tokens segmented earlier (`words[i]` is
+/// [`candidates::segment`] of `docs[i]`), so that a pipeline segments each article once.
+pub fn build_segmented(
+    curated: &Terms,
+    docs: &[(&Slug, &Doc)],
+    words: &[candidates::DocWords],
+    english_names: &[String],
+) -> Glossary {
+    build_from(
+        curated,
+        docs,
+        candidates::scan_segmented(docs, words),
+        english_names,
+    )
+}
+
+fn build_from(
+    curated: &Terms,
+    docs: &[(&Slug, &Doc)],
+    corpus: candidates::Corpus,
+    english_names: &[String],
+) -> Glossary {
     let pairing = pairing::pair(&corpus, curated, english_names);
+    drop(corpus);
 
     let mut terms: Vec<Term> = curated.terms.iter().map(from_curated).collect();
     let index: BTreeMap<TermId, usize> = terms
@@ -412,14 +437,17 @@ pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) 
             .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
     );
 
-    let per_article: Vec<Vec<(usize, Occurrence)>> = docs
-        .par_iter()
-        .enumerate()
-        .map(|(a, (_, doc))| occurrences_in(a, doc, &all))
-        .collect();
-    for found in per_article {
-        for (t, o) in found {
-            terms[t].occurrences.push(o);
+    // In chunks, merged in article order: bounded memory, deterministic order.
+    let indices: Vec<usize> = (0..docs.len()).collect();
+    for chunk in indices.chunks(64) {
+        let per_article: Vec<Vec<(usize, Occurrence)>> = chunk
+            .par_iter()
+            .map(|&a| occurrences_in(a, docs[a].1, &all))
+            .collect();
+        for found in per_article {
+            for (t, o) in found {
+                terms[t].occurrences.push(o);
+            }
         }
     }
 

@@ -13,7 +13,8 @@
 //! is the noun compound right before `(`, or the inside when it is a short noun phrase
 //! (nouns joined by `の`, at most 12 characters); when the inside goes on with a verb
 //! (`非推奨になったAPI`) only its leading noun compound is taken and the pair is marked
-//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs.
+//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither is
+//! katakana that does not sound like the English next to it (`サンドボックス(pause)`).
 //!
 //! **(b) Transliteration.** Each katakana candidate is romanized and compared
 //! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
@@ -33,10 +34,8 @@
 //! noisy-OR, `1 − Π(1 − cᵢ)` (independent witnesses; at most three parentheses count, since
 //! copies of one article are not independent), capped at 0.99. Curated terms are 1.
 //!
-//! - parentheses: 0.8; × 0.75 when trimmed; × 0.5 when the Japanese side is katakana that
-//!   does not sound like the English (`runtime class (コンテナランタイムの…)` explains, it
-//!   does not translate); then half the remaining doubt is removed when either side is seen
-//!   elsewhere in the corpus too (`c ← 1 − (1 − c) × 0.5`).
+//! - parentheses: 0.8; × 0.75 when trimmed; then half the remaining doubt is removed when
+//!   either side is seen elsewhere in the corpus too (`c ← 1 − (1 − c) × 0.5`).
 //! - transliteration: `0.5 + 0.5 × (s − 0.85) / 0.15` for similarity `s`, so 0.85 → 0.5 and
 //!   1.0 → 1.0; × 1.0 when the English form occurs in an article that also has the katakana,
 //!   × 0.9 when only elsewhere in the corpus, × 0.85 when only in the registry or the
@@ -342,9 +341,13 @@ fn katakana_tail_matching(ja: &str, en: &str) -> Option<String> {
 /// compound of a short phrase that goes on with a verb (trimmed).
 fn japanese_inside(inner: &str) -> Option<(String, bool)> {
     let chars = inner.chars().count();
+    let japanese = inner.chars().filter(|&c| is_kana_or_kanji(c)).count();
+    // `Fedora (31以降)`, `Nacho (右)`: versions, positions and single characters are notes.
     if chars > 12
-        || !inner.chars().any(is_kana_or_kanji)
+        || japanese < 2
+        || inner.chars().any(|c| c.is_ascii_digit())
         || inner.contains(['、', ',', '：', ':', '。'])
+        || inner.ends_with(['降', '前', '上', '下', '等', 'ど'])
     {
         return None;
     }
@@ -878,12 +881,17 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         if ja_key.is_empty() || en_compact.len() < 2 {
             continue;
         }
+        // Katakana that does not sound like the English explains it (`サンドボックス(pause)`,
+        // `WordPress (ウェブアプリケーション)`); it is not its translation.
+        if p.ja.chars().all(|c| is_katakana(c) || c == ' ')
+            && !is_acronym(&p.en)
+            && romanize::match_score(&p.ja, &p.en) < 0.6
+        {
+            continue;
+        }
         let mut c = PAREN_BASE;
         if p.trimmed {
             c *= 0.75;
-        }
-        if p.ja.chars().all(is_katakana) && romanize::match_score(&p.ja, &p.en) < 0.5 {
-            c *= 0.5;
         }
         let seen_elsewhere = [CandidateKind::Katakana, CandidateKind::NounCompound]
             .iter()
@@ -1205,10 +1213,35 @@ mod tests {
             "フィールド名として (CEL) 予約語",
             "検証されるようになりました(EnableStrict)。",
             "406 (Not Acceptable) エラー",
+            "Fedora (31以降)",
+            "Nacho (右)",
             "(KEP 3962: mutating admission policy)",
         ] {
             assert!(parens(text).is_empty(), "{text}: {:?}", parens(text));
         }
+    }
+
+    fn pairs_of(markdown: &str) -> Vec<(String, String)> {
+        let d = crate::doc::parse(markdown, 1);
+        let slug = crate::ids::Slug::parse("a").unwrap();
+        let corpus = super::super::candidates::scan(&[(&slug, &d)]);
+        pair(&corpus, &Terms::empty(), &[])
+            .pairs
+            .into_iter()
+            .map(|p| (p.ja, p.en))
+            .collect()
+    }
+
+    #[test]
+    fn katakana_that_does_not_sound_like_the_english_explains_it() {
+        let got = pairs_of("WordPress (ウェブアプリケーション) と サンドボックス(pause)コンテナ\n");
+        assert!(
+            !got.iter()
+                .any(|(ja, _)| ja == "ウェブアプリケーション" || ja == "サンドボックス"),
+            "{got:?}"
+        );
+        let got = pairs_of("監査ログ（audit log）を見る\n");
+        assert_eq!(got, [("監査ログ".to_string(), "audit log".to_string())]);
     }
 
     #[test]

@@ -150,6 +150,16 @@ fn seed_articles_yield_the_pairs_the_issue_lists() {
 }
 
 #[test]
+fn tokens_segmented_once_give_the_same_glossary() {
+    let docs = seeds();
+    let words: Vec<candidates::DocWords> =
+        docs.iter().map(|(_, d)| candidates::segment(d)).collect();
+    let g = build_segmented(&CURATED, &docs, &words, &registry());
+    assert_eq!(to_json(&g), to_json(&CURATED_GLOSSARY));
+    assert_eq!(suggest(&g), suggest(&CURATED_GLOSSARY));
+}
+
+#[test]
 fn a_katakana_term_is_never_paired_with_a_different_word() {
     let g = &*UNCURATED;
     let pod = pair_for(g, "ポッド").unwrap();
