@@ -51,7 +51,7 @@ fn main() {
     let docs: Vec<(Slug, doc::Doc)> = sources
         .iter()
         .enumerate()
-        .filter_map(|(i, (p, text))| {
+        .map(|(i, (p, text))| {
             bytes += text.len();
             let mut w = Vec::new();
             let (body, line) = match frontmatter::split(p, text, &mut w) {
@@ -60,7 +60,7 @@ fn main() {
             };
             let body = shortcodes::degrade(body);
             let slug = Slug::parse(&format!("a-{i}")).unwrap();
-            Some((slug, doc::parse(&body, line)))
+            (slug, doc::parse(&body, line))
         })
         .collect();
     let parse = t.elapsed();

@@ -37,7 +37,7 @@ pub use suggest::suggest;
 pub use terms::{CuratedTerm, Kind, Terms};
 
 use matcher::Matcher;
-use pairing::{MIN_LINK_CONFIDENCE, MIN_TERM_CONFIDENCE};
+use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
 
 /// Where a term comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -120,7 +120,8 @@ pub struct Term {
     pub aliases: Vec<String>,
     /// Misspellings that still link here; never shown as forms or exported.
     pub typos: Vec<String>,
-    /// Japanese spellings of a curated term found by pairing, not (yet) curated.
+    /// Japanese spellings of a curated term found by pairing, not (yet) curated: shown as
+    /// candidates and suggested for `aliases`, never matched.
     pub variants: Vec<String>,
     pub kind: Kind,
     pub source: Source,
@@ -150,19 +151,22 @@ impl Term {
         format!("/glossary/{}/", self.id)
     }
 
-    /// Whether articles link this term and show its tooltip: curated terms always,
-    /// extracted ones only when confident.
+    /// Whether articles link this term and show its tooltip: curated terms only. An extracted
+    /// pair has no definition, and the confident ones are mostly everyday loanwords
+    /// (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on the
+    /// glossary pages, marked as candidates.
     pub fn linkable(&self) -> bool {
-        self.source == Source::Curated || self.confidence >= MIN_LINK_CONFIDENCE
+        self.source == Source::Curated
     }
 
-    /// Every form the matcher looks for.
+    /// Every form the matcher looks for: ja, en, aliases and typos. Discovered `variants`
+    /// are not among them: curation decides what links (`カスタマイズ` sounds like
+    /// `Kustomize` but means "customize").
     pub fn forms(&self) -> impl Iterator<Item = &str> {
         [self.ja.as_str(), self.en.as_str()]
             .into_iter()
             .chain(self.aliases.iter().map(String::as_str))
             .chain(self.typos.iter().map(String::as_str))
-            .chain(self.variants.iter().map(String::as_str))
     }
 
     /// The short definition a tooltip shows: Japanese, else English.
@@ -396,7 +400,7 @@ fn build_from(
             PairStatus::Variant(id) => {
                 let t = &mut terms[index[id]];
                 t.evidence.extend(p.evidence.iter().cloned());
-                if p.confidence >= MIN_LINK_CONFIDENCE {
+                if p.confidence >= MIN_VARIANT_CONFIDENCE {
                     for ja in std::iter::once(&p.ja).chain(&p.ja_forms) {
                         if curated.lookup(ja).is_none() && !t.variants.contains(ja) {
                             t.variants.push(ja.clone());

@@ -42,8 +42,10 @@
 //!   curated data; × 0.7 when a different English form is within 0.05 of the best
 //!   (ambiguous); × 0.85 when the katakana has two consonants or fewer (`ポッド`, `ログ`).
 //!
-//! A pair enters the glossary as an extracted term at [`MIN_TERM_CONFIDENCE`] and is linked
-//! from articles at [`MIN_LINK_CONFIDENCE`] (see `Term::linkable`).
+//! A new pair enters the glossary as an extracted term (a candidate) at
+//! [`MIN_TERM_CONFIDENCE`]; a new spelling of a curated term is recorded on that term as a
+//! candidate variant at [`MIN_VARIANT_CONFIDENCE`]. Neither is linked from articles until a
+//! person curates it.
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
@@ -58,7 +60,8 @@ use super::terms::{Terms, form_key};
 
 pub const MIN_SIMILARITY: f32 = 0.85;
 pub const MIN_TERM_CONFIDENCE: f32 = 0.6;
-pub const MIN_LINK_CONFIDENCE: f32 = 0.85;
+/// A discovered spelling of a curated term is recorded as a variant from here.
+pub const MIN_VARIANT_CONFIDENCE: f32 = 0.85;
 const PAREN_BASE: f32 = 0.8;
 const MAX_PAREN_WITNESSES: usize = 3;
 const MAX_EVIDENCE: usize = 6;

@@ -555,4 +555,23 @@ fn print_seed_pairs() {
     for a in &g.pairing.abbreviations {
         println!("{} = {}", a.short, a.long);
     }
+    let c = &*CURATED_GLOSSARY;
+    let extracted = c
+        .terms
+        .iter()
+        .filter(|t| t.source == Source::Extracted)
+        .count();
+    println!(
+        "--- with the curated glossary: {} terms, {} curated, {extracted} extracted",
+        c.terms.len(),
+        CURATED.len()
+    );
+    for p in &c.pairing.pairs {
+        if !matches!(p.status, PairStatus::New) {
+            println!("{:?}\t{:.2}\t{}\t{}", p.status, p.confidence, p.ja, p.en);
+        }
+    }
+    for t in c.terms.iter().filter(|t| !t.variants.is_empty()) {
+        println!("variants of {}: {:?}", t.id, t.variants);
+    }
 }
