@@ -10,7 +10,9 @@
 pub mod config;
 pub mod diag;
 pub mod doc;
+pub mod extract;
 pub mod frontmatter;
 pub mod ids;
 pub mod japanese;
+pub mod registry;
 pub mod shortcodes;
