@@ -272,12 +272,19 @@ impl<'a> BlockView<'a> {
     }
 }
 
+/// `待望の(?)`: a question mark in brackets ends nothing.
+fn is_parenthetical(text: &str, r: Range<usize>) -> bool {
+    let before = text[..r.start].chars().next_back();
+    let after = text[r.end..].chars().next();
+    matches!(before, Some('(' | '（')) || matches!(after, Some(')' | '）'))
+}
+
 /// Sentences end after `。！？!?`, a newline, or `. ` in English.
 fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     for t in tokens {
-        if t.kind == scan::Kind::SentenceEnd {
+        if t.kind == scan::Kind::SentenceEnd && !is_parenthetical(text, t.range.clone()) {
             let end = if text[t.range.clone()].starts_with('.') {
                 t.range.start + 1
             } else {

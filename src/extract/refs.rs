@@ -131,18 +131,26 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
     let text = view.text();
     let t = &view.tokens[i];
     let raw = &text[t.range.clone()];
-    // `(#1275b13)` is not a number; `C#1`, `&#123;` are not references.
-    if !raw[1..].bytes().all(|b| b.is_ascii_digit())
-        || preceded_by(text, t.range.start, |c| {
-            c.is_ascii_alphanumeric() || c == '&'
-        })
-    {
+    // `C#1`, `&#123;` are not references.
+    if preceded_by(text, t.range.start, |c| {
+        c.is_ascii_alphanumeric() || c == '&'
+    }) {
         return;
     }
-    let Ok(number) = raw[1..].parse::<u32>() else {
+    let body = &raw[1..];
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    let opens_heading = view.is_heading() && text[..t.range.start].trim().is_empty();
+    // `(#1275b13)` is a commit, not a number. Only a heading may run its title into the
+    // number (`### #3715Elastic Indexed ジョブ`), and never with hex digits.
+    let hex = body
+        .bytes()
+        .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+    if digits < body.len() && (!opens_heading || hex) {
+        return;
+    }
+    let Ok(number) = body[..digits].parse::<u32>() else {
         return;
     };
-    let opens_heading = view.is_heading() && text[..t.range.start].trim().is_empty();
     let author = changelog_author(view, i);
     let is_kep = if opens_heading {
         front.refs != Some(RefHint::Pr)
@@ -150,6 +158,10 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
         false
     } else {
         front.refs == Some(RefHint::Kep)
+    };
+    let t = &Token {
+        range: t.range.start..t.range.start + 1 + digits,
+        ..t.clone()
     };
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
@@ -164,7 +176,11 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
         return;
     }
     if opens_heading {
-        let title = view.block.text[range.end..].trim().to_string();
+        // Collapse the no-break and ideographic spaces headings sometimes carry.
+        let title = view.block.text[range.end..]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         let (stage, sig) = heading_kep_facts(doc, view.index);
         out.keps.push(KepMention {
             kep: KepNumber(number),

@@ -12,8 +12,8 @@
 //!    or preceded by `to` (`Beta版からGAに昇格` → stable, `Net New から Alpha に移行` → alpha);
 //! 3. else the last one (Japanese puts the predicate last).
 //!
-//! A sentence that says the change was postponed or reverted (見送, 延期, リバート, revert)
-//! states no stage. When a mention's sentence states no stage, the block's stage is used if the
+//! Words saying the change was postponed or reverted (見送, 延期, リバート, revert) cancel the
+//! stage words before them in the sentence. When a mention's sentence states no stage, the block's stage is used if the
 //! block names exactly one (removals excluded: 削除 is too common a verb to spread).
 use std::ops::Range;
 
@@ -35,7 +35,6 @@ pub(super) fn sentence_facts(
 ) -> (Option<Stage>, Option<bool>) {
     let text = view.text();
     let mut removed = false;
-    let mut negated = false;
     let mut target = None;
     let mut last = None;
     let mut default_on = None;
@@ -55,15 +54,19 @@ pub(super) fn sentence_facts(
                 }
                 last = Some(s);
             }
-            Kind::Negation => negated = true,
+            // `...見送られています`: what came before did not happen; what follows still counts
+            // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
+            Kind::Negation => {
+                removed = false;
+                target = None;
+                last = None;
+            }
             Kind::Default(on) => default_on = Some(on),
             _ => {}
         }
         prev_ident = (t.kind == Kind::Ident).then(|| &text[t.range.clone()]);
     }
-    let stage = if negated {
-        None
-    } else if removed {
+    let stage = if removed {
         Some(Stage::Removed)
     } else {
         target.or(last)
@@ -77,12 +80,12 @@ fn is_transition_target(after: &str) -> bool {
     a.starts_with('に') || a.starts_with('へ') || a.starts_with("した") || a.starts_with("しました")
 }
 
-/// The one stage a block names, if it names exactly one (and no postponement).
+/// The one stage a block names, if it names exactly one (after the last postponement).
 pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
     let mut found: Option<Stage> = None;
     for t in &view.tokens {
         match t.kind {
-            Kind::Negation => return None,
+            Kind::Negation => found = None,
             Kind::StageWord(Stage::Removed) => {}
             Kind::StageWord(s) => match found {
                 None => found = Some(s),

@@ -740,3 +740,34 @@ fn unknown_keps_and_gates_are_reported_once() {
     );
     assert!(d[0].help.as_deref().unwrap().contains("number = 9999"));
 }
+
+#[test]
+fn heading_number_may_run_into_the_title() {
+    let (_, r) = run("### #3715Elastic Indexed ジョブ\n\n- Stage: Graduating to Stable\n");
+    assert_eq!(r.keps.len(), 1);
+    assert_eq!(r.keps[0].kep.0, 3715);
+    assert_eq!(r.keps[0].title.as_deref(), Some("Elastic Indexed ジョブ"));
+    // ... but a commit hash in a heading is still no reference.
+    assert!(run("### #1275b13 の修正\n").1.keps.is_empty());
+}
+
+#[test]
+fn postponement_cancels_only_what_precedes_it() {
+    let g = gates(
+        "v1.27で追加され、前回のv1.31では一旦リバートされていましたが、ついに WatchList がベータに昇格しました。",
+    );
+    assert_eq!(g[0].3, Some(Stage::Beta));
+    let g = gates(
+        "InPlacePodVerticalScalingは一時Beta昇格のPull-Requestがマージされていましたが、見送られています。",
+    );
+    assert_eq!(g[0].3, None);
+}
+
+#[test]
+fn bracketed_question_mark_does_not_end_the_sentence() {
+    let (doc, r) = run(
+        "また、待望の(?)MutatingAdmissionPolicyの実装や、PodLevelResourcesという大きな変更もそれぞれアルファで入っています。",
+    );
+    let m = &r.gates[0];
+    assert!(at(&doc, m.block, &m.sentence).starts_with("また、待望の(?)"));
+}
