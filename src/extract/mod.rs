@@ -11,7 +11,7 @@
 //!
 //! # Forms
 //!
-//! * KEPs: `KEP-4603`, `KEP 3962`, `KEP-4191はこちら`, `KEP-3157: allow informers ...` (the
+//! * KEPs: `KEP-4603`, `KEP 3962`, `KEP #4358`, `KEP-4191はこちら`, `KEP-3157: allow informers ...` (the
 //!   ASCII text after the colon is kept as the title), and the heading form `### #3962 Title`
 //!   whose title is the rest of the heading, whose stage comes from a following
 //!   `Stage: Graduating to Stable` / `Net New to Alpha` line and whose SIG from a following

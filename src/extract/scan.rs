@@ -21,7 +21,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         r"(?x)
         https?://[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
-        | (?i:kep)[\ \-_‐]?[0-9]+
+        | (?i:kep)[\ \-_‐]?\#?[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
@@ -132,7 +132,7 @@ fn classify(s: &str) -> Kind {
     if s.starts_with("http") && s.contains("://") {
         return Kind::Url;
     }
-    if s.contains('#') {
+    if s.contains('/') && s.contains('#') {
         return Kind::RepoHash;
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {

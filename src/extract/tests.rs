@@ -181,6 +181,7 @@ fn kep_forms() {
         ("（KEP-3902）(#119208, @atosatto)", (3902, "KEP-3902")),
         ("詳細はＫＥＰ－３１５７を参照", (3157, "ＫＥＰ－３１５７")),
         ("kep-753 lower case", (753, "kep-753")),
+        ("KEP #4358の一部として実施されました。", (4358, "KEP #4358")),
     ];
     for (md, (n, text)) in table {
         let got = keps(md, None);
