@@ -16,6 +16,7 @@ pub mod feeds;
 pub mod frontmatter;
 pub mod ids;
 pub mod japanese;
+pub mod link;
 pub mod load;
 pub mod registry;
 pub mod render;

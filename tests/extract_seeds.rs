@@ -320,3 +320,50 @@ fn every_mention_range_lies_inside_one_plain_range() {
         }
     }
 }
+
+#[test]
+fn the_link_stage_joins_kep_3962_across_two_releases() {
+    use shiori::link::{ArticleMeta, link};
+    let reg = registry();
+    let parsed: Vec<(Doc, FrontMatter, ArticleRefs)> =
+        [V129, V131, V132].iter().map(|n| article(n)).collect();
+    let inputs: Vec<(ArticleMeta, &Doc, &ArticleRefs)> = parsed
+        .iter()
+        .zip([V129, V131, V132])
+        .map(|((doc, front, refs), name)| {
+            let meta = ArticleMeta {
+                slug: front.slug.clone(),
+                title: front.title.clone(),
+                release: front.release,
+                path: Path::new("content").join(name),
+            };
+            (meta, doc, refs)
+        })
+        .collect();
+    let g = link(&inputs, &reg);
+    let k = &g.keps[&shiori::ids::KepNumber(3962)];
+    let by_release: Vec<(String, Option<Stage>)> = k
+        .mentions
+        .iter()
+        .map(|m| (m.release.unwrap().to_string(), m.stage))
+        .collect();
+    assert_eq!(
+        by_release,
+        [
+            ("1.31".to_string(), Some(Stage::Alpha)),
+            ("1.32".to_string(), None)
+        ]
+    );
+    assert_eq!(k.disagreements.len(), 1);
+    assert!(
+        k.mentions[1]
+            .url
+            .starts_with("articles/k8s-1-32-sig-api-machinery/#")
+    );
+    // The 31 mentioned KEPs, plus the KEPs of mentioned gates that the registry knows.
+    assert!(g.keps.len() >= 31);
+    assert_eq!(
+        g.keps.values().filter(|k| !k.mentions.is_empty()).count(),
+        31
+    );
+}
