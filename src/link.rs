@@ -447,8 +447,9 @@ fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
             );
         }
     }
-    let mut grouped: BTreeMap<Release, BTreeMap<(bool, Option<Stage>), Vec<Change>>> =
-        BTreeMap::new();
+    // Per release: (stage missing?, stage) → changes, so stated stages sort first.
+    type Groups = BTreeMap<(bool, Option<Stage>), Vec<Change>>;
+    let mut grouped: BTreeMap<Release, Groups> = BTreeMap::new();
     for ((r, change), stage) in placed {
         // `(false, Some(alpha))` < ... < `(true, None)`: stated stages first, in stage order.
         grouped

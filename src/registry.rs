@@ -122,8 +122,7 @@ impl GateEntry {
         }
         self.stages
             .iter()
-            .filter(|s| s.from <= release)
-            .next_back()
+            .rfind(|s| s.from <= release)
             .map(|s| GateStatus {
                 stage: s.stage,
                 default_on: s.default_on,

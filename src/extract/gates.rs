@@ -144,10 +144,7 @@ fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool])
     let tokens = &view.tokens;
     explicit[from] = true;
     let mut cur = from;
-    loop {
-        let Some(next) = cur.checked_add_signed(step).filter(|&n| n < tokens.len()) else {
-            break;
-        };
+    while let Some(next) = cur.checked_add_signed(step).filter(|&n| n < tokens.len()) {
         // `and` / `or` are identifiers themselves: step over them.
         let (next, gap) = if tokens[next].kind == Kind::Ident
             && matches!(&text[tokens[next].range.clone()], "and" | "or")

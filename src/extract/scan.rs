@@ -192,7 +192,7 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<(Kind, &str)> {
-        scan(text, &[0..text.len()])
+        scan(text, std::slice::from_ref(&(0..text.len())))
             .into_iter()
             .map(|t| (t.kind, &text[t.range]))
             .collect()

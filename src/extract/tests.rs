@@ -1,4 +1,5 @@
 //! Table tests: every reference form and every negative of issue 3, each a line of Markdown.
+#![allow(clippy::type_complexity)]
 use std::path::Path;
 
 use super::*;
