@@ -121,7 +121,10 @@ mod tests {
     #[test]
     fn stylesheet_has_both_themes_and_rejects_unknown_names() {
         let css = stylesheet("InspiredGitHub", "base16-ocean.dark").unwrap();
-        assert!(css.contains("@media not (prefers-color-scheme: dark) {"), "light rules stay out of dark mode");
+        assert!(
+            css.contains("@media not (prefers-color-scheme: dark) {"),
+            "light rules stay out of dark mode"
+        );
         assert!(css.contains("@media (prefers-color-scheme: dark) {"));
         assert!(css.contains(".hl-"));
         let err = stylesheet("Nope", "base16-ocean.dark").unwrap_err();
