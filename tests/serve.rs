@@ -67,14 +67,12 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
         "pages get the reload script"
     );
     let version: u64 = page
-        .split("})(")
-        .nth(1)
-        .unwrap()
-        .split(')')
+        .rsplit("/__shiori/reload?since=")
         .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+        .and_then(|tail| tail.split("})(").nth(1))
+        .and_then(|v| v.split(')').next())
+        .and_then(|v| v.parse().ok())
+        .expect("the reload script carries the build version");
 
     // Without a trailing slash the server redirects, so relative links keep working.
     let agent = ureq::AgentBuilder::new().redirects(0).build();
