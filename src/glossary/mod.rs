@@ -355,6 +355,19 @@ fn fresh_id(en: &str, taken: &BTreeMap<String, ()>) -> TermId {
     TermId(id)
 }
 
+/// The English names the registry knows (KEP titles, feature-gate names), sorted: the
+/// vocabulary `build` matches katakana against besides the articles' own English.
+pub fn registry_names(registry: &crate::registry::Registry) -> Vec<String> {
+    let mut names: Vec<String> = registry
+        .keps()
+        .map(|k| k.title.clone())
+        .chain(registry.gates().map(|g| g.name.0.clone()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// Builds the glossary, segmenting the articles; see the module doc.
 pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) -> Glossary {
     build_from(curated, docs, candidates::scan(docs), english_names)
