@@ -500,11 +500,15 @@ fn occurrences_in(article: usize, doc: &Doc, matcher: &Matcher) -> Vec<(usize, O
 }
 
 impl Glossary {
-    /// Terms found in every plain range of `doc`, for the whole article (block, range, term);
-    /// what the tooltip pass walks.
+    /// Linkable terms in every plain range of `doc` outside headings, as (block, byte range in
+    /// `Block::text`, term): what the tooltip pass walks. Code and link text are never plain,
+    /// so they are never searched.
     pub fn find_in_doc(&self, doc: &Doc) -> Vec<(usize, Range<usize>, &TermId)> {
         let mut out = Vec::new();
         for (b, block) in doc.blocks.iter().enumerate() {
+            if matches!(block.kind, crate::doc::BlockKind::Heading(_)) {
+                continue;
+            }
             for r in &block.plain {
                 for (m, id) in self.find_in(&block.text[r.clone()]) {
                     out.push((b, r.start + m.start..r.start + m.end, id));
