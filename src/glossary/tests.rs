@@ -307,9 +307,9 @@ fn curated_entries_win_over_automatic_pairs() {
 }
 
 #[test]
-fn terms_are_never_found_in_code_or_link_text() {
+fn terms_are_never_found_in_code_link_text_or_headings() {
     let d = doc::parse(
-        "`Finalizer` と [Finalizer](https://k8s.io) と Finalizer\n",
+        "## Finalizer\n\n`Finalizer` と [Finalizer](https://k8s.io) と Finalizer\n",
         1,
     );
     let g = &*CURATED_GLOSSARY;
