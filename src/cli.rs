@@ -246,6 +246,14 @@ fn build(root: PathBuf, output: PathBuf, base_url: Option<String>, drafts: bool)
     for w in &out.warnings {
         eprintln!("{w}");
     }
+    if !out.findings.is_empty() {
+        // Shown in full by `check`; a build on every save should not repeat them.
+        eprintln!(
+            "note: {} reference finding{} (unknown KEPs or gates, stages the registry contradicts); run `shiori check` to see them",
+            out.findings.len(),
+            plural(out.findings.len())
+        );
+    }
     let target = if output.is_absolute() {
         output
     } else {
