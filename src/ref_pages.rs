@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Value, json};
 
 use crate::diag::Diagnostic;
-use crate::ids::{Release, SigName, Stage};
+use crate::ids::{FeatureGateName, Release, SigName, Stage};
 use crate::link::{Change, Disagreement, GateNode, KepNode, MentionRef, by_block};
 use crate::registry::Registry;
 use crate::render::entities::kep_title;
@@ -198,8 +198,8 @@ fn releases_of(
 }
 
 /// A gate's stage and default now: after its last registry row (or removal).
-fn gate_current(registry: &Registry, node: &GateNode) -> (Option<Stage>, Option<bool>) {
-    let Some(entry) = registry.gate(&node.name.0) else {
+fn gate_current(registry: &Registry, name: &FeatureGateName) -> (Option<Stage>, Option<bool>) {
+    let Some(entry) = registry.gate(&name.0) else {
         return (None, None);
     };
     if entry.removed.is_some() {
@@ -256,17 +256,11 @@ impl SiteCtx<'_> {
             .gates
             .iter()
             .map(|g| {
-                let node = self.graph.gates.get(g);
-                let (stage, _) =
-                    node.map(|n| gate_current(self.registry, n))
-                        .unwrap_or_else(|| {
-                            let e = self.registry.gate(&g.0);
-                            (e.and_then(|e| e.stages.last().map(|s| s.stage)), None)
-                        });
                 json!({
                     "name": g,
-                    "url": node.map(|_| urls::feature_gate(g)),
-                    "stage": stage,
+                    // A gate no article mentions has no page.
+                    "url": self.graph.gates.contains_key(g).then(|| urls::feature_gate(g)),
+                    "stage": gate_current(self.registry, g).0,
                 })
             })
             .collect();
@@ -351,7 +345,7 @@ impl SiteCtx<'_> {
                 })
             })
             .collect();
-        let (current, default_on) = gate_current(self.registry, g);
+        let (current, default_on) = gate_current(self.registry, &g.name);
         let releases = by_release(&g.mentions, &g.disagreements, g.known, |r| {
             entry.and_then(|e| e.stage_at(r)).map(|s| s.stage)
         });
@@ -414,7 +408,7 @@ impl SiteCtx<'_> {
                     "name": g.name,
                     "url": urls::feature_gate(&g.name),
                     "stages": pairs_value(&pairs(&g.mentions)),
-                    "current": gate_current(self.registry, g).0,
+                    "current": gate_current(self.registry, &g.name).0,
                 })
             })
             .collect();
@@ -482,7 +476,7 @@ impl SiteCtx<'_> {
                 let p = pairs(&g.mentions);
                 releases.extend(releases_of(&p));
                 sigs.extend(g.sig.clone());
-                let (current, default_on) = gate_current(self.registry, g);
+                let (current, default_on) = gate_current(self.registry, &g.name);
                 json!({
                     "name": g.name,
                     "url": urls::feature_gate(&g.name),
