@@ -4,9 +4,11 @@
 //!     cargo run --release --example glossary_bench -- 3000
 //!     cargo run --release --example glossary_bench -- /work/shared/corpus   # real articles
 //!
-//! Prints wall times for parsing, lindera segmentation (shared with other stages in a
-//! pipeline that segments once), candidate scanning, pairing, the whole `build_segmented`
-//! and `find_in` over every article, and the sizes of what came out.
+//! Prints wall times for parsing, `candidates::analyze` (the one lindera pass per article the
+//! build's parse stage makes, with the word count and the candidates; `word_count` alone, the
+//! segmentation the build made before the glossary, is timed beside it), the merge, pairing,
+//! the whole `build_scanned`, and `find_in_doc` (the tooltip pass) over every article, and the
+//! sizes of what came out.
 use std::path::Path;
 use std::time::Instant;
 
@@ -74,33 +76,39 @@ fn main() {
 
     use rayon::prelude::*;
     let t = Instant::now();
-    let words: Vec<glossary::candidates::DocWords> = refs
+    let scans: Vec<glossary::candidates::ArticleScan> = refs
         .par_iter()
-        .map(|(_, d)| glossary::candidates::segment(d))
+        .map(|(_, d)| glossary::candidates::analyze(d))
         .collect();
-    let segment = t.elapsed();
+    let analyze = t.elapsed();
+    let scan_refs: Vec<&glossary::candidates::ArticleScan> = scans.iter().collect();
     let t = Instant::now();
-    let corpus = glossary::candidates::scan_segmented(&refs, &words);
-    let scan = t.elapsed();
+    let corpus = glossary::candidates::merge(&refs, &scan_refs);
+    let merge = t.elapsed();
     let t = Instant::now();
     let pairing = glossary::pairing::pair(&corpus, &terms, &[]);
     let pair = t.elapsed();
     let t = Instant::now();
-    let g = glossary::build_segmented(&terms, &refs, &words, &[]);
+    let g = glossary::build_scanned(&terms, &refs, &scan_refs, &[]);
     let build = t.elapsed();
     let t = Instant::now();
-    let mut hits = 0;
-    for (_, d) in &refs {
-        hits += g.find_in_doc(d).len();
-    }
+    let hits: usize = refs.par_iter().map(|(_, d)| g.find_in_doc(d).len()).sum();
     let find = t.elapsed();
+    let t = Instant::now();
+    let counted: usize = refs
+        .par_iter()
+        .map(|(_, d)| shiori::japanese::word_count(&d.plain_text()))
+        .sum();
+    let word_count = t.elapsed();
+    let words: usize = scans.iter().map(|s| s.words).sum();
+    assert_eq!(words, counted, "the scan counts words as word_count does");
     let occurrences: usize = g.terms.iter().map(|t| t.occurrences.len()).sum();
     println!(
-        "articles {n} ({:.1} MiB); parse {parse:.2?}; lindera words {segment:.2?}; scan {scan:.2?}; pair {pair:.2?}; build_segmented (scan+pair+occurrences) {build:.2?}; find_in over all articles {find:.2?}",
+        "articles {n} ({:.1} MiB); parse {parse:.2?}; analyze (lindera once + candidates, per article, parallel) {analyze:.2?} [word_count alone {word_count:.2?}]; merge {merge:.2?}; pair {pair:.2?}; build_scanned (merge+pair+occurrences) {build:.2?}; find_in_doc over all articles (parallel) {find:.2?}",
         bytes as f64 / 1048576.0
     );
     println!(
-        "candidates {}; pairs {}; terms {}; occurrences {occurrences}; linkable hits {hits}",
+        "words {words}; candidates {}; pairs {}; terms {}; occurrences {occurrences}; linkable hits {hits}",
         corpus.candidates.len(),
         pairing.pairs.len(),
         g.terms.len()

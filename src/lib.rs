@@ -17,6 +17,7 @@ pub mod extract;
 pub mod feeds;
 pub mod frontmatter;
 pub mod glossary;
+pub mod glossary_pages;
 pub mod ids;
 pub mod japanese;
 pub mod link;

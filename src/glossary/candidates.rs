@@ -31,7 +31,10 @@ use regex::Regex;
 
 use crate::doc::Doc;
 use crate::ids::Slug;
-use crate::japanese::{self, Word, is_kana_or_kanji, is_katakana};
+use crate::japanese::{self, WordRef, is_kana_or_kanji, is_katakana};
+
+/// A token as the candidate rules see it (borrowed from the article's text).
+type Word<'t> = WordRef<'t>;
 
 use super::pairing::{self, ParenPair};
 use super::terms::form_key;
@@ -114,100 +117,185 @@ impl Corpus {
     }
 }
 
-/// Lindera tokens of every plain range of one article: `[block][plain range]` → words.
-pub type DocWords = Vec<Vec<Vec<Word>>>;
+/// A place in an article: block index and byte range in `Block::text`. Small, because an
+/// article keeps a few of these per candidate from the parse stage to the glossary build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Spot {
+    pub block: u32,
+    pub start: u32,
+    pub end: u32,
+}
 
-/// Segments every plain range of `doc` (ranges without kana or kanji get no tokens).
-pub fn segment(doc: &Doc) -> DocWords {
-    doc.blocks
-        .iter()
-        .map(|b| {
-            b.plain
-                .iter()
-                .map(|r| {
-                    let text = &b.text[r.clone()];
-                    if text.chars().any(is_kana_or_kanji) {
-                        japanese::words(text)
-                    } else {
-                        Vec::new()
-                    }
-                })
-                .collect()
-        })
-        .collect()
+impl Spot {
+    fn new(block: usize, range: Range<usize>) -> Spot {
+        Spot {
+            block: block as u32,
+            start: range.start as u32,
+            end: range.end as u32,
+        }
+    }
+
+    fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    fn text(self, doc: &Doc) -> &str {
+        &doc.blocks[self.block as usize].text[self.range()]
+    }
+}
+
+/// Occurrences one article contributes to a candidate (spreads examples over articles).
+const MAX_PER_ARTICLE: usize = 3;
+
+/// One spelling of one kind in one article: how often, and where first. The spelling itself
+/// is the article's text at `spots[0]`, so nothing is copied out of the article.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    kind: CandidateKind,
+    count: u32,
+    spots: [Spot; MAX_PER_ARTICLE],
+    kept: u8,
+}
+
+/// What one article gives the glossary and the page, from one lindera pass over it (see
+/// [`analyze`]): its word count and its candidates. The tokens themselves are dropped as soon
+/// as the article is scanned; this is what stays on the article until the glossary is built.
+#[derive(Debug, Clone, Default)]
+pub struct ArticleScan {
+    /// Words by the tokenizer, punctuation left out (as [`japanese::word_count`] of
+    /// `Doc::plain_text`): the unit of reading time.
+    pub words: usize,
+    /// Sorted by (kind, spelling): the order the merge sees them in.
+    found: Vec<Found>,
+    /// `at.article` is filled in by the merge.
+    parens: Vec<FoundParen>,
+}
+
+impl ArticleScan {
+    /// Distinct (kind, spelling) candidates of the article.
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+}
+
+/// Segments every block of `doc` once with lindera, counts its words, and collects its
+/// candidates and parenthesized pairs from the plain ranges; see the module doc.
+///
+/// A block is segmented whole (code spans and link text included, as the reader sees them),
+/// which gives the word count; a plain range then takes the tokens that lie inside it. A range
+/// without kana or kanji is scanned for English only.
+pub fn analyze(doc: &Doc) -> ArticleScan {
+    let mut words = 0;
+    let mut found: japanese::FastMap<(CandidateKind, &str), Found> = Default::default();
+    let mut parens = Vec::new();
+    let mut in_range: Vec<Word> = Vec::new();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        if block.text.trim().is_empty() {
+            continue;
+        }
+        let tokens = japanese::word_refs(&block.text);
+        words += tokens.iter().filter(|w| w.counts()).count();
+        let mut next = 0;
+        for r in &block.plain {
+            let text = &block.text[r.clone()];
+            // Tokens are in order: skip those before the range, take those inside it.
+            while next < tokens.len() && tokens[next].start < r.start {
+                next += 1;
+            }
+            in_range.clear();
+            if text.chars().any(is_kana_or_kanji) {
+                in_range.extend(
+                    tokens[next..]
+                        .iter()
+                        .take_while(|w| w.end() <= r.end)
+                        .map(|w| Word {
+                            start: w.start - r.start,
+                            ..*w
+                        }),
+                );
+            }
+            if text.trim().is_empty() {
+                continue;
+            }
+            let mut add = |kind: CandidateKind, range: Range<usize>| {
+                let surface = &text[range.clone()];
+                let spot = Spot::new(b, r.start + range.start..r.start + range.end);
+                let f = found.entry((kind, surface)).or_insert(Found {
+                    kind,
+                    count: 0,
+                    spots: [Spot::default(); MAX_PER_ARTICLE],
+                    kept: 0,
+                });
+                f.count += 1;
+                if (f.kept as usize) < MAX_PER_ARTICLE {
+                    f.spots[f.kept as usize] = spot;
+                    f.kept += 1;
+                }
+            };
+            for (kind, range) in japanese_compounds(text, &in_range) {
+                add(kind, range);
+            }
+            for (kind, range) in english_terms(text) {
+                add(kind, range);
+            }
+            if text.contains(['(', '（']) {
+                for (pair, range) in pairing::parens_in(text, &in_range) {
+                    let snippet = text[range.clone()].to_string();
+                    let range = r.start + range.start..r.start + range.end;
+                    parens.push(FoundParen {
+                        pair,
+                        at: Occurrence {
+                            article: 0,
+                            block: b,
+                            sentence: sentence_around(&block.text, range.clone()),
+                            range,
+                        },
+                        snippet,
+                    });
+                }
+            }
+        }
+    }
+    let mut found: Vec<((CandidateKind, &str), Found)> = found.into_iter().collect();
+    // Sorted so that first-seen order in the merge never depends on hashing.
+    found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    ArticleScan {
+        words,
+        found: found.into_iter().map(|(_, f)| f).collect(),
+        parens,
+    }
 }
 
 /// Articles scanned in parallel per chunk, then merged in order: bounds the memory held by
 /// per-article results on large sites.
 const CHUNK: usize = 64;
-/// Occurrences one article contributes to a candidate (spreads examples over articles).
-const MAX_PER_ARTICLE: usize = 3;
 
-/// Scans every article, segmenting it; see the module doc.
+/// Scans every article (segmenting it) and merges the results; see the module doc.
 pub fn scan(docs: &[(&Slug, &Doc)]) -> Corpus {
-    scan_impl(docs, None)
-}
-
-/// Scans every article with tokens segmented earlier (`words[i]` from [`segment`] of
-/// `docs[i]`), for a pipeline that segments each article once and shares the tokens.
-pub fn scan_segmented(docs: &[(&Slug, &Doc)], words: &[DocWords]) -> Corpus {
-    assert_eq!(docs.len(), words.len(), "one DocWords per article");
-    scan_impl(docs, Some(words))
-}
-
-fn scan_impl(docs: &[(&Slug, &Doc)], words: Option<&[DocWords]>) -> Corpus {
     let mut acc = Accumulator::default();
     let indices: Vec<usize> = (0..docs.len()).collect();
     for chunk in indices.chunks(CHUNK) {
-        let locals: Vec<Local> = chunk
-            .par_iter()
-            .map(|&a| scan_doc(a, docs[a].1, words.map(|w| &w[a])))
-            .collect();
-        for (&a, local) in chunk.iter().zip(locals) {
-            acc.merge(a, local);
+        let scans: Vec<ArticleScan> = chunk.par_iter().map(|&a| analyze(docs[a].1)).collect();
+        for (&a, s) in chunk.iter().zip(&scans) {
+            acc.merge(a, docs[a].1, s);
         }
     }
-    let mut corpus = Corpus {
-        articles: docs.len(),
-        parens: acc.parens,
-        candidates: BTreeMap::new(),
-    };
-    for mut c in acc.candidates {
-        c.surface = most_frequent(&c.surfaces);
-        // Sentences only for the occurrences kept.
-        for o in &mut c.occurrences {
-            o.sentence = sentence_around(&docs[o.article].1.blocks[o.block].text, o.range.clone());
-        }
-        if let Some(o) = c.occurrences.first() {
-            c.example = docs[o.article].1.blocks[o.block].text[o.sentence.clone()].to_string();
-        }
-        corpus.candidates.insert((c.kind, c.key.clone()), c);
+    acc.finish(docs)
+}
+
+/// Merges articles scanned earlier (`scans[i]` is [`analyze`] of `docs[i]`), for a pipeline
+/// that segments each article once, in its parse stage.
+pub fn merge(docs: &[(&Slug, &Doc)], scans: &[&ArticleScan]) -> Corpus {
+    assert_eq!(docs.len(), scans.len(), "one ArticleScan per article");
+    let mut acc = Accumulator::default();
+    for (a, s) in scans.iter().enumerate() {
+        acc.merge(a, docs[a].1, s);
     }
-    corpus
-}
-
-/// What one article contributes, keyed by (kind, spelling as written) borrowed from the
-/// article: no allocation per occurrence.
-#[derive(Default)]
-struct Local<'a> {
-    cands: HashMap<(CandidateKind, &'a str), LocalCand>,
-    parens: Vec<FoundParen>,
-}
-
-#[derive(Default)]
-struct LocalCand {
-    count: usize,
-    occurrences: Vec<Occurrence>,
-}
-
-impl<'a> Local<'a> {
-    fn add(&mut self, kind: CandidateKind, surface: &'a str, at: Occurrence) {
-        let c = self.cands.entry((kind, surface)).or_default();
-        c.count += 1;
-        if c.occurrences.len() < MAX_PER_ARTICLE {
-            c.occurrences.push(at);
-        }
-    }
+    acc.finish(docs)
 }
 
 fn kind_index(kind: CandidateKind) -> usize {
@@ -224,6 +312,7 @@ struct Accumulator {
     by_key: [HashMap<String, usize>; 5],
     by_spelling: [HashMap<String, usize>; 5],
     parens: Vec<FoundParen>,
+    articles: usize,
 }
 
 impl Accumulator {
@@ -260,18 +349,18 @@ impl Accumulator {
         i
     }
 
-    fn merge(&mut self, article: usize, local: Local) {
-        // Sorted so that first-seen order never depends on hashing.
-        let mut cands: Vec<_> = local.cands.into_iter().collect();
-        cands.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        for ((kind, spelling), lc) in cands {
-            let i = self.index_of(kind, spelling);
+    fn merge(&mut self, article: usize, doc: &Doc, scan: &ArticleScan) {
+        self.articles = self.articles.max(article + 1);
+        for f in &scan.found {
+            let spelling = f.spots[0].text(doc);
+            let i = self.index_of(f.kind, spelling);
             let c = &mut self.candidates[i];
-            c.count += lc.count;
+            let count = f.count as usize;
+            c.count += count;
             match c.surfaces.get_mut(spelling) {
-                Some(n) => *n += lc.count,
+                Some(n) => *n += count,
                 None => {
-                    c.surfaces.insert(spelling.to_string(), lc.count);
+                    c.surfaces.insert(spelling.to_string(), count);
                 }
             }
             // Several spellings of one key in one article count it once.
@@ -283,9 +372,45 @@ impl Accumulator {
                 }
             }
             let room = MAX_OCCURRENCES.saturating_sub(c.occurrences.len());
-            c.occurrences.extend(lc.occurrences.into_iter().take(room));
+            c.occurrences
+                .extend(
+                    f.spots[..f.kept as usize]
+                        .iter()
+                        .take(room)
+                        .map(|s| Occurrence {
+                            article,
+                            block: s.block as usize,
+                            range: s.range(),
+                            sentence: s.range(),
+                        }),
+                );
         }
-        self.parens.extend(local.parens);
+        self.parens.extend(scan.parens.iter().map(|p| {
+            let mut p = p.clone();
+            p.at.article = article;
+            p
+        }));
+    }
+
+    fn finish(self, docs: &[(&Slug, &Doc)]) -> Corpus {
+        let mut corpus = Corpus {
+            articles: docs.len(),
+            parens: self.parens,
+            candidates: BTreeMap::new(),
+        };
+        for mut c in self.candidates {
+            c.surface = most_frequent(&c.surfaces);
+            // Sentences only for the occurrences kept.
+            for o in &mut c.occurrences {
+                o.sentence =
+                    sentence_around(&docs[o.article].1.blocks[o.block].text, o.range.clone());
+            }
+            if let Some(o) = c.occurrences.first() {
+                c.example = docs[o.article].1.blocks[o.block].text[o.sentence.clone()].to_string();
+            }
+            corpus.candidates.insert((c.kind, c.key.clone()), c);
+        }
+        corpus
     }
 }
 
@@ -296,60 +421,6 @@ pub fn most_frequent(surfaces: &BTreeMap<String, usize>) -> String {
         .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
         .map(|(s, _)| s.clone())
         .unwrap_or_default()
-}
-
-fn scan_doc<'a>(article: usize, doc: &'a Doc, words: Option<&DocWords>) -> Local<'a> {
-    let mut local = Local::default();
-    for (b, block) in doc.blocks.iter().enumerate() {
-        for (ri, r) in block.plain.iter().enumerate() {
-            let text = &block.text[r.clone()];
-            if text.trim().is_empty() {
-                continue;
-            }
-            let at = |range: Range<usize>| {
-                let range = r.start + range.start..r.start + range.end;
-                Occurrence {
-                    article,
-                    block: b,
-                    sentence: range.clone(),
-                    range,
-                }
-            };
-            let owned;
-            let words: &[Word] = match words {
-                Some(w) => &w[b][ri],
-                None => {
-                    owned = if text.chars().any(is_kana_or_kanji) {
-                        japanese::words(text)
-                    } else {
-                        Vec::new()
-                    };
-                    &owned
-                }
-            };
-            for (kind, range) in japanese_compounds(text, words) {
-                let surface = &text[range.clone()];
-                local.add(kind, surface, at(range));
-            }
-            for (kind, range) in english_terms(text) {
-                let surface = &text[range.clone()];
-                local.add(kind, surface, at(range));
-            }
-            if text.contains(['(', '（']) {
-                for (pair, range) in pairing::parens_in(text, words) {
-                    let snippet = text[range.clone()].to_string();
-                    let mut found = at(range);
-                    found.sentence = sentence_around(&block.text, found.range.clone());
-                    local.parens.push(FoundParen {
-                        pair,
-                        at: found,
-                        snippet,
-                    });
-                }
-            }
-        }
-    }
-    local
 }
 
 /// The sentence around `r` in `text`: from after the previous 。！？ or line break to the
@@ -387,7 +458,7 @@ fn is_katakana_word(w: &Word) -> bool {
 /// pronoun or dependent noun.
 fn is_noun_part(w: &Word) -> bool {
     w.pos == "名詞"
-        && !matches!(w.pos_detail.as_str(), "数" | "代名詞" | "非自立")
+        && !matches!(w.pos_detail, "数" | "代名詞" | "非自立")
         && !w.surface.is_empty()
         && w.surface.chars().all(is_kana_or_kanji)
         && !w
@@ -438,7 +509,7 @@ pub fn japanese_compounds(text: &str, words: &[Word]) -> Vec<(CandidateKind, Ran
 fn is_closing_suffix(w: &Word) -> bool {
     w.pos_detail == "接尾"
         && matches!(
-            w.surface.as_str(),
+            w.surface,
             "用" | "向け"
                 | "等"
                 | "中"
@@ -475,7 +546,7 @@ fn emit_run(
             return;
         };
         let f = &words[first];
-        if matches!(f.pos_detail.as_str(), "接尾" | "副詞可能") {
+        if matches!(f.pos_detail, "接尾" | "副詞可能") {
             toks = rest;
         } else {
             break;
@@ -609,7 +680,7 @@ mod tests {
     use super::*;
 
     fn ja(text: &str) -> Vec<(CandidateKind, &str)> {
-        let words = japanese::words(text);
+        let words = japanese::word_refs(text);
         japanese_compounds(text, &words)
             .into_iter()
             .map(|(k, r)| (k, &text[r]))

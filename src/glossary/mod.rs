@@ -6,8 +6,10 @@
 //! parsed by [`terms`]), the parsed articles and the English names of the registry, and gives
 //! a [`Glossary`]. The steps, each its own module:
 //!
-//! 1. [`candidates`]: segment each article's prose once with lindera and collect katakana
-//!    compounds, noun compounds, English phrases, identifiers and parenthesized pairs;
+//! 1. [`candidates`]: segment each article once with lindera and collect katakana compounds,
+//!    noun compounds, English phrases, identifiers and parenthesized pairs (the pipeline does
+//!    this per article in its parse stage, [`candidates::analyze`], and hands the compact
+//!    results to [`build_scanned`]);
 //! 2. [`pairing`]: pair English and Japanese by parentheses and by transliteration
 //!    ([`romanize`]), with evidence and a confidence; curated entries win;
 //! 3. here: merge curated terms and confident new pairs into one sorted term list, attach
@@ -146,9 +148,9 @@ pub struct Term {
 }
 
 impl Term {
-    /// `/glossary/<id>/`, relative to the site root.
+    /// `glossary/<id>/`, relative to the site root like every page URL (see `urls`).
     pub fn url(&self) -> String {
-        format!("/glossary/{}/", self.id)
+        crate::urls::term(&self.id)
     }
 
     /// Whether articles link this term and show its tooltip: curated terms only. An extracted
@@ -238,10 +240,10 @@ impl Glossary {
 /// The katakana reading of Japanese text: lindera's readings, katakana for unknown kana,
 /// other unknown words as written.
 pub fn reading_of(ja: &str) -> String {
-    japanese::words(ja)
+    japanese::word_refs(ja)
         .into_iter()
         .map(|w| {
-            w.reading.unwrap_or_else(|| {
+            w.reading.map(str::to_string).unwrap_or_else(|| {
                 w.surface
                     .chars()
                     .map(|c| match c {
@@ -373,20 +375,16 @@ pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) 
     build_from(curated, docs, candidates::scan(docs), english_names)
 }
 
-/// Builds the glossary from tokens segmented earlier (`words[i]` is
-/// [`candidates::segment`] of `docs[i]`), so that a pipeline segments each article once.
-pub fn build_segmented(
+/// Builds the glossary from articles segmented earlier (`scans[i]` is
+/// [`candidates::analyze`] of `docs[i]`): the pipeline segments each article once, in its
+/// parallel parse stage, and keeps only that compact result.
+pub fn build_scanned(
     curated: &Terms,
     docs: &[(&Slug, &Doc)],
-    words: &[candidates::DocWords],
+    scans: &[&candidates::ArticleScan],
     english_names: &[String],
 ) -> Glossary {
-    build_from(
-        curated,
-        docs,
-        candidates::scan_segmented(docs, words),
-        english_names,
-    )
+    build_from(curated, docs, candidates::merge(docs, scans), english_names)
 }
 
 fn build_from(

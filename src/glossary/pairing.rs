@@ -50,7 +50,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use crate::ids::TermId;
-use crate::japanese::{self, Word, is_kana_or_kanji, is_katakana};
+use crate::japanese::{WordRef, is_kana_or_kanji, is_katakana};
+
+type Word<'t> = WordRef<'t>;
 
 use super::candidates::{
     Candidate, CandidateKind, Corpus, Occurrence, is_stop_word, most_frequent,
@@ -316,7 +318,7 @@ fn japanese_before(text: &str, words: &[Word], end: usize) -> Option<String> {
         }
         break;
     }
-    while first <= last && matches!(words[first].pos_detail.as_str(), "接尾" | "副詞可能") {
+    while first <= last && matches!(words[first].pos_detail, "接尾" | "副詞可能") {
         first += 1;
     }
     if first > last {
@@ -341,8 +343,9 @@ fn katakana_tail_matching(ja: &str, en: &str) -> Option<String> {
 }
 
 /// The Japanese inside brackets: the whole of a short noun phrase, or the leading noun
-/// compound of a short phrase that goes on with a verb (trimmed).
-fn japanese_inside(inner: &str) -> Option<(String, bool)> {
+/// compound of a short phrase that goes on with a verb (trimmed). `words` are the tokens of
+/// `inner` (offsets relative to it), taken from the segmentation of the whole range.
+fn japanese_inside(inner: &str, words: &[Word]) -> Option<(String, bool)> {
     let chars = inner.chars().count();
     let japanese = inner.chars().filter(|&c| is_kana_or_kanji(c)).count();
     // `Fedora (31以降)`, `Nacho (右)`: versions, positions and single characters are notes.
@@ -354,7 +357,6 @@ fn japanese_inside(inner: &str) -> Option<(String, bool)> {
     {
         return None;
     }
-    let words = japanese::words(inner);
     let noun_phrase = words.iter().all(|w| {
         is_noun_like(w)
             || w.pos == "接頭詞"
@@ -418,6 +420,18 @@ fn abbreviation(a: &str, b: &str) -> Option<(String, String)> {
     None
 }
 
+/// The tokens lying inside `at..at + len`, with offsets relative to `at`.
+fn tokens_within<'t>(words: &[Word<'t>], at: usize, len: usize) -> Vec<Word<'t>> {
+    words
+        .iter()
+        .filter(|w| w.start >= at && w.end() <= at + len)
+        .map(|w| Word {
+            start: w.start - at,
+            ..*w
+        })
+        .collect()
+}
+
 /// Parenthesized pairs in one plain range; `words` are its lindera tokens (empty when it has
 /// no Japanese). Gives each pair with the byte range of the whole `X (Y)`.
 pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
@@ -435,7 +449,9 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
             continue;
         };
         let close = inner_start + close_rel;
-        let inner = text[inner_start..close].trim();
+        let untrimmed = &text[inner_start..close];
+        let inner = untrimmed.trim();
+        let inner_at = inner_start + (untrimmed.len() - untrimmed.trim_start().len());
         if inner.is_empty() || inner.chars().count() > 40 {
             continue;
         }
@@ -471,7 +487,8 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
                 ));
             }
         } else if let Some(en) = &before_en
-            && let Some((ja, trimmed)) = japanese_inside(inner)
+            && let Some((ja, trimmed)) =
+                japanese_inside(inner, &tokens_within(words, inner_at, inner.len()))
         {
             let start = trimmed_end(text, open) - en.len();
             out.push((
@@ -1125,7 +1142,7 @@ mod tests {
 
     fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
         let words = if text.chars().any(is_kana_or_kanji) {
-            japanese::words(text)
+            crate::japanese::word_refs(text)
         } else {
             Vec::new()
         };

@@ -161,13 +161,27 @@ fn seed_articles_yield_the_pairs_the_issue_lists() {
 }
 
 #[test]
-fn tokens_segmented_once_give_the_same_glossary() {
+fn articles_scanned_once_give_the_same_glossary() {
     let docs = seeds();
-    let words: Vec<candidates::DocWords> =
-        docs.iter().map(|(_, d)| candidates::segment(d)).collect();
-    let g = build_segmented(&CURATED, &docs, &words, &registry());
+    let scans: Vec<candidates::ArticleScan> =
+        docs.iter().map(|(_, d)| candidates::analyze(d)).collect();
+    let refs: Vec<&candidates::ArticleScan> = scans.iter().collect();
+    let g = build_scanned(&CURATED, &docs, &refs, &registry());
     assert_eq!(to_json(&g), to_json(&CURATED_GLOSSARY));
     assert_eq!(suggest(&g), suggest(&CURATED_GLOSSARY));
+}
+
+#[test]
+fn the_scan_counts_words_as_word_count_does() {
+    for (slug, d) in seeds() {
+        let scan = candidates::analyze(d);
+        assert_eq!(
+            scan.words,
+            crate::japanese::word_count(&d.plain_text()),
+            "{slug}"
+        );
+        assert!(scan.words > 1000 && scan.len() > 100, "{slug}");
+    }
 }
 
 #[test]
@@ -393,7 +407,7 @@ fn glossary_json_follows_the_contract() {
             "id", "en", "ja", "aliases", "kind", "source", "url", "mentions"
         ])
     );
-    assert_eq!(f["url"], "/glossary/finalizer/");
+    assert_eq!(f["url"], "glossary/finalizer/");
     assert_eq!(f["source"], "curated");
     assert!(f["mentions"].as_u64().unwrap() >= 4, "{f}");
     // typos are linked, never exported
