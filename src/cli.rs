@@ -1,4 +1,5 @@
-//! The command line: `shiori build`, `serve`, `check` and `registry import`.
+//! The command line: `shiori build`, `serve`, `check`, `registry import` and
+//! `glossary suggest`.
 //! Exit codes: 0 ok, 1 content errors (and, for `check --strict`, any finding), 2 usage or I/O
 //! errors.
 use std::path::{Path, PathBuf};
@@ -8,7 +9,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::diag::Diagnostic;
-use crate::{check, load, registry, serve, site, write};
+use crate::{check, glossary, load, registry, serve, site, write};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -71,6 +72,29 @@ pub enum Command {
         #[command(subcommand)]
         command: RegistryCommand,
     },
+    /// The bilingual glossary (glossary/terms.toml).
+    Glossary {
+        #[command(subcommand)]
+        command: GlossaryCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GlossaryCommand {
+    /// Print the strongest English/Japanese pairs the articles yield that glossary/terms.toml
+    /// does not have yet, with their evidence and confidence, as [[term]] TOML ready to paste
+    /// (then spellings found for curated terms and frequent terms with no pair).
+    Suggest {
+        /// Site root: the folder with site.toml, content/ and glossary/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// At most this many new pairs (strongest first) and this many unpaired terms.
+        #[arg(long, default_value_t = 40)]
+        limit: usize,
+        /// Include articles marked `draft = true`.
+        #[arg(long)]
+        drafts: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -128,7 +152,53 @@ pub fn run(cli: Cli) -> ExitCode {
                     root,
                 },
         } => registry_import(&enhancements, &website, &root),
+        Command::Glossary {
+            command:
+                GlossaryCommand::Suggest {
+                    root,
+                    limit,
+                    drafts,
+                },
+        } => glossary_suggest(&root, limit, drafts),
     }
+}
+
+/// `shiori glossary suggest`: TOML on stdout, a summary on stderr.
+fn glossary_suggest(root: &Path, limit: usize, drafts: bool) -> ExitCode {
+    let sources = match load::load(root) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = site::BuildOptions {
+        drafts: drafts.then_some(true),
+        base_url: None,
+    };
+    let g = match site::glossary_only(&sources, &opts) {
+        Ok(g) => g,
+        Err(diags) => {
+            eprint!("{diags}");
+            let n = diags.errors().count();
+            eprintln!("glossary suggest failed: {n} error{}", plural(n));
+            return ExitCode::from(1);
+        }
+    };
+    print!("{}", glossary::suggest::suggest_limited(&g, limit, limit));
+    let curated = g
+        .terms
+        .iter()
+        .filter(|t| t.source == glossary::Source::Curated)
+        .count();
+    eprintln!(
+        "{} curated terms, {} automatic pairs from {} articles; paste what is right into {}",
+        curated,
+        g.pairing.pairs.len(),
+        g.articles.len(),
+        root.join("glossary").join(site::TERMS_FILE).display()
+    );
+    ExitCode::SUCCESS
 }
 
 /// `shiori check`: everything a build would say, plus the findings about references and links.

@@ -224,6 +224,17 @@ fn kep_current(node: &KepNode) -> Option<Stage> {
 }
 
 impl SiteCtx<'_> {
+    /// Curated glossary terms that name an entity (`keps`/`gates` of the term), as links: a
+    /// KEP or gate page leads to the term that explains it.
+    fn glossary_terms(&self, names: impl Fn(&crate::glossary::Term) -> bool) -> Vec<Value> {
+        self.glossary
+            .terms
+            .iter()
+            .filter(|t| names(t))
+            .map(|t| json!({"url": t.url(), "en": t.en, "ja": t.ja}))
+            .collect()
+    }
+
     fn article_titles(&self) -> BTreeMap<String, String> {
         self.articles
             .iter()
@@ -278,6 +289,7 @@ impl SiteCtx<'_> {
         });
         let articles: BTreeSet<&str> = k.mentions.iter().map(|m| m.article.as_str()).collect();
         let kep = json!({
+            "terms": self.glossary_terms(|t| t.keps.contains(&k.number)),
             "number": k.number,
             "label": format!("KEP-{}", k.number),
             "title": k.title,
@@ -353,6 +365,7 @@ impl SiteCtx<'_> {
             entry.and_then(|e| e.stage_at(r)).map(|s| s.stage)
         });
         let gate = json!({
+            "terms": self.glossary_terms(|t| t.gates.contains(&g.name)),
             "name": g.name,
             "known": g.known,
             "kep": kep,

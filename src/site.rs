@@ -137,6 +137,25 @@ pub fn build_glossary(curated: &Terms, articles: &mut [Article], registry: &Regi
     glossary::build_scanned(curated, &docs, &refs, &glossary::registry_names(registry))
 }
 
+/// The glossary of a site without rendering it (for `shiori glossary suggest`): config,
+/// registry, curated terms, articles, glossary. Content errors come back together, as from
+/// [`build`].
+pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary, Diagnostics> {
+    let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
+    let mut diags = Diagnostics::default();
+    let (registry, registry_diags) = registry(sources);
+    diags.extend(registry_diags);
+    let (curated, terms_diags) = curated_terms(sources);
+    diags.extend(terms_diags);
+    let (mut articles, parse_diags) = parse_articles(sources, &config, &registry);
+    diags.extend(parse_diags);
+    if diags.has_errors() {
+        diags.sort();
+        return Err(diags);
+    }
+    Ok(build_glossary(&curated, &mut articles, &registry))
+}
+
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.
 pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnostic> {
     let mut config = match &sources.site_toml {

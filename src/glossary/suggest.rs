@@ -35,6 +35,11 @@ fn one_line(s: &str) -> String {
 
 /// Renders the suggestions; see the module doc.
 pub fn suggest(g: &Glossary) -> String {
+    suggest_limited(g, MAX_PAIRS, MAX_UNPAIRED)
+}
+
+/// [`suggest`] with at most `pairs` new pairs and `unpaired` unpaired terms.
+pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
     let slug = |a: usize| {
         g.articles
             .get(a)
@@ -46,7 +51,7 @@ pub fn suggest(g: &Glossary) -> String {
         .pairs
         .iter()
         .filter(|p| p.status == PairStatus::New && p.confidence >= MIN_SUGGEST_CONFIDENCE)
-        .take(MAX_PAIRS)
+        .take(pairs)
         .collect();
     let variants: Vec<&Pair> = g
         .pairing
@@ -54,7 +59,7 @@ pub fn suggest(g: &Glossary) -> String {
         .iter()
         .filter(|p| matches!(p.status, PairStatus::Variant(_)))
         .collect();
-    let unpaired = &g.pairing.unpaired[..g.pairing.unpaired.len().min(MAX_UNPAIRED)];
+    let unpaired = &g.pairing.unpaired[..g.pairing.unpaired.len().min(unpaired)];
 
     let mut out = String::new();
     out.push_str(&format!(
