@@ -1,0 +1,578 @@
+//! The glossary on the built site: the repository's articles and small fixture sites, built in
+//! memory and with the real binary. Term pages for both spellings of a term, keyword-in-context
+//! lines that land on anchors that exist, the exports (JSON contract, CSV/TSV with BOM, TBX
+//! structure), tooltips only where they belong (never in code, links or headings; the first
+//! occurrence per section), `shiori glossary suggest`, and errors in `glossary/terms.toml`.
+mod support;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+use serde_json::Value;
+use shiori::check::broken_links;
+use shiori::site::Output;
+use support::{Fixture, page};
+
+const A131: &str = "articles/k8s-1-31-whats-new/index.html";
+const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
+const MAP: &str = "glossary/mutating-admission-policy/index.html";
+
+static REPO: LazyLock<Output> = LazyLock::new(|| Fixture::with_repo_content().build());
+
+fn json(out: &Output, path: &str) -> Value {
+    serde_json::from_str(&page(out, path)).unwrap()
+}
+
+/// (href, link text) of every tooltip link of a page.
+fn term_links(html: &str) -> Vec<(&str, &str)> {
+    html.split("<span class=\"term\"><a href=\"")
+        .skip(1)
+        .map(|s| {
+            let href = s.split('"').next().unwrap();
+            let text = s.split_once("\">").unwrap().1.split("</a>").next().unwrap();
+            (href, text)
+        })
+        .collect()
+}
+
+/// The element that starts at `start` (`<li ...>` or `<p ...>`), through its matching end tag.
+fn element_at<'a>(html: &'a str, start: usize, tag: &str) -> &'a str {
+    let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+    let mut depth = 0;
+    let mut i = start;
+    loop {
+        let next_open = html[i + 1..].find(&open).map(|p| p + i + 1);
+        let next_close = html[i..].find(&close).map(|p| p + i).unwrap();
+        match next_open {
+            Some(o) if o < next_close => {
+                depth += 1;
+                i = o;
+            }
+            _ if depth == 0 => return &html[start..next_close + close.len()],
+            _ => {
+                depth -= 1;
+                i = next_close + 1;
+            }
+        }
+    }
+}
+
+fn element_containing<'a>(html: &'a str, tag: &str, text: &str) -> &'a str {
+    let at = html.find(text).unwrap_or_else(|| panic!("no {text}"));
+    let start = html[..at].rfind(&format!("<{tag} ")).unwrap();
+    element_at(html, start, tag)
+}
+
+#[test]
+fn both_spellings_lead_to_the_same_term_page_which_links_the_kep_and_the_gate() {
+    let out = &*REPO;
+    let href = "../../glossary/mutating-admission-policy/";
+    let a131 = page(out, A131);
+    assert!(
+        term_links(&a131).contains(&(href, "ミューテーティングアドミッションポリシー")),
+        "1.31 writes it in katakana"
+    );
+    // In the 1.32 article `MutatingAdmissionPolicy` is the feature gate's link (entity links
+    // win); the term is linked where the article spells it out, in the same list item.
+    let a132 = page(out, A132);
+    assert!(term_links(&a132).contains(&(href, "mutating admission policy")));
+    let li = element_containing(&a132, "li", "に v1alpha1 API が導入され");
+    assert!(li.contains("href=\"../../feature-gates/MutatingAdmissionPolicy/\""));
+    // The gate page leads to the term too.
+    let gate = page(out, "feature-gates/MutatingAdmissionPolicy/index.html");
+    assert!(gate.contains(href), "the gate page links the term");
+
+    let term = page(out, MAP);
+    assert!(term.contains("<span class=\"term-ja\" lang=\"ja\">ミューテーティングアドミッションポリシー</span> <span class=\"term-en\" lang=\"en\">MutatingAdmissionPolicy</span>"));
+    assert!(term.contains("href=\"../../keps/3962/\""), "the KEP page");
+    assert!(
+        term.contains("href=\"../../feature-gates/MutatingAdmissionPolicy/\""),
+        "the gate page"
+    );
+    for alias in ["mutating admission policy", "変更アドミッションポリシー"] {
+        assert!(term.contains(&format!("<li>{alias}</li>")), "{alias}");
+    }
+    assert!(term.contains("CEL式でリクエストのオブジェクトを書き換える"));
+    assert!(term.contains("An admission policy that mutates request objects"));
+    // Its occurrences come from both articles.
+    for a in ["k8s-1-31-whats-new", "k8s-1-32-sig-api-machinery"] {
+        assert!(
+            term.contains(&format!("href=\"../../articles/{a}/#")),
+            "{a}"
+        );
+    }
+}
+
+#[test]
+fn keyword_in_context_lines_link_to_anchors_that_exist() {
+    let out = &*REPO;
+    let terms = json(out, "api/glossary.json");
+    let mut lines = 0;
+    for t in terms["terms"].as_array().unwrap() {
+        let file = format!("{}index.html", t["url"].as_str().unwrap());
+        let html = page(out, &file);
+        let kwic: Vec<&str> = html
+            .split("<ol class=\"kwic\">")
+            .skip(1)
+            .flat_map(|ol| {
+                ol.split("</ol>")
+                    .next()
+                    .unwrap()
+                    .split("<li><a href=\"")
+                    .skip(1)
+                    .map(|s| s.split('"').next().unwrap())
+            })
+            .collect();
+        let mentions = t["mentions"].as_u64().unwrap() as usize;
+        assert_eq!(kwic.len(), mentions.min(200), "{file}");
+        for href in kwic {
+            let (path, anchor) = href
+                .strip_prefix("../../")
+                .unwrap()
+                .split_once('#')
+                .unwrap();
+            let target = page(out, &format!("{path}index.html"));
+            assert!(
+                target.contains(&format!(" id=\"{anchor}\"")),
+                "{file}: {href}"
+            );
+            lines += 1;
+        }
+    }
+    assert!(lines > 1000, "{lines} lines");
+    let broken: Vec<_> = broken_links(&out.files)
+        .into_iter()
+        .filter(|b| b.page.starts_with("glossary/") || b.page.starts_with("articles/"))
+        .collect();
+    assert!(broken.is_empty(), "{broken:#?}");
+}
+
+#[test]
+fn glossary_json_follows_the_contract() {
+    let out = &*REPO;
+    let j = json(out, "api/glossary.json");
+    assert_eq!(
+        j.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["terms", "version"]
+    );
+    assert_eq!(j["version"], 1);
+    let terms = j["terms"].as_array().unwrap();
+    assert!(terms.len() >= 116, "{}", terms.len());
+    let ids: Vec<&str> = terms.iter().map(|t| t["id"].as_str().unwrap()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(ids, sorted, "sorted by id, unique");
+    let kinds = [
+        "term",
+        "api_kind",
+        "component",
+        "stage",
+        "feature",
+        "feature_gate",
+        "kep",
+        "tool",
+        "field",
+    ];
+    let mut sources = BTreeMap::new();
+    for t in terms {
+        let keys: BTreeSet<&str> = t.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            BTreeSet::from([
+                "id", "en", "ja", "aliases", "kind", "source", "url", "mentions"
+            ]),
+            "{t}"
+        );
+        let id = t["id"].as_str().unwrap();
+        assert_eq!(t["url"], format!("glossary/{id}/"));
+        assert!(out.files.contains_key(&format!("glossary/{id}/index.html")));
+        assert!(kinds.contains(&t["kind"].as_str().unwrap()), "{t}");
+        assert!(t["aliases"].is_array() && t["mentions"].is_u64(), "{t}");
+        *sources
+            .entry(t["source"].as_str().unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(
+        sources.keys().collect::<Vec<_>>(),
+        ["curated", "extracted"],
+        "{sources:?}"
+    );
+    assert_eq!(sources["curated"], 116);
+    let map = terms
+        .iter()
+        .find(|t| t["id"] == "mutating-admission-policy")
+        .unwrap();
+    assert_eq!(map["en"], "MutatingAdmissionPolicy");
+    assert_eq!(map["ja"], "ミューテーティングアドミッションポリシー");
+    assert_eq!(map["kind"], "api_kind");
+    assert!(map["mentions"].as_u64().unwrap() >= 7, "{map}");
+}
+
+#[test]
+fn csv_and_tsv_are_utf8_with_a_bom_and_one_row_per_term() {
+    let out = &*REPO;
+    let n = json(out, "api/glossary.json")["terms"]
+        .as_array()
+        .unwrap()
+        .len();
+    for (file, sep) in [("glossary.csv", ','), ("glossary.tsv", '\t')] {
+        let bytes = &out.files[file];
+        assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "{file} starts with a BOM");
+        let text = std::str::from_utf8(&bytes[3..]).unwrap();
+        let header = text.lines().next().unwrap();
+        assert!(
+            header.starts_with(&format!("id{sep}en{sep}ja{sep}aliases{sep}kind")),
+            "{header}"
+        );
+        // One record per line: no field holds a line break in these terms.
+        assert_eq!(text.split("\r\n").filter(|l| !l.is_empty()).count(), n + 1);
+        assert!(text.contains(&format!(
+            "mutating-admission-policy{sep}MutatingAdmissionPolicy{sep}ミューテーティングアドミッションポリシー{sep}"
+        )));
+    }
+    let index = page(out, "glossary/index.html");
+    for export in [
+        "glossary.csv",
+        "glossary.tsv",
+        "glossary.tbx",
+        "api/glossary.json",
+    ] {
+        assert!(
+            index.contains(&format!("href=\"../{export}\"")),
+            "/glossary/ links {export}"
+        );
+    }
+}
+
+#[test]
+fn tbx_has_one_entry_per_term_with_both_languages() {
+    use quick_xml::Reader;
+    use quick_xml::events::Event;
+    let out = &*REPO;
+    let n = json(out, "api/glossary.json")["terms"]
+        .as_array()
+        .unwrap()
+        .len();
+    let tbx = std::str::from_utf8(&out.files["glossary.tbx"]).unwrap();
+    let mut r = Reader::from_str(tbx);
+    let mut path: Vec<String> = Vec::new();
+    let mut entries = 0;
+    let mut langs: Vec<String> = Vec::new();
+    let mut terms_in_lang = 0;
+    let mut martif_type = String::new();
+    loop {
+        match r.read_event().unwrap() {
+            Event::Start(e) => {
+                let name = e.name().as_ref().to_string();
+                let attr = |k: &str| {
+                    e.attributes()
+                        .flatten()
+                        .find(|a| a.key.as_ref() == k)
+                        .map(|a| a.value.to_string())
+                };
+                match name.as_str() {
+                    "martif" => martif_type = attr("type").unwrap_or_default(),
+                    "termEntry" => {
+                        assert_eq!(path, ["martif", "text", "body"]);
+                        assert!(attr("id").is_some());
+                        entries += 1;
+                        langs.clear();
+                    }
+                    "langSet" => {
+                        assert_eq!(path.last().map(String::as_str), Some("termEntry"));
+                        langs.push(attr("xml:lang").unwrap());
+                        terms_in_lang = 0;
+                    }
+                    "term" => {
+                        assert_eq!(path.last().map(String::as_str), Some("tig"));
+                        terms_in_lang += 1;
+                    }
+                    _ => {}
+                }
+                path.push(name);
+            }
+            Event::End(e) => {
+                let name = e.name().as_ref().to_string();
+                assert_eq!(path.pop().as_deref(), Some(name.as_str()), "well nested");
+                match name.as_str() {
+                    "langSet" => assert!(terms_in_lang >= 1, "a langSet has a term"),
+                    "termEntry" => assert_eq!(langs, ["en", "ja"]),
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert!(path.is_empty());
+    assert_eq!(martif_type, "TBX-Basic");
+    assert_eq!(entries, n);
+}
+
+/// Open elements at each tooltip, by a small HTML walk (the pages are generated: every tag
+/// is closed, attribute values are quoted).
+fn ancestors_of_tooltips(html: &str) -> Vec<Vec<String>> {
+    const VOID: [&str; 6] = ["br", "img", "input", "meta", "link", "hr"];
+    let mut stack: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        rest = &rest[lt..];
+        let end = rest.find('>').unwrap();
+        let tag = &rest[1..end];
+        if tag.starts_with('!') {
+            rest = &rest[end + 1..];
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            let popped = stack.pop();
+            assert_eq!(popped.as_deref(), Some(name.trim()), "nesting");
+        } else {
+            let name: String = tag
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if tag.starts_with("span class=\"term\"") {
+                out.push(stack.clone());
+            }
+            if name == "script" || name == "style" {
+                let close = format!("</{name}>");
+                rest = &rest[rest.find(&close).unwrap() + close.len()..];
+                continue;
+            }
+            if !VOID.contains(&name.as_str()) && !tag.ends_with('/') {
+                stack.push(name);
+            }
+        }
+        rest = &rest[end + 1..];
+    }
+    out
+}
+
+#[test]
+fn tooltips_never_stand_in_code_links_or_headings_and_their_ids_are_unique() {
+    let out = &*REPO;
+    let mut total = 0;
+    for file in [A131, A132, "articles/k8s-1-29-sig-node/index.html"] {
+        let html = page(out, file);
+        let body = &html[html.find("<div class=\"prose\">").unwrap()..];
+        let body = &body[..body.find("<footer class=\"article-footer\">").unwrap()];
+        for ancestors in ancestors_of_tooltips(body) {
+            for bad in ["a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6"] {
+                assert!(
+                    !ancestors.iter().any(|a| a == bad),
+                    "{file}: a tooltip inside <{bad}>: {ancestors:?}"
+                );
+            }
+            total += 1;
+        }
+        // Every link names its tooltip, which exists once and is a tooltip.
+        let ids: Vec<&str> = html
+            .split("aria-describedby=\"")
+            .skip(1)
+            .map(|s| s.split('"').next().unwrap())
+            .collect();
+        assert_eq!(ids.len(), term_links(&html).len());
+        let unique: BTreeSet<&str> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len(), "{file}: ids are unique");
+        for id in ids {
+            assert_eq!(
+                html.matches(&format!("role=\"tooltip\" id=\"{id}\""))
+                    .count(),
+                1,
+                "{file}: {id}"
+            );
+        }
+        assert!(
+            html.contains("static/terms.js"),
+            "{file} loads the tap script"
+        );
+    }
+    assert!(total > 150, "{total} tooltips");
+}
+
+#[test]
+fn each_term_is_linked_once_per_section_in_the_repository_articles() {
+    let out = &*REPO;
+    for file in [A131, A132] {
+        let html = page(out, file);
+        let body = &html[html.find("<div class=\"prose\">").unwrap()..];
+        let mut seen = BTreeSet::new();
+        // A heading starts a section: split the prose at headings.
+        for (i, section) in body.split("<h").enumerate() {
+            for (href, _) in term_links(section) {
+                assert!(
+                    seen.insert((i, href)),
+                    "{file}: {href} twice in section {i}"
+                );
+            }
+        }
+        assert!(seen.len() > 50, "{file}: {}", seen.len());
+    }
+}
+
+const TERMS: &str = r#"
+[[term]]
+id = "finalizer"
+en = "Finalizer"
+ja = "ファイナライザー"
+kind = "term"
+def_ja = "削除の前に片付けを済ませるための印。"
+def_en = "A mark that holds deletion until clean-up is done."
+keps = [2644]
+"#;
+
+#[test]
+fn the_first_plain_occurrence_in_each_section_gets_the_tooltip() {
+    let f = Fixture::new();
+    f.write("glossary/terms.toml", TERMS);
+    f.article(
+        "a",
+        "title = \"ファイナライザーの話\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "## ファイナライザー\n\n`ファイナライザー` と [ファイナライザー](https://example.com) の後に、最初のファイナライザー。\n\n- 二つ目の finalizer\n\n### 次の節\n\n```\nファイナライザー\n```\n\nここでも Finalizers。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/a/index.html");
+    let links = term_links(&html);
+    assert_eq!(
+        links,
+        [
+            ("../../glossary/finalizer/", "ファイナライザー"),
+            ("../../glossary/finalizer/", "Finalizers")
+        ],
+        "{html}"
+    );
+    // The first is the one after the code span and the link, in the first paragraph.
+    assert!(
+        html.contains("の後に、最初の<span class=\"term\">"),
+        "{html}"
+    );
+    assert!(html.contains("<li id=\"li-1\">二つ目の finalizer</li>"));
+    assert!(html.contains("<h2 id=\"ファイナライザー\">ファイナライザー</h2>"));
+    // A KEP that no article mentions: the term page links its issue instead.
+    let term = page(&out, "glossary/finalizer/index.html");
+    assert!(term.contains("https://github.com/kubernetes/enhancements/issues/2644"));
+    assert!(broken_links(&out.files).is_empty());
+}
+
+#[test]
+fn a_site_without_terms_toml_builds_with_candidates_only() {
+    let f = Fixture::new();
+    f.article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "ファイナライザー(finalizer)を追加しました。ファイナライザーは便利です。\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    assert!(
+        terms.iter().all(|t| t["source"] == "extracted"),
+        "{terms:?}"
+    );
+    assert!(
+        terms
+            .iter()
+            .any(|t| t["ja"] == "ファイナライザー" && t["en"] == "finalizer"),
+        "{terms:?}"
+    );
+    // Candidates are not linked from articles; they are marked on the pages.
+    assert!(term_links(&page(&out, "articles/a/index.html")).is_empty());
+    let index = page(&out, "glossary/index.html");
+    assert!(index.contains("class=\"candidate\"") && index.contains("候補"));
+    let term = page(&out, "glossary/finalizer/index.html");
+    assert!(term.contains("class=\"candidate-note\""));
+    assert!(term.contains("括弧書き"), "the evidence is shown");
+}
+
+#[test]
+fn problems_in_terms_toml_are_build_errors_with_file_and_line() {
+    let f = Fixture::new();
+    f.write(
+        "glossary/terms.toml",
+        &format!("{TERMS}\n[[term]]\nid = \"pod\"\nen = \"Pod\"\nja = \"ポッド\"\nkind = \"creature\"\ndef_ja = \"x\"\ndef_en = \"x\"\n"),
+    );
+    f.article("a", "title = \"A\"\nslug = \"a\"", "本文\n");
+    let err = f.try_build().unwrap_err();
+    let d = err.errors().next().unwrap();
+    assert_eq!(d.path.to_string_lossy(), "glossary/terms.toml");
+    assert_eq!(d.line, Some(15), "{d}");
+    assert!(d.message.contains("creature"), "{d}");
+}
+
+#[test]
+fn glossary_suggest_prints_toml_ready_to_paste() {
+    let f = Fixture::with_repo_content();
+    let run = f.run(&["glossary", "suggest", "--limit", "3"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(stdout.matches("\n[[term]]\n").count(), 3, "{stdout}");
+    assert!(stdout.contains("# evidence: "), "{stdout}");
+    // What is not commented out parses as terms.toml entries.
+    let parsed: toml::Value = toml::from_str(&stdout).unwrap();
+    let entries = parsed["term"].as_array().unwrap();
+    assert_eq!(entries.len(), 3);
+    for e in entries {
+        for key in ["id", "en", "ja", "kind"] {
+            assert!(e.get(key).is_some(), "{e}");
+        }
+    }
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("116 curated terms"), "{stderr}");
+
+    let bad = f.run(&["glossary", "suggest", "--root", "no-such-dir"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn the_index_has_both_orders_kind_filters_and_marked_candidates() {
+    let out = &*REPO;
+    let html = page(out, "glossary/index.html");
+    assert!(html.contains("id=\"az-title\"") && html.contains("id=\"kana-title\""));
+    assert!(html.contains("<h3 id=\"az-M\">M</h3>"));
+    assert!(html.contains("<h3 id=\"kana-ma\">ま行</h3>"));
+    assert!(html.contains("<form class=\"filters\" data-filter=\"glossary-index\" hidden"));
+    assert!(html.contains("name=\"kind\" value=\"api_kind\""));
+    // ミューテーティング… is under ま行 (its reading starts with ミ), MutatingAdmissionPolicy
+    // under M.
+    let kana = &html[html.find("id=\"kana-ma\"").unwrap()..];
+    let kana = &kana[..kana.find("</section>").unwrap()];
+    assert!(kana.contains("ミューテーティングアドミッションポリシー"));
+    let az = &html[html.find("id=\"az-M\"").unwrap()..];
+    let az = &az[..az.find("</section>").unwrap()];
+    assert!(az.contains("<span class=\"primary\" lang=\"en\">MutatingAdmissionPolicy</span>"));
+    // Every term is in both indexes once.
+    let n = json(out, "api/glossary.json")["terms"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(html.matches("<li data-id=\"").count(), 2 * n);
+    assert!(html.contains("class=\"candidate\"") && html.contains("class=\"candidate-mark\""));
+    assert!(
+        page(out, "index.html").contains("href=\"glossary/\""),
+        "the nav links it"
+    );
+}
+
+#[test]
+fn tooltip_in_the_1_32_list_item_snapshot() {
+    let html = page(&REPO, A132);
+    insta::assert_snapshot!(
+        "li_mutating_admission_policy_1_32",
+        element_containing(&html, "li", "に v1alpha1 API が導入され")
+    );
+}
+
+#[test]
+fn tooltip_in_the_1_31_paragraph_snapshot() {
+    let html = page(&REPO, A131);
+    insta::assert_snapshot!(
+        "p_mutating_admission_policy_1_31",
+        element_containing(&html, "p", "で始まった作業を引き継ぎ")
+    );
+}
