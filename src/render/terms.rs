@@ -180,7 +180,7 @@ def_en = "An expression language."
     fn entity_links_win_and_the_next_occurrence_takes_the_tooltip() {
         let html = render(
             "ファイナライザーとファイナライザー\n",
-            |d| {
+            |_| {
                 vec![Annotation {
                     block: 0,
                     range: 0.."ファイナライザー".len(),
