@@ -16,6 +16,25 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::diag::{Diagnostic, line_of};
+
+/// Line numbers of byte offsets by binary search over the line starts: the file is asked for a
+/// line per entry and per form, and counting newlines from the top each time was quadratic.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        Lines(
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// 1-based, as `diag::line_of`.
+    fn of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&s| s <= offset)
+    }
+}
 use crate::ids::{FeatureGateName, KepNumber, TermId};
 
 /// What sort of thing a term names; the glossary index filters by it.
@@ -199,11 +218,12 @@ impl Terms {
                 );
             }
         };
-        let line = |pos: usize| Some(line_of(text, pos));
+        let lines = Lines::new(text);
+        let line = |pos: usize| Some(lines.of(pos));
         let mut terms: Vec<CuratedTerm> = Vec::new();
         let mut id_lines: BTreeMap<String, usize> = BTreeMap::new();
         for entry in &raw.term {
-            let header_line = line_of(text, entry.span().start);
+            let header_line = lines.of(entry.span().start);
             let r = entry.get_ref();
             let mut ok = true;
             let id = r.id.get_ref().trim().to_string();
@@ -324,7 +344,7 @@ impl Terms {
             let Some(&i) = by_id.get(r.id.get_ref().trim()) else {
                 continue;
             };
-            if terms[i].line != line_of(text, entry.span().start) {
+            if terms[i].line != lines.of(entry.span().start) {
                 continue; // a rejected duplicate with the same id
             }
             for rel in &r.related {
@@ -352,7 +372,7 @@ impl Terms {
         for (t, rel) in terms.iter_mut().zip(related_of) {
             t.related = rel;
         }
-        let by_form = check_forms(path, text, &raw, &terms, &by_id, &mut diags);
+        let by_form = check_forms(path, &lines, &raw, &terms, &by_id, &mut diags);
         (
             Terms {
                 path: path.to_path_buf(),
@@ -386,7 +406,7 @@ impl Terms {
 /// Every form must fold to a key no other term uses. Returns the key → term map.
 fn check_forms(
     path: &Path,
-    text: &str,
+    lines: &Lines,
     raw: &RawFile,
     terms: &[CuratedTerm],
     by_id: &BTreeMap<String, usize>,
@@ -398,7 +418,7 @@ fn check_forms(
         let Some(&i) = by_id.get(r.id.get_ref().trim()) else {
             continue;
         };
-        if terms[i].line != line_of(text, entry.span().start) {
+        if terms[i].line != lines.of(entry.span().start) {
             continue;
         }
         let forms = [&r.ja, &r.en]
@@ -407,7 +427,7 @@ fn check_forms(
             .chain(r.typos.iter());
         for f in forms {
             let form = f.get_ref().trim();
-            let l = line_of(text, f.span().start);
+            let l = lines.of(f.span().start);
             let key = form_key(form);
             if key.is_empty() {
                 if !form.is_empty() {
@@ -501,6 +521,15 @@ related = ["cluster"]
 keps = [2644]
 gates = ["HonorPVReclaimPolicy"]
 "#;
+
+    #[test]
+    fn line_index_agrees_with_line_of() {
+        let text = "a\n\nbc\nd";
+        let lines = Lines::new(text);
+        for i in 0..=text.len() {
+            assert_eq!(lines.of(i), line_of(text, i), "{i}");
+        }
+    }
 
     #[test]
     fn a_valid_file_parses_with_lines() {
