@@ -16,6 +16,8 @@ pub mod doc;
 pub mod extract;
 pub mod feeds;
 pub mod frontmatter;
+pub mod glossary;
+pub mod glossary_pages;
 pub mod ids;
 pub mod japanese;
 pub mod link;

@@ -198,7 +198,10 @@ fn releases_of(
 }
 
 /// A gate's stage and default now: after its last registry row (or removal).
-fn gate_current(registry: &Registry, name: &FeatureGateName) -> (Option<Stage>, Option<bool>) {
+pub(crate) fn gate_current(
+    registry: &Registry,
+    name: &FeatureGateName,
+) -> (Option<Stage>, Option<bool>) {
     let Some(entry) = registry.gate(&name.0) else {
         return (None, None);
     };

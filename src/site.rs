@@ -1,6 +1,12 @@
 //! The whole build as one function from `Sources` to `Output` (files in memory):
-//! registry → parse + extract (per article, in parallel) → link → render → index. Only `load`
-//! reads and only `write` writes, so tests, `check` and the dev server run this in memory.
+//! registry → parse + extract + segment (per article, in parallel) → link + glossary → render
+//! → index. Only `load` reads and only `write` writes, so tests, `check` and the dev server
+//! run this in memory.
+//!
+//! lindera is the expensive part of a build, so each article is segmented exactly once, in the
+//! parallel parse stage (`glossary::candidates::analyze`): that one pass gives the article's
+//! word count (reading time) and its glossary candidates, and the tokens are dropped right
+//! after. The glossary build merges those compact per-article results.
 //!
 //! Content problems are collected across all articles and returned together; a build with any
 //! error returns no output at all. What `shiori check` reports about references (KEPs and gates
@@ -19,12 +25,14 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::doc::{BlockKind, Doc};
 use crate::extract::{self, ArticleRefs};
 use crate::frontmatter::{self, FrontMatter};
+use crate::glossary::{self, Glossary, Terms, candidates::ArticleScan};
 use crate::ids::Release;
 use crate::link::{self, ArticleMeta, RefGraph};
 use crate::load::Sources;
 use crate::registry::Registry;
 use crate::render::markdown;
 use crate::render::templates::Templates;
+use crate::render::terms as term_tips;
 use crate::render::{entities, highlight};
 use crate::{api, feeds, japanese, shortcodes, urls};
 
@@ -37,13 +45,17 @@ pub struct Article {
     pub doc: Doc,
     /// Characters a reader sees (not bytes), and the reading time from them.
     pub chars: usize,
-    /// Words by the Japanese tokenizer (punctuation left out).
+    /// Words by the Japanese tokenizer (punctuation left out), from the article's one lindera
+    /// pass.
     pub words: usize,
     pub minutes: usize,
     /// The first paragraph, cut to 120 characters.
     pub summary: String,
     /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
     pub refs: ArticleRefs,
+    /// What the article contributes to the glossary (candidates, parenthesized pairs), from the
+    /// same lindera pass; taken (left empty) when the glossary is built.
+    pub glossary: ArticleScan,
 }
 
 impl Article {
@@ -75,11 +87,14 @@ pub struct Output {
 pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ("static/style.css", include_bytes!("../static/style.css")),
     ("static/filters.js", include_bytes!("../static/filters.js")),
+    ("static/terms.js", include_bytes!("../static/terms.js")),
 ];
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
 pub const KEPS_FILE: &str = "keps.toml";
 pub const GATES_FILE: &str = "feature-gates.toml";
+/// The curated glossary, `glossary/terms.toml`.
+pub const TERMS_FILE: &str = "terms.toml";
 
 /// The KEP and feature-gate registry from `glossary/keps.toml` and
 /// `glossary/feature-gates.toml`. A missing file is an empty one (a site may have no
@@ -99,6 +114,29 @@ pub fn registry(sources: &Sources) -> (Registry, Vec<Diagnostic>) {
     )
 }
 
+/// The curated glossary from `glossary/terms.toml`. A missing file means no curated terms;
+/// problems are diagnostics with the file and line (errors fail the build, a missing
+/// definition is a warning).
+pub fn curated_terms(sources: &Sources) -> (Terms, Vec<Diagnostic>) {
+    match sources.glossary_file(TERMS_FILE) {
+        Some(f) => Terms::parse(&f.path, &f.text),
+        None => (Terms::empty(), Vec::new()),
+    }
+}
+
+/// Builds the glossary from the curated terms and the articles' scans, taking the scans out
+/// of the articles (they are not needed after this).
+pub fn build_glossary(curated: &Terms, articles: &mut [Article], registry: &Registry) -> Glossary {
+    let scans: Vec<ArticleScan> = articles
+        .iter_mut()
+        .map(|a| std::mem::take(&mut a.glossary))
+        .collect();
+    let docs: Vec<(&crate::ids::Slug, &Doc)> =
+        articles.iter().map(|a| (&a.front.slug, &a.doc)).collect();
+    let refs: Vec<&ArticleScan> = scans.iter().collect();
+    glossary::build_scanned(curated, &docs, &refs, &glossary::registry_names(registry))
+}
+
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.
 pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnostic> {
     let mut config = match &sources.site_toml {
@@ -114,8 +152,8 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     Ok(config)
 }
 
-/// Parses every article and extracts its references; problems of all files are returned
-/// together.
+/// Parses every article, extracts its references and segments it (once) for its word count
+/// and glossary candidates; problems of all files are returned together.
 pub fn parse_articles(
     sources: &Sources,
     config: &Config,
@@ -131,8 +169,9 @@ pub fn parse_articles(
                     let body = shortcodes::degrade(split.body);
                     let doc = crate::doc::parse(&body, split.body_line);
                     let refs = extract::extract(&doc, &split.front, registry);
+                    let scan = glossary::candidates::analyze(&doc);
                     (
-                        Some(article(file.path.clone(), split.front, doc, refs)),
+                        Some(article(file.path.clone(), split.front, doc, refs, scan)),
                         diags,
                     )
                 }
@@ -162,10 +201,19 @@ pub fn parse_articles(
     (articles, diags)
 }
 
-fn article(path: PathBuf, front: FrontMatter, doc: Doc, refs: ArticleRefs) -> Article {
-    let text = doc.plain_text();
-    let chars = japanese::char_count(&text);
-    let words = japanese::word_count(&text);
+fn article(
+    path: PathBuf,
+    front: FrontMatter,
+    doc: Doc,
+    refs: ArticleRefs,
+    scan: ArticleScan,
+) -> Article {
+    let chars: usize = doc
+        .blocks
+        .iter()
+        .map(|b| japanese::char_count(&b.text))
+        .sum();
+    let words = scan.words;
     let summary = doc
         .blocks
         .iter()
@@ -181,6 +229,7 @@ fn article(path: PathBuf, front: FrontMatter, doc: Doc, refs: ArticleRefs) -> Ar
         summary,
         doc,
         refs,
+        glossary: scan,
     }
 }
 
@@ -265,7 +314,9 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     };
     let (registry, registry_diags) = registry(sources);
     diags.extend(registry_diags);
-    let (articles, parse_diags) = parse_articles(sources, &config, &registry);
+    let (curated, terms_diags) = curated_terms(sources);
+    diags.extend(terms_diags);
+    let (mut articles, parse_diags) = parse_articles(sources, &config, &registry);
     diags.extend(parse_diags);
     let highlight_css =
         highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(
@@ -286,12 +337,14 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         return Err(diags);
     }
     let graph = link_articles(&articles, &registry);
+    let glossary = build_glossary(&curated, &mut articles, &registry);
     let site = SiteCtx {
         config: &config,
         templates: &templates,
         articles: &articles,
         registry: &registry,
         graph: &graph,
+        glossary: &glossary,
     };
     let mut out = Output {
         articles: articles.len(),
@@ -327,14 +380,15 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
 }
 
 /// What every page renderer gets: the configuration, the templates, the articles (newest
-/// first), the registry and the reference graph. Entity, glossary and search pages are
-/// rendered through the same helpers.
+/// first), the registry, the reference graph and the glossary. Entity, glossary and search
+/// pages are rendered through the same helpers.
 pub struct SiteCtx<'a> {
     pub config: &'a Config,
     pub templates: &'a Templates,
     pub articles: &'a [Article],
     pub registry: &'a Registry,
     pub graph: &'a RefGraph,
+    pub glossary: &'a Glossary,
 }
 
 #[derive(Serialize)]
@@ -356,6 +410,7 @@ impl SiteCtx<'_> {
         pages.push(self.home());
         pages.extend(self.release_pages());
         pages.extend(self.ref_pages());
+        pages.extend(self.glossary_pages());
         pages.push(self.not_found());
         pages.push(Ok((
             "api/articles.json".into(),
@@ -415,7 +470,11 @@ impl SiteCtx<'_> {
 
     fn article_page(&self, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
         let page = a.url();
-        let annotations = entities::annotations(&a.doc, &a.refs, self.graph, &urls::root_of(&page));
+        let root = urls::root_of(&page);
+        let mut annotations = entities::annotations(&a.doc, &a.refs, self.graph, &root);
+        // Term tooltips go where no entity link is: entity links win.
+        let tips = term_tips::annotations(&a.doc, self.glossary, &root, &annotations);
+        annotations.extend(tips);
         let content = markdown::to_html(
             &a.doc,
             annotations,

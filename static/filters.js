@@ -1,18 +1,30 @@
-// Facet filters for the KEP, feature-gate and SIG tables (shiori).
+// Facet filters for the KEP, feature-gate and SIG tables and the glossary index (shiori).
 //
-// Each row carries data-rs="1.31:alpha 1.32:none" (release:stage pairs its mentions state; a
-// bare "1.29:" is a release with no stage claim) and data-sig="node". A row shows when one pair
-// matches both the chosen releases and the chosen stages, and its SIG is among the chosen SIGs:
-// AND across facets, OR within one; an empty facet matches everything. The choice lives in the
-// query string (?release=1.31&stage=alpha&sig=node), so a filtered view can be shared and is
-// restored on load. Without this script the form stays hidden and the whole table shows.
+// A form.filters[data-filter="ID"] filters the element with that id: the rows of a table, or
+// the [data-id] items inside anything else. The facets are the names of the form's checkboxes.
+// Table rows carry data-rs="1.31:alpha 1.32:none" (release:stage pairs their mentions state; a
+// bare "1.29:" is a release with no stage claim): the release and stage facets must hold for
+// one pair. Any other facet NAME matches the item's data-NAME (space-separated values, e.g.
+// data-sig="node", data-kind="api_kind"). An item shows when every facet matches: AND across
+// facets, OR within one; an empty facet matches everything. Items sharing a data-id are one
+// entry for the count (the glossary lists each term in two indexes), and a [data-filter-group]
+// whose items are all hidden is hidden too. The choice lives in the query string
+// (?release=1.31&stage=alpha&sig=node, ?kind=api_kind), so a filtered view can be shared and is
+// restored on load. Without this script the form stays hidden and everything shows.
 (function () {
   "use strict";
-  var FACETS = ["release", "stage", "sig"];
 
-  function chosen(form) {
+  function facetsOf(form) {
+    var names = [];
+    form.querySelectorAll("input[type='checkbox'][name]").forEach(function (box) {
+      if (names.indexOf(box.name) < 0) names.push(box.name);
+    });
+    return names;
+  }
+
+  function chosen(form, facets) {
     var out = {};
-    FACETS.forEach(function (name) {
+    facets.forEach(function (name) {
       out[name] = [];
       form.querySelectorAll("input[name='" + name + "']:checked").forEach(function (box) {
         out[name].push(box.value);
@@ -28,20 +40,29 @@
     });
   }
 
-  function matches(row, c) {
-    if (c.sig.length && c.sig.indexOf(row.getAttribute("data-sig") || "") < 0) return false;
-    if (!c.release.length && !c.stage.length) return true;
-    return pairsOf(row).some(function (p) {
+  function valuesOf(item, name) {
+    return (item.getAttribute("data-" + name) || "").split(" ").filter(Boolean);
+  }
+
+  function matches(item, c, facets) {
+    var ok = facets.every(function (name) {
+      if (name === "release" || name === "stage" || !c[name].length) return true;
+      return valuesOf(item, name).some(function (v) { return c[name].indexOf(v) >= 0; });
+    });
+    if (!ok) return false;
+    var release = c.release || [], stage = c.stage || [];
+    if (!release.length && !stage.length) return true;
+    return pairsOf(item).some(function (p) {
       // A bare "1.29:" says nothing about stages: it matches only when no stage is chosen.
-      var stageOk = c.stage.length ? p.stage !== "" && c.stage.indexOf(p.stage) >= 0 : true;
-      var releaseOk = c.release.length ? c.release.indexOf(p.release) >= 0 : true;
+      var stageOk = stage.length ? p.stage !== "" && stage.indexOf(p.stage) >= 0 : true;
+      var releaseOk = release.length ? release.indexOf(p.release) >= 0 : true;
       return stageOk && releaseOk;
     });
   }
 
-  function toQuery(c) {
+  function toQuery(c, facets) {
     var parts = [];
-    FACETS.forEach(function (name) {
+    facets.forEach(function (name) {
       c[name].forEach(function (v) {
         parts.push(encodeURIComponent(name) + "=" + encodeURIComponent(v));
       });
@@ -49,7 +70,7 @@
     return parts.length ? "?" + parts.join("&") : "";
   }
 
-  function fromQuery(form) {
+  function fromQuery(form, facets) {
     var query = window.location.search.replace(/^\?/, "");
     if (!query) return;
     query.split("&").forEach(function (kv) {
@@ -57,29 +78,39 @@
       if (i < 0) return;
       var name = decodeURIComponent(kv.slice(0, i));
       var value = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
-      if (FACETS.indexOf(name) < 0) return;
+      if (facets.indexOf(name) < 0) return;
       form.querySelectorAll("input[name='" + name + "']").forEach(function (box) {
         if (box.value === value) box.checked = true;
       });
     });
   }
 
-  function apply(form, table, remember) {
-    var c = chosen(form);
-    var rows = table.tBodies[0] ? table.tBodies[0].rows : [];
-    var shown = 0;
-    Array.prototype.forEach.call(rows, function (row) {
-      var ok = matches(row, c);
-      row.hidden = !ok;
-      if (ok) shown++;
+  function itemsOf(target) {
+    if (target.tBodies) return target.tBodies[0] ? Array.prototype.slice.call(target.tBodies[0].rows) : [];
+    return Array.prototype.slice.call(target.querySelectorAll("[data-id]"));
+  }
+
+  function apply(form, target, remember) {
+    var facets = facetsOf(form);
+    var c = chosen(form, facets);
+    var all = {}, shown = {}, total = 0, count = 0;
+    itemsOf(target).forEach(function (item, i) {
+      var ok = matches(item, c, facets);
+      item.hidden = !ok;
+      var key = item.getAttribute("data-id") || "#" + i;
+      if (!all[key]) { all[key] = true; total++; }
+      if (ok && !shown[key]) { shown[key] = true; count++; }
     });
-    var count = form.querySelector(".filter-count");
-    if (count) count.textContent = rows.length + "件中 " + shown + "件を表示";
+    target.querySelectorAll("[data-filter-group]").forEach(function (group) {
+      group.hidden = !group.querySelector("[data-id]:not([hidden])");
+    });
+    var out = form.querySelector(".filter-count");
+    if (out) out.textContent = total + "件中 " + count + "件を表示";
     var empty = document.querySelector(".filter-empty");
-    if (empty) empty.hidden = shown > 0;
+    if (empty) empty.hidden = count > 0;
     if (remember) {
       try {
-        window.history.replaceState(null, "", window.location.pathname + toQuery(c) + window.location.hash);
+        window.history.replaceState(null, "", window.location.pathname + toQuery(c, facets) + window.location.hash);
       } catch (e) {
         // Some browsers refuse history changes on file:// pages; the filter still works.
       }
@@ -87,16 +118,16 @@
   }
 
   document.querySelectorAll("form.filters[data-filter]").forEach(function (form) {
-    var table = document.getElementById(form.getAttribute("data-filter"));
-    if (!table) return;
+    var target = document.getElementById(form.getAttribute("data-filter"));
+    if (!target) return;
     form.hidden = false;
-    fromQuery(form);
-    apply(form, table, false);
-    form.addEventListener("change", function () { apply(form, table, true); });
+    fromQuery(form, facetsOf(form));
+    apply(form, target, false);
+    form.addEventListener("change", function () { apply(form, target, true); });
     form.addEventListener("submit", function (e) { e.preventDefault(); });
     form.addEventListener("reset", function () {
       // The boxes are cleared after this event returns.
-      window.setTimeout(function () { apply(form, table, true); }, 0);
+      window.setTimeout(function () { apply(form, target, true); }, 0);
     });
   });
 })();

@@ -3,45 +3,14 @@
 //! the rows shown must be exactly those the facets select (AND across facets, OR within one,
 //! release and stage holding for the same mention), and the count must say so.
 //!
-//! Needs `chromium` (scripts/test installs it); `SHIORI_CHROMIUM` names another binary.
+//! Needs `chromium` (scripts/test installs it); see `support::browser`.
 mod support;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use serde_json::Value;
 use support::Fixture;
-
-fn chromium() -> String {
-    std::env::var("SHIORI_CHROMIUM").unwrap_or_else(|_| "chromium".into())
-}
-
-/// The DOM of `url` after its scripts ran.
-fn dump_dom(url: &str) -> String {
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=2000",
-            "--dump-dom",
-            url,
-        ])
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run `{}` (run scripts/test, which installs it): {e}",
-                chromium()
-            )
-        });
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use support::browser::dump_dom;
 
 /// KEP labels of the rows the page shows.
 fn shown(dom: &str) -> BTreeSet<String> {

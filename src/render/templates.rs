@@ -35,6 +35,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/feature_gates.html"),
     ),
     ("sigs.html", include_str!("../../templates/sigs.html")),
+    (
+        "glossary.html",
+        include_str!("../../templates/glossary.html"),
+    ),
+    ("term.html", include_str!("../../templates/term.html")),
 ];
 
 pub struct Templates {

@@ -2,6 +2,8 @@
 //! built in memory or with the real binary.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};

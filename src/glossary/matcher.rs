@@ -1,0 +1,391 @@
+//! Finding glossary terms in running text, for tooltips and for the occurrence lists.
+//!
+//! Takes the surface forms of every term (ja, en, aliases, typos, discovered variants) and
+//! gives a [`Matcher`] whose [`Matcher::find`] returns byte ranges *of the original text*.
+//!
+//! Both the patterns and the text are folded the same way before matching, one character at a
+//! time so that every folded byte remembers which original bytes it came from:
+//!
+//! - NFKC (full-width `ＰＯＤ` and half-width `ｸﾗｽﾀｰ` meet their ordinary forms; a half-width
+//!   voiced mark `ﾞ` is composed onto the kana before it),
+//! - lowercase,
+//! - katakana variants as in [`crate::japanese::fold_variants`]: `ー` and `・` vanish (they
+//!   widen the previous character's span, so a match on `クラスタ` still covers the `ー` of
+//!   `クラスター`), `ヴァ` → `バ`, `ヂ` → `ジ`, `ヅ` → `ズ`,
+//! - runs of whitespace become one space, and a space between two katakana vanishes
+//!   (`コンテナ ランタイム` = `コンテナランタイム`).
+//!
+//! Aho-Corasick finds every pattern occurrence (overlapping); then boundary rules drop the
+//! ones inside a longer word — an ASCII form needs a non-word character on each side (`Pod`
+//! never matches inside `PodLevelResources` or `kube-proxy`'s `proxy`), a plural `s` is taken
+//! along, and a katakana form of one or two characters (`ログ`) must not touch other katakana —
+//! and the leftmost-longest non-overlapping matches are kept.
+use std::ops::Range;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::japanese::is_katakana;
+
+/// Text folded for matching, with the original byte span of every folded byte.
+#[derive(Debug, Clone, Default)]
+pub struct Folded {
+    pub text: String,
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Folded {
+    /// The original byte range of folded bytes `r`.
+    pub fn original(&self, r: Range<usize>) -> Range<usize> {
+        self.starts[r.start] as usize..self.ends[r.end - 1] as usize
+    }
+
+    fn push(&mut self, c: char, start: usize, end: usize) {
+        let mut buf = [0u8; 4];
+        let s = c.encode_utf8(&mut buf);
+        self.text.push_str(s);
+        for _ in 0..s.len() {
+            self.starts.push(start as u32);
+            self.ends.push(end as u32);
+        }
+    }
+
+    /// Replaces the last folded char by `c` and widens its original span to `end`.
+    fn replace_last(&mut self, c: char, end: usize) {
+        let Some(last) = self.text.pop() else {
+            return;
+        };
+        let n = last.len_utf8();
+        let start = self.starts[self.starts.len() - n] as usize;
+        self.starts.truncate(self.starts.len() - n);
+        self.ends.truncate(self.ends.len() - n);
+        self.push(c, start, end);
+    }
+
+    /// Widens the last folded char's original span to `end` (a dropped `ー` after it).
+    fn extend_last(&mut self, end: usize) {
+        let Some(last) = self.text.chars().next_back() else {
+            return;
+        };
+        let n = last.len_utf8();
+        let len = self.ends.len();
+        for e in &mut self.ends[len - n..] {
+            *e = end as u32;
+        }
+    }
+
+    fn last(&self) -> Option<char> {
+        self.text.chars().next_back()
+    }
+}
+
+/// Characters NFKC leaves alone, skipped without asking the normalizer (most of the text).
+fn nfkc_stable(c: char) -> bool {
+    c.is_ascii()
+        || matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | 'ー' | '\u{4E00}'..='\u{9FFF}' | '、' | '。')
+}
+
+fn fold_char(c: char) -> char {
+    match c {
+        'ヂ' => 'ジ',
+        'ヅ' => 'ズ',
+        _ if c.is_ascii() => c.to_ascii_lowercase(),
+        _ => c.to_lowercase().next().unwrap_or(c),
+    }
+}
+
+/// Folds `text` for matching (see the module doc), keeping the offset map.
+pub fn fold_with_offsets(text: &str) -> Folded {
+    let mut out = Folded {
+        text: String::with_capacity(text.len()),
+        starts: Vec::with_capacity(text.len()),
+        ends: Vec::with_capacity(text.len()),
+    };
+    let mut last_was_vu = false;
+    let mut iter = text.char_indices().peekable();
+    let mut buf: Vec<char> = Vec::with_capacity(4);
+    while let Some((i, c)) = iter.next() {
+        let j = i + c.len_utf8();
+        buf.clear();
+        if nfkc_stable(c) {
+            buf.push(c);
+        } else {
+            buf.extend(crate::japanese::nfkc(&c.to_string()).chars());
+        }
+        for &d in &buf {
+            let d = fold_char(d);
+            match d {
+                'ー' | '・' => out.extend_last(j),
+                '\u{3099}' | '\u{309A}' => {
+                    let composed = out
+                        .last()
+                        .and_then(|p| unicode_normalization::char::compose(p, d));
+                    match composed {
+                        Some(v) => out.replace_last(v, j),
+                        None => out.extend_last(j),
+                    }
+                }
+                'ァ' | 'ィ' | 'ェ' | 'ォ' if last_was_vu => {
+                    let v = match d {
+                        'ァ' => 'バ',
+                        'ィ' => 'ビ',
+                        'ェ' => 'ベ',
+                        _ => 'ボ',
+                    };
+                    out.replace_last(v, j);
+                }
+                'ヴ' => out.push('ブ', i, j),
+                _ if d.is_whitespace() => {
+                    let next_kata = iter.peek().is_some_and(|&(_, n)| is_katakana(n));
+                    let prev = out.last();
+                    if prev == Some(' ') || (prev.is_some_and(is_katakana) && next_kata) {
+                        out.extend_last(j);
+                    } else if prev.is_some() {
+                        out.push(' ', i, j);
+                    }
+                }
+                _ => out.push(d, i, j),
+            }
+            last_was_vu = d == 'ヴ';
+        }
+    }
+    out
+}
+
+/// Folds without keeping offsets (for patterns and keys).
+pub fn fold(text: &str) -> String {
+    fold_with_offsets(text).text.trim_end().to_string()
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+#[derive(Debug, Clone)]
+struct Pattern {
+    /// Index of the term (the caller's numbering).
+    term: usize,
+    ascii_start: bool,
+    ascii_end: bool,
+    /// Ends in an ASCII letter, so a plural `s` may follow.
+    pluralizable: bool,
+    /// Katakana of one or two characters: must stand alone.
+    short_kana: bool,
+}
+
+/// Finds term forms in text; see the module doc.
+#[derive(Debug, Clone)]
+pub struct Matcher {
+    ac: Option<AhoCorasick>,
+    patterns: Vec<Pattern>,
+}
+
+impl Matcher {
+    /// `forms` are (term index, surface form); the first term to claim a folded form keeps it.
+    pub fn new<'a>(forms: impl IntoIterator<Item = (usize, &'a str)>) -> Matcher {
+        let mut seen = std::collections::HashSet::new();
+        let mut texts: Vec<String> = Vec::new();
+        let mut patterns = Vec::new();
+        for (term, form) in forms {
+            let f = fold(form.trim());
+            if f.is_empty() || !seen.insert(f.clone()) {
+                continue;
+            }
+            let first = f.chars().next().unwrap();
+            let last = f.chars().next_back().unwrap();
+            let chars = f.chars().count();
+            patterns.push(Pattern {
+                term,
+                ascii_start: is_word_char(first),
+                ascii_end: is_word_char(last),
+                pluralizable: last.is_ascii_lowercase() && last != 's',
+                short_kana: chars <= 2 && f.chars().all(is_katakana),
+            });
+            texts.push(f);
+        }
+        let ac = if texts.is_empty() {
+            None
+        } else {
+            Some(
+                AhoCorasickBuilder::new()
+                    .match_kind(MatchKind::Standard)
+                    .build(&texts)
+                    .expect("glossary patterns build an automaton"),
+            )
+        };
+        Matcher { ac, patterns }
+    }
+
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// Non-overlapping leftmost-longest matches in `text`, as (original byte range, term).
+    pub fn find(&self, text: &str) -> Vec<(Range<usize>, usize)> {
+        let Some(ac) = &self.ac else {
+            return Vec::new();
+        };
+        let folded = fold_with_offsets(text);
+        let f = folded.text.as_str();
+        let mut hits: Vec<(usize, usize, usize)> = Vec::new(); // start, end, pattern
+        for m in ac.find_overlapping_iter(f) {
+            let p = &self.patterns[m.pattern().as_usize()];
+            let (s, mut e) = (m.start(), m.end());
+            let before = f[..s].chars().next_back();
+            let mut after_iter = f[e..].chars();
+            let after = after_iter.next();
+            let after2 = after_iter.next();
+            if p.ascii_start
+                && before.is_some_and(|b| {
+                    is_word_char(b)
+                        || (matches!(b, '-' | '.')
+                            && f[..s - 1].chars().next_back().is_some_and(is_word_char))
+                })
+            {
+                continue;
+            }
+            if p.ascii_end {
+                if p.pluralizable && after == Some('s') && !after2.is_some_and(is_word_char) {
+                    e += 1;
+                } else if after.is_some_and(|a| {
+                    is_word_char(a) || (matches!(a, '-' | '.') && after2.is_some_and(is_word_char))
+                }) {
+                    continue;
+                }
+            }
+            if p.short_kana && (before.is_some_and(is_katakana) || after.is_some_and(is_katakana)) {
+                continue;
+            }
+            hits.push((s, e, m.pattern().as_usize()));
+        }
+        hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let mut out = Vec::new();
+        let mut end = 0;
+        for (s, e, p) in hits {
+            if s < end {
+                continue;
+            }
+            end = e;
+            out.push((folded.original(s..e), self.patterns[p].term));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(forms: &[(usize, &str)]) -> Matcher {
+        Matcher::new(forms.iter().copied())
+    }
+
+    fn found<'a>(matcher: &Matcher, text: &'a str) -> Vec<(&'a str, usize)> {
+        matcher
+            .find(text)
+            .into_iter()
+            .map(|(r, t)| (&text[r], t))
+            .collect()
+    }
+
+    #[test]
+    fn katakana_folding_agrees_with_fold_variants() {
+        for s in [
+            "クラスター",
+            "ガーベジコレクター",
+            "ヴォリューム",
+            "サイドカー・コンテナ",
+            "ヂヅ",
+            "ｸﾗｽﾀｰ",
+            "ｶﾞﾍﾞｰｼﾞ",
+        ] {
+            assert_eq!(fold(s), crate::japanese::fold_variants(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn spelling_variants_find_one_term() {
+        let t = m(&[
+            (0, "クラスター"),
+            (1, "ガベージコレクター"),
+            (2, "ボリューム"),
+        ]);
+        assert_eq!(found(&t, "クラスタ管理者"), [("クラスタ", 0)]);
+        // the match covers the long-vowel mark of the text
+        assert_eq!(found(&t, "クラスターの利用"), [("クラスター", 0)]);
+        assert_eq!(
+            found(&t, "ガーベジコレクターは"),
+            [("ガーベジコレクター", 1)]
+        );
+        assert_eq!(found(&t, "ヴォリュームを"), [("ヴォリューム", 2)]);
+        assert_eq!(found(&t, "ｸﾗｽﾀｰを"), [("ｸﾗｽﾀｰ", 0)]);
+    }
+
+    #[test]
+    fn english_is_case_insensitive_with_word_boundaries() {
+        let t = m(&[
+            (0, "Pod"),
+            (1, "MutatingAdmissionPolicy"),
+            (2, "proxy"),
+            (3, "garbage collector"),
+        ]);
+        assert_eq!(
+            found(&t, "Podレベルのpodと PODS"),
+            [("Pod", 0), ("pod", 0), ("PODS", 0)]
+        );
+        assert!(found(&t, "PodLevelResources").is_empty());
+        assert!(found(&t, "kube-proxy の設定").is_empty());
+        assert_eq!(
+            found(&t, "mutatingadmissionpolicy と MutatingAdmissionPolicy"),
+            [
+                ("mutatingadmissionpolicy", 1),
+                ("MutatingAdmissionPolicy", 1)
+            ]
+        );
+        assert_eq!(
+            found(&t, "The Garbage  Collector runs"),
+            [("Garbage  Collector", 3)]
+        );
+        assert_eq!(found(&t, "ＰＯＤ"), [("ＰＯＤ", 0)]);
+    }
+
+    #[test]
+    fn longest_match_wins() {
+        let t = m(&[
+            (0, "コンテナ"),
+            (1, "サイドカーコンテナ"),
+            (2, "コンテナランタイム"),
+            (3, "監査ログ"),
+            (4, "ログ"),
+        ]);
+        assert_eq!(
+            found(&t, "サイドカーコンテナとコンテナ ランタイム"),
+            [("サイドカーコンテナ", 1), ("コンテナ ランタイム", 2)]
+        );
+        assert_eq!(found(&t, "監査ログとログ"), [("監査ログ", 3), ("ログ", 4)]);
+    }
+
+    #[test]
+    fn short_katakana_must_stand_alone() {
+        let t = m(&[(0, "ログ")]);
+        assert!(found(&t, "カタログを見る").is_empty());
+        assert_eq!(found(&t, "ログを見る"), [("ログ", 0)]);
+    }
+
+    #[test]
+    fn offsets_map_back_through_nfkc_and_dropped_marks() {
+        let t = m(&[(0, "ガベージ")]);
+        let text = "x ｶﾞﾍﾞｰｼﾞ y";
+        let r = t.find(text);
+        assert_eq!(&text[r[0].0.clone()], "ｶﾞﾍﾞｰｼﾞ");
+    }
+
+    #[test]
+    fn an_empty_matcher_finds_nothing() {
+        assert!(Matcher::new(std::iter::empty()).find("Pod").is_empty());
+    }
+}

@@ -1,0 +1,530 @@
+//! The bilingual glossary: curated English/Japanese term pairs merged with pairs the articles
+//! yield on their own, every occurrence of every term, and the matcher the renderer uses to
+//! put a tooltip on a term's first occurrence in each section.
+//!
+//! Sits between extract and link: [`build`] takes the curated entries (`glossary/terms.toml`,
+//! parsed by [`terms`]), the parsed articles and the English names of the registry, and gives
+//! a [`Glossary`]. The steps, each its own module:
+//!
+//! 1. [`candidates`]: segment each article once with lindera and collect katakana compounds,
+//!    noun compounds, English phrases, identifiers and parenthesized pairs (the pipeline does
+//!    this per article in its parse stage, [`candidates::analyze`], and hands the compact
+//!    results to [`build_scanned`]);
+//! 2. [`pairing`]: pair English and Japanese by parentheses and by transliteration
+//!    ([`romanize`]), with evidence and a confidence; curated entries win;
+//! 3. here: merge curated terms and confident new pairs into one sorted term list, attach
+//!    readings (lindera) for the 五十音 index, and find every occurrence with [`matcher`];
+//! 4. [`export`] and [`suggest`]: JSON, CSV, TSV, TBX, and TOML for curators.
+pub mod candidates;
+pub mod export;
+pub mod matcher;
+pub mod pairing;
+pub mod romanize;
+pub mod suggest;
+pub mod terms;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::doc::Doc;
+use crate::ids::{FeatureGateName, KepNumber, Slug, TermId};
+use crate::japanese;
+
+pub use export::{to_csv, to_json, to_tbx, to_tsv};
+pub use pairing::{Evidence, Pair, PairStatus, Pairing};
+pub use suggest::suggest;
+pub use terms::{CuratedTerm, Kind, Terms};
+
+use matcher::Matcher;
+use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
+
+/// Where a term comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Written by a person in `glossary/terms.toml`.
+    Curated,
+    /// Paired automatically; shown as a candidate.
+    Extracted,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Curated => "curated",
+            Source::Extracted => "extracted",
+        }
+    }
+}
+
+/// One occurrence of a term: article index (into [`Glossary::articles`]), block index, byte
+/// range in `Block::text` (inside one plain range), the block's section, and a window of
+/// context around it for a keyword-in-context line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    pub article: usize,
+    pub block: usize,
+    pub range: Range<usize>,
+    pub section: usize,
+    pub context: Range<usize>,
+}
+
+/// A keyword-in-context line: `left` + `hit` + `right`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kwic<'a> {
+    pub left: &'a str,
+    pub hit: &'a str,
+    pub right: &'a str,
+}
+
+impl Occurrence {
+    /// The keyword-in-context parts, given the text of the occurrence's block.
+    pub fn kwic<'a>(&self, block_text: &'a str) -> Kwic<'a> {
+        Kwic {
+            left: &block_text[self.context.start..self.range.start],
+            hit: &block_text[self.range.clone()],
+            right: &block_text[self.range.end..self.context.end],
+        }
+    }
+}
+
+/// Characters of context on each side of a keyword-in-context line.
+pub const KWIC_CHARS: usize = 30;
+
+fn kwic_window(text: &str, r: &Range<usize>) -> Range<usize> {
+    let start = text[..r.start]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| c != '\n')
+        .take(KWIC_CHARS)
+        .last()
+        .map(|(i, _)| i)
+        .unwrap_or(r.start);
+    let end = text[r.end..]
+        .char_indices()
+        .take_while(|&(_, c)| c != '\n')
+        .take(KWIC_CHARS)
+        .last()
+        .map(|(i, c)| r.end + i + c.len_utf8())
+        .unwrap_or(r.end);
+    start..end
+}
+
+#[derive(Debug, Clone)]
+pub struct Term {
+    pub id: TermId,
+    pub en: String,
+    pub ja: String,
+    /// Accepted other spellings (curated aliases, or the other spellings of an extracted pair).
+    pub aliases: Vec<String>,
+    /// Misspellings that still link here; never shown as forms or exported.
+    pub typos: Vec<String>,
+    /// Japanese spellings of a curated term found by pairing, not (yet) curated: shown as
+    /// candidates and suggested for `aliases`, never matched.
+    pub variants: Vec<String>,
+    pub kind: Kind,
+    pub source: Source,
+    pub def_ja: String,
+    pub def_en: String,
+    /// Katakana reading of `ja` (lindera), for sorting.
+    pub reading: String,
+    /// The 五十音 row of the reading (`あ か さ た な は ま や ら わ`); `None` when `ja`
+    /// starts with a Latin letter or a digit.
+    pub gojuon: Option<char>,
+    /// The A–Z index letter of `en` (`#` when it starts with something else).
+    pub initial: char,
+    pub keps: Vec<KepNumber>,
+    pub gates: Vec<FeatureGateName>,
+    pub related: Vec<TermId>,
+    /// 1 for curated terms; the pair's confidence for extracted ones.
+    pub confidence: f32,
+    pub evidence: Vec<Evidence>,
+    pub occurrences: Vec<Occurrence>,
+    /// Line in `glossary/terms.toml` (curated terms).
+    pub line: Option<usize>,
+}
+
+impl Term {
+    /// `glossary/<id>/`, relative to the site root like every page URL (see `urls`).
+    pub fn url(&self) -> String {
+        crate::urls::term(&self.id)
+    }
+
+    /// Whether articles link this term and show its tooltip: curated terms only. An extracted
+    /// pair has no definition, and the confident ones are mostly everyday loanwords
+    /// (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on the
+    /// glossary pages, marked as candidates.
+    pub fn linkable(&self) -> bool {
+        self.source == Source::Curated
+    }
+
+    /// Every form the matcher looks for: ja, en, aliases and typos. Discovered `variants`
+    /// are not among them: curation decides what links (`カスタマイズ` sounds like
+    /// `Kustomize` but means "customize").
+    pub fn forms(&self) -> impl Iterator<Item = &str> {
+        [self.ja.as_str(), self.en.as_str()]
+            .into_iter()
+            .chain(self.aliases.iter().map(String::as_str))
+            .chain(self.typos.iter().map(String::as_str))
+    }
+
+    /// The short definition a tooltip shows: Japanese, else English.
+    pub fn definition(&self) -> &str {
+        if self.def_ja.is_empty() {
+            &self.def_en
+        } else {
+            &self.def_ja
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Glossary {
+    /// Sorted by id.
+    pub terms: Vec<Term>,
+    /// The articles occurrences refer to, by index.
+    pub articles: Vec<Slug>,
+    /// Every automatic pair with its evidence and status, and the unpaired candidates.
+    pub pairing: Pairing,
+    all: Matcher,
+    linkable: Matcher,
+}
+
+impl Glossary {
+    pub fn term(&self, id: &str) -> Option<&Term> {
+        self.terms
+            .binary_search_by(|t| t.id.0.as_str().cmp(id))
+            .ok()
+            .map(|i| &self.terms[i])
+    }
+
+    /// Linkable terms in `text` (one plain range of a block): leftmost-longest, variant-folded,
+    /// NFKC-aware, case-insensitive English with word boundaries; ranges are bytes of `text`.
+    pub fn find_in(&self, text: &str) -> Vec<(Range<usize>, &TermId)> {
+        self.linkable
+            .find(text)
+            .into_iter()
+            .map(|(r, t)| (r, &self.terms[t].id))
+            .collect()
+    }
+
+    /// Terms by 五十音 row of their reading (`None` = Latin letters and digits), each row in
+    /// reading order.
+    pub fn gojuon_index(&self) -> BTreeMap<Option<char>, Vec<&Term>> {
+        let mut idx: BTreeMap<Option<char>, Vec<&Term>> = BTreeMap::new();
+        for t in &self.terms {
+            idx.entry(t.gojuon).or_default().push(t);
+        }
+        for v in idx.values_mut() {
+            v.sort_by(|a, b| (&a.reading, &a.id).cmp(&(&b.reading, &b.id)));
+        }
+        idx
+    }
+
+    /// Terms by the first letter of their English form, each letter in English order.
+    pub fn alphabet_index(&self) -> BTreeMap<char, Vec<&Term>> {
+        let mut idx: BTreeMap<char, Vec<&Term>> = BTreeMap::new();
+        for t in &self.terms {
+            idx.entry(t.initial).or_default().push(t);
+        }
+        for v in idx.values_mut() {
+            v.sort_by(|a, b| (a.en.to_lowercase(), &a.id).cmp(&(b.en.to_lowercase(), &b.id)));
+        }
+        idx
+    }
+}
+
+/// The katakana reading of Japanese text: lindera's readings, katakana for unknown kana,
+/// other unknown words as written.
+pub fn reading_of(ja: &str) -> String {
+    japanese::word_refs(ja)
+        .into_iter()
+        .map(|w| {
+            w.reading.map(str::to_string).unwrap_or_else(|| {
+                w.surface
+                    .chars()
+                    .map(|c| match c {
+                        'ぁ'..='ゖ' => char::from_u32(c as u32 + 0x60).unwrap_or(c),
+                        _ => c,
+                    })
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// The 五十音 row (`あ か さ た な は ま や ら わ`) of a katakana or hiragana reading.
+pub fn gojuon_row(reading: &str) -> Option<char> {
+    let c = reading.chars().next()?;
+    let c = match c {
+        'ぁ'..='ゖ' => char::from_u32(c as u32 + 0x60)?,
+        _ => c,
+    };
+    Some(match c {
+        'ァ'..='オ' | 'ヴ' => 'あ',
+        'カ'..='ゴ' | 'ヵ' | 'ヶ' => 'か',
+        'サ'..='ゾ' => 'さ',
+        'タ'..='ド' => 'た',
+        'ナ'..='ノ' => 'な',
+        'ハ'..='ポ' => 'は',
+        'マ'..='モ' => 'ま',
+        'ャ'..='ヨ' => 'や',
+        'ラ'..='ロ' => 'ら',
+        'ヮ'..='ン' | 'ヷ'..='ヺ' => 'わ',
+        _ => return None,
+    })
+}
+
+fn initial_of(en: &str) -> char {
+    match en.chars().next() {
+        Some(c) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => '#',
+    }
+}
+
+fn from_curated(c: &CuratedTerm) -> Term {
+    let reading = reading_of(&c.ja);
+    Term {
+        id: c.id.clone(),
+        en: c.en.clone(),
+        ja: c.ja.clone(),
+        aliases: c.aliases.clone(),
+        typos: c.typos.clone(),
+        variants: Vec::new(),
+        kind: c.kind,
+        source: Source::Curated,
+        def_ja: c.def_ja.clone(),
+        def_en: c.def_en.clone(),
+        gojuon: gojuon_row(&reading),
+        reading,
+        initial: initial_of(&c.en),
+        keps: c.keps.clone(),
+        gates: c.gates.clone(),
+        related: c.related.clone(),
+        confidence: 1.0,
+        evidence: Vec::new(),
+        occurrences: Vec::new(),
+        line: Some(c.line),
+    }
+}
+
+fn from_pair(p: &Pair, id: TermId) -> Term {
+    let reading = reading_of(&p.ja);
+    let mut aliases: Vec<String> = p.ja_forms.iter().chain(&p.en_forms).cloned().collect();
+    aliases.sort();
+    aliases.dedup();
+    Term {
+        id,
+        en: p.en.clone(),
+        ja: p.ja.clone(),
+        aliases,
+        typos: Vec::new(),
+        variants: Vec::new(),
+        kind: Kind::Term,
+        source: Source::Extracted,
+        def_ja: String::new(),
+        def_en: String::new(),
+        gojuon: gojuon_row(&reading),
+        reading,
+        initial: initial_of(&p.en),
+        keps: Vec::new(),
+        gates: Vec::new(),
+        related: Vec::new(),
+        confidence: p.confidence,
+        evidence: p.evidence.clone(),
+        occurrences: Vec::new(),
+        line: None,
+    }
+}
+
+/// An id for an extracted term that no other term has: from the English, made unique.
+fn fresh_id(en: &str, taken: &BTreeMap<String, ()>) -> TermId {
+    let base = terms::to_kebab(en);
+    let base = if base.is_empty() {
+        "term".to_string()
+    } else {
+        base
+    };
+    let mut id = base.clone();
+    let mut n = 2;
+    while taken.contains_key(&id) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    TermId(id)
+}
+
+/// The English names the registry knows (KEP titles, feature-gate names), sorted: the
+/// vocabulary `build` matches katakana against besides the articles' own English.
+pub fn registry_names(registry: &crate::registry::Registry) -> Vec<String> {
+    let mut names: Vec<String> = registry
+        .keps()
+        .map(|k| k.title.clone())
+        .chain(registry.gates().map(|g| g.name.0.clone()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Builds the glossary, segmenting the articles; see the module doc.
+pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) -> Glossary {
+    build_from(curated, docs, candidates::scan(docs), english_names)
+}
+
+/// Builds the glossary from articles segmented earlier (`scans[i]` is
+/// [`candidates::analyze`] of `docs[i]`): the pipeline segments each article once, in its
+/// parallel parse stage, and keeps only that compact result.
+pub fn build_scanned(
+    curated: &Terms,
+    docs: &[(&Slug, &Doc)],
+    scans: &[&candidates::ArticleScan],
+    english_names: &[String],
+) -> Glossary {
+    build_from(curated, docs, candidates::merge(docs, scans), english_names)
+}
+
+fn build_from(
+    curated: &Terms,
+    docs: &[(&Slug, &Doc)],
+    corpus: candidates::Corpus,
+    english_names: &[String],
+) -> Glossary {
+    let pairing = pairing::pair(&corpus, curated, english_names);
+    drop(corpus);
+
+    let mut terms: Vec<Term> = curated.terms.iter().map(from_curated).collect();
+    let index: BTreeMap<TermId, usize> = terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id.clone(), i))
+        .collect();
+    let mut taken: BTreeMap<String, ()> = terms.iter().map(|t| (t.id.0.clone(), ())).collect();
+    for p in &pairing.pairs {
+        match &p.status {
+            PairStatus::Confirms(id) => {
+                terms[index[id]].evidence.extend(p.evidence.iter().cloned());
+            }
+            PairStatus::Variant(id) => {
+                let t = &mut terms[index[id]];
+                t.evidence.extend(p.evidence.iter().cloned());
+                if p.confidence >= MIN_VARIANT_CONFIDENCE {
+                    for ja in std::iter::once(&p.ja).chain(&p.ja_forms) {
+                        if curated.lookup(ja).is_none() && !t.variants.contains(ja) {
+                            t.variants.push(ja.clone());
+                        }
+                    }
+                }
+            }
+            PairStatus::Conflict(_) => {}
+            PairStatus::New if p.confidence >= MIN_TERM_CONFIDENCE => {
+                let id = fresh_id(&p.en, &taken);
+                taken.insert(id.0.clone(), ());
+                terms.push(from_pair(p, id));
+            }
+            PairStatus::New => {}
+        }
+    }
+    for t in &mut terms {
+        t.evidence.truncate(8);
+        t.variants.sort();
+    }
+    terms.sort_by(|a, b| a.id.cmp(&b.id));
+
+    // Curated forms first, so an extracted spelling never takes a curated one's place.
+    let order: Vec<usize> = {
+        let mut o: Vec<usize> = (0..terms.len()).collect();
+        o.sort_by_key(|&i| (terms[i].source, i));
+        o
+    };
+    let all = Matcher::new(
+        order
+            .iter()
+            .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
+    );
+    let linkable = Matcher::new(
+        order
+            .iter()
+            .filter(|&&i| terms[i].linkable())
+            .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
+    );
+
+    // In chunks, merged in article order: bounded memory, deterministic order.
+    let indices: Vec<usize> = (0..docs.len()).collect();
+    for chunk in indices.chunks(64) {
+        let per_article: Vec<Vec<(usize, Occurrence)>> = chunk
+            .par_iter()
+            .map(|&a| occurrences_in(a, docs[a].1, &all))
+            .collect();
+        for found in per_article {
+            for (t, o) in found {
+                terms[t].occurrences.push(o);
+            }
+        }
+    }
+
+    Glossary {
+        terms,
+        articles: docs.iter().map(|(s, _)| (*s).clone()).collect(),
+        pairing,
+        all,
+        linkable,
+    }
+}
+
+fn occurrences_in(article: usize, doc: &Doc, matcher: &Matcher) -> Vec<(usize, Occurrence)> {
+    let mut out = Vec::new();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        for r in &block.plain {
+            for (m, t) in matcher.find(&block.text[r.clone()]) {
+                let range = r.start + m.start..r.start + m.end;
+                out.push((
+                    t,
+                    Occurrence {
+                        article,
+                        block: b,
+                        context: kwic_window(&block.text, &range),
+                        range,
+                        section: block.section,
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+impl Glossary {
+    /// Linkable terms in every plain range of `doc` outside headings, as (block, byte range in
+    /// `Block::text`, term): what the tooltip pass walks. Code and link text are never plain,
+    /// so they are never searched.
+    pub fn find_in_doc(&self, doc: &Doc) -> Vec<(usize, Range<usize>, &TermId)> {
+        let mut out = Vec::new();
+        for (b, block) in doc.blocks.iter().enumerate() {
+            if matches!(block.kind, crate::doc::BlockKind::Heading(_)) {
+                continue;
+            }
+            for r in &block.plain {
+                for (m, id) in self.find_in(&block.text[r.clone()]) {
+                    out.push((b, r.start + m.start..r.start + m.end, id));
+                }
+            }
+        }
+        out
+    }
+
+    /// The matcher over every term (linkable or not), as used for occurrences.
+    pub fn find_all_in(&self, text: &str) -> Vec<(Range<usize>, &TermId)> {
+        self.all
+            .find(text)
+            .into_iter()
+            .map(|(r, t)| (r, &self.terms[t].id))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1299 @@
+//! Automatic English↔Japanese pairing, each pair with its evidence and a confidence.
+//!
+//! Takes the [`Corpus`] from `candidates`, the curated [`Terms`] and the English names of the
+//! registry (feature gates, KEP titles); gives [`Pairing`]: the pairs, the frequent
+//! candidates nobody paired (for curation), and abbreviations (`CRI (Container Runtime
+//! Interface)`).
+//!
+//! # Evidence
+//!
+//! **(a) Parentheses.** `Deprecation (非推奨になったAPI)`, `Goクライアントコード(client-go)`,
+//! half- or full-width brackets, either order ([`parens_in`]). The English side is the run of
+//! plain English words (at most five) right before `(` or the whole inside; the Japanese side
+//! is the noun compound right before `(`, or the inside when it is a short noun phrase
+//! (nouns joined by `の`, at most 12 characters); when the inside goes on with a verb
+//! (`非推奨になったAPI`) only its leading noun compound is taken and the pair is marked
+//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither is
+//! katakana that does not sound like the English next to it (`サンドボックス(pause)`).
+//!
+//! **(b) Transliteration.** Each katakana candidate is romanized and compared
+//! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
+//! corpus, the registry names and the curated English forms, within the same bucket of
+//! leading consonants. English spellings that differ only in case, separators or a final
+//! plural (`SidecarContainers`, `sidecar container`) are one *English form*. The best form at
+//! similarity ≥ [`MIN_SIMILARITY`] is the pair.
+//!
+//! **(c) Curation.** Curated entries always win: a pair whose sides both name one curated
+//! term confirms it; a pair whose English names a curated term and whose Japanese is new is a
+//! *variant* of that term; a pair that contradicts a curated term is kept only as a record
+//! ([`PairStatus::Conflict`]), never as a term.
+//!
+//! # Confidence
+//!
+//! Every piece of evidence gets a confidence in [0, 1]; a pair's confidence is their
+//! noisy-OR, `1 − Π(1 − cᵢ)` (independent witnesses; at most three parentheses count, since
+//! copies of one article are not independent), capped at 0.99. Curated terms are 1.
+//!
+//! - parentheses: 0.8; × 0.75 when trimmed; then half the remaining doubt is removed when
+//!   either side is seen elsewhere in the corpus too (`c ← 1 − (1 − c) × 0.5`).
+//! - transliteration: `0.5 + 0.5 × (s − 0.85) / 0.15` for similarity `s`, so 0.85 → 0.5 and
+//!   1.0 → 1.0; × 1.0 when the English form occurs in an article that also has the katakana,
+//!   × 0.9 when only elsewhere in the corpus, × 0.85 when only in the registry or the
+//!   curated data; × 0.7 when a different English form is within 0.05 of the best
+//!   (ambiguous); × 0.85 when the katakana has two consonants or fewer (`ポッド`, `ログ`).
+//!
+//! A new pair enters the glossary as an extracted term (a candidate) at
+//! [`MIN_TERM_CONFIDENCE`]; a new spelling of a curated term is recorded on that term as a
+//! candidate variant at [`MIN_VARIANT_CONFIDENCE`]. Neither is linked from articles until a
+//! person curates it.
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use crate::ids::TermId;
+use crate::japanese::{WordRef, is_kana_or_kanji, is_katakana};
+
+type Word<'t> = WordRef<'t>;
+
+use super::candidates::{
+    Candidate, CandidateKind, Corpus, Occurrence, is_stop_word, most_frequent,
+};
+use super::romanize::{self, Key};
+use super::terms::{Terms, form_key};
+
+pub const MIN_SIMILARITY: f32 = 0.85;
+pub const MIN_TERM_CONFIDENCE: f32 = 0.6;
+/// A discovered spelling of a curated term is recorded as a variant from here.
+pub const MIN_VARIANT_CONFIDENCE: f32 = 0.85;
+const PAREN_BASE: f32 = 0.8;
+const MAX_PAREN_WITNESSES: usize = 3;
+const MAX_EVIDENCE: usize = 6;
+const MAX_UNPAIRED: usize = 300;
+
+/// Which side stood outside the brackets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParenOrder {
+    /// `Deprecation (非推奨になったAPI)`
+    EnglishFirst,
+    /// `Goクライアントコード(client-go)`
+    JapaneseFirst,
+    /// `CRI (Container Runtime Interface)`: an abbreviation and its expansion.
+    Abbreviation,
+}
+
+/// A pair read from brackets. For an abbreviation, `ja` holds the expansion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParenPair {
+    pub en: String,
+    pub ja: String,
+    pub order: ParenOrder,
+    pub trimmed: bool,
+}
+
+/// Where an English form was seen, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Context {
+    SameArticle,
+    Corpus,
+    Registry,
+    Curated,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Evidence {
+    Parenthesized {
+        article: usize,
+        block: usize,
+        snippet: String,
+        order: ParenOrder,
+        trimmed: bool,
+        confidence: f32,
+    },
+    Transliteration {
+        romaji: String,
+        english: String,
+        similarity: f32,
+        context: Context,
+        runner_up: Option<(String, f32)>,
+        confidence: f32,
+    },
+}
+
+impl Evidence {
+    pub fn confidence(&self) -> f32 {
+        match self {
+            Evidence::Parenthesized { confidence, .. }
+            | Evidence::Transliteration { confidence, .. } => *confidence,
+        }
+    }
+
+    /// One line for people: what was seen and why it counts.
+    pub fn describe(&self, article_slug: impl Fn(usize) -> String) -> String {
+        match self {
+            Evidence::Parenthesized {
+                article,
+                snippet,
+                trimmed,
+                confidence,
+                ..
+            } => format!(
+                "parenthesized `{}` in {}{} ({confidence:.2})",
+                snippet.replace('\n', " "),
+                article_slug(*article),
+                if *trimmed { ", trimmed" } else { "" }
+            ),
+            Evidence::Transliteration {
+                romaji,
+                english,
+                similarity,
+                context,
+                runner_up,
+                confidence,
+            } => {
+                let ctx = match context {
+                    Context::SameArticle => "in the same article",
+                    Context::Corpus => "elsewhere in the articles",
+                    Context::Registry => "in the registry",
+                    Context::Curated => "in the curated glossary",
+                };
+                let runner = runner_up
+                    .as_ref()
+                    .map(|(e, s)| format!("; next best `{e}` {s:.2}"))
+                    .unwrap_or_default();
+                format!(
+                    "transliteration `{romaji}` ~ `{english}` (similarity {similarity:.2}, English seen {ctx}{runner}) ({confidence:.2})"
+                )
+            }
+        }
+    }
+}
+
+/// How a pair relates to the curated glossary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PairStatus {
+    /// Neither side is curated: a new (extracted) term.
+    New,
+    /// Both sides are forms of this curated term.
+    Confirms(TermId),
+    /// The English names this curated term; the Japanese is a spelling it does not list.
+    Variant(TermId),
+    /// Contradicts this curated term (curation wins; the pair is not used).
+    Conflict(TermId),
+}
+
+#[derive(Debug, Clone)]
+pub struct Pair {
+    pub en: String,
+    pub ja: String,
+    /// Other English and Japanese spellings folded into this pair.
+    pub en_forms: Vec<String>,
+    pub ja_forms: Vec<String>,
+    /// How often the Japanese side occurs (0 when only seen in brackets).
+    pub count: usize,
+    pub evidence: Vec<Evidence>,
+    pub confidence: f32,
+    pub status: PairStatus,
+    /// The first occurrence of the Japanese side and its sentence.
+    pub example: Option<Occurrence>,
+    pub example_sentence: String,
+}
+
+/// A frequent candidate with no pair and no curated entry.
+#[derive(Debug, Clone)]
+pub struct Unpaired {
+    pub kind: CandidateKind,
+    pub surface: String,
+    pub count: usize,
+    pub article_count: usize,
+    pub example: Option<Occurrence>,
+    pub example_sentence: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Abbreviation {
+    pub short: String,
+    pub long: String,
+    pub count: usize,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Pairing {
+    /// Sorted by confidence (highest first), then Japanese.
+    pub pairs: Vec<Pair>,
+    /// Sorted by count (highest first), then surface.
+    pub unpaired: Vec<Unpaired>,
+    pub abbreviations: Vec<Abbreviation>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) parentheses
+
+fn is_open(c: char) -> bool {
+    c == '(' || c == '（'
+}
+
+fn is_close(c: char) -> bool {
+    c == ')' || c == '）'
+}
+
+/// Plain English words only: letters with inner hyphens, 1–6 words.
+fn english_phrase(s: &str) -> Option<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if words.is_empty() || words.len() > 6 {
+        return None;
+    }
+    let ok = words.iter().all(|w| {
+        w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && w.chars().last().is_some_and(|c| c.is_ascii_alphabetic())
+            && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+    });
+    (ok && words.iter().any(|w| w.len() >= 2)).then(|| words.join(" "))
+}
+
+/// The plain English words right before byte `end` of `text` (at most five, leading stop
+/// words dropped): `🌏 API Changes ` → `API Changes`.
+fn english_before(text: &str, end: usize) -> Option<String> {
+    let before = text[..end].trim_end_matches([' ', '\u{3000}']);
+    let mut words: Vec<&str> = Vec::new();
+    let mut rest = before;
+    while words.len() < 5 {
+        let start = rest
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphabetic() || c == '-'))
+            .map(|(i, c)| i + c.len_utf8())
+            .unwrap_or(0);
+        let w = &rest[start..];
+        if w.is_empty() || !w.chars().next().unwrap().is_ascii_alphabetic() {
+            break;
+        }
+        words.push(w);
+        rest = &rest[..start];
+        // Continue only over a single space to another word.
+        match rest.strip_suffix(' ') {
+            Some(r) if r.chars().last().is_some_and(|c| c.is_ascii_alphabetic()) => rest = r,
+            _ => break,
+        }
+    }
+    while words.last().is_some_and(|w| is_stop_word(w)) {
+        words.pop();
+    }
+    words.reverse();
+    english_phrase(&words.join(" "))
+}
+
+fn is_noun_like(w: &Word) -> bool {
+    w.pos == "名詞" && !w.surface.chars().any(|c| c.is_ascii_punctuation())
+}
+
+fn trimmed_end(text: &str, end: usize) -> usize {
+    text[..end].trim_end_matches([' ', '\u{3000}']).len()
+}
+
+/// The Japanese noun compound ending at byte `end` (kana/kanji nouns, an opening prefix).
+fn japanese_before(text: &str, words: &[Word], end: usize) -> Option<String> {
+    let end = trimmed_end(text, end);
+    let last = words
+        .iter()
+        .rposition(|w| w.start + w.surface.len() == end)?;
+    let part = |w: &Word| {
+        is_noun_like(w) && w.surface.chars().all(is_kana_or_kanji) && w.pos_detail != "非自立"
+    };
+    if !part(&words[last]) {
+        return None;
+    }
+    let mut first = last;
+    while first > 0 {
+        let w = &words[first - 1];
+        if w.start + w.surface.len() != words[first].start {
+            break;
+        }
+        if part(w) {
+            first -= 1;
+            continue;
+        }
+        if w.pos == "接頭詞" && w.surface.chars().all(is_kana_or_kanji) {
+            first -= 1;
+        }
+        break;
+    }
+    while first <= last && matches!(words[first].pos_detail, "接尾" | "副詞可能") {
+        first += 1;
+    }
+    if first > last {
+        return None;
+    }
+    let s = &text[words[first].start..end];
+    (s.chars().count() >= 2).then(|| s.to_string())
+}
+
+/// `削除保護ファイナライザー (finalizer)`: when the compound ends in katakana that sounds like
+/// the English, that katakana is the translation and the rest a modifier.
+fn katakana_tail_matching(ja: &str, en: &str) -> Option<String> {
+    let tail_start = ja
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_katakana(c) || c == ' ')
+        .last()
+        .map(|(i, _)| i)?;
+    let tail = ja[tail_start..].trim_start();
+    (tail.len() < ja.len() && romanize::match_score(tail, en) >= MIN_SIMILARITY)
+        .then(|| tail.to_string())
+}
+
+/// The Japanese inside brackets: the whole of a short noun phrase, or the leading noun
+/// compound of a short phrase that goes on with a verb (trimmed). `words` are the tokens of
+/// `inner` (offsets relative to it), taken from the segmentation of the whole range.
+fn japanese_inside(inner: &str, words: &[Word]) -> Option<(String, bool)> {
+    let chars = inner.chars().count();
+    let japanese = inner.chars().filter(|&c| is_kana_or_kanji(c)).count();
+    // `Fedora (31以降)`, `Nacho (右)`: versions, positions and single characters are notes.
+    if chars > 12
+        || japanese < 2
+        || inner.chars().any(|c| c.is_ascii_digit())
+        || inner.contains(['、', ',', '：', ':', '。'])
+        || inner.ends_with(['降', '前', '上', '下', '等', 'ど'])
+    {
+        return None;
+    }
+    let noun_phrase = words.iter().all(|w| {
+        is_noun_like(w)
+            || w.pos == "接頭詞"
+            || (w.pos == "助詞" && w.surface == "の")
+            || w.surface.trim().is_empty()
+    });
+    if noun_phrase && words.last().is_none_or(|w| w.surface != "の") {
+        return Some((inner.trim().to_string(), false));
+    }
+    let mut end = 0;
+    for (i, w) in words.iter().enumerate() {
+        let ok = (is_noun_like(w) && w.surface.chars().all(is_kana_or_kanji))
+            || (w.pos == "接頭詞" && i == 0);
+        if !ok {
+            break;
+        }
+        end = w.start + w.surface.len();
+    }
+    let lead = &inner[..end];
+    (lead.chars().count() >= 2).then(|| (lead.to_string(), true))
+}
+
+/// `CRI (Container Runtime Interface)`, `Classic Dynamic Resource Allocation (DRA)`,
+/// `UVM (Utility VM)`, `PodDisruptionBudget (PDB)`: returns (short, long) when the letters of
+/// the short form are the initials of the (tail of the) long form.
+fn abbreviation(a: &str, b: &str) -> Option<(String, String)> {
+    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    if !(2..=6).contains(&short.len()) || !short.chars().all(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let words: Vec<&str> = long
+        .split_whitespace()
+        .flat_map(romanize::split_identifier)
+        .collect();
+    // Initials: a word in capitals contributes all its letters (`VM`).
+    let initials = |ws: &[&str]| -> String {
+        ws.iter()
+            .map(|w| {
+                if w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()) {
+                    w.to_string()
+                } else {
+                    w.chars()
+                        .next()
+                        .map(|c| c.to_ascii_uppercase().to_string())
+                        .unwrap_or_default()
+                }
+            })
+            .collect()
+    };
+    for skip in 0..words.len() {
+        if initials(&words[skip..]) == short {
+            let tail: Vec<&str> = long.split_whitespace().collect();
+            let long = if tail.len() == words.len() {
+                tail[skip..].join(" ")
+            } else {
+                long.to_string()
+            };
+            return Some((short.to_string(), long));
+        }
+    }
+    None
+}
+
+/// The tokens lying inside `at..at + len`, with offsets relative to `at`.
+fn tokens_within<'t>(words: &[Word<'t>], at: usize, len: usize) -> Vec<Word<'t>> {
+    words
+        .iter()
+        .filter(|w| w.start >= at && w.end() <= at + len)
+        .map(|w| Word {
+            start: w.start - at,
+            ..*w
+        })
+        .collect()
+}
+
+/// Parenthesized pairs in one plain range; `words` are its lindera tokens (empty when it has
+/// no Japanese). Gives each pair with the byte range of the whole `X (Y)`.
+pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
+    let mut out = Vec::new();
+    for (open, c) in text.char_indices() {
+        if !is_open(c) {
+            continue;
+        }
+        let inner_start = open + c.len_utf8();
+        let Some((close_rel, close_char)) = text[inner_start..]
+            .char_indices()
+            .take_while(|&(_, ch)| !is_open(ch))
+            .find(|&(_, ch)| is_close(ch))
+        else {
+            continue;
+        };
+        let close = inner_start + close_rel;
+        let untrimmed = &text[inner_start..close];
+        let inner = untrimmed.trim();
+        let inner_at = inner_start + (untrimmed.len() - untrimmed.trim_start().len());
+        if inner.is_empty() || inner.chars().count() > 40 {
+            continue;
+        }
+        let span_end = close + close_char.len_utf8();
+        let inner_en = english_phrase(inner);
+        let before_en = english_before(text, open);
+        if let Some(en) = &inner_en {
+            // X (English): Japanese before, or an abbreviation.
+            if let Some(ja) = japanese_before(text, words, open) {
+                let ja = katakana_tail_matching(&ja, en).unwrap_or(ja);
+                let start = trimmed_end(text, open) - ja.len();
+                out.push((
+                    ParenPair {
+                        en: en.clone(),
+                        ja,
+                        order: ParenOrder::JapaneseFirst,
+                        trimmed: false,
+                    },
+                    start..span_end,
+                ));
+            } else if let Some(b) = &before_en
+                && let Some((short, long)) = abbreviation(b, en)
+            {
+                let start = trimmed_end(text, open) - b.len();
+                out.push((
+                    ParenPair {
+                        en: short,
+                        ja: long,
+                        order: ParenOrder::Abbreviation,
+                        trimmed: false,
+                    },
+                    start..span_end,
+                ));
+            }
+        } else if let Some(en) = &before_en
+            && let Some((ja, trimmed)) =
+                japanese_inside(inner, &tokens_within(words, inner_at, inner.len()))
+        {
+            let start = trimmed_end(text, open) - en.len();
+            out.push((
+                ParenPair {
+                    en: en.clone(),
+                    ja,
+                    order: ParenOrder::EnglishFirst,
+                    trimmed,
+                },
+                start..span_end,
+            ));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// English forms
+
+/// Spellings that differ only in case, separators or a final plural share this key:
+/// `SidecarContainers`, `sidecar container` → `sidecarcontainer`.
+pub fn english_compact(s: &str) -> String {
+    let words: Vec<String> = romanize::split_identifier(s)
+        .into_iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let n = words.len();
+    let mut out = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i + 1 == n
+            && w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("us")
+            && !w.ends_with("is")
+        {
+            if let Some(stem) = w.strip_suffix("ies") {
+                out.push_str(stem);
+                out.push('y');
+            } else {
+                out.push_str(&w[..w.len() - 1]);
+            }
+        } else {
+            out.push_str(w);
+        }
+    }
+    out
+}
+
+/// `CSI`, `CRD`, `IP` in `IPAddress`.
+fn is_acronym(w: &str) -> bool {
+    w.len() >= 2
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+fn is_title_case(s: &str) -> bool {
+    s.split_whitespace()
+        .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+}
+
+struct EnglishForm {
+    compact: String,
+    surfaces: BTreeMap<String, usize>,
+    count: usize,
+    articles: Vec<usize>,
+    best_source: Context,
+    keys: Vec<Key>,
+}
+
+impl EnglishForm {
+    fn display(&self) -> String {
+        most_frequent(&self.surfaces)
+    }
+}
+
+fn english_forms(corpus: &Corpus, curated: &Terms, names: &[String]) -> Vec<EnglishForm> {
+    let mut forms: BTreeMap<String, EnglishForm> = BTreeMap::new();
+    let mut add = |surface: &str, count: usize, articles: &[usize], source: Context| {
+        let compact = english_compact(surface);
+        // Acronyms are spelled out in Japanese (CSI = シーエスアイ), never transliterated.
+        if compact.len() < 3
+            || romanize::split_identifier(surface)
+                .iter()
+                .any(|w| is_acronym(w))
+        {
+            return;
+        }
+        let f = forms.entry(compact.clone()).or_insert_with(|| EnglishForm {
+            compact,
+            surfaces: BTreeMap::new(),
+            count: 0,
+            articles: Vec::new(),
+            best_source: source,
+            keys: Vec::new(),
+        });
+        *f.surfaces.entry(surface.to_string()).or_insert(0) += count.max(1);
+        f.count += count;
+        f.articles.extend_from_slice(articles);
+        f.best_source = f.best_source.min(source);
+    };
+    for c in corpus.candidates.values() {
+        match c.kind {
+            CandidateKind::EnglishWord => {}
+            // A lowercase phrase seen once is usually a piece of a sentence (`ttl node`);
+            // Title Case (`Container Runtime`) names something.
+            CandidateKind::EnglishPhrase
+                if c.count < 2 && !c.surfaces.keys().any(|s| is_title_case(s)) =>
+            {
+                continue;
+            }
+            CandidateKind::EnglishPhrase => {}
+            CandidateKind::Identifier => {
+                // The words of an identifier are vocabulary too (`MatchLabelKeys` → `Label`).
+                for (s, n) in &c.surfaces {
+                    for part in romanize::split_identifier(s) {
+                        if part.len() >= 3 && !is_acronym(part) && !is_stop_word(part) {
+                            add(part, *n, &c.articles, Context::Corpus);
+                        }
+                    }
+                }
+            }
+            _ => continue,
+        }
+        for (s, n) in &c.surfaces {
+            add(s, *n, &c.articles, Context::Corpus);
+        }
+    }
+    for n in names {
+        add(n, 0, &[], Context::Registry);
+    }
+    for t in &curated.terms {
+        for f in [t.en.as_str()]
+            .into_iter()
+            .chain(t.aliases.iter().map(String::as_str))
+        {
+            if f.is_ascii() {
+                add(f, 0, &[], Context::Curated);
+            }
+        }
+    }
+    forms
+        .into_values()
+        .map(|mut f| {
+            f.articles.sort_unstable();
+            f.articles.dedup();
+            let mut keys: Vec<Key> = f
+                .surfaces
+                .keys()
+                .flat_map(|s| romanize::english_keys(s))
+                .collect();
+            keys.sort();
+            keys.dedup();
+            f.keys = keys;
+            f
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) transliteration
+
+fn transliteration_confidence(
+    sim: f32,
+    context: Context,
+    ambiguous: bool,
+    consonants: usize,
+) -> f32 {
+    let mut c = 0.5 + 0.5 * ((sim - MIN_SIMILARITY) / (1.0 - MIN_SIMILARITY)).clamp(0.0, 1.0);
+    c *= match context {
+        Context::SameArticle => 1.0,
+        Context::Corpus => 0.9,
+        Context::Registry | Context::Curated => 0.85,
+    };
+    if ambiguous {
+        c *= 0.7;
+    }
+    // Few consonants leave room for chance (`ツール` and `true` are both t-r).
+    c *= match consonants {
+        0..=2 => 0.75,
+        3 => 0.9,
+        _ => 1.0,
+    };
+    c
+}
+
+fn shares_article(a: &Candidate, articles: &[usize]) -> bool {
+    a.articles.iter().any(|x| articles.binary_search(x).is_ok())
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// One English candidate for a katakana term.
+struct Translit {
+    ja_key: String,
+    form: usize,
+    /// English forms that sound the same (`Fainalizer` next to `Finalizer`): kept as spellings.
+    equivalents: Vec<usize>,
+    evidence: Evidence,
+}
+
+/// Up to [`TRANSLIT_CHOICES`] English candidates per katakana term, best first.
+const TRANSLIT_CHOICES: usize = 3;
+
+fn transliterations(corpus: &Corpus, forms: &[EnglishForm]) -> Vec<Translit> {
+    let mut buckets: BTreeMap<(u8, u8), Vec<(usize, usize)>> = BTreeMap::new(); // → (form, key)
+    for (fi, f) in forms.iter().enumerate() {
+        for (ki, k) in f.keys.iter().enumerate() {
+            if k.strong_len() >= 2 {
+                buckets.entry(k.block_key()).or_default().push((fi, ki));
+            }
+        }
+    }
+    let kata: Vec<&Candidate> = corpus.of_kind(CandidateKind::Katakana).collect();
+    use rayon::prelude::*;
+    let per_kata: Vec<Vec<Translit>> = kata
+        .par_iter()
+        .map(|c| rank_for(c, forms, &buckets))
+        .collect();
+    per_kata.into_iter().flatten().collect()
+}
+
+fn rank_for(
+    c: &Candidate,
+    forms: &[EnglishForm],
+    buckets: &BTreeMap<(u8, u8), Vec<(usize, usize)>>,
+) -> Vec<Translit> {
+    let key = romanize::kana_key(&c.surface);
+    let n = key.strong_len();
+    // Two-kana words seen once are as often onomatopoeia (`サラっと`) as loanwords.
+    if n < 2 || (n == 2 && c.count < 2 && c.surface.chars().count() <= 2) {
+        return Vec::new();
+    }
+    let Some(bucket) = buckets.get(&key.block_key()) else {
+        return Vec::new();
+    };
+    let mut per_form: BTreeMap<usize, (f32, usize)> = BTreeMap::new(); // form → (sim, key)
+    for &(fi, ki) in bucket {
+        let k = &forms[fi].keys[ki];
+        if k.strong_len().abs_diff(n) > (n / 3).max(2) {
+            continue;
+        }
+        let s = romanize::similarity(&key, k);
+        if s >= MIN_SIMILARITY {
+            let e = per_form.entry(fi).or_insert((s, ki));
+            if s > e.0 {
+                *e = (s, ki);
+            }
+        }
+    }
+    let mut ranked: Vec<(f32, usize, usize)> = per_form
+        .into_iter()
+        .map(|(fi, (s, ki))| (s, fi, ki))
+        .collect();
+    // Highest similarity; ties go to the form seen more often, then to its spelling.
+    ranked.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then(forms[b.1].count.cmp(&forms[a.1].count))
+            .then(forms[a.1].compact.cmp(&forms[b.1].compact))
+    });
+    // Fold a misspelling (`Fainalizer`: same consonants, one letter off) into the better form.
+    let mut groups: Vec<(f32, usize, Vec<usize>)> = Vec::new();
+    for (s, fi, ki) in ranked {
+        let syms = &forms[fi].keys[ki].syms;
+        match groups.iter_mut().find(|g| {
+            forms[g.1].keys.iter().any(|k| &k.syms == syms)
+                && forms[fi].compact.len() >= 5
+                && levenshtein(&forms[g.1].compact, &forms[fi].compact) <= 1
+        }) {
+            Some(g) => g.2.push(fi),
+            None => groups.push((s, fi, Vec::new())),
+        }
+    }
+    let romaji = romanize::romanize(&c.surface);
+    let mut out = Vec::new();
+    for (rank, (sim, fi, equivalents)) in groups.iter().enumerate().take(TRANSLIT_CHOICES) {
+        let f = &forms[*fi];
+        let competitor = if rank == 0 {
+            groups.get(1)
+        } else {
+            groups.first()
+        };
+        let runner_up = competitor.map(|g| (forms[g.1].display(), g.0));
+        let ambiguous = runner_up.as_ref().is_some_and(|(_, s)| *s >= sim - 0.05);
+        let context = if f.best_source == Context::Corpus && shares_article(c, &f.articles) {
+            Context::SameArticle
+        } else {
+            f.best_source
+        };
+        let confidence = transliteration_confidence(*sim, context, ambiguous, n);
+        out.push(Translit {
+            ja_key: c.key.clone(),
+            form: *fi,
+            equivalents: equivalents.clone(),
+            evidence: Evidence::Transliteration {
+                romaji: romaji.clone(),
+                english: f.display(),
+                similarity: *sim,
+                context,
+                runner_up,
+                confidence,
+            },
+        });
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// putting it together
+
+fn noisy_or(evidence: &[Evidence]) -> f32 {
+    let mut doubt = 1.0;
+    let mut parens = 0;
+    for e in evidence {
+        if matches!(e, Evidence::Parenthesized { .. }) {
+            parens += 1;
+            if parens > MAX_PAREN_WITNESSES {
+                continue;
+            }
+        }
+        doubt *= 1.0 - e.confidence();
+    }
+    (1.0 - doubt).min(0.99)
+}
+
+struct Draft {
+    ja_key: String,
+    en_surfaces: BTreeMap<String, usize>,
+    ja_surfaces: BTreeMap<String, usize>,
+    evidence: Vec<Evidence>,
+    paren_count: usize,
+}
+
+fn draft<'a>(
+    drafts: &'a mut BTreeMap<(String, String), Draft>,
+    ja_key: &str,
+    en_compact: &str,
+) -> &'a mut Draft {
+    drafts
+        .entry((ja_key.to_string(), en_compact.to_string()))
+        .or_insert_with(|| Draft {
+            ja_key: ja_key.to_string(),
+            en_surfaces: BTreeMap::new(),
+            ja_surfaces: BTreeMap::new(),
+            evidence: Vec::new(),
+            paren_count: 0,
+        })
+}
+
+/// Pairs the corpus; see the module doc.
+pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairing {
+    let forms = english_forms(corpus, curated, english_names);
+    let form_by_compact: BTreeMap<&str, usize> = forms
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.compact.as_str(), i))
+        .collect();
+    let mut drafts: BTreeMap<(String, String), Draft> = BTreeMap::new();
+    // (b) transliteration
+    for t in transliterations(corpus, &forms) {
+        let c = corpus
+            .get(CandidateKind::Katakana, &t.ja_key)
+            .expect("a scanned candidate");
+        let f = &forms[t.form];
+        let d = draft(&mut drafts, &t.ja_key, &f.compact);
+        for (s, n) in &c.surfaces {
+            *d.ja_surfaces.entry(s.clone()).or_insert(0) += n;
+        }
+        for (s, n) in &f.surfaces {
+            *d.en_surfaces.entry(s.clone()).or_insert(0) += n;
+        }
+        for &e in &t.equivalents {
+            for s in forms[e].surfaces.keys() {
+                d.en_surfaces.entry(s.clone()).or_insert(0);
+            }
+        }
+        d.evidence.push(t.evidence);
+    }
+
+    // (a) parentheses
+    let mut abbreviations: BTreeMap<(String, String), Abbreviation> = BTreeMap::new();
+    for found in &corpus.parens {
+        let p = &found.pair;
+        if p.order == ParenOrder::Abbreviation {
+            abbreviations
+                .entry((p.en.clone(), p.ja.to_ascii_lowercase()))
+                .or_insert_with(|| Abbreviation {
+                    short: p.en.clone(),
+                    long: p.ja.clone(),
+                    count: 0,
+                })
+                .count += 1;
+            continue;
+        }
+        let ja_key = form_key(&p.ja);
+        let en_compact = english_compact(&p.en);
+        if ja_key.is_empty() || en_compact.len() < 2 {
+            continue;
+        }
+        // Katakana that does not sound like the English explains it (`サンドボックス(pause)`,
+        // `WordPress (ウェブアプリケーション)`); it is not its translation.
+        if p.ja.chars().all(|c| is_katakana(c) || c == ' ')
+            && !is_acronym(&p.en)
+            && romanize::match_score(&p.ja, &p.en) < 0.6
+        {
+            continue;
+        }
+        let mut c = PAREN_BASE;
+        if p.trimmed {
+            c *= 0.75;
+        }
+        let seen_elsewhere = [CandidateKind::Katakana, CandidateKind::NounCompound]
+            .iter()
+            .any(|&k| corpus.get(k, &ja_key).is_some_and(|x| x.count >= 2))
+            || form_by_compact
+                .get(en_compact.as_str())
+                .is_some_and(|&i| forms[i].count >= 2);
+        if seen_elsewhere {
+            c = 1.0 - (1.0 - c) * 0.5;
+        }
+        let d = draft(&mut drafts, &ja_key, &en_compact);
+        *d.ja_surfaces.entry(p.ja.clone()).or_insert(0) += 1;
+        *d.en_surfaces.entry(p.en.clone()).or_insert(0) += 1;
+        d.paren_count += 1;
+        if d.paren_count <= MAX_EVIDENCE {
+            d.evidence.push(Evidence::Parenthesized {
+                article: found.at.article,
+                block: found.at.block,
+                snippet: found.snippet.clone(),
+                order: p.order,
+                trimmed: p.trimmed,
+                confidence: c,
+            });
+        }
+    }
+
+    // One-to-one, most confident first: a Japanese term gets one English form, and an English
+    // form one Japanese term, unless the second is a spelling variant of the first
+    // (`インターフェース`/`インターフェイス`).
+    let mut order: Vec<((String, String), f32)> = drafts
+        .iter()
+        .map(|(k, d)| (k.clone(), noisy_or(&d.evidence)))
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut ja_taken: BTreeSet<String> = BTreeSet::new();
+    let mut en_owner: BTreeMap<String, String> = BTreeMap::new(); // en compact → first ja key
+    let mut by_en: BTreeMap<String, Vec<Draft>> = BTreeMap::new();
+    for (k, _) in order {
+        let (ja_key, en_compact) = &k;
+        if ja_taken.contains(ja_key) {
+            continue;
+        }
+        if let Some(owner) = en_owner.get(en_compact)
+            && !is_spelling_variant(owner, ja_key, corpus)
+        {
+            continue;
+        }
+        ja_taken.insert(ja_key.clone());
+        en_owner
+            .entry(en_compact.clone())
+            .or_insert_with(|| ja_key.clone());
+        let d = drafts.remove(&k).expect("each draft is visited once");
+        by_en.entry(en_compact.clone()).or_default().push(d);
+    }
+    let mut pairs: Vec<Pair> = by_en
+        .into_values()
+        .map(|ds| merge_drafts(ds, corpus, curated))
+        .collect();
+    pairs.sort_by(|a, b| {
+        b.confidence
+            .total_cmp(&a.confidence)
+            .then(a.ja.cmp(&b.ja))
+            .then(a.en.cmp(&b.en))
+    });
+
+    let unpaired = unpaired(corpus, curated, &pairs, english_names);
+    let mut abbreviations: Vec<Abbreviation> = abbreviations.into_values().collect();
+    abbreviations.sort_by(|a, b| b.count.cmp(&a.count).then(a.short.cmp(&b.short)));
+    Pairing {
+        pairs,
+        unpaired,
+        abbreviations,
+    }
+}
+
+fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
+    let mut en_s: BTreeMap<String, usize> = BTreeMap::new();
+    let mut ja_s: BTreeMap<String, usize> = BTreeMap::new();
+    let mut evidence = Vec::new();
+    let mut count = 0;
+    let mut example = None;
+    let mut example_sentence = String::new();
+    ds.sort_by(|a, b| {
+        noisy_or(&b.evidence)
+            .total_cmp(&noisy_or(&a.evidence))
+            .then(a.ja_key.cmp(&b.ja_key))
+    });
+    for d in &ds {
+        for (s, n) in &d.en_surfaces {
+            *en_s.entry(s.clone()).or_insert(0) += n;
+        }
+        for (s, n) in &d.ja_surfaces {
+            *ja_s.entry(s.clone()).or_insert(0) += n;
+        }
+        if let Some(c) = [CandidateKind::Katakana, CandidateKind::NounCompound]
+            .iter()
+            .find_map(|&k| corpus.get(k, &d.ja_key))
+        {
+            count += c.count;
+            if example.is_none() {
+                example = c.occurrences.first().cloned();
+                example_sentence = c.example.clone();
+            }
+        }
+    }
+    // The pair's confidence and its display forms are those of its best-supported spelling.
+    let best = &ds[0];
+    let confidence = noisy_or(&best.evidence);
+    let best_en = best.en_surfaces.clone();
+    let best_ja = best.ja_surfaces.clone();
+    for d in ds {
+        evidence.extend(d.evidence);
+    }
+    evidence.truncate(MAX_EVIDENCE);
+    let en = most_frequent(&best_en);
+    let ja = most_frequent(&best_ja);
+    let en_forms: Vec<String> = en_s.keys().filter(|s| **s != en).cloned().collect();
+    let ja_forms: Vec<String> = ja_s.keys().filter(|s| **s != ja).cloned().collect();
+    let status = status_of(&ja, &ja_forms, &en, &en_forms, curated);
+    Pair {
+        en,
+        ja,
+        en_forms,
+        ja_forms,
+        count,
+        evidence,
+        confidence,
+        status,
+        example,
+        example_sentence,
+    }
+}
+
+/// Two Japanese keys are spellings of one word: equal after folding, or katakana that sounds
+/// the same (`インターフェース`/`インターフェイス`).
+fn is_spelling_variant(a: &str, b: &str, corpus: &Corpus) -> bool {
+    if a == b {
+        return true;
+    }
+    let surface = |k: &str| {
+        corpus
+            .get(CandidateKind::Katakana, k)
+            .map(|c| c.surface.clone())
+    };
+    let (Some(x), Some(y)) = (surface(a), surface(b)) else {
+        return false;
+    };
+    // Same consonants (long vowels aside) and nearly the same vowels: `フェース`/`フェイス`
+    // are one word, `ラベル`/`レベル` are two.
+    let (kx, ky) = (romanize::kana_key(&x), romanize::kana_key(&y));
+    let strong = |k: &romanize::Key| -> Vec<romanize::Sym> {
+        k.syms
+            .iter()
+            .copied()
+            .filter(|s| !matches!(s, romanize::Sym::OptR | romanize::Sym::Long))
+            .collect()
+    };
+    strong(&kx) == strong(&ky) && romanize::same_vowels(&kx, &ky) >= 0.75
+}
+
+fn status_of(
+    ja: &str,
+    ja_forms: &[String],
+    en: &str,
+    en_forms: &[String],
+    curated: &Terms,
+) -> PairStatus {
+    let find = |main: &str, others: &[String]| {
+        std::iter::once(main)
+            .chain(others.iter().map(String::as_str))
+            .find_map(|s| curated.lookup(s))
+            .map(|t| t.id.clone())
+    };
+    match (find(ja, ja_forms), find(en, en_forms)) {
+        (None, None) => PairStatus::New,
+        (Some(a), Some(b)) if a == b => PairStatus::Confirms(a),
+        (None, Some(b)) => PairStatus::Variant(b),
+        (Some(a), _) => PairStatus::Conflict(a),
+    }
+}
+
+fn unpaired(
+    corpus: &Corpus,
+    curated: &Terms,
+    pairs: &[Pair],
+    english_names: &[String],
+) -> Vec<Unpaired> {
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    for p in pairs {
+        for s in std::iter::once(&p.ja).chain(&p.ja_forms) {
+            used.insert(form_key(s));
+        }
+        for s in std::iter::once(&p.en).chain(&p.en_forms) {
+            used.insert(s.to_ascii_lowercase());
+        }
+    }
+    let names: BTreeSet<String> = english_names
+        .iter()
+        .map(|n| n.to_ascii_lowercase())
+        .collect();
+    let mut out: Vec<Unpaired> = corpus
+        .candidates
+        .values()
+        .filter(|c| match c.kind {
+            CandidateKind::Katakana | CandidateKind::NounCompound => c.count >= 2,
+            CandidateKind::EnglishPhrase => c.count >= 2,
+            CandidateKind::Identifier => c.count >= 2 && !names.contains(&c.key),
+            CandidateKind::EnglishWord => false,
+        })
+        .filter(|c| !used.contains(&c.key) && curated.lookup(&c.surface).is_none())
+        .map(|c| Unpaired {
+            kind: c.kind,
+            surface: c.surface.clone(),
+            count: c.count,
+            article_count: c.article_count,
+            example: c.occurrences.first().cloned(),
+            example_sentence: c.example.clone(),
+        })
+        .collect();
+    out.sort_by(|a, b| b.count.cmp(&a.count).then(a.surface.cmp(&b.surface)));
+    out.truncate(MAX_UNPAIRED);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
+        let words = if text.chars().any(is_kana_or_kanji) {
+            crate::japanese::word_refs(text)
+        } else {
+            Vec::new()
+        };
+        parens_in(text, &words)
+            .into_iter()
+            .map(|(p, _)| (p.en, p.ja, p.order, p.trimmed))
+            .collect()
+    }
+
+    fn one(
+        en: &str,
+        ja: &str,
+        order: ParenOrder,
+        trimmed: bool,
+    ) -> Vec<(String, String, ParenOrder, bool)> {
+        vec![(en.to_string(), ja.to_string(), order, trimmed)]
+    }
+
+    use ParenOrder::*;
+
+    #[test]
+    fn english_then_japanese_in_brackets() {
+        assert_eq!(
+            parens("Deprecation (非推奨になったAPI)"),
+            one("Deprecation", "非推奨", EnglishFirst, true)
+        );
+        assert_eq!(
+            parens("🌏 API Changes (API周りの変更)"),
+            one("API Changes", "API周りの変更", EnglishFirst, false)
+        );
+        assert_eq!(
+            parens("✨ Features（機能追加）"),
+            one("Features", "機能追加", EnglishFirst, false)
+        );
+        assert_eq!(
+            parens("Bug or Regression (バグ修正)"),
+            one("Bug or Regression", "バグ修正", EnglishFirst, false)
+        );
+    }
+
+    #[test]
+    fn japanese_then_english_in_brackets() {
+        assert_eq!(
+            parens("Go クライアントコード(client-go)ライブラリ"),
+            one("client-go", "クライアントコード", JapaneseFirst, false)
+        );
+        assert_eq!(
+            parens("監査ログ（audit log）を見る"),
+            one("audit log", "監査ログ", JapaneseFirst, false)
+        );
+        assert_eq!(
+            parens("削除保護ファイナライザー (finalizer) を通じて"),
+            one("finalizer", "ファイナライザー", JapaneseFirst, false)
+        );
+    }
+
+    #[test]
+    fn abbreviations_are_not_translations() {
+        assert_eq!(
+            parens("CRI (Container Runtime Interface) は"),
+            one("CRI", "Container Runtime Interface", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("Classic Dynamic Resource Allocation (DRA) のサポート"),
+            one("DRA", "Dynamic Resource Allocation", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("UVM (Utility VM) の"),
+            one("UVM", "Utility VM", Abbreviation, false)
+        );
+        assert_eq!(
+            parens("PodDisruptionBudget (PDB) 用の"),
+            one("PDB", "PodDisruptionBudget", Abbreviation, false)
+        );
+        assert!(parens("UUID (JTI) が含まれ").is_empty());
+    }
+
+    #[test]
+    fn explanations_lists_versions_and_numbers_are_not_pairs() {
+        for text in [
+            "runtime class (コンテナランタイムの設定を指定する機能) ごとに",
+            "形式(protobuf、JSON、CBOR など)でエンコード",
+            "サブプロトコル バージョン (v5.channel.k8s.io) を使用",
+            "更新してください。 (#128266)",
+            "待望の(?)MutatingAdmissionPolicy",
+            "正常 (準備完了) ではない",
+            "ログストリーム(stdoutまたはstderr)をリクエスト",
+            "フィールド名として (CEL) 予約語",
+            "検証されるようになりました(EnableStrict)。",
+            "406 (Not Acceptable) エラー",
+            "Fedora (31以降)",
+            "Nacho (右)",
+            "(KEP 3962: mutating admission policy)",
+        ] {
+            assert!(parens(text).is_empty(), "{text}: {:?}", parens(text));
+        }
+    }
+
+    fn pairs_of(markdown: &str) -> Vec<(String, String)> {
+        let d = crate::doc::parse(markdown, 1);
+        let slug = crate::ids::Slug::parse("a").unwrap();
+        let corpus = super::super::candidates::scan(&[(&slug, &d)]);
+        pair(&corpus, &Terms::empty(), &[])
+            .pairs
+            .into_iter()
+            .map(|p| (p.ja, p.en))
+            .collect()
+    }
+
+    #[test]
+    fn katakana_that_does_not_sound_like_the_english_explains_it() {
+        let got = pairs_of("WordPress (ウェブアプリケーション) と サンドボックス(pause)コンテナ\n");
+        assert!(
+            !got.iter()
+                .any(|(ja, _)| ja == "ウェブアプリケーション" || ja == "サンドボックス"),
+            "{got:?}"
+        );
+        let got = pairs_of("監査ログ（audit log）を見る\n");
+        assert_eq!(got, [("監査ログ".to_string(), "audit log".to_string())]);
+    }
+
+    #[test]
+    fn english_spellings_share_a_compact_key() {
+        assert_eq!(english_compact("SidecarContainers"), "sidecarcontainer");
+        assert_eq!(english_compact("sidecar container"), "sidecarcontainer");
+        assert_eq!(english_compact("Policies"), "policy");
+        assert_eq!(english_compact("kube-apiserver"), "kubeapiserver");
+        assert_eq!(english_compact("status"), "status");
+    }
+
+    #[test]
+    fn confidence_follows_the_documented_formula() {
+        assert!(
+            (transliteration_confidence(1.0, Context::SameArticle, false, 5) - 1.0).abs() < 1e-6
+        );
+        assert!(
+            (transliteration_confidence(0.85, Context::SameArticle, false, 5) - 0.5).abs() < 1e-6
+        );
+        assert!((transliteration_confidence(1.0, Context::Corpus, true, 5) - 0.63).abs() < 1e-6);
+        assert!(
+            (transliteration_confidence(1.0, Context::SameArticle, false, 2) - 0.75).abs() < 1e-6
+        );
+        let e = |c| Evidence::Transliteration {
+            romaji: String::new(),
+            english: String::new(),
+            similarity: 1.0,
+            context: Context::Corpus,
+            runner_up: None,
+            confidence: c,
+        };
+        assert!((noisy_or(&[e(0.5), e(0.5)]) - 0.75).abs() < 1e-6);
+        assert_eq!(noisy_or(&[e(1.0)]), 0.99);
+    }
+}

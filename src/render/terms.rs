@@ -1,0 +1,227 @@
+//! The term-tooltip pass: the first occurrence of each glossary term in each section of an
+//! article links to the term's page, with a tooltip giving the English/Japanese pair and the
+//! short definition. Produces `Annotation`s for `markdown::to_html`, like the entity pass.
+//!
+//! Takes the article's `Doc`, the site's `Glossary`, the page's `root` and the annotations
+//! already taken (the entity links); gives one annotation per (section, term):
+//!
+//! ```html
+//! <span class="term"><a class="term-link" href="../../glossary/finalizer/"
+//!   aria-describedby="tip-3">ファイナライザー</a><span class="term-tip" role="tooltip"
+//!   id="tip-3"><span lang="en">Finalizer</span> / <span lang="ja">ファイナライザー</span> —
+//!   削除の前に…</span></span>
+//! ```
+//!
+//! - Only curated terms link (`Term::linkable`); matching is the glossary's
+//!   (variant-folded, NFKC, whole English words).
+//! - Only plain prose is searched (`Glossary::find_in_doc`): never code, link text or headings.
+//! - Entity links win: an occurrence overlapping one is skipped, and the term's next
+//!   occurrence in that section gets the tooltip instead.
+//! - Tooltip ids are `tip-1`, `tip-2`, … in document order: unique on the page and the same on
+//!   every build. `aria-describedby` makes screen readers announce the tooltip with the link;
+//!   CSS shows it on hover and keyboard focus, `static/terms.js` on tap and closes it on Escape.
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use super::highlight::escape;
+use super::markdown::Annotation;
+use crate::doc::Doc;
+use crate::glossary::{Glossary, Term};
+use crate::urls;
+
+/// The tooltip annotations of `doc`; see the module doc. `taken` are annotations already
+/// placed (any order).
+pub fn annotations(
+    doc: &Doc,
+    glossary: &Glossary,
+    root: &str,
+    taken: &[Annotation],
+) -> Vec<Annotation> {
+    let mut taken: Vec<(usize, Range<usize>)> =
+        taken.iter().map(|a| (a.block, a.range.clone())).collect();
+    taken.sort_by_key(|(b, r)| (*b, r.start));
+    let mut linked: BTreeSet<(usize, &str)> = BTreeSet::new();
+    let mut out = Vec::new();
+    for (block, range, id) in glossary.find_in_doc(doc) {
+        let section = doc.blocks[block].section;
+        if linked.contains(&(section, id.0.as_str())) || overlaps(&taken, block, &range) {
+            continue;
+        }
+        let Some(term) = glossary.term(&id.0) else {
+            continue;
+        };
+        linked.insert((section, id.0.as_str()));
+        let n = out.len() + 1;
+        let (open, close) = markup(term, root, n);
+        out.push(Annotation {
+            block,
+            range,
+            open,
+            close,
+        });
+    }
+    out
+}
+
+/// Whether `range` of `block` overlaps a taken range (`taken` sorted by block and start).
+fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>) -> bool {
+    let from = taken.partition_point(|(b, _)| *b < block);
+    taken[from..]
+        .iter()
+        .take_while(|(b, _)| *b == block)
+        .any(|(_, r)| r.start < range.end && range.start < r.end)
+}
+
+/// The opening and closing HTML around the term's text, tooltip id `tip-<n>`.
+pub fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
+    let href = format!("{root}{}", urls::term(&term.id));
+    let open = format!(
+        "<span class=\"term\"><a class=\"term-link\" href=\"{}\" aria-describedby=\"tip-{n}\">",
+        escape(&href)
+    );
+    let close = format!(
+        "</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-{n}\">{}</span></span>",
+        tip_text(term)
+    );
+    (open, close)
+}
+
+/// `<span lang="en">Finalizer</span> / <span lang="ja">ファイナライザー</span> — definition`,
+/// escaped; one form only when both are spelled the same (`CEL`).
+fn tip_text(term: &Term) -> String {
+    let mut s = format!(
+        "<span class=\"tip-pair\"><span lang=\"en\">{}</span>",
+        escape(&term.en)
+    );
+    if term.ja != term.en {
+        s.push_str(&format!(" / <span lang=\"ja\">{}</span>", escape(&term.ja)));
+    }
+    s.push_str("</span>");
+    let def = term.definition();
+    if !def.is_empty() {
+        s.push_str(&format!(
+            " <span class=\"tip-sep\" aria-hidden=\"true\">—</span> <span class=\"tip-def\">{}</span>",
+            escape(def)
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::glossary::{self, Terms};
+    use crate::ids::Slug;
+    use crate::render::markdown::{Options, to_html};
+
+    const TERMS: &str = r#"
+[[term]]
+id = "finalizer"
+en = "Finalizer"
+ja = "ファイナライザー"
+kind = "term"
+def_ja = "削除の前に片付けを済ませるための印。"
+def_en = "A mark that holds deletion until clean-up is done."
+
+[[term]]
+id = "cel"
+en = "CEL"
+ja = "CEL"
+kind = "term"
+def_ja = "式言語 <Common Expression Language>。"
+def_en = "An expression language."
+"#;
+
+    fn glossary_of(md: &str) -> (Doc, Glossary) {
+        let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), TERMS);
+        assert!(diags.is_empty(), "{diags:?}");
+        let doc = crate::doc::parse(md, 1);
+        let slug = Slug::parse("a").unwrap();
+        let g = glossary::build(&terms, &[(&slug, &doc)], &[]);
+        (doc, g)
+    }
+
+    fn render(md: &str, taken: impl Fn(&Doc) -> Vec<Annotation>) -> String {
+        let (doc, g) = glossary_of(md);
+        let mut ann = taken(&doc);
+        let tips = annotations(&doc, &g, "../../", &ann);
+        ann.extend(tips);
+        to_html(&doc, ann, &Options { trust_html: false })
+    }
+
+    #[test]
+    fn first_occurrence_per_section_gets_the_tooltip() {
+        let html = render(
+            "ファイナライザーとファイナライザー。\n\n- Finalizer\n\n## 次の節\n\nfinalizer をもう一度\n",
+            |_| vec![],
+        );
+        assert_eq!(html.matches("class=\"term-link\"").count(), 2, "{html}");
+        assert!(
+            html.contains("<p id=\"p-1\"><span class=\"term\"><a class=\"term-link\" href=\"../../glossary/finalizer/\" aria-describedby=\"tip-1\">ファイナライザー</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-1\"><span class=\"tip-pair\"><span lang=\"en\">Finalizer</span> / <span lang=\"ja\">ファイナライザー</span></span> <span class=\"tip-sep\" aria-hidden=\"true\">—</span> <span class=\"tip-def\">削除の前に片付けを済ませるための印。</span></span></span>とファイナライザー。</p>"),
+            "{html}"
+        );
+        assert!(html.contains("<li id=\"li-1\">Finalizer</li>"), "{html}");
+        assert!(
+            html.contains("aria-describedby=\"tip-2\">finalizer</a>"),
+            "the next section links again: {html}"
+        );
+    }
+
+    #[test]
+    fn never_in_code_links_or_headings() {
+        let html = render(
+            "## ファイナライザー\n\n`ファイナライザー` と [ファイナライザー](https://x) と ```CEL```\n",
+            |_| vec![],
+        );
+        assert!(!html.contains("term-link"), "{html}");
+    }
+
+    #[test]
+    fn entity_links_win_and_the_next_occurrence_takes_the_tooltip() {
+        let html = render(
+            "ファイナライザーとファイナライザー\n",
+            |d| {
+                vec![Annotation {
+                    block: 0,
+                    range: 0.."ファイナライザー".len(),
+                    open: "<a class=\"ref\">".into(),
+                    close: "</a>".into(),
+                }]
+            },
+        );
+        assert_eq!(html.matches("term-link").count(), 1, "{html}");
+        assert!(
+            html.contains("<a class=\"ref\">ファイナライザー</a>と<span class=\"term\">"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn one_form_when_both_are_spelled_alike_and_text_is_escaped() {
+        let html = render("CEL を使う\n", |_| vec![]);
+        assert!(
+            html.contains("<span class=\"tip-pair\"><span lang=\"en\">CEL</span></span>"),
+            "{html}"
+        );
+        assert!(html.contains("式言語 &lt;Common Expression Language&gt;。"));
+    }
+
+    #[test]
+    fn tooltip_ids_are_unique_and_in_document_order() {
+        let html = render(
+            "CEL と ファイナライザー\n\n## b\n\nCEL と ファイナライザー\n",
+            |_| vec![],
+        );
+        let ids: Vec<&str> = html
+            .split("aria-describedby=\"")
+            .skip(1)
+            .map(|s| s.split('"').next().unwrap())
+            .collect();
+        assert_eq!(ids, ["tip-1", "tip-2", "tip-3", "tip-4"]);
+        for id in ids {
+            assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1);
+        }
+    }
+}
