@@ -102,7 +102,7 @@ fn main() {
     let word_count = t.elapsed();
     let words: usize = scans.iter().map(|s| s.words).sum();
     assert_eq!(words, counted, "the scan counts words as word_count does");
-    let occurrences: usize = g.terms.iter().map(|t| t.occurrences.len()).sum();
+    let occurrences: usize = g.terms.iter().map(|t| t.mentions).sum();
     println!(
         "articles {n} ({:.1} MiB); parse {parse:.2?}; analyze (lindera once + candidates, per article, parallel) {analyze:.2?} [word_count alone {word_count:.2?}]; merge {merge:.2?}; pair {pair:.2?}; build_scanned (merge+pair+occurrences) {build:.2?}; find_in_doc over all articles (parallel) {find:.2?}",
         bytes as f64 / 1048576.0

@@ -9,9 +9,11 @@
 //! the facts come from `glossary::build`. URLs handed to templates are site-relative.
 //!
 //! A term page lists every occurrence as a keyword-in-context line linked to the exact
-//! paragraph or list item, grouped by article (newest first), up to [`MAX_KWIC_LINES`] lines;
-//! past that (a common word on a site of thousands of articles) each further article is one
-//! line with its count and a link to its first occurrence, so a page stays readable and small.
+//! paragraph or list item, grouped by article (newest first), up to
+//! [`glossary::MAX_KEPT_OCCURRENCES`] lines.
+//! Past that (a common word on a site of thousands of articles) further articles are listed
+//! with their counts and a link to their first occurrence, up to [`MAX_MORE_ARTICLES`], and the
+//! rest are counted: a page stays readable and small whatever the size of the site.
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
@@ -26,8 +28,8 @@ use crate::urls;
 
 type Page = Result<(String, Vec<u8>), Diagnostic>;
 
-/// Keyword-in-context lines on one term page; see the module doc.
-pub const MAX_KWIC_LINES: usize = 300;
+/// Articles listed with a count (and a link to their first occurrence) after the lines.
+pub const MAX_MORE_ARTICLES: usize = 100;
 
 /// The export files: (output path, label, what it is for).
 pub const EXPORTS: [(&str, &str, &str); 4] = [
@@ -82,7 +84,7 @@ fn entry(t: &Term) -> Value {
         "source": t.source.as_str(),
         "candidate": t.source == Source::Extracted,
         "confidence": percent(t.confidence),
-        "mentions": t.occurrences.len(),
+        "mentions": t.mentions,
         "definition": t.definition(),
     })
 }
@@ -305,53 +307,64 @@ impl SiteCtx<'_> {
             .collect()
     }
 
-    /// Occurrences grouped by article (in the site's article order, newest first), with
-    /// keyword-in-context lines up to [`MAX_KWIC_LINES`].
+    /// Occurrences grouped by article (in the site's article order, newest first): a
+    /// keyword-in-context line for each occurrence the glossary kept
+    /// ([`glossary::MAX_KEPT_OCCURRENCES`]), then up to [`MAX_MORE_ARTICLES`] further articles
+    /// with their counts, then a count of the rest.
     fn occurrences(&self, t: &Term) -> Value {
-        let mut groups: BTreeMap<usize, Vec<&glossary::Occurrence>> = BTreeMap::new();
-        for o in &t.occurrences {
-            groups.entry(o.article).or_default().push(o);
+        let mut kept = t.occurrences.iter().peekable();
+        let mut articles: Vec<Value> = Vec::new();
+        let mut more: Vec<Value> = Vec::new();
+        let (mut rest_articles, mut rest_occurrences) = (0, 0);
+        for &(i, count) in &t.articles {
+            let Some(a) = self.articles.get(i) else {
+                continue;
+            };
+            let mut lines: Vec<Value> = Vec::new();
+            while let Some(o) = kept.next_if(|o| o.article == i) {
+                let block = &a.doc.blocks[o.block];
+                let k = o.kwic(&block.text);
+                lines.push(json!({
+                    "left": k.left.replace('\n', " "),
+                    "hit": k.hit,
+                    "right": k.right.replace('\n', " "),
+                    "anchor": block.anchor,
+                    "url": format!("{}#{}", a.url(), block.anchor),
+                    "line": block.line,
+                }));
+            }
+            if lines.is_empty() {
+                if more.len() < MAX_MORE_ARTICLES {
+                    more.push(json!({
+                        "title": a.front.title,
+                        "release": a.front.release,
+                        "count": count,
+                        "url": a.url(),
+                    }));
+                } else {
+                    rest_articles += 1;
+                    rest_occurrences += count;
+                }
+                continue;
+            }
+            articles.push(json!({
+                "title": a.front.title,
+                "url": a.url(),
+                "release": a.front.release,
+                "count": count,
+                "more": count - lines.len(),
+                "lines": lines,
+            }));
         }
-        let mut budget = MAX_KWIC_LINES;
-        let articles: Vec<Value> = groups
-            .into_iter()
-            .filter_map(|(i, list)| {
-                let a = self.articles.get(i)?;
-                let shown = list.len().min(budget);
-                budget -= shown;
-                let lines: Vec<Value> = list[..shown]
-                    .iter()
-                    .map(|o| {
-                        let block = &a.doc.blocks[o.block];
-                        let k = o.kwic(&block.text);
-                        json!({
-                            "left": k.left.replace('\n', " "),
-                            "hit": k.hit,
-                            "right": k.right.replace('\n', " "),
-                            "anchor": block.anchor,
-                            "url": format!("{}#{}", a.url(), block.anchor),
-                            "line": block.line,
-                        })
-                    })
-                    .collect();
-                let first = &a.doc.blocks[list[0].block];
-                Some(json!({
-                    "title": a.front.title,
-                    "url": a.url(),
-                    "release": a.front.release,
-                    "count": list.len(),
-                    "lines": lines,
-                    "more": list.len() - shown,
-                    "first_url": format!("{}#{}", a.url(), first.anchor),
-                }))
-            })
-            .collect();
         json!({
-            "count": t.occurrences.len(),
-            "article_count": articles.len(),
+            "count": t.mentions,
+            "article_count": t.articles.len(),
             "articles": articles,
-            "limit": MAX_KWIC_LINES,
-            "truncated": t.occurrences.len() > MAX_KWIC_LINES,
+            "more_articles": more,
+            "rest_articles": rest_articles,
+            "rest_occurrences": rest_occurrences,
+            "limit": glossary::MAX_KEPT_OCCURRENCES,
+            "truncated": t.mentions > t.occurrences.len(),
         })
     }
 }

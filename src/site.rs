@@ -405,7 +405,8 @@ impl SiteCtx<'_> {
         let mut pages: Vec<Result<(String, Vec<u8>), Diagnostic>> = self
             .articles
             .par_iter()
-            .map(|a| self.article_page(a))
+            .enumerate()
+            .map(|(i, a)| self.article_page(i, a))
             .collect();
         pages.push(self.home());
         pages.extend(self.release_pages());
@@ -468,12 +469,19 @@ impl SiteCtx<'_> {
         })
     }
 
-    fn article_page(&self, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
+    /// The page of `a`, the `i`-th article (its index in the glossary too).
+    fn article_page(&self, i: usize, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
         let page = a.url();
         let root = urls::root_of(&page);
         let mut annotations = entities::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
-        let tips = term_tips::annotations(&a.doc, self.glossary, &root, &annotations);
+        let tips = term_tips::annotations(
+            &a.doc,
+            self.glossary,
+            self.glossary.hits(i),
+            &root,
+            &annotations,
+        );
         annotations.extend(tips);
         let content = markdown::to_html(
             &a.doc,

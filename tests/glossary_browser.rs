@@ -37,7 +37,7 @@ fn file_url(f: &Fixture, page: &str) -> String {
 /// the tooltip's id, role and computed visibility, opacity and display, and whether the link
 /// has focus.
 const TIP_STATE: &str = r#"
-const a = document.querySelector(`a.term-link[href^="${arguments[0]}"]`);
+const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
 const tip = a.parentElement.querySelector(".term-tip");
 const cs = getComputedStyle(tip);
 const r = tip.getBoundingClientRect();
@@ -70,7 +70,7 @@ fn is_hidden(wd: &WebDriver) -> bool {
 }
 
 const TIP_SHOWN: &str = r#"
-const a = document.querySelector(`a.term-link[href^="${arguments[0]}"]`);
+const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
 const cs = getComputedStyle(a.parentElement.querySelector(".term-tip"));
 const shown = cs.visibility === "visible" && cs.opacity === "1";
 return arguments[1] ? shown : cs.visibility === "hidden";
@@ -96,7 +96,7 @@ fn a_tooltip_shows_on_keyboard_focus_and_is_announced() {
     // Focus whatever comes before the term link in tab order, then press Tab: the browser's
     // own focus navigation lands on the term.
     wd.exec(
-        r#"const a = document.querySelector(`a.term-link[href^="${arguments[0]}"]`);
+        r#"const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
            const all = Array.from(document.querySelectorAll("a[href], button, input, summary"));
            all[all.indexOf(a) - 1].focus();"#,
         json!([TERM_HREF]),
@@ -124,7 +124,7 @@ fn a_tap_opens_the_tooltip_and_a_second_tap_follows_the_link() {
     let wd = WebDriver::start(1280, 900);
     let url = file_url(&f, ARTICLE);
     wd.goto(&url);
-    let link = wd.find(&format!("a.term-link[href^=\"{TERM_HREF}\"]"));
+    let link = wd.find(&format!(".term > a[href^=\"{TERM_HREF}\"]"));
     wd.exec(
         "arguments[0].scrollIntoView({block: 'center'});",
         json!([link]),
@@ -216,7 +216,7 @@ fn screenshot() {
     let article = shot(
         1280,
         ARTICLE,
-        r#"const a = document.querySelector(`a.term-link[href^="${arguments[0]}"]`);
+        r#"const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
            a.scrollIntoView({block: "center"}); window.scrollBy(0, -40);
            a.focus({preventScroll: true});"#,
     );

@@ -24,7 +24,7 @@ pub fn to_json(g: &Glossary) -> Value {
                 "kind": t.kind.as_str(),
                 "source": t.source.as_str(),
                 "url": t.url(),
-                "mentions": t.occurrences.len(),
+                "mentions": t.mentions,
             })
         })
         .collect();
@@ -50,7 +50,7 @@ fn row(t: &Term) -> [String; 13] {
         join(t.keps.iter().map(|k| format!("KEP-{k}")).collect()),
         join(t.gates.iter().map(|g| g.0.clone()).collect()),
         join(t.related.iter().map(|r| r.0.clone()).collect()),
-        t.occurrences.len().to_string(),
+        t.mentions.to_string(),
         t.url(),
     ]
 }

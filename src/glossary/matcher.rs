@@ -90,6 +90,8 @@ fn fold_char(c: char) -> char {
         'ヂ' => 'ジ',
         'ヅ' => 'ズ',
         _ if c.is_ascii() => c.to_ascii_lowercase(),
+        // Kana and kanji have no case: skip the Unicode table (most of the text).
+        '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' => c,
         _ => c.to_lowercase().next().unwrap_or(c),
     }
 }
@@ -226,10 +228,17 @@ impl Matcher {
 
     /// Non-overlapping leftmost-longest matches in `text`, as (original byte range, term).
     pub fn find(&self, text: &str) -> Vec<(Range<usize>, usize)> {
+        if self.ac.is_none() {
+            return Vec::new();
+        }
+        self.find_folded(&fold_with_offsets(text))
+    }
+
+    /// [`Matcher::find`] on text folded already, so that several matchers share one fold.
+    pub fn find_folded(&self, folded: &Folded) -> Vec<(Range<usize>, usize)> {
         let Some(ac) = &self.ac else {
             return Vec::new();
         };
-        let folded = fold_with_offsets(text);
         let f = folded.text.as_str();
         let mut hits: Vec<(usize, usize, usize)> = Vec::new(); // start, end, pattern
         for m in ac.find_overlapping_iter(f) {

@@ -94,6 +94,9 @@ impl Occurrence {
 /// Characters of context on each side of a keyword-in-context line.
 pub const KWIC_CHARS: usize = 30;
 
+/// Occurrences a term keeps with their places (all are counted): bounds memory on large sites.
+pub const MAX_KEPT_OCCURRENCES: usize = 200;
+
 fn kwic_window(text: &str, r: &Range<usize>) -> Range<usize> {
     let start = text[..r.start]
         .char_indices()
@@ -142,7 +145,13 @@ pub struct Term {
     /// 1 for curated terms; the pair's confidence for extracted ones.
     pub confidence: f32,
     pub evidence: Vec<Evidence>,
+    /// The first [`MAX_KEPT_OCCURRENCES`] occurrences, in article order (the keyword-in-context
+    /// lines of the term page; a common word on a large site has far more).
     pub occurrences: Vec<Occurrence>,
+    /// How many occurrences there are in all.
+    pub mentions: usize,
+    /// (article, occurrences there) of every article the term occurs in, in article order.
+    pub articles: Vec<(usize, usize)>,
     /// Line in `glossary/terms.toml` (curated terms).
     pub line: Option<usize>,
 }
@@ -181,6 +190,23 @@ impl Term {
     }
 }
 
+/// Where a linkable term stands in an article: block, byte range in `Block::text` (inside one
+/// plain range, outside headings) and the term's index in [`Glossary::terms`]. Recorded by the
+/// build for the tooltip pass, which then needs no matching of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    pub block: u32,
+    pub start: u32,
+    pub end: u32,
+    pub term: u32,
+}
+
+impl Hit {
+    pub fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Glossary {
     /// Sorted by id.
@@ -189,6 +215,8 @@ pub struct Glossary {
     pub articles: Vec<Slug>,
     /// Every automatic pair with its evidence and status, and the unpaired candidates.
     pub pairing: Pairing,
+    /// Per article (same index as `articles`), its linkable hits in document order.
+    hits: Vec<Vec<Hit>>,
     all: Matcher,
     linkable: Matcher,
 }
@@ -307,6 +335,8 @@ fn from_curated(c: &CuratedTerm) -> Term {
         confidence: 1.0,
         evidence: Vec::new(),
         occurrences: Vec::new(),
+        mentions: 0,
+        articles: Vec::new(),
         line: Some(c.line),
     }
 }
@@ -336,6 +366,8 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         confidence: p.confidence,
         evidence: p.evidence.clone(),
         occurrences: Vec::new(),
+        mentions: 0,
+        articles: Vec::new(),
         line: None,
     }
 }
@@ -454,15 +486,25 @@ fn build_from(
 
     // In chunks, merged in article order: bounded memory, deterministic order.
     let indices: Vec<usize> = (0..docs.len()).collect();
+    let mut hits = Vec::with_capacity(docs.len());
     for chunk in indices.chunks(64) {
-        let per_article: Vec<Vec<(usize, Occurrence)>> = chunk
+        let per_article: Vec<Scanned> = chunk
             .par_iter()
-            .map(|&a| occurrences_in(a, docs[a].1, &all))
+            .map(|&a| occurrences_in(a, docs[a].1, &all, &linkable))
             .collect();
         for found in per_article {
-            for (t, o) in found {
-                terms[t].occurrences.push(o);
+            for (t, o) in found.occurrences {
+                let term = &mut terms[t];
+                term.mentions += 1;
+                match term.articles.last_mut() {
+                    Some((a, n)) if *a == o.article => *n += 1,
+                    _ => term.articles.push((o.article, 1)),
+                }
+                if term.occurrences.len() < MAX_KEPT_OCCURRENCES {
+                    term.occurrences.push(o);
+                }
             }
+            hits.push(found.hits);
         }
     }
 
@@ -470,18 +512,32 @@ fn build_from(
         terms,
         articles: docs.iter().map(|(s, _)| (*s).clone()).collect(),
         pairing,
+        hits,
         all,
         linkable,
     }
 }
 
-fn occurrences_in(article: usize, doc: &Doc, matcher: &Matcher) -> Vec<(usize, Occurrence)> {
-    let mut out = Vec::new();
+/// One article's occurrences of every term, and its linkable hits.
+struct Scanned {
+    occurrences: Vec<(usize, Occurrence)>,
+    hits: Vec<Hit>,
+}
+
+/// Every plain range is folded once and searched by both matchers: all terms for the
+/// occurrence lists, linkable ones (outside headings) for the tooltips.
+fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) -> Scanned {
+    let mut out = Scanned {
+        occurrences: Vec::new(),
+        hits: Vec::new(),
+    };
     for (b, block) in doc.blocks.iter().enumerate() {
+        let heading = matches!(block.kind, crate::doc::BlockKind::Heading(_));
         for r in &block.plain {
-            for (m, t) in matcher.find(&block.text[r.clone()]) {
+            let folded = matcher::fold_with_offsets(&block.text[r.clone()]);
+            for (m, t) in all.find_folded(&folded) {
                 let range = r.start + m.start..r.start + m.end;
-                out.push((
+                out.occurrences.push((
                     t,
                     Occurrence {
                         article,
@@ -492,12 +548,33 @@ fn occurrences_in(article: usize, doc: &Doc, matcher: &Matcher) -> Vec<(usize, O
                     },
                 ));
             }
+            if heading {
+                continue;
+            }
+            for (m, t) in linkable.find_folded(&folded) {
+                out.hits.push(Hit {
+                    block: b as u32,
+                    start: (r.start + m.start) as u32,
+                    end: (r.start + m.end) as u32,
+                    term: t as u32,
+                });
+            }
         }
     }
     out
 }
 
 impl Glossary {
+    /// The linkable hits of article `article` (an index into `articles`) found by the build:
+    /// what `find_in_doc` gives for its document, without matching again.
+    pub fn hits(&self, article: usize) -> impl Iterator<Item = (usize, Range<usize>, &TermId)> {
+        self.hits
+            .get(article)
+            .into_iter()
+            .flatten()
+            .map(|h| (h.block as usize, h.range(), &self.terms[h.term as usize].id))
+    }
+
     /// Linkable terms in every plain range of `doc` outside headings, as (block, byte range in
     /// `Block::text`, term): what the tooltip pass walks. Code and link text are never plain,
     /// so they are never searched.

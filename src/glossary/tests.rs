@@ -172,6 +172,16 @@ fn articles_scanned_once_give_the_same_glossary() {
 }
 
 #[test]
+fn the_hits_the_build_records_are_what_find_in_doc_finds() {
+    let g = &*CURATED_GLOSSARY;
+    for (i, (slug, d)) in seeds().into_iter().enumerate() {
+        let recorded: Vec<_> = g.hits(i).collect();
+        assert_eq!(recorded, g.find_in_doc(d), "{slug}");
+        assert!(recorded.len() > 100, "{slug}: {}", recorded.len());
+    }
+}
+
+#[test]
 fn the_scan_counts_words_as_word_count_does() {
     for (slug, d) in seeds() {
         let scan = candidates::analyze(d);
@@ -452,6 +462,7 @@ fn export_field_roundtrip(v: &str) -> String {
         terms: vec![t],
         articles: Vec::new(),
         pairing: Pairing::default(),
+        hits: Vec::new(),
         all: Matcher::new(std::iter::empty()),
         linkable: Matcher::new(std::iter::empty()),
     };

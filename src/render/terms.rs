@@ -6,15 +6,15 @@
 //! already taken (the entity links); gives one annotation per (section, term):
 //!
 //! ```html
-//! <span class="term"><a class="term-link" href="../../glossary/finalizer/"
-//!   aria-describedby="tip-3">ファイナライザー</a><span class="term-tip" role="tooltip"
-//!   id="tip-3"><span lang="en">Finalizer</span> / <span lang="ja">ファイナライザー</span> —
-//!   削除の前に…</span></span>
+//! <span class="term"><a href="../../glossary/finalizer/" aria-describedby="tip-3">ファイナライ
+//! ザー</a><span class="term-tip" role="tooltip" id="tip-3"><span lang="en">Finalizer</span> /
+//! ファイナライザー <span class="tip-def">削除の前に…</span></span></span>
 //! ```
 //!
 //! - Only curated terms link (`Term::linkable`); matching is the glossary's
 //!   (variant-folded, NFKC, whole English words).
-//! - Only plain prose is searched (`Glossary::find_in_doc`): never code, link text or headings.
+//! - Only plain prose is searched (`Glossary::hits`, recorded by the glossary build, the same
+//!   as `Glossary::find_in_doc`): never code, link text or headings.
 //! - Entity links win: an occurrence overlapping one is skipped, and the term's next
 //!   occurrence in that section gets the tooltip instead.
 //! - Tooltip ids are `tip-1`, `tip-2`, … in document order: unique on the page and the same on
@@ -27,13 +27,16 @@ use super::highlight::escape;
 use super::markdown::Annotation;
 use crate::doc::Doc;
 use crate::glossary::{Glossary, Term};
+use crate::ids::TermId;
 use crate::urls;
 
-/// The tooltip annotations of `doc`; see the module doc. `taken` are annotations already
-/// placed (any order).
-pub fn annotations(
+/// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
+/// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`
+/// are annotations already placed (any order).
+pub fn annotations<'g>(
     doc: &Doc,
-    glossary: &Glossary,
+    glossary: &'g Glossary,
+    hits: impl IntoIterator<Item = (usize, Range<usize>, &'g TermId)>,
     root: &str,
     taken: &[Annotation],
 ) -> Vec<Annotation> {
@@ -42,7 +45,7 @@ pub fn annotations(
     taken.sort_by_key(|(b, r)| (*b, r.start));
     let mut linked: BTreeSet<(usize, &str)> = BTreeSet::new();
     let mut out = Vec::new();
-    for (block, range, id) in glossary.find_in_doc(doc) {
+    for (block, range, id) in hits {
         let section = doc.blocks[block].section;
         if linked.contains(&(section, id.0.as_str())) || overlaps(&taken, block, &range) {
             continue;
@@ -72,11 +75,12 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
         .any(|(_, r)| r.start < range.end && range.start < r.end)
 }
 
-/// The opening and closing HTML around the term's text, tooltip id `tip-<n>`.
+/// The opening and closing HTML around the term's text, tooltip id `tip-<n>`. Kept short: an
+/// article of a changelog digest carries a hundred of these.
 pub fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
     let href = format!("{root}{}", urls::term(&term.id));
     let open = format!(
-        "<span class=\"term\"><a class=\"term-link\" href=\"{}\" aria-describedby=\"tip-{n}\">",
+        "<span class=\"term\"><a href=\"{}\" aria-describedby=\"tip-{n}\">",
         escape(&href)
     );
     let close = format!(
@@ -86,23 +90,17 @@ pub fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
     (open, close)
 }
 
-/// `<span lang="en">Finalizer</span> / <span lang="ja">ファイナライザー</span> — definition`,
-/// escaped; one form only when both are spelled the same (`CEL`).
+/// `<span lang="en">Finalizer</span> / ファイナライザー <span class="tip-def">…</span>`,
+/// escaped; one form only when both are spelled the same (`CEL`). The space before the
+/// definition is what a screen reader pauses on; on screen the definition is its own line.
 fn tip_text(term: &Term) -> String {
-    let mut s = format!(
-        "<span class=\"tip-pair\"><span lang=\"en\">{}</span>",
-        escape(&term.en)
-    );
+    let mut s = format!("<span lang=\"en\">{}</span>", escape(&term.en));
     if term.ja != term.en {
-        s.push_str(&format!(" / <span lang=\"ja\">{}</span>", escape(&term.ja)));
+        s.push_str(&format!(" / {}", escape(&term.ja)));
     }
-    s.push_str("</span>");
     let def = term.definition();
     if !def.is_empty() {
-        s.push_str(&format!(
-            " <span class=\"tip-sep\" aria-hidden=\"true\">—</span> <span class=\"tip-def\">{}</span>",
-            escape(def)
-        ));
+        s.push_str(&format!(" <span class=\"tip-def\">{}</span>", escape(def)));
     }
     s
 }
@@ -146,7 +144,7 @@ def_en = "An expression language."
     fn render(md: &str, taken: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let (doc, g) = glossary_of(md);
         let mut ann = taken(&doc);
-        let tips = annotations(&doc, &g, "../../", &ann);
+        let tips = annotations(&doc, &g, g.hits(0), "../../", &ann);
         ann.extend(tips);
         to_html(&doc, ann, &Options { trust_html: false })
     }
@@ -157,9 +155,9 @@ def_en = "An expression language."
             "ファイナライザーとファイナライザー。\n\n- Finalizer\n\n## 次の節\n\nfinalizer をもう一度\n",
             |_| vec![],
         );
-        assert_eq!(html.matches("class=\"term-link\"").count(), 2, "{html}");
+        assert_eq!(html.matches("<span class=\"term\">").count(), 2, "{html}");
         assert!(
-            html.contains("<p id=\"p-1\"><span class=\"term\"><a class=\"term-link\" href=\"../../glossary/finalizer/\" aria-describedby=\"tip-1\">ファイナライザー</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-1\"><span class=\"tip-pair\"><span lang=\"en\">Finalizer</span> / <span lang=\"ja\">ファイナライザー</span></span> <span class=\"tip-sep\" aria-hidden=\"true\">—</span> <span class=\"tip-def\">削除の前に片付けを済ませるための印。</span></span></span>とファイナライザー。</p>"),
+            html.contains("<p id=\"p-1\"><span class=\"term\"><a href=\"../../glossary/finalizer/\" aria-describedby=\"tip-1\">ファイナライザー</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-1\"><span lang=\"en\">Finalizer</span> / ファイナライザー <span class=\"tip-def\">削除の前に片付けを済ませるための印。</span></span></span>とファイナライザー。</p>"),
             "{html}"
         );
         assert!(html.contains("<li id=\"li-1\">Finalizer</li>"), "{html}");
@@ -175,7 +173,7 @@ def_en = "An expression language."
             "## ファイナライザー\n\n`ファイナライザー` と [ファイナライザー](https://x) と ```CEL```\n",
             |_| vec![],
         );
-        assert!(!html.contains("term-link"), "{html}");
+        assert!(!html.contains("class=\"term\""), "{html}");
     }
 
     #[test]
@@ -191,7 +189,7 @@ def_en = "An expression language."
                 }]
             },
         );
-        assert_eq!(html.matches("term-link").count(), 1, "{html}");
+        assert_eq!(html.matches("class=\"term\"").count(), 1, "{html}");
         assert!(
             html.contains("<a class=\"ref\">ファイナライザー</a>と<span class=\"term\">"),
             "{html}"
@@ -202,7 +200,7 @@ def_en = "An expression language."
     fn one_form_when_both_are_spelled_alike_and_text_is_escaped() {
         let html = render("CEL を使う\n", |_| vec![]);
         assert!(
-            html.contains("<span class=\"tip-pair\"><span lang=\"en\">CEL</span></span>"),
+            html.contains("id=\"tip-1\"><span lang=\"en\">CEL</span> <span class=\"tip-def\">"),
             "{html}"
         );
         assert!(html.contains("式言語 &lt;Common Expression Language&gt;。"));
