@@ -13,4 +13,5 @@ pub mod doc;
 pub mod frontmatter;
 pub mod ids;
 pub mod japanese;
+pub mod search;
 pub mod shortcodes;
