@@ -124,6 +124,12 @@ pub fn fold_variants(text: &str) -> String {
 /// `tests/search-vectors.json` catch a drift.
 pub fn fold_kana(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    fold_kana_into(text, &mut out);
+    out
+}
+
+/// [`fold_kana`] appending to `out` (the search index folds millions of runs into one buffer).
+pub fn fold_kana_into(text: &str, out: &mut String) {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -149,7 +155,6 @@ pub fn fold_kana(text: &str) -> String {
             _ => out.push(c),
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -376,6 +376,7 @@
     var tokenShard = function (t) { return store[tokenShardName(t)]; };
 
     var id = parseIdQuery(query);
+    if (id && id.name && !m.icjk && Array.from(id.name).some(function (ch) { return isCjk(ch.codePointAt(0)); })) id = null;
     var idPromise = id ? load(bucketName('i', idBucketKey(id), m.ib)) : Promise.resolve(null);
     var lastUnit = us[us.length - 1];
     var ckey = typing && lastUnit ? completionKey(lastUnit) : null;
@@ -415,28 +416,43 @@
     return r ? { id: id, url: r[0], title: r[1], section: r[2], kind: r[3], text: r[4] } : null;
   }
 
-  // The first `limit` results, ID matches first, each {url, title, section, kind, html}.
-  async function results(query, limit, opts) {
+  // Results of a query, ID matches first, fetched page by page: `more(n)` loads the doc files
+  // of the next n hits only, so a query costs one doc file per result shown.
+  async function openResults(query, opts) {
     var res = await search(query, opts);
-    var out = [], seen = {};
+    var seen = {}, queued = [], next = 0;
     res.ids.slice(0, 5).forEach(function (e) {
       if (seen[e.url]) return;
       seen[e.url] = true;
-      out.push({ url: e.url, title: e.title, section: '', kind: e.kind, id: true, html: '' });
+      queued.push({ url: e.url, title: e.title, section: '', kind: e.kind, id: true, html: '' });
     });
-    var want = res.hits.slice(0, Math.max(0, limit - out.length) + 5);
-    var docs = await Promise.all(want.map(function (h) { return docRecord(res.manifest, h.id); }));
     var needles = highlightNeedles(res.groups);
-    docs.forEach(function (r) {
-      if (!r || seen[r.url] || out.length >= limit) return;
-      seen[r.url] = true;
-      out.push({
-        url: r.url, title: r.title, section: r.section, kind: r.kind,
-        sectionHtml: highlight(r.section, needles, 0).html,
-        html: highlight(r.text, needles, 160).html
-      });
-    });
-    return out;
+    return {
+      total: queued.length + res.hits.length,
+      hasMore: function () { return queued.length > 0 || next < res.hits.length; },
+      more: async function (n) {
+        var out = queued.splice(0, n);
+        while (out.length < n && next < res.hits.length) {
+          var batch = res.hits.slice(next, next + n - out.length);
+          next += batch.length;
+          var docs = await Promise.all(batch.map(function (h) { return docRecord(res.manifest, h.id); }));
+          docs.forEach(function (r) {
+            if (!r || seen[r.url]) return;
+            seen[r.url] = true;
+            out.push({
+              url: r.url, title: r.title, section: r.section, kind: r.kind,
+              sectionHtml: highlight(r.section, needles, 0).html,
+              html: highlight(r.text, needles, 160).html
+            });
+          });
+        }
+        return out;
+      }
+    };
+  }
+
+  async function results(query, limit, opts) {
+    return (await openResults(query, opts)).more(limit);
   }
 
   // --- snippets --------------------------------------------------------------------------
@@ -584,6 +600,8 @@
     glossary: '用語', term: '用語', article: '記事', section: ''
   };
 
+  var PAGE_SIZE = 10, BOX_SIZE = 6;
+
   function searchPageHref(q) {
     return ROOT + 'search/' + (FILE ? 'index.html' : '') + '?q=' + encodeURIComponent(q);
   }
@@ -627,20 +645,50 @@
     list.dataset.state = 'loading';
     status.textContent = '検索中…';
     var t0 = performance.now();
-    results(q, 20, { typing: false }).then(function (rs) {
+    var set;
+    openResults(q, { typing: false }).then(function (rs) {
+      set = rs;
+      return rs.more(PAGE_SIZE);
+    }).then(function (rs) {
       list.textContent = '';
       rs.forEach(function (r) { list.appendChild(renderResultItem(r, 'li')); });
       var ms = Math.round(performance.now() - t0);
       status.textContent = rs.length
-        ? '「' + q + '」の検索結果: ' + rs.length + '件'
+        ? '「' + q + '」の検索結果: ' + set.total + '件'
         : '「' + q + '」に一致するページは見つかりませんでした。';
       list.dataset.ms = String(ms);
       list.dataset.state = 'done';
       document.title = q + ' - ' + document.title;
+      if (set.hasMore()) addMoreButton(list, set);
     }).catch(function (err) {
       status.textContent = '検索できませんでした: ' + err;
       list.dataset.state = 'error';
       throw err;
+    });
+  }
+
+  function addMoreButton(list, set) {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.id = 'search-more';
+    button.className = 'search-more-button';
+    button.textContent = 'さらに表示';
+    list.parentNode.insertBefore(button, list.nextSibling);
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      set.more(PAGE_SIZE).then(function (rs) {
+        var first = null;
+        rs.forEach(function (r) {
+          var li = renderResultItem(r, 'li');
+          first = first || li;
+          list.appendChild(li);
+        });
+        button.disabled = false;
+        if (!set.hasMore()) button.remove();
+        // Keyboard users continue at the first new result.
+        var a = first && first.querySelector('a');
+        if (a) a.focus();
+      });
     });
   }
 
@@ -672,6 +720,12 @@
       input.removeAttribute('aria-activedescendant');
       active = -1;
     }
+    function open() {
+      // On a narrow screen the listbox spans the viewport just below the box (search.css).
+      listbox.style.setProperty('--search-top', Math.round(input.getBoundingClientRect().bottom + 4) + 'px');
+      listbox.hidden = false;
+      input.setAttribute('aria-expanded', 'true');
+    }
     function setActive(i) {
       var opts = options();
       if (!opts.length) return;
@@ -683,7 +737,7 @@
     function update() {
       var q = input.value, mine = ++seq;
       if (!q.trim()) { close(); listbox.textContent = ''; return; }
-      results(q, 8).then(function (rs) {
+      results(q, BOX_SIZE).then(function (rs) {
         if (mine !== seq) return;
         listbox.textContent = '';
         rs.forEach(function (r, k) {
@@ -699,8 +753,7 @@
         listbox.appendChild(more);
         active = -1;
         input.removeAttribute('aria-activedescendant');
-        listbox.hidden = false;
-        input.setAttribute('aria-expanded', 'true');
+        open();
       });
     }
 
@@ -709,16 +762,16 @@
       timer = setTimeout(update, 60);
     });
     input.addEventListener('focus', function () {
-      if (input.value.trim() && listbox.children.length) {
-        listbox.hidden = false;
-        input.setAttribute('aria-expanded', 'true');
-      }
+      if (input.value.trim() && listbox.children.length) open();
     });
     input.addEventListener('keydown', function (e) {
       if (e.isComposing || e.keyCode === 229) return; // an IME is converting
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
-        if (listbox.hidden) { if (listbox.children.length) { listbox.hidden = false; input.setAttribute('aria-expanded', 'true'); } else { update(); } return; }
+        if (listbox.hidden) {
+          if (listbox.children.length) open(); else update();
+          return;
+        }
         setActive(active + (e.key === 'ArrowDown' ? 1 : -1));
       } else if (e.key === 'Enter') {
         var opts = options();

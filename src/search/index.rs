@@ -22,11 +22,12 @@
 //! documents, and uncapped they would be most of the bytes of every query.
 //! Shard counts grow with the index (powers of two), so shards stay a few KB each.
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::tokenize::{is_cjk, tokenize};
+use super::tokenize::{for_each_token, is_cjk, tokenize};
 use crate::japanese::fold_variants;
 
 /// Folder of the index under the site root.
@@ -36,15 +37,18 @@ pub const SLOTS: u32 = 4;
 /// Documents are packed into a doc file while it stays under this many bytes.
 const DOC_FILE_BYTES: usize = 3000;
 /// Characters of text kept per document for snippets.
-const TEXT_CHARS: usize = 1000;
+const TEXT_CHARS: usize = 800;
 /// Postings kept per token (the strongest ones).
-pub const POSTING_CAP: usize = 1000;
+pub const POSTING_CAP: usize = 600;
 /// Completions kept per prefix (the most frequent ones).
 const COMPLETIONS_PER_PREFIX: usize = 100;
 /// ID entries kept per key (a PR mentioned by many articles lists the first ones).
 const ENTRIES_PER_ID: usize = 20;
-/// What a shard should weigh; the shard count is chosen from the total.
-const TARGET_SHARD_BYTES: usize = 4000;
+/// What a token shard should weigh; the shard count is chosen from the total. A query loads
+/// one shard per token, so this is about what each query token costs beyond its own postings.
+const TOKEN_SHARD_BYTES: usize = 2000;
+/// The same for completion and ID shards (one of each per query).
+const SHARD_BYTES: usize = 4000;
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
 /// A section-title token counts as this many occurrences in the text.
@@ -115,24 +119,35 @@ pub fn build(
     ids: &[IdEntry],
     synonyms: &[(String, Vec<String>)],
 ) -> Vec<(String, Vec<u8>)> {
-    let doc_ids = assign_doc_ids(docs);
-    let postings = collect_postings(docs, &doc_ids);
-    let encoded = encode_postings(&postings);
+    let stored: Vec<String> = docs.par_iter().map(|d| stored_text(&d.text)).collect();
+    let doc_ids = assign_doc_ids(docs, &stored);
+    let entries = collect_postings(docs, &doc_ids);
+    let encoded: Vec<String> = entries.par_iter().map(|e| encode_list(&e.list)).collect();
 
     let mut files = Vec::new();
-    let token_bits = shard_bits(encoded.iter().map(|(t, (_, p))| t.len() + p.len() + 12));
-    files.extend(token_shards(&encoded, synonyms, token_bits));
-    let completions = completions(&postings);
+    let token_bits = shard_bits(
+        entries
+            .iter()
+            .zip(&encoded)
+            .map(|(e, p)| e.token.len() + p.len() + 12),
+        TOKEN_SHARD_BYTES,
+    );
+    files.extend(token_shards(&entries, &encoded, synonyms, token_bits));
+    let completions = completions(&entries);
     let vocab_bits = shard_bits(
         completions
             .values()
             .flatten()
             .map(|(token, _)| token.len() + 8),
+        SHARD_BYTES,
     );
     files.extend(vocab_shards(&completions, vocab_bits));
     let (id_bits, id_files) = id_shards(ids);
+    // Whether any ID is spelled in kana or kanji: when none is, the browser skips the ID lookup
+    // for Japanese queries.
+    let cjk_ids = ids.iter().any(|e| e.key.chars().any(is_cjk));
     files.extend(id_files);
-    files.extend(doc_files(docs, &doc_ids));
+    files.extend(doc_files(docs, &stored, &doc_ids));
 
     let manifest = json!({
         "v": 1,
@@ -141,6 +156,7 @@ pub fn build(
         "tb": token_bits,
         "vb": vocab_bits,
         "ib": id_bits,
+        "icjk": cjk_ids,
         "cap": POSTING_CAP,
         "k1": K1,
     });
@@ -163,10 +179,10 @@ fn bucket(key: &str, bits: u32) -> u32 {
     fnv1a(key) & ((1u32 << bits) - 1)
 }
 
-/// The smallest power-of-two shard count that keeps shards near [`TARGET_SHARD_BYTES`].
-fn shard_bits(sizes: impl Iterator<Item = usize>) -> u32 {
+/// The smallest power-of-two shard count that keeps shards near `target` bytes.
+fn shard_bits(sizes: impl Iterator<Item = usize>, target: usize) -> u32 {
     let total: usize = sizes.sum();
-    let shards = total.div_ceil(TARGET_SHARD_BYTES).max(1);
+    let shards = total.div_ceil(target).max(1);
     shards.next_power_of_two().trailing_zeros().clamp(2, 14)
 }
 
@@ -182,11 +198,11 @@ fn hex_path(folder: &str, n: u32) -> (String, String) {
 
 /// Packs documents in input order into doc files of at most [`SLOTS`] documents and about
 /// [`DOC_FILE_BYTES`] bytes; returns each document's id.
-fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
+fn assign_doc_ids(docs: &[SearchDoc], stored: &[String]) -> Vec<u32> {
     let mut ids = Vec::with_capacity(docs.len());
     let (mut file, mut slot, mut bytes) = (0u32, 0u32, 0usize);
-    for (i, doc) in docs.iter().enumerate() {
-        let size = record_size(doc);
+    for (i, (doc, text)) in docs.iter().zip(stored).enumerate() {
+        let size = doc.url.len() + doc.title.len() + doc.section.len() + text.len() + 24;
         if i > 0 && (slot == SLOTS || bytes + size > DOC_FILE_BYTES) {
             file += 1;
             slot = 0;
@@ -199,13 +215,9 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
     ids
 }
 
-fn record_size(doc: &SearchDoc) -> usize {
-    doc.url.len() + doc.title.len() + doc.section.len() + stored_text(&doc.text).len() + 24
-}
-
 /// Whitespace collapsed, at most [`TEXT_CHARS`] characters (then an ellipsis).
 fn stored_text(text: &str) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(text.len().min(TEXT_CHARS * 3 + 3));
     let mut count = 0;
     for word in text.split_whitespace() {
         if count > 0 {
@@ -224,62 +236,128 @@ fn stored_text(text: &str) -> String {
     out
 }
 
-/// A token's postings: (doc id, impact 0..=7), sorted by doc id, plus its true document
-/// frequency (before capping).
-struct Postings {
+/// FNV-1a as a `Hasher`: the index hashes millions of short tokens, where SipHash's
+/// DoS resistance buys nothing and costs a third of the time.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+
+/// A token of the index: its true document frequency and its postings (doc id, impact
+/// 0..=7) sorted by doc id, capped at [`POSTING_CAP`].
+struct TokenEntry {
+    token: String,
     df: u32,
     list: Vec<(u32, u8)>,
 }
 
-/// Weighted term counts of one document and its length.
-fn doc_terms(doc: &SearchDoc) -> (Vec<(String, u32)>, u32) {
-    let mut counts: HashMap<String, u32> = HashMap::new();
-    let mut add = |text: &str, weight: u32| {
-        for t in tokenize(text) {
-            *counts.entry(t).or_default() += weight;
+/// Postings of a run of documents: token → [(doc id, weighted term count)], in doc order.
+type PieceMap = FnvMap<String, Vec<(u32, u32)>>;
+
+/// Tokenizes a run of documents into one map, so that the shared vocabulary is looked up once
+/// per distinct token of the run rather than once per occurrence. Returns the map and each
+/// document's (id, length).
+fn index_piece(docs: &[SearchDoc], ids: &[u32]) -> (PieceMap, Vec<(u32, u32)>) {
+    let mut map = PieceMap::default();
+    let mut lens = Vec::with_capacity(docs.len());
+    for (doc, &id) in docs.iter().zip(ids) {
+        let mut len = 0u32;
+        let mut add = |text: &str, weight: u32| {
+            for_each_token(text, |t| {
+                len += weight;
+                match map.get_mut(t) {
+                    Some(list) => match list.last_mut() {
+                        Some(last) if last.0 == id => last.1 += weight,
+                        _ => list.push((id, weight)),
+                    },
+                    None => {
+                        map.insert(t.to_string(), vec![(id, weight)]);
+                    }
+                }
+            });
+        };
+        add(&doc.text, 1);
+        add(&doc.section, SECTION_WEIGHT);
+        add(&doc.title, TITLE_WEIGHT);
+        for w in &doc.boost_words {
+            add(w, 1);
         }
-    };
-    add(&doc.text, 1);
-    add(&doc.section, SECTION_WEIGHT);
-    add(&doc.title, TITLE_WEIGHT);
-    for w in &doc.boost_words {
-        add(w, 1);
+        lens.push((id, len));
     }
-    let len = counts.values().sum();
-    let mut v: Vec<(String, u32)> = counts.into_iter().collect();
-    v.sort_unstable();
-    (v, len)
+    (map, lens)
 }
 
-fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> BTreeMap<String, Postings> {
-    // Term counts are computed in parallel chunks and merged right away, so the per-document
-    // vectors of the whole corpus never sit in memory at once.
-    let mut raw: HashMap<String, Vec<(u32, u32, u32)>> = HashMap::new();
+/// Every token's postings, sorted by token.
+fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
+    // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
+    // order (so every list stays sorted by doc id); a batch bounds the memory held in pieces.
+    const PIECE: usize = 256;
+    const BATCH: usize = 32;
+    let mut vocab: FnvMap<String, u32> = FnvMap::default();
+    let mut lists: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut lens = vec![0u32; doc_ids.last().map_or(0, |&id| id as usize + 1)];
     let mut total_len: u64 = 0;
-    for (chunk_no, chunk) in docs.chunks(512).enumerate() {
-        let terms: Vec<(Vec<(String, u32)>, u32)> = chunk.par_iter().map(doc_terms).collect();
-        for (i, (counts, len)) in terms.into_iter().enumerate() {
-            let id = doc_ids[chunk_no * 512 + i];
-            total_len += u64::from(len);
-            for (token, tf) in counts {
-                raw.entry(token).or_default().push((id, tf, len));
+    let pieces: Vec<(&[SearchDoc], &[u32])> =
+        docs.chunks(PIECE).zip(doc_ids.chunks(PIECE)).collect();
+    for batch in pieces.chunks(BATCH) {
+        let maps: Vec<(PieceMap, Vec<(u32, u32)>)> =
+            batch.par_iter().map(|(d, i)| index_piece(d, i)).collect();
+        for (map, piece_lens) in maps {
+            for (id, len) in piece_lens {
+                lens[id as usize] = len;
+                total_len += u64::from(len);
+            }
+            for (token, list) in map {
+                match vocab.get(&token) {
+                    Some(&t) => lists[t as usize].extend(list),
+                    None => {
+                        vocab.insert(token, lists.len() as u32);
+                        lists.push(list);
+                    }
+                }
             }
         }
     }
     let avg_len = (total_len as f64 / docs.len().max(1) as f64).max(1.0);
-    raw.into_iter()
-        .map(|(token, list)| {
-            let df = list.len() as u32;
-            let mut list: Vec<(u32, u8)> = list
-                .into_iter()
-                .map(|(id, tf, len)| (id, impact(tf, len, avg_len)))
+    let mut tokens: Vec<(String, u32)> = vocab.into_iter().collect();
+    tokens.par_sort_unstable();
+    let (lists, lens) = (&lists, &lens);
+    tokens
+        .into_par_iter()
+        .map(|(token, t)| {
+            let raw = &lists[t as usize];
+            let mut list: Vec<(u32, u8)> = raw
+                .iter()
+                .map(|&(id, tf)| (id, impact(tf, lens[id as usize], avg_len)))
                 .collect();
             if list.len() > POSTING_CAP {
-                list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 list.truncate(POSTING_CAP);
                 list.sort_unstable();
             }
-            (token, Postings { df, list })
+            TokenEntry {
+                token,
+                df: raw.len() as u32,
+                list,
+            }
         })
         .collect()
 }
@@ -316,41 +394,51 @@ fn encode_list(list: &[(u32, u8)]) -> String {
     out
 }
 
-fn encode_postings(postings: &BTreeMap<String, Postings>) -> BTreeMap<String, (u32, String)> {
-    postings
-        .iter()
-        .map(|(t, p)| (t.clone(), (p.df, encode_list(&p.list))))
-        .collect()
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialize")
 }
 
 fn token_shards(
-    encoded: &BTreeMap<String, (u32, String)>,
+    entries: &[TokenEntry],
+    encoded: &[String],
     synonyms: &[(String, Vec<String>)],
     bits: u32,
 ) -> Vec<(String, Vec<u8>)> {
-    let mut shards: BTreeMap<u32, (serde_json::Map<String, Value>, SynonymMap)> =
-        (0..1u32 << bits).map(|h| (h, Default::default())).collect();
-    for (token, (df, list)) in encoded {
-        let shard = shards
-            .get_mut(&bucket(token, bits))
-            .expect("all shards exist");
-        shard.0.insert(token.clone(), json!([df, list]));
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << bits];
+    for (i, e) in entries.iter().enumerate() {
+        members[bucket(&e.token, bits) as usize].push(i);
     }
-    for (first, entries) in synonym_entries(synonyms) {
-        let shard = shards
-            .get_mut(&bucket(&first, bits))
-            .expect("all shards exist");
-        shard.1.insert(first, entries);
+    let mut syns: Vec<SynonymMap> = vec![SynonymMap::new(); 1 << bits];
+    for (first, list) in synonym_entries(synonyms) {
+        syns[bucket(&first, bits) as usize].insert(first, list);
     }
-    shards
-        .into_iter()
+    members
+        .into_par_iter()
+        .zip(syns)
+        .enumerate()
         .map(|(h, (tokens, syns))| {
-            let (path, name) = hex_path("t", h);
-            let mut data = json!({ "t": tokens });
-            if !syns.is_empty() {
-                data["s"] = json!(syns);
+            let (path, name) = hex_path("t", h as u32);
+            // Written by hand rather than through serde_json::Value: this is most of the
+            // index by count of bytes, and entries are already in token order.
+            let mut js = format!(
+                "(self.__shioriSearch=self.__shioriSearch||[]).push([{}, {{\"t\":{{",
+                json_str(&name)
+            );
+            for (k, &i) in tokens.iter().enumerate() {
+                if k > 0 {
+                    js.push(',');
+                }
+                let e = &entries[i];
+                js.push_str(&json_str(&e.token));
+                js.push_str(&format!(":[{},\"{}\"]", e.df, encoded[i]));
             }
-            (path, script(&name, &data))
+            js.push('}');
+            if !syns.is_empty() {
+                js.push_str(",\"s\":");
+                js.push_str(&serde_json::to_string(&syns).expect("synonyms serialize"));
+            }
+            js.push_str("}]);\n");
+            (path, js.into_bytes())
         })
         .collect()
 }
@@ -400,11 +488,11 @@ pub fn completion_prefix(token: &str) -> Option<String> {
     (token.chars().count() > n).then(|| token.chars().take(n).collect())
 }
 
-fn completions(postings: &BTreeMap<String, Postings>) -> BTreeMap<String, Vec<(String, u32)>> {
+fn completions(entries: &[TokenEntry]) -> BTreeMap<String, Vec<(String, u32)>> {
     let mut map: BTreeMap<String, Vec<(String, u32)>> = BTreeMap::new();
-    for (token, p) in postings {
-        if let Some(prefix) = completion_prefix(token) {
-            map.entry(prefix).or_default().push((token.clone(), p.df));
+    for e in entries {
+        if let Some(prefix) = completion_prefix(&e.token) {
+            map.entry(prefix).or_default().push((e.token.clone(), e.df));
         }
     }
     for list in map.values_mut() {
@@ -480,6 +568,7 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     let bits = shard_bits(
         kept.iter()
             .map(|(k, v, i)| k.len() + v.len() + ids[*i].url.len() + ids[*i].title.len() + 12),
+        SHARD_BYTES,
     );
     let mut shards: BTreeMap<u32, Vec<Value>> =
         (0..1u32 << bits).map(|h| (h, Vec::new())).collect();
@@ -501,20 +590,22 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     (bits, files)
 }
 
-fn doc_files(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
-    let mut files: BTreeMap<u32, Vec<Value>> = BTreeMap::new();
-    for (doc, id) in docs.iter().zip(doc_ids) {
-        files.entry(id / SLOTS).or_default().push(json!([
-            doc.url,
-            doc.title,
-            doc.section,
-            doc.kind.code(),
-            stored_text(&doc.text)
-        ]));
+fn doc_files(docs: &[SearchDoc], stored: &[String], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
+    let mut files: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (i, id) in doc_ids.iter().enumerate() {
+        files.entry(id / SLOTS).or_default().push(i);
     }
+    let files: Vec<(u32, Vec<usize>)> = files.into_iter().collect();
     files
-        .into_iter()
-        .map(|(file, records)| {
+        .into_par_iter()
+        .map(|(file, members)| {
+            let records: Vec<Value> = members
+                .iter()
+                .map(|&i| {
+                    let d = &docs[i];
+                    json!([d.url, d.title, d.section, d.kind.code(), stored[i]])
+                })
+                .collect();
             let (path, name) = hex_path("d", file);
             (path, script(&name, &json!(records)))
         })
@@ -534,6 +625,10 @@ mod tests {
             text: text.into(),
             boost_words: vec![],
         }
+    }
+
+    fn stored(docs: &[SearchDoc]) -> Vec<String> {
+        docs.iter().map(|d| stored_text(&d.text)).collect()
     }
 
     fn decode(s: &str) -> Vec<(u32, u8)> {
@@ -602,7 +697,7 @@ mod tests {
             doc("a/#2", "二", &long),
             doc("a/#3", "三", "短い"),
         ];
-        let ids = assign_doc_ids(&docs);
+        let ids = assign_doc_ids(&docs, &stored(&docs));
         // A long text is ~2.7 KB: the second starts a new file, the short third joins it.
         assert_eq!(ids, [0, SLOTS, SLOTS + 1]);
         let files = build(&docs, &[], &[]);
@@ -623,11 +718,13 @@ mod tests {
                 doc(&format!("a/#{i}"), "", text)
             })
             .collect();
-        let postings = collect_postings(&docs, &assign_doc_ids(&docs));
-        let pod = &postings["pod"];
+        let doc_ids = assign_doc_ids(&docs, &stored(&docs));
+        let postings = collect_postings(&docs, &doc_ids);
+        assert!(postings.windows(2).all(|w| w[0].token < w[1].token));
+        let pod = postings.iter().find(|e| e.token == "pod").unwrap();
         assert_eq!(pod.df as usize, POSTING_CAP + 10);
         assert_eq!(pod.list.len(), POSTING_CAP);
-        let strong_id = assign_doc_ids(&docs)[POSTING_CAP + 5];
+        let strong_id = doc_ids[POSTING_CAP + 5];
         assert!(pod.list.iter().any(|&(id, _)| id == strong_id));
         assert!(pod.list.windows(2).all(|w| w[0].0 < w[1].0));
     }

@@ -14,7 +14,11 @@
 //!   ヴァ → バ, ー and ・ dropped) and give character bigrams, or the single character when the
 //!   folded run has one.
 //! - Everything else (spaces, punctuation, 、。「」, emoji, non-ASCII letters) separates.
-use crate::japanese::{fold_kana, nfkc};
+use std::borrow::Cow;
+
+use unicode_normalization::{IsNormalized, is_nfkc_quick};
+
+use crate::japanese::{fold_kana, fold_kana_into, nfkc};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitKind {
@@ -76,7 +80,98 @@ pub fn units(text: &str) -> Vec<Unit> {
 
 /// All tokens of `text`, unit after unit. The index counts them; the query dedupes them.
 pub fn tokenize(text: &str) -> Vec<String> {
-    units(text).into_iter().flat_map(|u| u.tokens).collect()
+    let mut out = Vec::new();
+    for_each_token(text, |t| out.push(t.to_string()));
+    out
+}
+
+/// Calls `emit` with every token of `text`, in the order of [`units`], without allocating a
+/// string per token: the index tokenizes every section of every article with this. The unit
+/// tests hold it equal to the flattened [`units`].
+pub fn for_each_token(text: &str, mut emit: impl FnMut(&str)) {
+    let normalized = if is_nfkc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(nfkc(text))
+    };
+    let s = normalized.as_ref();
+    let bytes = s.as_bytes();
+    let mut buf = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            word_tokens(&s[start..i], &mut buf, &mut emit);
+        } else if b.is_ascii() {
+            i += 1;
+        } else {
+            let start = i;
+            for c in s[start..].chars() {
+                if !is_cjk(c) {
+                    break;
+                }
+                i += c.len_utf8();
+            }
+            if i == start {
+                i += s[start..].chars().next().map_or(1, char::len_utf8);
+            } else {
+                cjk_tokens(&s[start..i], &mut buf, &mut emit);
+            }
+        }
+    }
+}
+
+fn word_tokens(word: &str, buf: &mut String, emit: &mut impl FnMut(&str)) {
+    buf.clear();
+    buf.push_str(word);
+    buf.make_ascii_lowercase();
+    emit(buf);
+    let w = word.as_bytes();
+    if w.iter().all(u8::is_ascii_digit) {
+        return;
+    }
+    let boundary = |i: usize| {
+        let (prev, cur) = (w[i - 1], w[i]);
+        prev.is_ascii_digit() != cur.is_ascii_digit()
+            || (prev.is_ascii_lowercase() && cur.is_ascii_uppercase())
+            || (prev.is_ascii_uppercase()
+                && cur.is_ascii_uppercase()
+                && w.get(i + 1).is_some_and(u8::is_ascii_lowercase))
+    };
+    if !(1..w.len()).any(boundary) {
+        return;
+    }
+    let mut start = 0;
+    for end in (1..w.len()).filter(|&i| boundary(i)).chain([w.len()]) {
+        let part = &buf[start..end];
+        if part.len() > 1 || w[start].is_ascii_digit() {
+            emit(part);
+        }
+        start = end;
+    }
+}
+
+fn cjk_tokens(run: &str, buf: &mut String, emit: &mut impl FnMut(&str)) {
+    buf.clear();
+    fold_kana_into(run, buf);
+    let mut starts = buf.char_indices().map(|(i, _)| i).chain([buf.len()]);
+    let (Some(mut a), Some(mut b)) = (starts.next(), starts.next()) else {
+        return;
+    };
+    match starts.next() {
+        None => emit(&buf[a..b]),
+        Some(mut c) => loop {
+            emit(&buf[a..c]);
+            match starts.next() {
+                Some(d) => (a, b, c) = (b, c, d),
+                None => break,
+            }
+        },
+    }
 }
 
 fn run_end(chars: &[char], start: usize, class: impl Fn(char) -> bool) -> usize {
@@ -182,6 +277,22 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn the_fast_tokenizer_matches_the_units() {
+        let raw = include_str!("../../tests/search-vectors.json");
+        let vectors: Vec<serde_json::Value> = serde_json::from_str(raw).unwrap();
+        let mut inputs: Vec<String> = vectors
+            .iter()
+            .map(|v| v["input"].as_str().unwrap().to_string())
+            .collect();
+        inputs.push(inputs.join(" / "));
+        inputs.push(inputs.concat());
+        for input in inputs {
+            let flat: Vec<String> = units(&input).into_iter().flat_map(|u| u.tokens).collect();
+            assert_eq!(tokenize(&input), flat, "{input:?}");
+        }
     }
 
     #[test]
