@@ -42,9 +42,12 @@ fn main() {
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();
         let mut warnings = Vec::new();
-        let Ok(split) = frontmatter::split(path, &text, &mut warnings) else {
-            eprintln!("skipped {}", path.display());
-            continue;
+        let split = match frontmatter::split(path, &text, &mut warnings) {
+            Ok(split) => split,
+            Err(e) => {
+                eprintln!("skipped {}: {e:?}", path.display());
+                continue;
+            }
         };
         let slug = split.front.slug.as_str().to_string();
         let title = split.front.title.clone();
