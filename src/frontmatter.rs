@@ -23,7 +23,20 @@ pub struct Source {
     pub author: Option<String>,
     pub name: Option<String>,
     pub original_author: Option<String>,
+    #[serde(default, deserialize_with = "optional_date")]
     pub original_date: Option<String>,
+}
+
+fn optional_date<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    match Option::<DateValue>::deserialize(d)? {
+        None => Ok(None),
+        Some(DateValue::Toml(t)) => Ok(t
+            .date
+            .map(|d| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day))),
+        Some(DateValue::Text(s)) => parse_date(&s).map(Some).ok_or_else(|| {
+            serde::de::Error::custom(format!("`{s}` is not a date; write `2024-07-26`"))
+        }),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -7,11 +7,22 @@
 //!
 //! `load` is the only stage that reads the disk and `write` the only one that writes; everything
 //! between is a function from data to data, so tests and the dev server run it in memory.
+pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod doc;
+pub mod extract;
+pub mod feeds;
 pub mod frontmatter;
 pub mod ids;
 pub mod japanese;
+pub mod link;
+pub mod load;
+pub mod registry;
+pub mod render;
 pub mod search;
+pub mod serve;
 pub mod shortcodes;
+pub mod site;
+pub mod urls;
+pub mod write;

@@ -1,5 +1,129 @@
-//! Helpers shared by the integration tests: a WebDriver client for Debian's headless Chromium
-//! and a static HTTP server for serving a built site under a sub-path.
+//! Fixture sites for integration tests: a temporary site root with `site.toml` and articles,
+//! built in memory or with the real binary; a WebDriver client for headless Chromium
+//! (`browser`) and a static HTTP server for serving a site under a sub-path (`http`).
 #![allow(dead_code)]
+
 pub mod browser;
 pub mod http;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use shiori::load;
+use shiori::site::{self, BuildOptions, Output};
+
+pub struct Fixture {
+    pub dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    pub fn new() -> Fixture {
+        let f = Fixture {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        f.write(
+            "site.toml",
+            "title = \"テストサイト\"\nbase_url = \"https://example.org/k8s/\"\n",
+        );
+        f
+    }
+
+    /// A fixture holding a copy of this repository's articles and glossary data.
+    pub fn with_repo_content() -> Fixture {
+        let f = Fixture::new();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for dir in ["content", "glossary"] {
+            copy_tree(&repo.join(dir), &f.root().join(dir));
+        }
+        f
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        let p = self.root().join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+
+    pub fn article(&self, name: &str, front: &str, body: &str) {
+        self.write(
+            &format!("content/{name}.md"),
+            &format!("+++\n{front}\n+++\n{body}"),
+        );
+    }
+
+    pub fn build(&self) -> Output {
+        match self.try_build() {
+            Ok(o) => o,
+            Err(d) => panic!("fixture site failed to build:\n{d}"),
+        }
+    }
+
+    pub fn try_build(&self) -> Result<Output, shiori::diag::Diagnostics> {
+        let sources = load::load(self.root()).unwrap();
+        site::build(&sources, &BuildOptions::default())
+    }
+
+    /// Runs the real binary in the site root.
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new(env!("CARGO_BIN_EXE_shiori"))
+            .args(args)
+            .current_dir(self.root())
+            .output()
+            .unwrap()
+    }
+
+    pub fn public(&self) -> PathBuf {
+        self.root().join("public")
+    }
+}
+
+pub fn page(out: &Output, path: &str) -> String {
+    let bytes = out.files.get(path).unwrap_or_else(|| {
+        panic!(
+            "no {path} in output; have: {:?}",
+            out.files.keys().take(40).collect::<Vec<_>>()
+        )
+    });
+    String::from_utf8(bytes.clone()).unwrap()
+}
+
+pub fn copy_tree(from: &Path, to: &Path) {
+    if !from.exists() {
+        return;
+    }
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let rel = e.path().strip_prefix(from).unwrap();
+        let dest = to.join(rel);
+        if e.file_type().is_dir() {
+            fs::create_dir_all(&dest).unwrap();
+        } else {
+            fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// Every file under `dir` with its bytes, for comparing whole output folders.
+pub fn snapshot_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut m = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        if e.file_type().is_file() {
+            m.insert(
+                e.path()
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                fs::read(e.path()).unwrap(),
+            );
+        }
+    }
+    m
+}

@@ -1,0 +1,182 @@
+//! What `shiori check` says about an article's references: KEPs and gates the registry does not
+//! know, and stages (or defaults) the article states for its release that the registry
+//! contradicts. All warnings (`--strict` makes them fatal), one per entity and claim, at the
+//! line of the first mention, each with the two facts side by side and where to fix them.
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::ArticleRefs;
+use crate::diag::Diagnostic;
+use crate::doc::Doc;
+use crate::frontmatter::FrontMatter;
+use crate::ids::{Release, Stage};
+use crate::registry::Registry;
+
+/// Stages the article states for its release that the registry contradicts.
+pub fn check_stage_disagreements(
+    path: &Path,
+    doc: &Doc,
+    front: &FrontMatter,
+    refs: &ArticleRefs,
+    registry: &Registry,
+) -> Vec<Diagnostic> {
+    let Some(release) = front.release else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for m in &refs.keps {
+        let (Some(stage), Some(entry)) = (m.stage, registry.kep(m.kep)) else {
+            continue;
+        };
+        if entry.milestones.is_empty() || !seen.insert(("kep", m.kep.0.to_string(), stage)) {
+            continue;
+        }
+        let known = entry.stage_at(release);
+        if known == Some(stage) {
+            continue;
+        }
+        let registry_says = match (known, entry.milestone(stage)) {
+            (_, Some(r)) => format!("records `{stage}` from {r}"),
+            (Some(k), None) => {
+                format!("has it at `{k}` in {release} and records no `{stage}` milestone")
+            }
+            (None, None) => format!("records no stage for it by {release}"),
+        };
+        out.push(
+            Diagnostic::warning(
+                path,
+                Some(doc.blocks[m.block].line),
+                format!(
+                    "the article says `KEP-{}` is `{stage}` in {release}, but {} {registry_says}",
+                    m.kep,
+                    registry.keps_path.display()
+                ),
+            )
+            .help(format!(
+                "if the article is right, fix the milestones of `KEP-{}` ({}:{}); otherwise correct the stage in the article",
+                m.kep,
+                registry.keps_path.display(),
+                entry.line
+            )),
+        );
+    }
+    for m in &refs.gates {
+        let Some(entry) = registry.gate(&m.gate.0) else {
+            continue;
+        };
+        let known = entry.stage_at(release);
+        if let Some(stage) = m.stage
+            && seen.insert(("gate", m.gate.0.clone(), stage))
+            && known.map(|k| k.stage) != Some(stage)
+        {
+            let registry_says = match (known, entry.first_release_at(stage)) {
+                (Some(k), Some(r)) => {
+                    format!("has it at `{}` in {release} (`{stage}` from {r})", k.stage)
+                }
+                (Some(k), None) => {
+                    format!("has it at `{}` in {release} and never `{stage}`", k.stage)
+                }
+                (None, _) => format!(
+                    "has no such gate before {}",
+                    first_release(entry)
+                        .map(|r| r.to_string())
+                        .unwrap_or_else(|| "any release".into())
+                ),
+            };
+            out.push(
+                Diagnostic::warning(
+                    path,
+                    Some(doc.blocks[m.block].line),
+                    format!(
+                        "the article says feature gate `{}` is `{stage}` in {release}, but {} {registry_says}",
+                        m.gate,
+                        registry.gates_path.display()
+                    ),
+                )
+                .help(format!(
+                    "if the article is right, fix the stages of `{}` ({}:{}); otherwise correct the stage in the article",
+                    m.gate,
+                    registry.gates_path.display(),
+                    entry.line
+                )),
+            );
+        }
+        // A stated default is only comparable when the stage agrees.
+        if let (Some(on), Some(k)) = (m.default_on, known)
+            && m.stage.is_none_or(|s| s == k.stage)
+            && k.default_on.is_some_and(|d| d != on)
+            && seen.insert(("default", m.gate.0.clone(), k.stage))
+        {
+            let word = |b: bool| if b { "on" } else { "off" };
+            out.push(
+                Diagnostic::warning(
+                    path,
+                    Some(doc.blocks[m.block].line),
+                    format!(
+                        "the article says feature gate `{}` is {} by default in {release}, but {} has it {} by default",
+                        m.gate,
+                        word(on),
+                        registry.gates_path.display(),
+                        word(!on)
+                    ),
+                )
+                .help(format!(
+                    "if the article is right, fix `default` of `{}` ({}:{})",
+                    m.gate,
+                    registry.gates_path.display(),
+                    entry.line
+                )),
+            );
+        }
+    }
+    out
+}
+
+fn first_release(g: &crate::registry::GateEntry) -> Option<Release> {
+    g.stages.first().map(|s| s.from)
+}
+
+/// KEPs and feature gates the article mentions that the registry does not know.
+pub fn check_unknown_refs(
+    path: &Path,
+    doc: &Doc,
+    refs: &ArticleRefs,
+    registry: &Registry,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for m in &refs.keps {
+        if registry.kep(m.kep).is_none() && seen.insert(format!("kep {}", m.kep)) {
+            let title = m.title.as_deref().unwrap_or("...");
+            out.push(
+                Diagnostic::warning(
+                    path,
+                    Some(doc.blocks[m.block].line),
+                    format!("`KEP-{}` is not in {}", m.kep, registry.keps_path.display()),
+                )
+                .help(format!(
+                    "add it (or run `shiori registry import`):\n[[kep]]\nnumber = {}\ntitle = {:?}\nsig = \"...\"",
+                    m.kep, title
+                )),
+            );
+        }
+    }
+    for m in &refs.gates {
+        if registry.gate(&m.gate.0).is_none() && seen.insert(format!("gate {}", m.gate)) {
+            let stage = m.stage.unwrap_or(Stage::Alpha);
+            out.push(
+                Diagnostic::warning(
+                    path,
+                    Some(doc.blocks[m.block].line),
+                    format!("feature gate `{}` is not in {}", m.gate, registry.gates_path.display()),
+                )
+                .help(format!(
+                    "add it (or run `shiori registry import`):\n[[gate]]\nname = \"{}\"\nstages = [ {{ stage = \"{stage}\", from = \"1.xx\" }} ]",
+                    m.gate
+                )),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,232 @@
+//! Feature gates named in prose.
+//!
+//! A CamelCase word is a gate when the text says so:
+//! * next to the keyword: `FeatureGate X`, `FeatureGate, X`, `FeatureGate名は X`,
+//!   `Feature Gate の X`, `フィーチャーゲート X`, `X FeatureGate`, `X フィーチャーゲート`,
+//!   `Alpha X FeatureGate`, `GAしているFeatureGate X が削除` — and the names listed with it
+//!   (`FeatureGate A および B`, `A と B FeatureGate`, `A, B`);
+//! * inside the flag: `--feature-gates=A=true,B=false`;
+//! * or when the registry knows the name (exactly, or ignoring case for names of 12+ letters,
+//!   which catches `Customresourcefieldselectors`), provided the word is not an API field
+//!   (`ImageMaximumGCAge フィールド`, `Job.ManagedBy`) and either the name is long enough to be
+//!   unambiguous (16+ letters) or its sentence is about gates, stages or switching something on
+//!   (`KMSv2 サービス` is the service, `KMSv2 FeatureGate` the gate).
+//!
+//! API kinds and fields (`PodDisruptionBudget`, `ResourceClaim`, `ServiceCIDR`, `ManagedBy`)
+//! and GitHub handles (`@HirazawaUi`) are therefore not gates unless the text or the registry
+//! says so.
+use std::ops::Range;
+
+use super::scan::{Kind, Token};
+use super::{BlockView, GateEvidence, GateMention, stage};
+use crate::ids::FeatureGateName;
+use crate::registry::Registry;
+
+/// Registry names this long are specific enough to be recognised without context.
+const UNAMBIGUOUS_LEN: usize = 16;
+/// Registry names this long are also recognised when the text gets their case wrong.
+const CASE_FOLD_MIN_LEN: usize = 12;
+
+pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec<GateMention>) {
+    let text = view.text();
+    let tokens = &view.tokens;
+    let mut explicit = vec![false; tokens.len()];
+    for (j, t) in tokens.iter().enumerate() {
+        if t.kind != Kind::GateKeyword {
+            continue;
+        }
+        // `FeatureGate X`, then `X および Y ...`.
+        if let Some(first) = j.checked_add(1).filter(|&i| i < tokens.len())
+            && candidate(view, first)
+            && is_follow_gap(&text[t.range.end..tokens[first].range.start])
+        {
+            mark_chain(view, first, 1, &mut explicit);
+        }
+        // `X FeatureGate`, then `... および X`.
+        if let Some(last) = j.checked_sub(1)
+            && candidate(view, last)
+            && text[tokens[last].range.end..t.range.start]
+                .trim()
+                .is_empty()
+        {
+            mark_chain(view, last, -1, &mut explicit);
+        }
+    }
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.plain {
+            continue;
+        }
+        match t.kind {
+            Kind::Flag => flag_gates(view, t, out),
+            Kind::Ident if explicit[i] => push(
+                view,
+                t.range.clone(),
+                &text[t.range.clone()],
+                GateEvidence::Keyword,
+                out,
+            ),
+            Kind::Ident => {
+                let word = &text[t.range.clone()];
+                let Some(name) = registry_name(registry, word) else {
+                    continue;
+                };
+                if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
+                    continue;
+                }
+                if name.len() >= UNAMBIGUOUS_LEN || sentence_is_about_gates(view, t.range.start) {
+                    push(view, t.range.clone(), name, GateEvidence::Registry, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn push(
+    view: &BlockView,
+    r: Range<usize>,
+    name: &str,
+    evidence: GateEvidence,
+    out: &mut Vec<GateMention>,
+) {
+    let (stage, default_on) = stage::facts_for(view, r.start);
+    out.push(GateMention {
+        gate: FeatureGateName(name.to_string()),
+        block: view.index,
+        range: view.norm.orig_range(r.clone()),
+        sentence: view.orig_sentence(r.start),
+        evidence,
+        stage,
+        default_on,
+    });
+}
+
+/// Token `i` could be a gate name: a plain CamelCase identifier, not part of a field path.
+fn candidate(view: &BlockView, i: usize) -> bool {
+    let t = &view.tokens[i];
+    t.kind == Kind::Ident
+        && t.plain
+        && gate_shaped(&view.text()[t.range.clone()])
+        && !is_field_path(view.text(), t.range.clone())
+}
+
+/// `InPlacePodVerticalScaling`, `KMSv2`, `CSIMigrationvSphere`: starts upper-case, mixes case,
+/// and has a second capital or a digit (so `Alpha` or `Stage` are not names).
+pub(crate) fn gate_shaped(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 4
+        && b[0].is_ascii_uppercase()
+        && b.iter().all(u8::is_ascii_alphanumeric)
+        && b.iter().any(u8::is_ascii_lowercase)
+        && (b.iter().filter(|c| c.is_ascii_uppercase()).count() >= 2
+            || b.iter().any(u8::is_ascii_digit))
+}
+
+/// What may stand between the keyword and the name: nothing, `,`, `名は`, `の`, `:`.
+fn is_follow_gap(gap: &str) -> bool {
+    matches!(
+        gap.trim(),
+        "" | "," | "、" | ":" | "名は" | "の名前は" | "の" | "は" | "名:" | "名"
+    )
+}
+
+/// List separators between names: `A および B`, `A と B`, `A, B`.
+fn is_list_gap(gap: &str) -> bool {
+    matches!(
+        gap.trim(),
+        "," | "、" | "と" | "および" | "及び" | "や" | "・" | "and" | "or" | "/"
+    )
+}
+
+/// Marks token `from` and the names listed with it, walking in direction `step`.
+fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool]) {
+    let text = view.text();
+    let tokens = &view.tokens;
+    explicit[from] = true;
+    let mut cur = from;
+    while let Some(next) = cur.checked_add_signed(step).filter(|&n| n < tokens.len()) {
+        // `and` / `or` are identifiers themselves: step over them.
+        let (next, gap) = if tokens[next].kind == Kind::Ident
+            && matches!(&text[tokens[next].range.clone()], "and" | "or")
+        {
+            let Some(after) = next.checked_add_signed(step).filter(|&n| n < tokens.len()) else {
+                break;
+            };
+            (after, "and")
+        } else {
+            let (a, b) = if step > 0 { (cur, next) } else { (next, cur) };
+            (next, &text[tokens[a].range.end..tokens[b].range.start])
+        };
+        if !candidate(view, next) || !is_list_gap(gap) {
+            break;
+        }
+        explicit[next] = true;
+        cur = next;
+    }
+}
+
+/// `--feature-gates=A=true,B=false`: one mention per name.
+fn flag_gates(view: &BlockView, t: &Token, out: &mut Vec<GateMention>) {
+    let text = view.text();
+    let raw = &text[t.range.clone()];
+    let list_start = t.range.start + "--feature-gates=".len();
+    let mut pos = list_start;
+    for item in raw["--feature-gates=".len()..].split(',') {
+        let name = item.split('=').next().unwrap_or("");
+        // The flag says these are gates, so any identifier counts (`AllAlpha`, `KMSv2`).
+        if name.len() > 2
+            && name.as_bytes()[0].is_ascii_uppercase()
+            && name.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            push(view, pos..pos + name.len(), name, GateEvidence::Flag, out);
+        }
+        pos += item.len() + 1;
+    }
+}
+
+/// The registry's spelling of `word`, if it names a known gate.
+fn registry_name<'r>(registry: &'r Registry, word: &str) -> Option<&'r str> {
+    if let Some(g) = registry.gate(word) {
+        return Some(g.name.0.as_str());
+    }
+    if word.len() >= CASE_FOLD_MIN_LEN && word.as_bytes()[0].is_ascii_uppercase() {
+        return registry.gate_ignore_case(word).map(|g| g.name.0.as_str());
+    }
+    None
+}
+
+/// `CrashLoopBackOff.MaxContainerRestartPeriod`, `ResourceClaim.Status`: a field path.
+fn is_field_path(text: &str, r: Range<usize>) -> bool {
+    let before = text[..r.start].chars().next_back();
+    let mut after = text[r.end..].chars();
+    matches!(before, Some('.' | '/' | '-' | '_' | '$'))
+        || (after.next() == Some('.') && after.next().is_some_and(|c| c.is_ascii_alphanumeric()))
+}
+
+/// `ImageMaximumGCAge フィールド`: the name of a field or type, not the gate.
+fn names_a_field(view: &BlockView, i: usize) -> bool {
+    view.tokens.get(i + 1).is_some_and(|n| {
+        n.kind == Kind::FieldWord
+            && view.text()[view.tokens[i].range.end..n.range.start]
+                .trim()
+                .is_empty()
+    })
+}
+
+/// The sentence mentions gates, a stage, a default or switching something on or off.
+fn sentence_is_about_gates(view: &BlockView, at: usize) -> bool {
+    let s = view.sentence_at(at);
+    view.tokens
+        .iter()
+        .filter(|t| s.start <= t.range.start && t.range.end <= s.end)
+        .any(|t| {
+            matches!(
+                t.kind,
+                Kind::GateKeyword
+                    | Kind::Flag
+                    | Kind::StageWord(_)
+                    | Kind::Enable
+                    | Kind::Default(_)
+            )
+        })
+}

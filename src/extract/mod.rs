@@ -1,0 +1,306 @@
+//! The extract stage for references: from a parsed article (`Doc` + `FrontMatter`) to the KEPs,
+//! pull requests, feature gates, SIGs and GitHub handles it mentions, each with the block and
+//! byte range where it stands, so the render stage can wrap exactly that text in a link.
+//!
+//! Pure functions; the only outside knowledge is the `Registry` (known gate names, for gates the
+//! text names without saying "feature gate"). Per block the work is one NFKC pass with an offset
+//! map (`normalize`), one pass of one precompiled regex (`scan`), then small decisions over the
+//! tokens (`refs`, `gates`, `stage`). Only tokens inside one `plain` range become mentions, so
+//! code spans, code blocks and link text are never linked twice; URLs in prose are tokens of
+//! their own and are skipped, and a `#1275b13` is one token that is not a number.
+//!
+//! # Forms
+//!
+//! * KEPs: `KEP-4603`, `KEP 3962`, `KEP #4358`, `KEP-4191はこちら`, `KEP-3157: allow informers ...` (the
+//!   ASCII text after the colon is kept as the title), and the heading form `### #3962 Title`
+//!   whose title is the rest of the heading, whose stage comes from a following
+//!   `Stage: Graduating to Stable` / `Net New to Alpha` line and whose SIG from a following
+//!   `Feature group: sig-apps` line in the same section.
+//! * Pull requests: `(#128266)`, `(#119026, @AxeZhan)` (the handle becomes the author),
+//!   `[#126503]`, `#128318のclient-go側の修正です`, `kubernetes/website#123`.
+//! * Handles `@pohly` (not the `@` of an e-mail address); SIGs `[sig/node,sig/api-machinery]`,
+//!   `Feature group: sig-apps`, `SIG-Node`, `SIG-API Machinery`.
+//! * Feature gates: see `gates`.
+//! * Full-width forms (`ＫＥＰ－３１５７`, `＃１２８２６６`) match after NFKC; ranges point at the
+//!   full-width original.
+//!
+//! # Is a bare `#N` a KEP or a pull request?
+//!
+//! In this order:
+//! 1. `#N` that opens a heading (`### #3962 ミューテーティング...`) is a KEP: release-highlight
+//!    articles title each enhancement by its enhancements issue. Front matter `refs = "pr"`
+//!    turns this off.
+//! 2. `(#N, @user)` is a pull request: that is the CHANGELOG shape.
+//! 3. `N >= 10000` is a pull request: enhancements issues have not reached five digits, while
+//!    kubernetes/kubernetes passed #10000 in 2015.
+//! 4. Otherwise the front-matter hint decides (`refs = "kep"` or `refs = "pr"`); with no hint a
+//!    bare `#N` is a pull request, because CHANGELOG digests are what most articles quote.
+//!
+//! `KEP-N` is always a KEP.
+//!
+//! # Stages
+//!
+//! A mention's stage is what its sentence says (see `stage`); when the sentence says nothing,
+//! what its block says if the block names exactly one stage. Heading-form KEPs take only their
+//! `Stage:` line.
+use std::ops::Range;
+
+use serde::Serialize;
+
+use crate::doc::{Block, BlockKind, Doc};
+use crate::frontmatter::FrontMatter;
+use crate::ids::{FeatureGateName, GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+use crate::registry::Registry;
+
+mod check;
+mod gates;
+mod normalize;
+mod refs;
+mod scan;
+mod stage;
+
+pub use check::{check_stage_disagreements, check_unknown_refs};
+pub use normalize::Normalized;
+
+/// How a KEP was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KepForm {
+    /// `KEP-3157`, `KEP 3962`.
+    Prefixed,
+    /// `### #3962 Title`.
+    Heading,
+    /// A bare `#N` read as a KEP because of `refs = "kep"`.
+    Hash,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KepMention {
+    pub kep: KepNumber,
+    pub block: usize,
+    /// Byte range of `KEP-3157` / `#3962` in `doc.blocks[block].text`.
+    pub range: Range<usize>,
+    /// Byte range of the sentence around it (for quoting on the KEP page).
+    pub sentence: Range<usize>,
+    pub form: KepForm,
+    /// `KEP-3157: allow informers ...` or the heading after `#3962`.
+    pub title: Option<String>,
+    /// From `Feature group: sig-apps` under a heading-form KEP.
+    pub sig: Option<SigName>,
+    pub stage: Option<Stage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PrMention {
+    pub pr: PullRequest,
+    pub block: usize,
+    pub range: Range<usize>,
+    pub sentence: Range<usize>,
+    /// `@AxeZhan` of `(#119026, @AxeZhan)`.
+    pub author: Option<GitHubHandle>,
+}
+
+/// Why a name was read as a feature gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GateEvidence {
+    /// Next to `FeatureGate` / `フィーチャーゲート` (or listed with such a name).
+    Keyword,
+    /// Inside `--feature-gates=X=true`.
+    Flag,
+    /// A name the registry knows.
+    Registry,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GateMention {
+    pub gate: FeatureGateName,
+    pub block: usize,
+    pub range: Range<usize>,
+    pub sentence: Range<usize>,
+    pub evidence: GateEvidence,
+    pub stage: Option<Stage>,
+    /// `デフォルトで有効` → `Some(true)`, `デフォルト無効` → `Some(false)`; `=true` in a flag is
+    /// not a default and says nothing here.
+    pub default_on: Option<bool>,
+}
+
+/// How a SIG was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SigForm {
+    /// `[sig/node]` CHANGELOG labels.
+    Label,
+    /// `Feature group: sig-apps`.
+    FeatureGroup,
+    /// `SIG-Node`, `SIG API Machinery` in prose.
+    Prose,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SigMention {
+    pub sig: SigName,
+    pub block: usize,
+    pub range: Range<usize>,
+    pub form: SigForm,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HandleMention {
+    pub handle: GitHubHandle,
+    pub block: usize,
+    pub range: Range<usize>,
+}
+
+/// Everything one article refers to, in document order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ArticleRefs {
+    pub keps: Vec<KepMention>,
+    pub prs: Vec<PrMention>,
+    pub gates: Vec<GateMention>,
+    pub sigs: Vec<SigMention>,
+    pub handles: Vec<HandleMention>,
+    /// Front-matter `sigs` plus every SIG the text names, sorted.
+    pub article_sigs: Vec<SigName>,
+}
+
+impl ArticleRefs {
+    /// Distinct KEP numbers, sorted.
+    pub fn kep_numbers(&self) -> Vec<KepNumber> {
+        let mut v: Vec<KepNumber> = self.keps.iter().map(|m| m.kep).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Distinct gate names, sorted.
+    pub fn gate_names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.gates.iter().map(|m| m.gate.0.as_str()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Distinct pull-request numbers in `kubernetes/kubernetes`, sorted.
+    pub fn pr_numbers(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .prs
+            .iter()
+            .filter(|m| m.pr.repo == PullRequest::DEFAULT_REPO)
+            .map(|m| m.pr.number)
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+}
+
+/// Extracts every reference of one article.
+pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRefs {
+    let mut out = ArticleRefs::default();
+    for (index, block) in doc.blocks.iter().enumerate() {
+        let view = BlockView::new(index, block);
+        refs::extract_block(&view, doc, front, &mut out);
+        gates::extract_block(&view, registry, &mut out.gates);
+    }
+    let mut sigs: Vec<SigName> = front.sigs.clone();
+    sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
+    sigs.sort();
+    sigs.dedup();
+    out.article_sigs = sigs;
+    out
+}
+
+/// One block, normalized and tokenized, with its sentences.
+pub(crate) struct BlockView<'a> {
+    pub index: usize,
+    pub block: &'a Block,
+    pub norm: Normalized,
+    pub tokens: Vec<scan::Token>,
+    /// Normalized byte ranges of the sentences, covering the text.
+    pub sentences: Vec<Range<usize>>,
+}
+
+impl<'a> BlockView<'a> {
+    pub fn new(index: usize, block: &'a Block) -> BlockView<'a> {
+        let mut cuts: Vec<usize> = Vec::with_capacity(block.plain.len() * 2);
+        for r in &block.plain {
+            cuts.push(r.start);
+            cuts.push(r.end);
+        }
+        let norm = Normalized::new(&block.text, &cuts);
+        let plain: Vec<Range<usize>> = block
+            .plain
+            .iter()
+            .map(|r| norm.norm_offset(r.start)..norm.norm_offset(r.end))
+            .collect();
+        let tokens = scan::scan(&norm.text, &plain);
+        let sentences = split_sentences(&norm.text, &tokens);
+        BlockView {
+            index,
+            block,
+            norm,
+            tokens,
+            sentences,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.norm.text
+    }
+
+    pub fn is_heading(&self) -> bool {
+        matches!(self.block.kind, BlockKind::Heading(_))
+    }
+
+    /// The normalized sentence range containing normalized offset `at`.
+    pub fn sentence_at(&self, at: usize) -> Range<usize> {
+        let i = self.sentences.partition_point(|s| s.end <= at);
+        self.sentences
+            .get(i)
+            .cloned()
+            .unwrap_or(0..self.norm.text.len())
+    }
+
+    /// The original byte range of the sentence containing normalized offset `at`, trimmed.
+    pub fn orig_sentence(&self, at: usize) -> Range<usize> {
+        let r = self.norm.orig_range(self.sentence_at(at));
+        let s = &self.block.text[r.clone()];
+        let start = r.start + (s.len() - s.trim_start().len());
+        let end = r.end - (s.len() - s.trim_end().len());
+        start..end.max(start)
+    }
+}
+
+/// `待望の(?)`: a question mark in brackets ends nothing.
+fn is_parenthetical(text: &str, r: Range<usize>) -> bool {
+    let before = text[..r.start].chars().next_back();
+    let after = text[r.end..].chars().next();
+    matches!(before, Some('(' | '（')) || matches!(after, Some(')' | '）'))
+}
+
+/// Sentences end after `。！？!?`, a newline, or `. ` in English.
+fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for t in tokens {
+        if t.kind == scan::Kind::SentenceEnd && !is_parenthetical(text, t.range.clone()) {
+            let end = if text[t.range.clone()].starts_with('.') {
+                t.range.start + 1
+            } else {
+                t.range.end
+            };
+            if end > start {
+                out.push(start..end);
+            }
+            start = end;
+        }
+    }
+    if start < text.len() || out.is_empty() {
+        out.push(start..text.len());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,295 @@
+//! KEPs, pull requests, GitHub handles and SIGs from a block's tokens, plus the `Stage:` and
+//! `Feature group:` lines under a heading-form KEP. The rules are in the parent module's doc.
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::scan::{Kind, Token};
+use super::{
+    ArticleRefs, BlockView, HandleMention, KepForm, KepMention, PrMention, SigForm, SigMention,
+    stage,
+};
+use crate::doc::Doc;
+use crate::frontmatter::{FrontMatter, RefHint};
+use crate::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+
+/// Enhancements issues have not reached five digits; kubernetes/kubernetes passed #10000 in 2015.
+const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
+
+static STAGE_LINE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\s*stage\s*:\s*(.+?)\s*$").unwrap());
+static FEATURE_GROUP_LINE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\s*feature\s+group\s*:\s*(\S.*?)\s*$").unwrap());
+
+pub(super) fn extract_block(
+    view: &BlockView,
+    doc: &Doc,
+    front: &FrontMatter,
+    out: &mut ArticleRefs,
+) {
+    let text = view.text();
+    let feature_group = FEATURE_GROUP_LINE.is_match(text);
+    for (i, t) in view.tokens.iter().enumerate() {
+        if !t.plain {
+            continue;
+        }
+        match t.kind {
+            Kind::Kep => {
+                if let Some(m) = prefixed_kep(view, t) {
+                    out.keps.push(m);
+                }
+            }
+            Kind::Hash => hash(view, i, doc, front, out),
+            Kind::RepoHash => {
+                let s = &text[t.range.clone()];
+                let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
+                if let Ok(number) = num.parse::<u32>() {
+                    out.prs.push(PrMention {
+                        pr: PullRequest {
+                            repo: repo.to_string(),
+                            number,
+                        },
+                        block: view.index,
+                        range: view.norm.orig_range(t.range.clone()),
+                        sentence: view.orig_sentence(t.range.start),
+                        author: None,
+                    });
+                }
+            }
+            Kind::Handle => {
+                if let Some(h) = handle(text, t.range.clone()) {
+                    out.handles.push(HandleMention {
+                        handle: h,
+                        block: view.index,
+                        range: view.norm.orig_range(t.range.clone()),
+                    });
+                }
+            }
+            Kind::Sig => {
+                if followed_by_word_char(text, t.range.end) {
+                    continue;
+                }
+                if let Some(sig) = SigName::parse(&text[t.range.clone()]) {
+                    let raw = &text[t.range.clone()];
+                    let form = if feature_group {
+                        SigForm::FeatureGroup
+                    } else if raw[..4].ends_with('/') {
+                        SigForm::Label
+                    } else {
+                        SigForm::Prose
+                    };
+                    out.sigs.push(SigMention {
+                        sig,
+                        block: view.index,
+                        range: view.norm.orig_range(t.range.clone()),
+                        form,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `KEP-4603`, `KEP 3962: mutating admission policy`.
+fn prefixed_kep(view: &BlockView, t: &Token) -> Option<KepMention> {
+    let text = view.text();
+    let raw = &text[t.range.clone()];
+    if followed_by_word_char(text, t.range.end) {
+        return None; // `KEP-3157a`
+    }
+    let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let number: u32 = digits.parse().ok()?;
+    let (stage, _) = stage::facts_for(view, t.range.start);
+    Some(KepMention {
+        kep: KepNumber(number),
+        block: view.index,
+        range: view.norm.orig_range(t.range.clone()),
+        sentence: view.orig_sentence(t.range.start),
+        form: KepForm::Prefixed,
+        title: title_after(&text[t.range.end..]),
+        sig: None,
+        stage,
+    })
+}
+
+/// The ASCII title after `KEP-3157: `, up to the first Japanese character or bracket.
+fn title_after(rest: &str) -> Option<String> {
+    let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+    let end = rest
+        .find(|c: char| !c.is_ascii() || matches!(c, '(' | ')' | '[' | ']' | '\n'))
+        .unwrap_or(rest.len());
+    let title = rest[..end].trim().trim_end_matches([',', '.', ';']);
+    title
+        .chars()
+        .any(|c| c.is_ascii_alphabetic())
+        .then(|| title.to_string())
+}
+
+fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut ArticleRefs) {
+    let text = view.text();
+    let t = &view.tokens[i];
+    let raw = &text[t.range.clone()];
+    // `C#1`, `&#123;` are not references.
+    if preceded_by(text, t.range.start, |c| {
+        c.is_ascii_alphanumeric() || c == '&'
+    }) {
+        return;
+    }
+    let body = &raw[1..];
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    let opens_heading = view.is_heading() && text[..t.range.start].trim().is_empty();
+    // `(#1275b13)` is a commit, not a number. Only a heading may run its title into the
+    // number (`### #3715Elastic Indexed ジョブ`), and never with hex digits.
+    let hex = body
+        .bytes()
+        .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+    if digits < body.len() && (!opens_heading || hex) {
+        return;
+    }
+    let Ok(number) = body[..digits].parse::<u32>() else {
+        return;
+    };
+    let author = changelog_author(view, i);
+    let is_kep = if opens_heading {
+        front.refs != Some(RefHint::Pr)
+    } else if author.is_some() || number >= FIRST_PR_ONLY_NUMBER {
+        false
+    } else {
+        front.refs == Some(RefHint::Kep)
+    };
+    let t = &Token {
+        range: t.range.start..t.range.start + 1 + digits,
+        ..t.clone()
+    };
+    let range = view.norm.orig_range(t.range.clone());
+    let sentence = view.orig_sentence(t.range.start);
+    if !is_kep {
+        out.prs.push(PrMention {
+            pr: PullRequest::kubernetes(number),
+            block: view.index,
+            range,
+            sentence,
+            author,
+        });
+        return;
+    }
+    if opens_heading {
+        // Collapse the no-break and ideographic spaces headings sometimes carry.
+        let title = view.block.text[range.end..]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (stage, sig) = heading_kep_facts(doc, view.index);
+        out.keps.push(KepMention {
+            kep: KepNumber(number),
+            block: view.index,
+            range,
+            sentence,
+            form: KepForm::Heading,
+            title: (!title.is_empty()).then_some(title),
+            sig,
+            stage,
+        });
+    } else {
+        let (stage, _) = stage::facts_for(view, t.range.start);
+        out.keps.push(KepMention {
+            kep: KepNumber(number),
+            block: view.index,
+            range,
+            sentence,
+            form: KepForm::Hash,
+            title: None,
+            sig: None,
+            stage,
+        });
+    }
+}
+
+/// `(#119026, @AxeZhan)`: the handle right after `#N, `.
+fn changelog_author(view: &BlockView, i: usize) -> Option<GitHubHandle> {
+    let text = view.text();
+    let t = &view.tokens[i];
+    let next = view.tokens.get(i + 1)?;
+    if next.kind != Kind::Handle {
+        return None;
+    }
+    let gap = &text[t.range.end..next.range.start];
+    if gap.trim() != "," {
+        return None;
+    }
+    handle(text, next.range.clone())
+}
+
+/// `@pohly`, but not the `@` of `user@example.com`.
+fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
+    if preceded_by(text, r.start, |c| {
+        c.is_ascii_alphanumeric() || c == '.' || c == '_'
+    }) {
+        return None;
+    }
+    let name = text[r.start + 1..r.end].trim_end_matches('-');
+    if name.is_empty() || name.len() > 39 {
+        return None;
+    }
+    // `@example.com`: a domain, not a user.
+    let after = &text[r.end..];
+    if after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(GitHubHandle(name.to_string()))
+}
+
+/// Stage and SIG of a heading-form KEP: the `Stage:` and `Feature group:` lines that follow
+/// the heading in its section (they come first, before the prose).
+fn heading_kep_facts(doc: &Doc, heading: usize) -> (Option<Stage>, Option<SigName>) {
+    let section = doc.blocks[heading].section;
+    let mut stage = None;
+    let mut sig = None;
+    for b in doc.blocks[heading + 1..]
+        .iter()
+        .take_while(|b| b.section == section)
+        .take(6)
+    {
+        let text = crate::japanese::nfkc(&b.text);
+        if stage.is_none()
+            && let Some(c) = STAGE_LINE.captures(&text)
+        {
+            stage = stage_line(&c[1]);
+        }
+        if sig.is_none()
+            && let Some(c) = FEATURE_GROUP_LINE.captures(&text)
+        {
+            sig = c[1].split([',', ' ']).next().and_then(SigName::parse);
+        }
+    }
+    (stage, sig)
+}
+
+/// `Graduating to Stable` → stable, `Net New to Alpha` → alpha, `Deprecation` → deprecated.
+pub(super) fn stage_line(value: &str) -> Option<Stage> {
+    let v = value.to_ascii_lowercase();
+    let last = v
+        .rsplit(|c: char| !c.is_ascii_alphabetic())
+        .find(|w| !w.is_empty())?;
+    match last {
+        "alpha" => Some(Stage::Alpha),
+        "beta" => Some(Stage::Beta),
+        "stable" | "ga" => Some(Stage::Stable),
+        _ if v.contains("deprecat") => Some(Stage::Deprecated),
+        _ if v.contains("remov") => Some(Stage::Removed),
+        _ => None,
+    }
+}
+
+fn preceded_by(text: &str, at: usize, f: impl Fn(char) -> bool) -> bool {
+    text[..at].chars().next_back().is_some_and(f)
+}
+
+fn followed_by_word_char(text: &str, at: usize) -> bool {
+    text[at..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+}

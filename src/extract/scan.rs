@@ -1,0 +1,249 @@
+//! One pass of one precompiled regex over a block's normalized text, giving the tokens every
+//! extractor works from: URLs (to be ignored), `KEP-N`, `#N`, `owner/repo#N`, `@handle`,
+//! `sig/x`, `--feature-gates=...`, ASCII identifiers, the Japanese words that carry meaning here
+//! (フィーチャーゲート, アルファ, 削除されました, デフォルトで有効, フィールド, ...) and sentence ends.
+//!
+//! The alternation is ordered so that leftmost-first matching settles overlaps: a URL swallows
+//! the `#fragment` and digits inside it, an identifier swallows a whole ASCII word (so `v1alpha1`
+//! is never the stage word `alpha`, and `#1275b13` is one token that is then refused as a PR).
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::ids::Stage;
+
+/// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
+pub const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
+
+static MASTER: LazyLock<Regex> = LazyLock::new(|| {
+    let pattern = format!(
+        r"(?x)
+        https?://[!-~]+
+        | --feature-gates[=\ ][A-Za-z0-9=,]+
+        | (?i:kep)[\ \-_‐]?\#?[0-9]+
+        | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
+        | \#[0-9]+[A-Za-z0-9_]*
+        | @[A-Za-z0-9][A-Za-z0-9\-]*
+        | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
+        | [A-Za-z][A-Za-z0-9]*
+        | フィーチャーゲート | 機能ゲート
+        | アルファ | ベータ | ステーブル | 安定版
+        | 非推奨 | 削除(?:され|し)(?:ました|た) | 利用できなくな
+        | 見送 | 延期 | リバート
+        | 有効に | 無効に | 有効化 | 無効化
+        | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
+        | フィールド | 構造体 | コンディション | オブジェクト
+        | [。!?！？\n] | \.(?:\s|$)
+        "
+    );
+    Regex::new(&pattern).expect("the scanner regex compiles")
+});
+
+/// What a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Url,
+    /// `--feature-gates=A=true,B=false`.
+    Flag,
+    /// `KEP-3157`, `KEP 3962`; the number is parsed by the KEP extractor.
+    Kep,
+    /// `kubernetes/website#123`.
+    RepoHash,
+    /// `#128266` (or `#1275b13`, refused later).
+    Hash,
+    Handle,
+    Sig,
+    /// An ASCII word that is none of the words below.
+    Ident,
+    /// `FeatureGate`, `Feature Gate` (two tokens merged), `フィーチャーゲート`.
+    GateKeyword,
+    /// A stage word: `alpha`, `ベータ`, `GA`, `非推奨`, `削除されました`, ...
+    StageWord(Stage),
+    /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
+    Negation,
+    /// `有効に`, `無効化`, `enable`: the sentence is about switching something on or off.
+    Enable,
+    /// `デフォルトで有効` / `デフォルト無効`, `Some(true)` / `Some(false)`.
+    Default(bool),
+    /// `フィールド`, `field`, `構造体`, ...: the identifier before it is an API field or type.
+    FieldWord,
+    /// End of a sentence.
+    SentenceEnd,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub kind: Kind,
+    /// Byte range in the normalized block text.
+    pub range: Range<usize>,
+    /// Whether the token lies inside one plain range (prose, not code, not link text).
+    pub plain: bool,
+}
+
+/// Tokenizes normalized `text`; `plain` are the normalized plain ranges.
+pub fn scan(text: &str, plain: &[Range<usize>]) -> Vec<Token> {
+    let mut tokens: Vec<Token> = Vec::new();
+    for m in MASTER.find_iter(text) {
+        let s = m.as_str();
+        let mut kind = classify(s);
+        // `Feature Gate` / `feature gates` are two identifiers; merge them into one keyword.
+        if kind == Kind::Ident
+            && matches!(s, "Gate" | "gate" | "Gates" | "gates")
+            && let Some(prev) = tokens.last()
+            && prev.kind == Kind::Ident
+            && text[prev.range.clone()].eq_ignore_ascii_case("feature")
+            && text[prev.range.end..m.start()] == *" "
+        {
+            let start = prev.range.start;
+            tokens.pop();
+            tokens.push(Token {
+                kind: Kind::GateKeyword,
+                range: start..m.end(),
+                plain: in_one(plain, start..m.end()),
+            });
+            continue;
+        }
+        if kind == Kind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
+            kind = Kind::Ident; // アルファベット, the alphabet
+        }
+        tokens.push(Token {
+            kind,
+            range: m.range(),
+            plain: in_one(plain, m.range()),
+        });
+    }
+    tokens
+}
+
+fn in_one(plain: &[Range<usize>], r: Range<usize>) -> bool {
+    plain.iter().any(|p| p.start <= r.start && r.end <= p.end)
+}
+
+fn classify(s: &str) -> Kind {
+    let b = s.as_bytes();
+    match b[0] {
+        b'#' => return Kind::Hash,
+        b'@' => return Kind::Handle,
+        b'-' if s.starts_with("--") => return Kind::Flag,
+        b'\n' | b'.' | b'!' | b'?' => return Kind::SentenceEnd,
+        _ => {}
+    }
+    if s.starts_with("http") && s.contains("://") {
+        return Kind::Url;
+    }
+    if s.contains('/') && s.contains('#') {
+        return Kind::RepoHash;
+    }
+    if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
+        return Kind::Kep;
+    }
+    if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"sig") && matches!(b[3], b'/' | b'-' | b' ') {
+        return Kind::Sig;
+    }
+    if b[0].is_ascii_alphabetic() {
+        return classify_word(s);
+    }
+    match s {
+        "フィーチャーゲート" | "機能ゲート" => Kind::GateKeyword,
+        "アルファ" => Kind::StageWord(Stage::Alpha),
+        "ベータ" => Kind::StageWord(Stage::Beta),
+        "ステーブル" | "安定版" => Kind::StageWord(Stage::Stable),
+        "非推奨" => Kind::StageWord(Stage::Deprecated),
+        "見送" | "延期" | "リバート" => Kind::Negation,
+        "有効に" | "無効に" | "有効化" | "無効化" => Kind::Enable,
+        "フィールド" | "構造体" | "コンディション" | "オブジェクト" => {
+            Kind::FieldWord
+        }
+        "。" | "！" | "？" => Kind::SentenceEnd,
+        _ if s.starts_with("削除") || s.starts_with("利用できなくな") => {
+            Kind::StageWord(Stage::Removed)
+        }
+        _ if s.starts_with("デフォルト") => {
+            Kind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
+        }
+        _ => Kind::Ident,
+    }
+}
+
+fn classify_word(s: &str) -> Kind {
+    if s == "GA" {
+        return Kind::StageWord(Stage::Stable);
+    }
+    if s == "FeatureGate" || s == "FeatureGates" || s == "featureGate" {
+        return Kind::GateKeyword;
+    }
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        "alpha" => Kind::StageWord(Stage::Alpha),
+        "beta" => Kind::StageWord(Stage::Beta),
+        "stable" => Kind::StageWord(Stage::Stable),
+        "deprecated" | "deprecation" => Kind::StageWord(Stage::Deprecated),
+        "removed" | "removal" => Kind::StageWord(Stage::Removed),
+        "revert" | "reverted" | "postponed" => Kind::Negation,
+        "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => Kind::Enable,
+        "field" | "fields" | "struct" | "condition" | "object" => Kind::FieldWord,
+        _ => Kind::Ident,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(Kind, &str)> {
+        scan(text, std::slice::from_ref(&(0..text.len())))
+            .into_iter()
+            .map(|t| (t.kind, &text[t.range]))
+            .collect()
+    }
+
+    #[test]
+    fn urls_swallow_fragments_and_numbers() {
+        let k = kinds("詳細は https://k8s.io/a#128266 を参照");
+        assert_eq!(k[0], (Kind::Url, "https://k8s.io/a#128266"));
+        assert!(!k.iter().any(|(kind, _)| *kind == Kind::Hash));
+    }
+
+    #[test]
+    fn api_versions_are_not_stage_words() {
+        let k = kinds("v1alpha1 API と alpha版 と GAしている");
+        assert_eq!(k[0], (Kind::Ident, "v1alpha1"));
+        assert!(k.contains(&(Kind::StageWord(Stage::Alpha), "alpha")));
+        assert!(k.contains(&(Kind::StageWord(Stage::Stable), "GA")));
+    }
+
+    #[test]
+    fn feature_gate_written_as_two_words_is_one_keyword() {
+        let k = kinds("Feature Gate の ImageVolume");
+        assert_eq!(k[0], (Kind::GateKeyword, "Feature Gate"));
+        assert_eq!(k[1], (Kind::Ident, "ImageVolume"));
+    }
+
+    #[test]
+    fn planned_removal_is_not_a_removal() {
+        let k = kinds("今後のリリースで削除される予定です。FeatureGate X が削除されました");
+        let removed: Vec<&str> = k
+            .iter()
+            .filter(|(kind, _)| *kind == Kind::StageWord(Stage::Removed))
+            .map(|(_, s)| *s)
+            .collect();
+        assert_eq!(removed, ["削除されました"]);
+    }
+
+    #[test]
+    fn sig_labels_and_handles() {
+        let k = kinds("(#119026, @AxeZhan) [sig/node,sig/api-machinery] SIG-API Machinery");
+        assert_eq!(k[0], (Kind::Hash, "#119026"));
+        assert_eq!(k[1], (Kind::Handle, "@AxeZhan"));
+        assert_eq!(k[2], (Kind::Sig, "sig/node"));
+        assert_eq!(k[3], (Kind::Sig, "sig/api-machinery"));
+        assert_eq!(k[4], (Kind::Sig, "SIG-API Machinery"));
+    }
+
+    #[test]
+    fn alphabet_is_not_alpha() {
+        let k = kinds("アルファベット順");
+        assert!(!k.iter().any(|(kind, _)| matches!(kind, Kind::StageWord(_))));
+    }
+}

@@ -1,0 +1,775 @@
+//! Table tests: every reference form and every negative of issue 3, each a line of Markdown.
+#![allow(clippy::type_complexity)]
+use std::path::Path;
+
+use super::*;
+use crate::frontmatter::{RefHint, Source};
+use crate::ids::{Release, Slug};
+use crate::registry::{GateEntry, GateStage, KepEntry, Registry};
+
+fn front(refs: Option<RefHint>) -> FrontMatter {
+    FrontMatter {
+        title: "t".into(),
+        slug: Slug::parse("t").unwrap(),
+        date: None,
+        release: Some("1.32".parse().unwrap()),
+        sigs: vec![SigName::parse("api-machinery").unwrap()],
+        tags: vec![],
+        draft: false,
+        refs,
+        description: None,
+        source: Source::default(),
+    }
+}
+
+fn rel(s: &str) -> Release {
+    s.parse().unwrap()
+}
+
+fn gate(name: &str, stages: &[(Stage, &str, Option<bool>)]) -> GateEntry {
+    GateEntry {
+        name: FeatureGateName(name.into()),
+        kep: None,
+        stages: stages
+            .iter()
+            .map(|(stage, from, default_on)| GateStage {
+                stage: *stage,
+                from: rel(from),
+                to: None,
+                default_on: *default_on,
+                locked: false,
+            })
+            .collect(),
+        removed: None,
+        line: 1,
+    }
+}
+
+fn registry() -> Registry {
+    let mut keps = vec![KepEntry {
+        number: KepNumber(3962),
+        title: "Mutating Admission Policies".into(),
+        sig: SigName::parse("api-machinery"),
+        milestones: [(Stage::Alpha, rel("1.32")), (Stage::Beta, rel("1.34"))].into(),
+        line: 1,
+    }];
+    keps.push(KepEntry {
+        number: KepNumber(3157),
+        title: "Allow informers for getting a stream of data instead of chunking".into(),
+        sig: SigName::parse("api-machinery"),
+        milestones: [(Stage::Alpha, rel("1.27")), (Stage::Beta, rel("1.32"))].into(),
+        line: 9,
+    });
+    let mut removed = gate(
+        "HPAContainerMetrics",
+        &[(Stage::Stable, "1.30", Some(true))],
+    );
+    removed.removed = Some(rel("1.32"));
+    let gates = vec![
+        gate(
+            "WatchList",
+            &[
+                (Stage::Alpha, "1.27", Some(false)),
+                (Stage::Beta, "1.32", Some(true)),
+            ],
+        ),
+        gate(
+            "InPlacePodVerticalScaling",
+            &[(Stage::Alpha, "1.27", Some(false))],
+        ),
+        gate(
+            "CustomResourceFieldSelectors",
+            &[(Stage::Stable, "1.32", Some(true))],
+        ),
+        gate(
+            "ConsistentListFromCache",
+            &[(Stage::Beta, "1.31", Some(true))],
+        ),
+        gate("KMSv2", &[(Stage::Stable, "1.29", Some(true))]),
+        gate("ImageMaximumGCAge", &[(Stage::Alpha, "1.29", Some(false))]),
+        gate("SELinuxMount", &[(Stage::Alpha, "1.30", Some(false))]),
+        gate("ServerSideApply", &[(Stage::Stable, "1.22", Some(true))]),
+        gate("PodLevelResources", &[(Stage::Alpha, "1.32", Some(false))]),
+        gate("RetryGenerateName", &[(Stage::Stable, "1.32", Some(true))]),
+        removed,
+    ];
+    let mut reg = Registry::from_entries(keps, gates);
+    reg.keps_path = "glossary/keps.toml".into();
+    reg.gates_path = "glossary/feature-gates.toml".into();
+    reg
+}
+
+fn run_with(md: &str, refs: Option<RefHint>) -> (Doc, ArticleRefs) {
+    let doc = crate::doc::parse(md, 1);
+    let r = extract(&doc, &front(refs), &registry());
+    (doc, r)
+}
+
+fn run(md: &str) -> (Doc, ArticleRefs) {
+    run_with(md, None)
+}
+
+fn at<'d>(doc: &'d Doc, block: usize, range: &Range<usize>) -> &'d str {
+    &doc.blocks[block].text[range.clone()]
+}
+
+fn keps(md: &str, refs: Option<RefHint>) -> Vec<(u32, String, KepForm, Option<Stage>)> {
+    let (doc, r) = run_with(md, refs);
+    r.keps
+        .iter()
+        .map(|m| {
+            (
+                m.kep.0,
+                at(&doc, m.block, &m.range).to_string(),
+                m.form,
+                m.stage,
+            )
+        })
+        .collect()
+}
+
+fn prs(md: &str, refs: Option<RefHint>) -> Vec<(u32, String, Option<String>)> {
+    let (doc, r) = run_with(md, refs);
+    r.prs
+        .iter()
+        .map(|m| {
+            (
+                m.pr.number,
+                at(&doc, m.block, &m.range).to_string(),
+                m.author.as_ref().map(|h| h.0.clone()),
+            )
+        })
+        .collect()
+}
+
+fn gates(md: &str) -> Vec<(String, String, GateEvidence, Option<Stage>, Option<bool>)> {
+    let (doc, r) = run(md);
+    r.gates
+        .iter()
+        .map(|m| {
+            (
+                m.gate.0.clone(),
+                at(&doc, m.block, &m.range).to_string(),
+                m.evidence,
+                m.stage,
+                m.default_on,
+            )
+        })
+        .collect()
+}
+
+fn gate_names(md: &str) -> Vec<String> {
+    gates(md).into_iter().map(|g| g.0).collect()
+}
+
+#[test]
+fn kep_forms() {
+    use KepForm::*;
+    let table: &[(&str, (u32, &str))] = &[
+        (
+            "詳細はKEP-4603: tune-crashloopbackoff参照してください。",
+            (4603, "KEP-4603"),
+        ),
+        (
+            "可能になりました(KEP 3962: mutating admission policy)。",
+            (3962, "KEP 3962"),
+        ),
+        ("KEP-4191はこちら。", (4191, "KEP-4191")),
+        (
+            "設計の詳細は KEP-3157: allow informers for getting a stream of data instead of chunkingを参照",
+            (3157, "KEP-3157"),
+        ),
+        ("（KEP-3902）(#119208, @atosatto)", (3902, "KEP-3902")),
+        ("詳細はＫＥＰ－３１５７を参照", (3157, "ＫＥＰ－３１５７")),
+        ("kep-753 lower case", (753, "kep-753")),
+        ("KEP #4358の一部として実施されました。", (4358, "KEP #4358")),
+    ];
+    for (md, (n, text)) in table {
+        let got = keps(md, None);
+        assert_eq!(got.len(), 1, "{md}: {got:?}");
+        assert_eq!(
+            (got[0].0, got[0].1.as_str(), got[0].2),
+            (*n, *text, Prefixed),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn kep_titles_after_the_colon() {
+    let (_, r) = run(
+        "詳細はKEP-4603: tune-crashloopbackoff参照。KEP-2837: Pod Level Resource Specificationsを参照。(KEP 3962: mutating admission policy)",
+    );
+    let titles: Vec<Option<&str>> = r.keps.iter().map(|m| m.title.as_deref()).collect();
+    assert_eq!(
+        titles,
+        [
+            Some("tune-crashloopbackoff"),
+            Some("Pod Level Resource Specifications"),
+            Some("mutating admission policy")
+        ]
+    );
+}
+
+#[test]
+fn heading_form_takes_title_stage_and_feature_group() {
+    let md = "## Kubernetes 1.31 のApps\n\n### #3017 PodDisruptionBudget の PodHealthyPolicy\n\n- Stage: Graduating to Stable\n- Feature group: sig-apps\n\n本文。\n\n### #3998ジョブの成功/完了ポリシー\n\n- Stage: Net New to Alpha\n- Feature group: sig-apps\n\n### #2395 ツリー内クラウドプロバイダーコードの削除\n\nおそらく削除されました。\n";
+    let (_, r) = run_with(md, Some(RefHint::Kep));
+    let got: Vec<(u32, Option<&str>, Option<Stage>, Option<&str>)> = r
+        .keps
+        .iter()
+        .map(|m| {
+            (
+                m.kep.0,
+                m.title.as_deref(),
+                m.stage,
+                m.sig.as_ref().map(SigName::as_str),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                3017,
+                Some("PodDisruptionBudget の PodHealthyPolicy"),
+                Some(Stage::Stable),
+                Some("apps")
+            ),
+            (
+                3998,
+                Some("ジョブの成功/完了ポリシー"),
+                Some(Stage::Alpha),
+                Some("apps")
+            ),
+            // No Stage line: the 削除 in the title or the prose is not the KEP's stage.
+            (
+                2395,
+                Some("ツリー内クラウドプロバイダーコードの削除"),
+                None,
+                None
+            ),
+        ]
+    );
+    assert!(r.keps.iter().all(|m| m.form == KepForm::Heading));
+    // Headings are KEPs even without the hint; `refs = "pr"` turns that off.
+    assert_eq!(keps("### #3962 ミューテーティング\n", None)[0].0, 3962);
+    assert!(keps("### #3962 ミューテーティング\n", Some(RefHint::Pr)).is_empty());
+    assert_eq!(
+        prs("### #3962 ミューテーティング\n", Some(RefHint::Pr))[0].0,
+        3962
+    );
+}
+
+#[test]
+fn stage_lines() {
+    for (line, stage) in [
+        ("Graduating to Stable", Some(Stage::Stable)),
+        ("Graduating to Beta", Some(Stage::Beta)),
+        ("Net New to Alpha", Some(Stage::Alpha)),
+        ("Net New to Stable", Some(Stage::Stable)),
+        ("Deprecation", Some(Stage::Deprecated)),
+        ("Major Change to GA", Some(Stage::Stable)),
+        ("Unknown", None),
+    ] {
+        assert_eq!(refs::stage_line(line), stage, "{line}");
+    }
+}
+
+#[test]
+fn kep_negatives() {
+    for md in [
+        "`KEP-1234` はコード",
+        "[KEP-1234](https://github.com/kubernetes/enhancements/issues/1234) はリンク",
+        "```\nKEP-1234\n```\n",
+        "see https://example.com/KEP-1234 now",
+        "この KEP は前者に対応します。SIG, KEPについてはこちら",
+        "KEP-3157a is not a KEP",
+        "SKEP-12 neither",
+    ] {
+        assert!(keps(md, Some(RefHint::Kep)).is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn pull_request_forms() {
+    let table: &[(&str, u32, &str, Option<&str>)] = &[
+        (
+            "サブリソースを利用してください。 (#128266)",
+            128266,
+            "#128266",
+            None,
+        ),
+        (
+            "sleep アクションが追加されました。 (#119026, @AxeZhan) [sig/node]",
+            119026,
+            "#119026",
+            Some("AxeZhan"),
+        ),
+        (
+            "共通の実装です。 ([#126503] (https://github.com/kubernetes/kubernetes/pull/126503))",
+            126503,
+            "#126503",
+            None,
+        ),
+        (
+            "共通の実装です。 ([#126503] (<https://github.com/kubernetes/kubernetes/pull/126503>))",
+            126503,
+            "#126503",
+            None,
+        ),
+        ("📝 #128318のclient-go側の修正です", 128318, "#128318", None),
+        (
+            "計測結果は一つ前のPR(#126754)にのっています。",
+            126754,
+            "#126754",
+            None,
+        ),
+        ("全角（＃１２８２６６）も", 128266, "＃１２８２６６", None),
+    ];
+    for (md, n, text, author) in table {
+        let got = prs(md, None);
+        assert_eq!(got.len(), 1, "{md}: {got:?}");
+        assert_eq!(
+            (got[0].0, got[0].1.as_str(), got[0].2.as_deref()),
+            (*n, *text, *author),
+            "{md}"
+        );
+    }
+    let (_, r) = run("kubernetes/website#48000 を参照");
+    assert_eq!(r.prs[0].pr.repo, "kubernetes/website");
+    assert_eq!(r.prs[0].pr.number, 48000);
+}
+
+#[test]
+fn pull_request_negatives() {
+    for md in [
+        "クラスターを壊す結果が生じる可能性があります。 (#1275b13)",
+        "`#128266` はコード",
+        "詳細については、https://kubernetes.io/docs/reference/using-api/deprecation-guide/#flowcontrol-resources-v132 を参照",
+        "HTML の &#123; は参照ではない",
+        "Kubernetes 1.29: SIG-Node (kubelet) 変更内容 #kubernetes",
+        "C#1 は言語",
+        "[#128266](https://github.com/kubernetes/kubernetes/pull/128266)",
+    ] {
+        assert!(prs(md, None).is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn bare_hash_is_a_kep_or_a_pr_by_the_documented_rule() {
+    // No hint: a pull request.
+    assert_eq!(prs("#2395 の話", None)[0].0, 2395);
+    // `refs = "kep"`: a KEP, written as a bare hash.
+    assert_eq!(
+        keps("#2395 の話", Some(RefHint::Kep)),
+        [(2395, "#2395".to_string(), KepForm::Hash, None)]
+    );
+    // The CHANGELOG shape and five-digit numbers stay pull requests whatever the hint.
+    assert_eq!(prs("(#9999, @pohly)", Some(RefHint::Kep))[0].0, 9999);
+    assert_eq!(prs("(#128266)", Some(RefHint::Kep))[0].0, 128266);
+}
+
+#[test]
+fn handles() {
+    let (doc, r) = run("筆者(@y1r96)による補足。 (#118653, @pohly) [sig/node]");
+    let got: Vec<&str> = r
+        .handles
+        .iter()
+        .map(|h| at(&doc, h.block, &h.range))
+        .collect();
+    assert_eq!(got, ["@y1r96", "@pohly"]);
+    assert_eq!(r.handles[1].handle.0, "pohly");
+    for md in ["user@example.com に連絡", "@ 記号で始まり", "`@pohly`"] {
+        assert!(run(md).1.handles.is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn sigs() {
+    let (doc, r) = run(
+        "- 追加されました。 (#119026, @AxeZhan) [sig/node,sig/api-machinery]\n- Feature group: sig-apps\n- Kubernetes 1.29: SIG-Node (kubelet) と SIG-API Machinery の変更\n- SIG, KEPについてはこちら\n",
+    );
+    let got: Vec<(&str, &str, SigForm)> = r
+        .sigs
+        .iter()
+        .map(|m| (m.sig.as_str(), at(&doc, m.block, &m.range), m.form))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("node", "sig/node", SigForm::Label),
+            ("api-machinery", "sig/api-machinery", SigForm::Label),
+            ("apps", "sig-apps", SigForm::FeatureGroup),
+            ("node", "SIG-Node", SigForm::Prose),
+            ("api-machinery", "SIG-API Machinery", SigForm::Prose),
+        ]
+    );
+    let article: Vec<&str> = r.article_sigs.iter().map(SigName::as_str).collect();
+    assert_eq!(article, ["api-machinery", "apps", "node"]);
+}
+
+#[test]
+fn gate_forms_from_the_issue() {
+    use GateEvidence::*;
+    let table: &[(&str, &[(&str, &str, GateEvidence)])] = &[
+        (
+            "これをノードに対して設定するには、FeatureGate KubeletCrashLoopBackoffMax を有効にし",
+            &[(
+                "KubeletCrashLoopBackoffMax",
+                "KubeletCrashLoopBackoffMax",
+                Keyword,
+            )],
+        ),
+        (
+            "管理者アクセスを許可するには、1.32 から DRAAdminAccess FeatureGateの有効化が必要です。",
+            &[("DRAAdminAccess", "DRAAdminAccess", Keyword)],
+        ),
+        (
+            "UserNamespacesPodSecurityStandards フィーチャーゲートが追加されました。",
+            &[(
+                "UserNamespacesPodSecurityStandards",
+                "UserNamespacesPodSecurityStandards",
+                Keyword,
+            )],
+        ),
+        (
+            "GA したフィーチャーゲート CSIMigrationvSphere が削除されました。",
+            &[("CSIMigrationvSphere", "CSIMigrationvSphere", Keyword)],
+        ),
+        (
+            "オプション --feature-gates=AllowUnsafeMalformedObjectDeletion=true を設定",
+            &[(
+                "AllowUnsafeMalformedObjectDeletion",
+                "AllowUnsafeMalformedObjectDeletion",
+                Flag,
+            )],
+        ),
+        (
+            "--feature-gates=AllAlpha=true,KMSv2=false",
+            &[("AllAlpha", "AllAlpha", Flag), ("KMSv2", "KMSv2", Flag)],
+        ),
+        (
+            "大きな変更です！FeatureGate名は PodLevelResources で、現在アルファ、デフォルト無効です。",
+            &[("PodLevelResources", "PodLevelResources", Keyword)],
+        ),
+        (
+            "これを有効にするには、Alpha ExternalServiceAccountTokenSigner FeatureGateを有効にした上で",
+            &[(
+                "ExternalServiceAccountTokenSigner",
+                "ExternalServiceAccountTokenSigner",
+                Keyword,
+            )],
+        ),
+        (
+            "GAしているFeatureGate HPAContainerMetrics が削除されました。",
+            &[("HPAContainerMetrics", "HPAContainerMetrics", Keyword)],
+        ),
+        (
+            "戦略を変更するためのFeatureGate, CoordinatedLeaderElection で利用するAPIです。",
+            &[(
+                "CoordinatedLeaderElection",
+                "CoordinatedLeaderElection",
+                Keyword,
+            )],
+        ),
+        (
+            "Feature Gate の ImageVolume が無効であっても",
+            &[("ImageVolume", "ImageVolume", Keyword)],
+        ),
+        (
+            "FeatureGate StrictCostEnforcementForVAP および StrictCostEnforcementForWebhooks が昇格されました。",
+            &[
+                (
+                    "StrictCostEnforcementForVAP",
+                    "StrictCostEnforcementForVAP",
+                    Keyword,
+                ),
+                (
+                    "StrictCostEnforcementForWebhooks",
+                    "StrictCostEnforcementForWebhooks",
+                    Keyword,
+                ),
+            ],
+        ),
+        (
+            "KMSv2 および KMSv2KDF FeatureGateが削除されました。",
+            &[
+                ("KMSv2", "KMSv2", Keyword),
+                ("KMSv2KDF", "KMSv2KDF", Keyword),
+            ],
+        ),
+        (
+            "client-go FeatureGate ClientsAllowCBOR と ClientsPreferCBOR を使用して",
+            &[
+                ("ClientsAllowCBOR", "ClientsAllowCBOR", Keyword),
+                ("ClientsPreferCBOR", "ClientsPreferCBOR", Keyword),
+            ],
+        ),
+        (
+            "The FooBarBaz feature gate graduated to beta.",
+            &[("FooBarBaz", "FooBarBaz", Keyword)],
+        ),
+        (
+            "ＦｅａｔｕｒｅＧａｔｅ ＰｏｄＬｅｖｅｌＲｅｓｏｕｒｃｅｓ を有効に",
+            &[(
+                "PodLevelResources",
+                "ＰｏｄＬｅｖｅｌＲｅｓｏｕｒｃｅｓ",
+                Keyword,
+            )],
+        ),
+        // Names the registry knows, without the keyword.
+        (
+            "一方、前回入らなかったWatchListはベータに昇格しました。",
+            &[("WatchList", "WatchList", Registry)],
+        ),
+        (
+            "⭐ Customresourcefieldselectors がGAに昇格し、デフォルトで有効になりました。",
+            &[(
+                "CustomResourceFieldSelectors",
+                "Customresourcefieldselectors",
+                Registry,
+            )],
+        ),
+        (
+            "ConsistentListFromCache, WatchList と、改善が進んでますね。",
+            &[(
+                "ConsistentListFromCache",
+                "ConsistentListFromCache",
+                Registry,
+            )],
+        ),
+        (
+            "ServerSideApply および X に関する GAしている FeatureGateが削除されました。",
+            &[("ServerSideApply", "ServerSideApply", Registry)],
+        ),
+        (
+            "SELinuxMount 機能が有効になっている場合に",
+            &[("SELinuxMount", "SELinuxMount", Registry)],
+        ),
+    ];
+    for (md, want) in table {
+        let got = gates(md);
+        let got: Vec<(&str, &str, GateEvidence)> = got
+            .iter()
+            .map(|g| (g.0.as_str(), g.1.as_str(), g.2))
+            .collect();
+        assert_eq!(&got, want, "{md}");
+    }
+}
+
+#[test]
+fn gate_negatives() {
+    for md in [
+        "Kubernetes 1.31 では、PodDisruptionBudget (PDB) 用の PodHealthyPolicy が導入されています。",
+        "ResourceClaim.Status にドライバー用のフィールドが追加されました。",
+        "ServiceCIDR は作成後は変更できません。",
+        "Jobの ManagedBy フィールドがBeta版に昇格しました。",
+        "kubeProxyVersion フィールドが設定されなくなります。 (#120954, @HirazawaUi) [sig/node]",
+        "KMSv2 サービスによって送信されたリクエストが無効な authority ヘッダーのために拒否される問題が修正されました。",
+        "Kubelet の設定に、ImageMaximumGCAge フィールドが追加されました。",
+        "`WatchList` FeatureGate はコード",
+        "kubelet設定ファイル 内の CrashLoopBackOff.MaxContainerRestartPeriod フィールドを設定します。",
+        "このフィールドとFeatureGateは、SELinux が有効なクラスターでのみ役立ちます。",
+        "FeatureGateはv1.30で追加されましたが、その時はFeatureGateの追加のみで",
+        "WatchList に対応する、クライアント側の機能です。",
+        "[InPlacePodVerticalScaling](https://kubernetes.io/) を有効に",
+    ] {
+        assert!(gate_names(md).is_empty(), "{md}: {:?}", gates(md));
+    }
+}
+
+#[test]
+fn gate_stages_and_defaults() {
+    use Stage::*;
+    let table: &[(&str, Option<Stage>, Option<bool>)] = &[
+        (
+            "FeatureGate StatefulSetAutoDeletePVC がBeta版からGAに昇格しました。",
+            Some(Stable),
+            None,
+        ),
+        (
+            "SidecarContainers フィーチャーゲートが beta に昇格して、デフォルトで有効になりました。",
+            Some(Beta),
+            Some(true),
+        ),
+        (
+            "以前はAlphaだった DRAControlPlaneController FeatureGateは利用できなくなりました。",
+            Some(Removed),
+            None,
+        ),
+        (
+            "GAしているFeatureGate HPAContainerMetrics が削除されました。",
+            Some(Removed),
+            None,
+        ),
+        (
+            "ComponentSLIs フィーチャーゲートが、GAに昇格して、無条件で有効になりました。このフィーチャーゲートは v1.31 で削除されます。",
+            Some(Stable),
+            None,
+        ),
+        (
+            "FeatureGate名は PodLevelResources で、現在アルファ、デフォルト無効です。",
+            Some(Alpha),
+            Some(false),
+        ),
+        (
+            "BtreeWatchCache FeatureGateは今回初めて入りましたが、アルファではなくベータでデフォルト有効になっています。",
+            Some(Beta),
+            Some(true),
+        ),
+        (
+            "使用するには、 MutatingAdmissionPolicy FeatureGateを有効にし、 admissionregistration.k8s.io/v1alpha1 API を有効にします。",
+            None,
+            None,
+        ),
+        (
+            "FeatureGate FooBar は非推奨になりました。",
+            Some(Deprecated),
+            None,
+        ),
+        (
+            "InPlacePodVerticalScalingは一時Beta昇格のPull-Requestがマージされていましたが、他の機能のテストに影響がでていたため見送られています。",
+            None,
+            None,
+        ),
+        (
+            "(これは alpha であり、現在デフォルトで無効になっています) SELinuxChangePolicy FeatureGate",
+            Some(Alpha),
+            Some(false),
+        ),
+    ];
+    for (md, stage, default_on) in table {
+        let got = gates(md);
+        assert_eq!(got.len(), 1, "{md}: {got:?}");
+        assert_eq!((got[0].3, got[0].4), (*stage, *default_on), "{md}");
+    }
+}
+
+#[test]
+fn stage_falls_back_to_the_block_when_the_sentence_is_silent() {
+    // RetryGenerateName: the flag's sentence only says it will be removed later.
+    let got = gates(
+        "RetryGenerateName をGAに昇格させました。このはデフォルトで有効です。kube-apiserver バイナリでは --feature-gates=RetryGenerateName=true は不要で、今後のリリースで削除されます。",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(|g| g.3 == Some(Stage::Stable)), "{got:?}");
+    // KEP-3157's sentence is silent; its note block says WatchList went beta.
+    let (_, r) = run(
+        "ついに WatchList がベータに昇格しました。設計の詳細は KEP-3157: allow informers を参照してください。",
+    );
+    assert_eq!(r.keps[0].stage, Some(Stage::Beta));
+    // A block that names two stages lends neither.
+    let (_, r) = run("アルファからベータへ。詳細は KEP-1: x を参照。");
+    assert_eq!(r.keps[0].stage, None);
+}
+
+#[test]
+fn every_range_lies_inside_one_plain_range() {
+    let md = "- ＦｅａｔｕｒｅＧａｔｅ ＰｏｄＬｅｖｅｌＲｅｓｏｕｒｃｅｓ と `code` と （＃１２８２６６）、ＫＥＰ－３１５７ @pohly [sig/node]\n";
+    let (doc, r) = run(md);
+    let mut ranges: Vec<(usize, Range<usize>)> = Vec::new();
+    ranges.extend(r.keps.iter().map(|m| (m.block, m.range.clone())));
+    ranges.extend(r.prs.iter().map(|m| (m.block, m.range.clone())));
+    ranges.extend(r.gates.iter().map(|m| (m.block, m.range.clone())));
+    ranges.extend(r.sigs.iter().map(|m| (m.block, m.range.clone())));
+    ranges.extend(r.handles.iter().map(|m| (m.block, m.range.clone())));
+    assert_eq!(ranges.len(), 5);
+    for (b, range) in ranges {
+        let block = &doc.blocks[b];
+        assert!(
+            block
+                .plain
+                .iter()
+                .any(|p| p.start <= range.start && range.end <= p.end),
+            "{range:?} in {:?}",
+            block.text
+        );
+    }
+}
+
+#[test]
+fn sentences_are_quoted_from_the_original_text() {
+    let (doc, r) = run(
+        "前置き。FeatureGate名は ＰｏｄＬｅｖｅｌＲｅｓｏｕｒｃｅｓ で、現在アルファです。後書き。",
+    );
+    let m = &r.gates[0];
+    assert_eq!(
+        at(&doc, m.block, &m.sentence),
+        "FeatureGate名は ＰｏｄＬｅｖｅｌＲｅｓｏｕｒｃｅｓ で、現在アルファです。"
+    );
+}
+
+#[test]
+fn disagreements_with_the_registry_are_warnings_with_both_facts() {
+    let md = "### #3962 ミューテーティング\n\n- Stage: Net New to Alpha\n\n- 前回入らなかったWatchListはベータに昇格しました。\n- WatchList はデフォルトで有効です。\n- GAしているFeatureGate HPAContainerMetrics が削除されました。\n";
+    let doc = crate::doc::parse(md, 10);
+    let mut f = front(Some(RefHint::Kep));
+    f.release = Some(rel("1.31"));
+    let reg = registry();
+    let refs = extract(&doc, &f, &reg);
+    let d = check_stage_disagreements(Path::new("content/a.md"), &doc, &f, &refs, &reg);
+    let msgs: Vec<String> = d
+        .iter()
+        .map(|d| format!("{}: {}", d.line.unwrap(), d.message))
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            "10: the article says `KEP-3962` is `alpha` in 1.31, but glossary/keps.toml records `alpha` from 1.32",
+            "14: the article says feature gate `WatchList` is `beta` in 1.31, but glossary/feature-gates.toml has it at `alpha` in 1.31 (`beta` from 1.32)",
+            "15: the article says feature gate `WatchList` is on by default in 1.31, but glossary/feature-gates.toml has it off by default",
+            "16: the article says feature gate `HPAContainerMetrics` is `removed` in 1.31, but glossary/feature-gates.toml has it at `stable` in 1.31 (`removed` from 1.32)",
+        ]
+    );
+}
+
+#[test]
+fn unknown_keps_and_gates_are_reported_once() {
+    let md = "KEP-9999 と KEP-9999、FeatureGate NoSuchGate と FeatureGate NoSuchGate\n";
+    let doc = crate::doc::parse(md, 1);
+    let f = front(None);
+    let reg = registry();
+    let refs = extract(&doc, &f, &reg);
+    let d = check_unknown_refs(Path::new("content/a.md"), &doc, &refs, &reg);
+    let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "`KEP-9999` is not in glossary/keps.toml",
+            "feature gate `NoSuchGate` is not in glossary/feature-gates.toml"
+        ]
+    );
+    assert!(d[0].help.as_deref().unwrap().contains("number = 9999"));
+}
+
+#[test]
+fn heading_number_may_run_into_the_title() {
+    let (_, r) = run("### #3715Elastic Indexed ジョブ\n\n- Stage: Graduating to Stable\n");
+    assert_eq!(r.keps.len(), 1);
+    assert_eq!(r.keps[0].kep.0, 3715);
+    assert_eq!(r.keps[0].title.as_deref(), Some("Elastic Indexed ジョブ"));
+    // ... but a commit hash in a heading is still no reference.
+    assert!(run("### #1275b13 の修正\n").1.keps.is_empty());
+}
+
+#[test]
+fn postponement_cancels_only_what_precedes_it() {
+    let g = gates(
+        "v1.27で追加され、前回のv1.31では一旦リバートされていましたが、ついに WatchList がベータに昇格しました。",
+    );
+    assert_eq!(g[0].3, Some(Stage::Beta));
+    let g = gates(
+        "InPlacePodVerticalScalingは一時Beta昇格のPull-Requestがマージされていましたが、見送られています。",
+    );
+    assert_eq!(g[0].3, None);
+}
+
+#[test]
+fn bracketed_question_mark_does_not_end_the_sentence() {
+    let (doc, r) = run(
+        "また、待望の(?)MutatingAdmissionPolicyの実装や、PodLevelResourcesという大きな変更もそれぞれアルファで入っています。",
+    );
+    let m = &r.gates[0];
+    assert!(at(&doc, m.block, &m.sentence).starts_with("また、待望の(?)"));
+}

@@ -1,0 +1,657 @@
+//! The link stage for references: from every article's extracted references (plus the
+//! registry) to the entity graph the KEP, feature-gate, SIG, pull-request and release pages and
+//! the JSON API are rendered from.
+//!
+//! For each KEP, gate, SIG and pull request: every mention with its article, release, the
+//! anchor of the block it stands in, the stage stated there and the sentence; for each gate a
+//! stage timeline across releases (what articles state, next to what the registry records);
+//! and every disagreement between an article and the registry. Deterministic: maps are
+//! BTreeMaps, mention lists are in (release, article, document) order.
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::doc::Doc;
+use crate::extract::ArticleRefs;
+use crate::ids::{
+    FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
+};
+use crate::registry::{GateStage, GateStatus, Registry};
+use crate::urls;
+
+/// What the link stage needs to know about an article.
+#[derive(Debug, Clone)]
+pub struct ArticleMeta {
+    pub slug: Slug,
+    pub title: String,
+    pub release: Option<Release>,
+    /// Path relative to the site root, for diagnostics.
+    pub path: PathBuf,
+}
+
+/// One place an article mentions an entity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MentionRef {
+    pub article: Slug,
+    pub article_title: String,
+    pub release: Option<Release>,
+    /// Anchor of the paragraph, list item or heading (`li-12`, `3962-ミューテーティング...`).
+    pub anchor: String,
+    /// Site-relative URL of the block: `articles/<slug>/#<anchor>`.
+    pub url: String,
+    pub stage: Option<Stage>,
+    pub default_on: Option<bool>,
+    /// The sentence around the mention, as written.
+    pub sentence: String,
+    pub line: usize,
+}
+
+/// An article stating, for its release, a stage the registry contradicts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    pub article: Slug,
+    pub release: Release,
+    pub url: String,
+    pub stated: Stage,
+    /// The registry's stage in that release (`None`: not yet at any stage).
+    pub registry: Option<Stage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KepNode {
+    pub number: KepNumber,
+    /// The registry's title, else the first title an article gives.
+    pub title: Option<String>,
+    /// Titles articles give it (`ミューテーティングアドミッションポリシー`), distinct, in order.
+    pub article_titles: Vec<String>,
+    /// The registry's owning SIG, else the `Feature group:` an article gives.
+    pub sig: Option<SigName>,
+    /// The registry's milestones.
+    pub milestones: BTreeMap<Stage, Release>,
+    /// Gates the registry ties to this KEP.
+    pub gates: Vec<FeatureGateName>,
+    pub mentions: Vec<MentionRef>,
+    pub disagreements: Vec<Disagreement>,
+    pub issue_url: String,
+}
+
+/// One release on a gate's timeline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TimelineRow {
+    pub release: Release,
+    /// Stages the articles of that release state, distinct and ordered.
+    pub stated: Vec<Stage>,
+    pub articles: Vec<Slug>,
+    /// The registry's stage and default in that release.
+    pub registry: Option<Stage>,
+    pub registry_default_on: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GateNode {
+    pub name: FeatureGateName,
+    pub kep: Option<KepNumber>,
+    /// The SIG of the gate's KEP.
+    pub sig: Option<SigName>,
+    pub known: bool,
+    pub registry_stages: Vec<RegistryStage>,
+    pub removed: Option<Release>,
+    pub timeline: Vec<TimelineRow>,
+    pub mentions: Vec<MentionRef>,
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// A row of the registry's stage history, serializable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RegistryStage {
+    pub stage: Stage,
+    pub from: Release,
+    pub to: Option<Release>,
+    pub default_on: Option<bool>,
+    pub locked: bool,
+}
+
+impl From<&GateStage> for RegistryStage {
+    fn from(s: &GateStage) -> Self {
+        RegistryStage {
+            stage: s.stage,
+            from: s.from,
+            to: s.to,
+            default_on: s.default_on,
+            locked: s.locked,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PrNode {
+    pub pr: PullRequest,
+    pub url: String,
+    pub authors: Vec<GitHubHandle>,
+    pub mentions: Vec<MentionRef>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SigNode {
+    pub articles: Vec<Slug>,
+    pub keps: Vec<KepNumber>,
+    pub gates: Vec<FeatureGateName>,
+}
+
+/// A KEP or gate with the stage an article of the release states for it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Change {
+    Kep { number: KepNumber, url: String },
+    Gate { name: FeatureGateName, url: String },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ReleaseNode {
+    pub articles: Vec<Slug>,
+    /// Changes by the stage stated for them, alpha first; those stated with no stage last.
+    pub by_stage: Vec<StageGroup>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StageGroup {
+    /// `None`: the articles state no stage for these.
+    pub stage: Option<Stage>,
+    pub changes: Vec<Change>,
+}
+
+impl ReleaseNode {
+    pub fn changes_at(&self, stage: Option<Stage>) -> &[Change] {
+        self.by_stage
+            .iter()
+            .find(|g| g.stage == stage)
+            .map(|g| g.changes.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+/// The reference graph of the whole site.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct RefGraph {
+    pub keps: BTreeMap<KepNumber, KepNode>,
+    pub gates: BTreeMap<FeatureGateName, GateNode>,
+    pub sigs: BTreeMap<SigName, SigNode>,
+    /// Serialized as a list (a pull request is not a JSON key).
+    #[serde(serialize_with = "values")]
+    pub prs: BTreeMap<PullRequest, PrNode>,
+    pub releases: BTreeMap<Release, ReleaseNode>,
+}
+
+fn values<S: serde::Serializer, K, V: Serialize>(
+    m: &BTreeMap<K, V>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(m.values())
+}
+
+/// Links every article's references into one graph.
+pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry) -> RefGraph {
+    let mut order: Vec<usize> = (0..articles.len()).collect();
+    // Mentions read oldest release first; then by slug for a stable order.
+    order.sort_by(|&a, &b| {
+        let (ma, mb) = (&articles[a].0, &articles[b].0);
+        (ma.release, &ma.slug).cmp(&(mb.release, &mb.slug))
+    });
+    let mut g = RefGraph::default();
+    for &i in &order {
+        let (meta, doc, refs) = &articles[i];
+        let mention = |block: usize, sentence: &std::ops::Range<usize>, stage, default_on| {
+            let b = &doc.blocks[block];
+            MentionRef {
+                article: meta.slug.clone(),
+                article_title: meta.title.clone(),
+                release: meta.release,
+                anchor: b.anchor.clone(),
+                url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
+                stage,
+                default_on,
+                sentence: b.text[sentence.clone()].to_string(),
+                line: b.line,
+            }
+        };
+        if let Some(r) = meta.release {
+            g.releases
+                .entry(r)
+                .or_default()
+                .articles
+                .push(meta.slug.clone());
+        }
+        for m in &refs.keps {
+            let node = g
+                .keps
+                .entry(m.kep)
+                .or_insert_with(|| kep_node(m.kep, registry));
+            if let Some(t) = &m.title
+                && !node.article_titles.contains(t)
+            {
+                node.article_titles.push(t.clone());
+            }
+            if node.sig.is_none() {
+                node.sig = m.sig.clone();
+            }
+            let mref = mention(m.block, &m.sentence, m.stage, None);
+            if let (Some(stated), Some(release), Some(entry)) =
+                (m.stage, meta.release, registry.kep(m.kep))
+                && !entry.milestones.is_empty()
+                && entry.stage_at(release) != Some(stated)
+            {
+                push_disagreement(
+                    &mut node.disagreements,
+                    &mref,
+                    release,
+                    stated,
+                    entry.stage_at(release),
+                );
+            }
+            node.mentions.push(mref);
+        }
+        for m in &refs.gates {
+            let node = g
+                .gates
+                .entry(m.gate.clone())
+                .or_insert_with(|| gate_node(&m.gate, registry));
+            let mref = mention(m.block, &m.sentence, m.stage, m.default_on);
+            if let (Some(stated), Some(release), Some(entry)) =
+                (m.stage, meta.release, registry.gate(&m.gate.0))
+            {
+                let known = entry.stage_at(release).map(|s| s.stage);
+                if known != Some(stated) {
+                    push_disagreement(&mut node.disagreements, &mref, release, stated, known);
+                }
+            }
+            node.mentions.push(mref);
+        }
+        for m in &refs.prs {
+            let node = g.prs.entry(m.pr.clone()).or_insert_with(|| PrNode {
+                url: m.pr.url(),
+                pr: m.pr.clone(),
+                authors: Vec::new(),
+                mentions: Vec::new(),
+            });
+            if let Some(a) = &m.author
+                && !node.authors.contains(a)
+            {
+                node.authors.push(a.clone());
+            }
+            node.mentions
+                .push(mention(m.block, &m.sentence, None, None));
+        }
+        for sig in &refs.article_sigs {
+            let node = g.sigs.entry(sig.clone()).or_default();
+            if !node.articles.contains(&meta.slug) {
+                node.articles.push(meta.slug.clone());
+            }
+        }
+    }
+    // KEPs the registry ties to a mentioned gate get a page too, so "related KEP" links work.
+    let related: Vec<KepNumber> = g.gates.values().filter_map(|n| n.kep).collect();
+    for k in related {
+        if registry.kep(k).is_some() {
+            g.keps.entry(k).or_insert_with(|| kep_node(k, registry));
+        }
+    }
+    for node in g.gates.values_mut() {
+        node.timeline = timeline(&node.name, &node.mentions, registry);
+        node.sig = node
+            .kep
+            .and_then(|k| g.keps.get(&k))
+            .and_then(|k| k.sig.clone());
+    }
+    for node in g.keps.values_mut() {
+        if node.title.is_none() {
+            node.title = node.article_titles.first().cloned();
+        }
+    }
+    for (n, node) in &g.keps {
+        if let Some(sig) = &node.sig {
+            g.sigs.entry(sig.clone()).or_default().keps.push(*n);
+        }
+    }
+    for (name, node) in &g.gates {
+        if let Some(sig) = &node.sig {
+            g.sigs
+                .entry(sig.clone())
+                .or_default()
+                .gates
+                .push(name.clone());
+        }
+    }
+    g.releases = releases(&g);
+    g
+}
+
+fn kep_node(n: KepNumber, registry: &Registry) -> KepNode {
+    let entry = registry.kep(n);
+    KepNode {
+        number: n,
+        title: entry.map(|e| e.title.clone()),
+        article_titles: Vec::new(),
+        sig: entry.and_then(|e| e.sig.clone()),
+        milestones: entry.map(|e| e.milestones.clone()).unwrap_or_default(),
+        gates: registry.gates_of_kep(n).to_vec(),
+        mentions: Vec::new(),
+        disagreements: Vec::new(),
+        issue_url: n.issue_url(),
+    }
+}
+
+fn gate_node(name: &FeatureGateName, registry: &Registry) -> GateNode {
+    let entry = registry.gate(&name.0);
+    GateNode {
+        name: name.clone(),
+        kep: entry.and_then(|e| e.kep),
+        sig: None,
+        known: entry.is_some(),
+        registry_stages: entry
+            .map(|e| e.stages.iter().map(RegistryStage::from).collect())
+            .unwrap_or_default(),
+        removed: entry.and_then(|e| e.removed),
+        timeline: Vec::new(),
+        mentions: Vec::new(),
+        disagreements: Vec::new(),
+    }
+}
+
+/// One disagreement per (article, stated stage).
+fn push_disagreement(
+    list: &mut Vec<Disagreement>,
+    m: &MentionRef,
+    release: Release,
+    stated: Stage,
+    registry: Option<Stage>,
+) {
+    if list
+        .iter()
+        .any(|d| d.article == m.article && d.stated == stated)
+    {
+        return;
+    }
+    list.push(Disagreement {
+        article: m.article.clone(),
+        release,
+        url: m.url.clone(),
+        stated,
+        registry,
+    });
+}
+
+/// Per release with mentions: stages stated, articles, and the registry's view.
+fn timeline(
+    name: &FeatureGateName,
+    mentions: &[MentionRef],
+    registry: &Registry,
+) -> Vec<TimelineRow> {
+    let mut rows: BTreeMap<Release, (BTreeSet<Stage>, Vec<Slug>)> = BTreeMap::new();
+    for m in mentions {
+        let Some(r) = m.release else { continue };
+        let (stages, articles) = rows.entry(r).or_default();
+        stages.extend(m.stage);
+        if !articles.contains(&m.article) {
+            articles.push(m.article.clone());
+        }
+    }
+    let entry = registry.gate(&name.0);
+    rows.into_iter()
+        .map(|(release, (stated, articles))| {
+            let status: Option<GateStatus> = entry.and_then(|e| e.stage_at(release));
+            TimelineRow {
+                release,
+                stated: stated.into_iter().collect(),
+                articles,
+                registry: status.map(|s| s.stage),
+                registry_default_on: status.and_then(|s| s.default_on),
+            }
+        })
+        .collect()
+}
+
+/// Each release's KEPs and gates grouped by the stage its articles state (the first stated
+/// one per entity and release; entities mentioned with no stage go under `None`).
+fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
+    let mut out = g.releases.clone();
+    let mut placed: BTreeMap<(Release, Change), Option<Stage>> = BTreeMap::new();
+    let mut note = |release: Option<Release>, change: Change, stage: Option<Stage>| {
+        let Some(r) = release else { return };
+        let slot = placed.entry((r, change)).or_insert(stage);
+        if slot.is_none() {
+            *slot = stage;
+        }
+    };
+    for (n, node) in &g.keps {
+        for m in &node.mentions {
+            note(
+                m.release,
+                Change::Kep {
+                    number: *n,
+                    url: urls::kep(*n),
+                },
+                m.stage,
+            );
+        }
+    }
+    for (name, node) in &g.gates {
+        for m in &node.mentions {
+            note(
+                m.release,
+                Change::Gate {
+                    name: name.clone(),
+                    url: urls::feature_gate(name),
+                },
+                m.stage,
+            );
+        }
+    }
+    // Per release: (stage missing?, stage) → changes, so stated stages sort first.
+    type Groups = BTreeMap<(bool, Option<Stage>), Vec<Change>>;
+    let mut grouped: BTreeMap<Release, Groups> = BTreeMap::new();
+    for ((r, change), stage) in placed {
+        // `(false, Some(alpha))` < ... < `(true, None)`: stated stages first, in stage order.
+        grouped
+            .entry(r)
+            .or_default()
+            .entry((stage.is_none(), stage))
+            .or_default()
+            .push(change);
+    }
+    for (r, groups) in grouped {
+        out.entry(r).or_default().by_stage = groups
+            .into_iter()
+            .map(|((_, stage), changes)| StageGroup { stage, changes })
+            .collect();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontmatter::{FrontMatter, RefHint, Source};
+
+    fn article(
+        slug: &str,
+        release: &str,
+        md: &str,
+        refs: Option<RefHint>,
+        reg: &Registry,
+    ) -> (ArticleMeta, Doc, ArticleRefs) {
+        let front = FrontMatter {
+            title: slug.to_uppercase(),
+            slug: Slug::parse(slug).unwrap(),
+            date: None,
+            release: Some(release.parse().unwrap()),
+            sigs: vec![],
+            tags: vec![],
+            draft: false,
+            refs,
+            description: None,
+            source: Source::default(),
+        };
+        let doc = crate::doc::parse(md, 1);
+        let r = crate::extract::extract(&doc, &front, reg);
+        let meta = ArticleMeta {
+            slug: front.slug.clone(),
+            title: front.title.clone(),
+            release: front.release,
+            path: format!("content/{slug}.md").into(),
+        };
+        (meta, doc, r)
+    }
+
+    fn registry() -> Registry {
+        let (reg, d) = Registry::parse(
+            "k.toml".as_ref(),
+            "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"api-machinery\"\nalpha = \"1.32\"\n\n[[kep]]\nnumber = 3157\ntitle = \"Watch list\"\nsig = \"api-machinery\"\nalpha = \"1.27\"\nbeta = \"1.32\"\n",
+            "g.toml".as_ref(),
+            "[[gate]]\nname = \"MutatingAdmissionPolicy\"\nkep = 3962\nstages = [ { stage = \"alpha\", from = \"1.30\", default = false } ]\n\n[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"alpha\", from = \"1.27\", to = \"1.31\", default = false }, { stage = \"beta\", from = \"1.32\", default = true } ]\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        reg
+    }
+
+    fn graph() -> RefGraph {
+        let reg = registry();
+        let a = article(
+            "a-131",
+            "1.31",
+            "### #3962 ミューテーティングアドミッションポリシー\n\n- Stage: Net New to Alpha\n- Feature group: sig-api-machinery\n\nWatchList FeatureGate はまだアルファです。 (#120000, @alice) [sig/api-machinery]\n",
+            Some(RefHint::Kep),
+            &reg,
+        );
+        let b = article(
+            "b-132",
+            "1.32",
+            "- MutatingAdmissionPolicy FeatureGateを有効にします(KEP 3962: mutating admission policy)。まだアルファです。\n- ついに WatchList がベータに昇格しました。 (#128053)\n",
+            None,
+            &reg,
+        );
+        let list = [(b.0.clone(), &b.1, &b.2), (a.0.clone(), &a.1, &a.2)];
+        link(&list, &reg)
+    }
+
+    #[test]
+    fn kep_pages_gather_mentions_by_release_with_anchors() {
+        let g = graph();
+        let k = &g.keps[&KepNumber(3962)];
+        assert_eq!(k.title.as_deref(), Some("Mutating Admission Policies"));
+        assert_eq!(
+            k.article_titles,
+            [
+                "ミューテーティングアドミッションポリシー",
+                "mutating admission policy"
+            ]
+        );
+        let m: Vec<(&str, &str, Option<Stage>)> = k
+            .mentions
+            .iter()
+            .map(|m| (m.article.as_str(), m.url.as_str(), m.stage))
+            .collect();
+        assert_eq!(
+            m,
+            [
+                (
+                    "a-131",
+                    "articles/a-131/#3962-ミューテーティングアドミッションポリシー",
+                    Some(Stage::Alpha)
+                ),
+                ("b-132", "articles/b-132/#li-1", Some(Stage::Alpha)),
+            ]
+        );
+        // 1.31 says alpha; the registry has alpha from 1.32.
+        assert_eq!(k.disagreements.len(), 1);
+        assert_eq!(
+            (
+                k.disagreements[0].release.to_string(),
+                k.disagreements[0].registry
+            ),
+            ("1.31".into(), None)
+        );
+        assert_eq!(k.gates[0].0, "MutatingAdmissionPolicy");
+        assert_eq!(
+            k.issue_url,
+            "https://github.com/kubernetes/enhancements/issues/3962"
+        );
+    }
+
+    #[test]
+    fn gate_timelines_span_releases() {
+        let g = graph();
+        let w = &g.gates[&FeatureGateName("WatchList".into())];
+        let rows: Vec<(String, Vec<Stage>, Option<Stage>)> = w
+            .timeline
+            .iter()
+            .map(|r| (r.release.to_string(), r.stated.clone(), r.registry))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("1.31".into(), vec![Stage::Alpha], Some(Stage::Alpha)),
+                ("1.32".into(), vec![Stage::Beta], Some(Stage::Beta)),
+            ]
+        );
+        assert!(w.disagreements.is_empty());
+        assert_eq!(w.kep, Some(KepNumber(3157)));
+        assert_eq!(w.sig.as_ref().unwrap().as_str(), "api-machinery");
+        // The gate's KEP gets a page although no article names it.
+        assert!(g.keps[&KepNumber(3157)].mentions.is_empty());
+    }
+
+    #[test]
+    fn prs_sigs_and_releases() {
+        let g = graph();
+        let pr = &g.prs[&PullRequest::kubernetes(120000)];
+        assert_eq!(pr.authors[0].0, "alice");
+        assert_eq!(
+            pr.url,
+            "https://github.com/kubernetes/kubernetes/pull/120000"
+        );
+        let sig = &g.sigs[&SigName::parse("api-machinery").unwrap()];
+        assert_eq!(
+            sig.articles.iter().map(Slug::as_str).collect::<Vec<_>>(),
+            ["a-131"]
+        );
+        assert_eq!(sig.keps, [KepNumber(3157), KepNumber(3962)]);
+        let r132 = &g.releases[&"1.32".parse().unwrap()];
+        assert!(r132.changes_at(Some(Stage::Beta)).contains(&Change::Gate {
+            name: FeatureGateName("WatchList".into()),
+            url: "feature-gates/WatchList/".into()
+        }));
+    }
+
+    #[test]
+    fn linking_is_deterministic_whatever_the_article_order() {
+        let reg = registry();
+        let a = article(
+            "a-131",
+            "1.31",
+            "WatchList FeatureGate はアルファ。KEP-3962\n",
+            None,
+            &reg,
+        );
+        let b = article(
+            "b-132",
+            "1.32",
+            "WatchList FeatureGate はベータ。KEP-3962\n",
+            None,
+            &reg,
+        );
+        let one = link(
+            &[(a.0.clone(), &a.1, &a.2), (b.0.clone(), &b.1, &b.2)],
+            &reg,
+        );
+        let two = link(
+            &[(b.0.clone(), &b.1, &b.2), (a.0.clone(), &a.1, &a.2)],
+            &reg,
+        );
+        assert_eq!(one, two);
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+    }
+}

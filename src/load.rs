@@ -1,0 +1,154 @@
+//! The load stage: the only code that reads a site from disk.
+//!
+//! It takes a site root and gives `Sources`: `site.toml`, every Markdown file under
+//! `content/`, the data files under `glossary/`, template overrides under `templates/` and
+//! the files under `static/`, each as (path relative to the root, contents), in sorted order so
+//! that everything downstream is deterministic.
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+/// A text file of the site, with its path relative to the site root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    pub root: PathBuf,
+    pub site_toml: Option<String>,
+    pub content: Vec<SourceFile>,
+    pub glossary: Vec<SourceFile>,
+    pub templates: Vec<SourceFile>,
+    pub static_files: Vec<(PathBuf, Vec<u8>)>,
+}
+
+impl Sources {
+    pub fn glossary_file(&self, name: &str) -> Option<&SourceFile> {
+        self.glossary
+            .iter()
+            .find(|f| f.path == Path::new("glossary").join(name))
+    }
+}
+
+/// The folders and files `serve` watches: a change to any of them rebuilds the site.
+pub const WATCHED: [&str; 5] = ["content", "templates", "glossary", "static", "site.toml"];
+
+/// Reads the site at `root`. A missing folder is an empty folder; a file that is not UTF-8
+/// text (where text is expected) is an error naming it.
+pub fn load(root: &Path) -> io::Result<Sources> {
+    if !root.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("site root `{}` is not a directory", root.display()),
+        ));
+    }
+    let site_toml = match fs::read_to_string(root.join("site.toml")) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(with_path(e, &root.join("site.toml"))),
+    };
+    Ok(Sources {
+        root: root.to_path_buf(),
+        site_toml,
+        content: read_texts(root, "content", &["md", "markdown"])?,
+        glossary: read_texts(root, "glossary", &["toml"])?,
+        templates: read_texts(root, "templates", &["html", "xml", "txt"])?,
+        static_files: read_bytes(root, "static")?,
+    })
+}
+
+fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
+    let base = root.join(dir);
+    if !base.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for entry in WalkDir::new(&base).sort_by_file_name() {
+        let entry = entry.map_err(io::Error::other)?;
+        let name = entry.file_name().to_string_lossy();
+        // Editors leave swap and backup files beside the ones being edited.
+        if !entry.file_type().is_file() || name.starts_with('.') || name.ends_with('~') {
+            continue;
+        }
+        out.push(
+            entry
+                .path()
+                .strip_prefix(root)
+                .expect("walked under root")
+                .to_path_buf(),
+        );
+    }
+    Ok(out)
+}
+
+fn read_texts(root: &Path, dir: &str, exts: &[&str]) -> io::Result<Vec<SourceFile>> {
+    let mut out = Vec::new();
+    for rel in files_under(root, dir)? {
+        let ext = rel.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !exts.contains(&ext) {
+            continue;
+        }
+        let bytes = fs::read(root.join(&rel)).map_err(|e| with_path(e, &rel))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is not UTF-8 text; save it as UTF-8", rel.display()),
+            )
+        })?;
+        out.push(SourceFile { path: rel, text });
+    }
+    Ok(out)
+}
+
+fn read_bytes(root: &Path, dir: &str) -> io::Result<Vec<(PathBuf, Vec<u8>)>> {
+    files_under(root, dir)?
+        .into_iter()
+        .map(|rel| {
+            let bytes = fs::read(root.join(&rel)).map_err(|e| with_path(e, &rel))?;
+            Ok((rel, bytes))
+        })
+        .collect()
+}
+
+fn with_path(e: io::Error, path: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_sorted_and_skips_editor_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = dir.path().join("content");
+        fs::create_dir_all(c.join("sub")).unwrap();
+        fs::write(c.join("b.md"), "b").unwrap();
+        fs::write(c.join("a.md"), "a").unwrap();
+        fs::write(c.join("sub/c.md"), "c").unwrap();
+        fs::write(c.join(".a.md.swp"), "x").unwrap();
+        fs::write(c.join("notes.txt"), "x").unwrap();
+        let s = load(dir.path()).unwrap();
+        let names: Vec<_> = s
+            .content
+            .iter()
+            .map(|f| f.path.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["content/a.md", "content/b.md", "content/sub/c.md"]);
+        assert!(s.site_toml.is_none());
+    }
+
+    #[test]
+    fn non_utf8_article_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("content")).unwrap();
+        fs::write(dir.path().join("content/x.md"), [0xa4, 0xa2, 0xff]).unwrap();
+        let e = load(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("content/x.md"), "{e}");
+    }
+}

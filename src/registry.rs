@@ -1,0 +1,702 @@
+//! The registry of known facts about KEPs and feature gates, curated in `glossary/keps.toml`
+//! and `glossary/feature-gates.toml` (formats at the top of each file and in `KEPS_HEADER` /
+//! `GATES_HEADER`), so that a KEP page has a title and a gate page a stage history even when no
+//! article states them, and so that `shiori check` can report an article whose stage for a
+//! release disagrees with the registry.
+//!
+//! Takes the text of the two files (the load stage reads them) and gives a `Registry` with
+//! lookups, plus the problems found, each with file and line. `import` regenerates both files
+//! from local checkouts of kubernetes/enhancements and kubernetes/website.
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::diag::{Diagnostic, line_of};
+use crate::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
+
+pub mod import;
+
+pub use import::{Imported, import};
+
+/// The comment that opens `glossary/keps.toml` (also written by `import`).
+pub const KEPS_HEADER: &str = "\
+# KEP registry: what shiori knows about Kubernetes Enhancement Proposals, whatever the
+# articles say. One [[kep]] table per KEP, sorted by number:
+#
+#   [[kep]]
+#   number = 3962                          # the enhancements issue number (KEP-3962)
+#   title = \"Mutating Admission Policies\"  # as in the KEP's kep.yaml
+#   sig = \"api-machinery\"                  # owning SIG (`sig-x`, `sig/x` or `x`)
+#   alpha = \"1.32\"                         # release the KEP reached each stage in;
+#   beta = \"1.34\"                          # any of alpha, beta, stable, deprecated, removed
+#
+# Refresh from a kubernetes/enhancements checkout with
+#   shiori registry import --enhancements PATH --website PATH
+";
+
+/// The comment that opens `glossary/feature-gates.toml` (also written by `import`).
+pub const GATES_HEADER: &str = "\
+# Feature-gate registry: the stage history of each gate, as kubernetes/website documents it.
+# One [[gate]] table per gate, sorted by name:
+#
+#   [[gate]]
+#   name = \"WatchList\"     # exactly as Kubernetes spells it
+#   kep = 3157             # the KEP that introduced it (optional)
+#   stages = [             # in release order; `to` is the last release at that stage
+#     { stage = \"alpha\", from = \"1.27\", to = \"1.31\", default = false },
+#     { stage = \"beta\", from = \"1.32\", default = true },
+#   ]
+#   removed = \"1.36\"       # first release without the gate (optional)
+#
+# `stage` is alpha, beta, stable or deprecated; `default` is whether the gate is on by
+# default; `locked = true` marks a gate that can no longer be switched off.
+# Refresh from a kubernetes/website checkout with
+#   shiori registry import --enhancements PATH --website PATH
+";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KepEntry {
+    pub number: KepNumber,
+    pub title: String,
+    pub sig: Option<SigName>,
+    /// The release in which the KEP reached each stage.
+    pub milestones: BTreeMap<Stage, Release>,
+    /// 1-based line of the entry in its file.
+    pub line: usize,
+}
+
+impl KepEntry {
+    /// The stage the KEP was at in `release`: the latest milestone not after it.
+    pub fn stage_at(&self, release: Release) -> Option<Stage> {
+        self.milestones
+            .iter()
+            .filter(|(_, r)| **r <= release)
+            .max_by_key(|(s, r)| (**r, **s))
+            .map(|(s, _)| *s)
+    }
+
+    pub fn milestone(&self, stage: Stage) -> Option<Release> {
+        self.milestones.get(&stage).copied()
+    }
+}
+
+/// One row of a gate's stage history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GateStage {
+    pub stage: Stage,
+    pub from: Release,
+    /// Last release at this stage; `None` while it lasts.
+    pub to: Option<Release>,
+    pub default_on: Option<bool>,
+    pub locked: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GateEntry {
+    pub name: FeatureGateName,
+    pub kep: Option<KepNumber>,
+    /// In release order.
+    pub stages: Vec<GateStage>,
+    /// First release without the gate.
+    pub removed: Option<Release>,
+    pub line: usize,
+}
+
+/// A gate's stage and default in one release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GateStatus {
+    pub stage: Stage,
+    pub default_on: Option<bool>,
+}
+
+impl GateEntry {
+    /// The gate's stage in `release`: `Removed` from its removal on, else the last history row
+    /// that began at or before `release`; `None` before the gate existed.
+    pub fn stage_at(&self, release: Release) -> Option<GateStatus> {
+        if self.removed.is_some_and(|r| release >= r) {
+            return Some(GateStatus {
+                stage: Stage::Removed,
+                default_on: None,
+            });
+        }
+        self.stages
+            .iter()
+            .rfind(|s| s.from <= release)
+            .map(|s| GateStatus {
+                stage: s.stage,
+                default_on: s.default_on,
+            })
+    }
+
+    /// The first release at `stage`, if the gate ever reached it.
+    pub fn first_release_at(&self, stage: Stage) -> Option<Release> {
+        if stage == Stage::Removed {
+            return self.removed;
+        }
+        self.stages
+            .iter()
+            .find(|s| s.stage == stage)
+            .map(|s| s.from)
+    }
+}
+
+/// Known KEPs and gates, with lookups by number and name.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    keps: BTreeMap<KepNumber, KepEntry>,
+    gates: BTreeMap<String, GateEntry>,
+    /// Lower-cased name → name; for lookups only, never iterated.
+    gates_folded: HashMap<String, String>,
+    kep_gates: BTreeMap<KepNumber, Vec<FeatureGateName>>,
+    /// Where the entries came from, for diagnostics that point at the registry.
+    pub keps_path: PathBuf,
+    pub gates_path: PathBuf,
+}
+
+impl Registry {
+    /// Builds a registry from the text of both files; problems come back as errors with file
+    /// and line, and the entries they concern are left out.
+    pub fn parse(
+        keps_path: &Path,
+        keps_text: &str,
+        gates_path: &Path,
+        gates_text: &str,
+    ) -> (Registry, Vec<Diagnostic>) {
+        let mut diags = Vec::new();
+        let mut reg = Registry {
+            keps_path: keps_path.to_path_buf(),
+            gates_path: gates_path.to_path_buf(),
+            ..Registry::default()
+        };
+        for k in parse_keps(keps_path, keps_text, &mut diags) {
+            if let Some(prev) = reg.keps.get(&k.number) {
+                diags.push(
+                    Diagnostic::error(
+                        keps_path,
+                        Some(k.line),
+                        format!(
+                            "`KEP-{}` is listed twice (first on line {})",
+                            k.number, prev.line
+                        ),
+                    )
+                    .help("merge the two [[kep]] tables into one"),
+                );
+                continue;
+            }
+            reg.keps.insert(k.number, k);
+        }
+        for g in parse_gates(gates_path, gates_text, &mut diags) {
+            if let Some(prev) = reg.gates.get(&g.name.0) {
+                diags.push(
+                    Diagnostic::error(
+                        gates_path,
+                        Some(g.line),
+                        format!(
+                            "gate `{}` is listed twice (first on line {})",
+                            g.name, prev.line
+                        ),
+                    )
+                    .help("merge the two [[gate]] tables into one"),
+                );
+                continue;
+            }
+            reg.insert_gate(g);
+        }
+        (reg, diags)
+    }
+
+    /// A registry holding exactly these entries (for tests and the importer).
+    pub fn from_entries(keps: Vec<KepEntry>, gates: Vec<GateEntry>) -> Registry {
+        let mut reg = Registry::default();
+        for k in keps {
+            reg.keps.insert(k.number, k);
+        }
+        for g in gates {
+            reg.insert_gate(g);
+        }
+        reg
+    }
+
+    fn insert_gate(&mut self, g: GateEntry) {
+        self.gates_folded
+            .insert(g.name.0.to_ascii_lowercase(), g.name.0.clone());
+        if let Some(k) = g.kep {
+            let list = self.kep_gates.entry(k).or_default();
+            list.push(g.name.clone());
+            list.sort();
+        }
+        self.gates.insert(g.name.0.clone(), g);
+    }
+
+    pub fn kep(&self, n: KepNumber) -> Option<&KepEntry> {
+        self.keps.get(&n)
+    }
+
+    /// All KEPs by number.
+    pub fn keps(&self) -> impl Iterator<Item = &KepEntry> {
+        self.keps.values()
+    }
+
+    pub fn gate(&self, name: &str) -> Option<&GateEntry> {
+        self.gates.get(name)
+    }
+
+    /// `Customresourcefieldselectors` → `CustomResourceFieldSelectors`.
+    pub fn gate_ignore_case(&self, name: &str) -> Option<&GateEntry> {
+        self.gates_folded
+            .get(&name.to_ascii_lowercase())
+            .and_then(|n| self.gates.get(n))
+    }
+
+    /// All gates by name.
+    pub fn gates(&self) -> impl Iterator<Item = &GateEntry> {
+        self.gates.values()
+    }
+
+    /// The gates whose registry entry names KEP `n`, sorted.
+    pub fn gates_of_kep(&self, n: KepNumber) -> &[FeatureGateName] {
+        self.kep_gates.get(&n).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keps.is_empty() && self.gates.is_empty()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KepsFile {
+    #[serde(default)]
+    kep: Vec<toml::Spanned<RawKep>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKep {
+    number: u32,
+    title: String,
+    sig: Option<String>,
+    alpha: Option<String>,
+    beta: Option<String>,
+    stable: Option<String>,
+    deprecated: Option<String>,
+    removed: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GatesFile {
+    #[serde(default)]
+    gate: Vec<toml::Spanned<RawGate>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGate {
+    name: String,
+    kep: Option<u32>,
+    #[serde(default)]
+    stages: Vec<RawGateStage>,
+    removed: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGateStage {
+    stage: String,
+    from: String,
+    to: Option<String>,
+    default: Option<bool>,
+    #[serde(default)]
+    locked: bool,
+}
+
+fn toml_error(path: &Path, text: &str, e: toml::de::Error, example: &str) -> Diagnostic {
+    let line = e.span().map(|s| line_of(text, s.start));
+    Diagnostic::error(
+        path,
+        line,
+        format!("registry file is not valid: {}", e.message().trim()),
+    )
+    .help(format!("entries look like:\n{example}"))
+}
+
+fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEntry> {
+    let file: KepsFile = match toml::from_str(text) {
+        Ok(f) => f,
+        Err(e) => {
+            diags.push(toml_error(path, text, e, "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"api-machinery\"\nalpha = \"1.32\""));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for spanned in file.kep {
+        let line = line_of(text, spanned.span().start);
+        let raw = spanned.into_inner();
+        let mut ok = true;
+        let sig = match raw.sig.as_deref().map(|s| (s, SigName::parse(s))) {
+            None => None,
+            Some((_, Some(sig))) => Some(sig),
+            Some((s, None)) => {
+                ok = false;
+                diags.push(
+                    Diagnostic::error(
+                        path,
+                        Some(line),
+                        format!("`{s}` in `KEP-{}` is not a SIG name", raw.number),
+                    )
+                    .help("write the owning SIG like `sig = \"api-machinery\"`"),
+                );
+                None
+            }
+        };
+        let mut milestones = BTreeMap::new();
+        for (stage, value) in [
+            (Stage::Alpha, &raw.alpha),
+            (Stage::Beta, &raw.beta),
+            (Stage::Stable, &raw.stable),
+            (Stage::Deprecated, &raw.deprecated),
+            (Stage::Removed, &raw.removed),
+        ] {
+            let Some(v) = value else { continue };
+            match v.parse::<Release>() {
+                Ok(r) => {
+                    milestones.insert(stage, r);
+                }
+                Err(m) => {
+                    ok = false;
+                    diags.push(Diagnostic::error(
+                        path,
+                        Some(line),
+                        format!("`{stage}` of `KEP-{}`: {m}", raw.number),
+                    ));
+                }
+            }
+        }
+        if raw.title.trim().is_empty() {
+            ok = false;
+            diags.push(
+                Diagnostic::error(
+                    path,
+                    Some(line),
+                    format!("`KEP-{}` has an empty title", raw.number),
+                )
+                .help("copy the `title` of the KEP's kep.yaml"),
+            );
+        }
+        if ok {
+            out.push(KepEntry {
+                number: KepNumber(raw.number),
+                title: raw.title.trim().to_string(),
+                sig,
+                milestones,
+                line,
+            });
+        }
+    }
+    out
+}
+
+fn parse_gates(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<GateEntry> {
+    let file: GatesFile = match toml::from_str(text) {
+        Ok(f) => f,
+        Err(e) => {
+            diags.push(toml_error(path, text, e, "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [\n  { stage = \"alpha\", from = \"1.27\", to = \"1.31\", default = false },\n]"));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for spanned in file.gate {
+        let line = line_of(text, spanned.span().start);
+        let raw = spanned.into_inner();
+        let name = raw.name.trim();
+        let mut ok = true;
+        let mut err = |msg: String, help: &str| {
+            ok = false;
+            diags.push(Diagnostic::error(path, Some(line), msg).help(help));
+        };
+        if !is_gate_name(name) {
+            err(
+                format!("`{name}` is not a feature-gate name"),
+                "gate names are CamelCase letters and digits, e.g. `name = \"PodLevelResources\"`",
+            );
+        }
+        let mut stages = Vec::new();
+        for s in &raw.stages {
+            let stage = s.stage.parse::<Stage>();
+            let from = s.from.parse::<Release>();
+            let to = s.to.as_deref().map(str::parse::<Release>).transpose();
+            match (stage, from, to) {
+                (Ok(stage), Ok(from), Ok(to)) => {
+                    if to.is_some_and(|t| t < from) {
+                        err(
+                            format!(
+                                "stage `{stage}` of `{name}` ends ({}) before it starts ({from})",
+                                to.unwrap()
+                            ),
+                            "`to` is the last release at that stage",
+                        );
+                    }
+                    stages.push(GateStage {
+                        stage,
+                        from,
+                        to,
+                        default_on: s.default,
+                        locked: s.locked,
+                    });
+                }
+                (Err(m), _, _) | (_, Err(m), _) | (_, _, Err(m)) => err(
+                    format!("stage of `{name}`: {m}"),
+                    "stages look like `{ stage = \"beta\", from = \"1.32\", default = true }`",
+                ),
+            }
+        }
+        if stages.windows(2).any(|w| w[1].from < w[0].from) {
+            err(
+                format!("the stages of `{name}` are not in release order"),
+                "list the stages from the oldest release to the newest",
+            );
+        }
+        let removed = match raw
+            .removed
+            .as_deref()
+            .map(str::parse::<Release>)
+            .transpose()
+        {
+            Ok(r) => r,
+            Err(m) => {
+                err(
+                    format!("`removed` of `{name}`: {m}"),
+                    "write the first release without the gate, e.g. `removed = \"1.32\"`",
+                );
+                None
+            }
+        };
+        if ok {
+            out.push(GateEntry {
+                name: FeatureGateName(name.to_string()),
+                kep: raw.kep.map(KepNumber),
+                stages,
+                removed,
+                line,
+            });
+        }
+    }
+    out
+}
+
+/// Gate names are ASCII letters and digits starting with a capital (`KMSv2`, `AllAlpha`).
+pub fn is_gate_name(s: &str) -> bool {
+    s.len() >= 2
+        && s.as_bytes()[0].is_ascii_uppercase()
+        && s.bytes().all(|b| b.is_ascii_alphanumeric())
+        && !matches!(s, "None" | "TBD" | "NA")
+}
+
+/// Renders KEP entries as `keps.toml` (header comment, sorted by number).
+pub fn render_keps(keps: &[KepEntry]) -> String {
+    let mut sorted: Vec<&KepEntry> = keps.iter().collect();
+    sorted.sort_by_key(|k| k.number);
+    let mut out = String::from(KEPS_HEADER);
+    for k in sorted {
+        out.push_str("\n[[kep]]\n");
+        out.push_str(&format!("number = {}\n", k.number));
+        out.push_str(&format!("title = {}\n", toml_string(&k.title)));
+        if let Some(sig) = &k.sig {
+            out.push_str(&format!("sig = {}\n", toml_string(sig.as_str())));
+        }
+        for (stage, release) in &k.milestones {
+            out.push_str(&format!("{stage} = \"{release}\"\n"));
+        }
+    }
+    out
+}
+
+/// Renders gate entries as `feature-gates.toml` (header comment, sorted by name).
+pub fn render_gates(gates: &[GateEntry]) -> String {
+    let mut sorted: Vec<&GateEntry> = gates.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut out = String::from(GATES_HEADER);
+    for g in sorted {
+        out.push_str("\n[[gate]]\n");
+        out.push_str(&format!("name = {}\n", toml_string(&g.name.0)));
+        if let Some(k) = g.kep {
+            out.push_str(&format!("kep = {k}\n"));
+        }
+        out.push_str("stages = [\n");
+        for s in &g.stages {
+            out.push_str(&format!(
+                "  {{ stage = \"{}\", from = \"{}\"",
+                s.stage, s.from
+            ));
+            if let Some(to) = s.to {
+                out.push_str(&format!(", to = \"{to}\""));
+            }
+            if let Some(d) = s.default_on {
+                out.push_str(&format!(", default = {d}"));
+            }
+            if s.locked {
+                out.push_str(", locked = true");
+            }
+            out.push_str(" },\n");
+        }
+        out.push_str("]\n");
+        if let Some(r) = g.removed {
+            out.push_str(&format!("removed = \"{r}\"\n"));
+        }
+    }
+    out
+}
+
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(keps: &str, gates: &str) -> (Registry, Vec<Diagnostic>) {
+        Registry::parse(
+            Path::new("glossary/keps.toml"),
+            keps,
+            Path::new("glossary/feature-gates.toml"),
+            gates,
+        )
+    }
+
+    const KEPS: &str = "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"sig-api-machinery\"\nalpha = \"1.32\"\nbeta = \"1.34\"\n";
+    const GATES: &str = "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [\n  { stage = \"alpha\", from = \"1.27\", to = \"1.31\", default = false },\n  { stage = \"beta\", from = \"1.32\", to = \"1.32\", default = true },\n  { stage = \"beta\", from = \"1.33\", to = \"1.33\", default = false },\n]\n\n[[gate]]\nname = \"HPAContainerMetrics\"\nstages = [\n  { stage = \"stable\", from = \"1.30\", to = \"1.31\", default = true, locked = true },\n]\nremoved = \"1.32\"\n";
+
+    fn r(s: &str) -> Release {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn kep_lookups_and_stage_by_release() {
+        let (reg, d) = parse(KEPS, "");
+        assert!(d.is_empty(), "{d:?}");
+        let k = reg.kep(KepNumber(3962)).unwrap();
+        assert_eq!(k.title, "Mutating Admission Policies");
+        assert_eq!(k.sig.as_ref().unwrap().as_str(), "api-machinery");
+        assert_eq!(k.stage_at(r("1.31")), None);
+        assert_eq!(k.stage_at(r("1.32")), Some(Stage::Alpha));
+        assert_eq!(k.stage_at(r("1.35")), Some(Stage::Beta));
+        assert_eq!(k.line, 1);
+    }
+
+    #[test]
+    fn gate_history_by_release() {
+        let (reg, d) = parse("", GATES);
+        assert!(d.is_empty(), "{d:?}");
+        let w = reg.gate("WatchList").unwrap();
+        assert_eq!(w.stage_at(r("1.26")), None);
+        assert_eq!(w.stage_at(r("1.30")).unwrap().stage, Stage::Alpha);
+        assert_eq!(w.stage_at(r("1.32")).unwrap().default_on, Some(true));
+        assert_eq!(w.stage_at(r("1.33")).unwrap().default_on, Some(false));
+        assert_eq!(w.first_release_at(Stage::Beta), Some(r("1.32")));
+        let h = reg.gate("HPAContainerMetrics").unwrap();
+        assert_eq!(h.stage_at(r("1.32")).unwrap().stage, Stage::Removed);
+        assert_eq!(h.line, 10);
+        assert_eq!(reg.gates_of_kep(KepNumber(3157))[0].0, "WatchList");
+        assert_eq!(
+            reg.gate_ignore_case("watchlist").unwrap().name.0,
+            "WatchList"
+        );
+    }
+
+    #[test]
+    fn malformed_toml_points_at_the_line() {
+        let (_, d) = parse("[[kep]]\nnumber = 1\ntitle = \"x\"\nalpha = 1.27\n", "");
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].line, Some(4), "{}", d[0]);
+        assert!(d[0].path.ends_with("keps.toml"));
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_the_entry_line() {
+        let (_, d) = parse(
+            "",
+            "[[gate]]\nname = \"A\"\n\n[[gate]]\nname = \"Bb\"\nstage = []\n",
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("stage"), "{}", d[0]);
+    }
+
+    #[test]
+    fn semantic_errors_name_the_entry_and_line() {
+        let (reg, d) = parse(
+            "[[kep]]\nnumber = 1\ntitle = \"ok\"\n\n[[kep]]\nnumber = 2\ntitle = \"bad\"\nsig = \"ノード\"\nbeta = \"one\"\n",
+            "[[gate]]\nname = \"Bad Name\"\n\n[[gate]]\nname = \"Good\"\nstages = [ { stage = \"beta\", from = \"1.30\" }, { stage = \"alpha\", from = \"1.20\" } ]\n",
+        );
+        assert!(reg.kep(KepNumber(1)).is_some());
+        assert!(reg.kep(KepNumber(2)).is_none());
+        let lines: Vec<(String, Option<usize>)> = d
+            .iter()
+            .map(|d| (d.path.display().to_string(), d.line))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("glossary/keps.toml".to_string(), Some(5)),
+                ("glossary/keps.toml".to_string(), Some(5)),
+                ("glossary/feature-gates.toml".to_string(), Some(1)),
+                ("glossary/feature-gates.toml".to_string(), Some(4)),
+            ]
+        );
+        assert!(d[3].message.contains("release order"));
+    }
+
+    #[test]
+    fn duplicates_are_reported() {
+        let (_, d) = parse(&format!("{KEPS}\n{KEPS}"), "");
+        assert_eq!(d.len(), 1);
+        assert!(d[0].message.contains("twice"));
+        assert_eq!(d[0].line, Some(8));
+    }
+
+    #[test]
+    fn render_round_trips() {
+        let (reg, d) = parse(KEPS, GATES);
+        assert!(d.is_empty());
+        let keps: Vec<KepEntry> = reg.keps().cloned().collect();
+        let gates: Vec<GateEntry> = reg.gates().cloned().collect();
+        let (again, d) = parse(&render_keps(&keps), &render_gates(&gates));
+        assert!(d.is_empty(), "{d:?}");
+        let strip = |mut k: KepEntry| {
+            k.line = 0;
+            k
+        };
+        assert_eq!(
+            again.keps().cloned().map(strip).collect::<Vec<_>>(),
+            keps.into_iter().map(strip).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            again.gate("WatchList").unwrap().stages,
+            reg.gate("WatchList").unwrap().stages
+        );
+        assert_eq!(
+            again.gate("HPAContainerMetrics").unwrap().removed,
+            Some(r("1.32"))
+        );
+    }
+
+    #[test]
+    fn the_seeded_glossary_files_load_cleanly() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let keps = std::fs::read_to_string(root.join("glossary/keps.toml")).unwrap();
+        let gates = std::fs::read_to_string(root.join("glossary/feature-gates.toml")).unwrap();
+        let (reg, d) = parse(&keps, &gates);
+        assert!(
+            d.is_empty(),
+            "{}",
+            d.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        assert!(reg.kep(KepNumber(3962)).is_some());
+        assert!(reg.gate("PodLevelResources").is_some());
+    }
+}

@@ -1,0 +1,396 @@
+//! Article HTML from the parsed Markdown, as small named passes over the event stream:
+//!
+//! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set;
+//! 2. `annotate`: mentions found by the extract stage (KEPs, PRs, gates, glossary terms) are
+//!    wrapped in place, using the block positions recorded by `doc::parse`;
+//! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
+//!    cells an anchor, so any mention can be linked to exactly;
+//! 4. `highlight_code`: fenced code goes through syntect.
+//!
+//! Heading ids were assigned at parse time; pulldown-cmark writes them.
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
+
+use super::highlight;
+use crate::doc::{Doc, TextPos};
+
+/// HTML to wrap around a byte range of a block's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Annotation {
+    pub block: usize,
+    pub range: Range<usize>,
+    pub open: String,
+    pub close: String,
+}
+
+pub struct Options {
+    pub trust_html: bool,
+}
+
+/// Renders `doc` with `annotations` (any order; overlapping ones keep the first by position,
+/// then the longest).
+pub fn to_html(doc: &Doc, mut annotations: Vec<Annotation>, opts: &Options) -> String {
+    annotations.sort_by(|a, b| {
+        (a.block, a.range.start, std::cmp::Reverse(a.range.end)).cmp(&(
+            b.block,
+            b.range.start,
+            std::cmp::Reverse(b.range.end),
+        ))
+    });
+    let events = sanitize_raw_html(doc.events.clone(), opts.trust_html);
+    let events = annotate(events, &doc.events, &doc.text_pos, &annotations);
+    let events = anchor_blocks(events);
+    let events = highlight_code(events);
+    let mut html = String::with_capacity(doc.events.len() * 16);
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    html
+}
+
+/// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
+/// closed on the next survives as a unit.
+pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<'static>> {
+    if trust {
+        return events;
+    }
+    let mut out: Vec<Event<'static>> = Vec::with_capacity(events.len());
+    let mut pending: Option<(bool, String)> = None; // (inline, html)
+    let flush = |pending: &mut Option<(bool, String)>, out: &mut Vec<Event<'static>>| {
+        if let Some((inline, html)) = pending.take() {
+            let clean = ammonia::clean(&html);
+            out.push(if inline {
+                Event::InlineHtml(CowStr::from(clean))
+            } else {
+                Event::Html(CowStr::from(clean))
+            });
+        }
+    };
+    for ev in events {
+        match ev {
+            Event::Html(h) => match &mut pending {
+                Some((false, buf)) => buf.push_str(&h),
+                _ => {
+                    flush(&mut pending, &mut out);
+                    pending = Some((false, h.to_string()));
+                }
+            },
+            Event::InlineHtml(h) => {
+                flush(&mut pending, &mut out);
+                out.push(Event::InlineHtml(CowStr::from(clean_inline_tag(&h))));
+            }
+            other => {
+                flush(&mut pending, &mut out);
+                out.push(other);
+            }
+        }
+    }
+    flush(&mut pending, &mut out);
+    out
+}
+
+/// Inline HTML arrives one tag at a time (`<b>`, text, `</b>`), so cleaning each piece as a
+/// document would close every tag at once. Opening tags are cleaned with a sentinel and their
+/// closing tag appended, then cut at the sentinel; closing tags stay when the tag is allowed.
+fn clean_inline_tag(tag: &str) -> String {
+    static ALLOWED: std::sync::LazyLock<std::collections::HashSet<String>> =
+        std::sync::LazyLock::new(|| {
+            ammonia::Builder::default()
+                .clone_tags()
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        });
+    let t = tag.trim();
+    let name: String = t
+        .trim_start_matches('<')
+        .trim_start_matches('/')
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if t.starts_with("</") {
+        return if ALLOWED.contains(&name) {
+            format!("</{name}>")
+        } else {
+            String::new()
+        };
+    }
+    if name.is_empty() || !t.starts_with('<') {
+        return ammonia::clean(t);
+    }
+    let cleaned = ammonia::clean(&format!("{t}\u{E000}</{name}>"));
+    cleaned.split('\u{E000}').next().unwrap_or("").to_string()
+}
+
+/// Pass 2. Splits plain text events at annotation boundaries.
+///
+/// `text_pos` is parallel to the events as parsed. Pass 1 may merge raw HTML events, which
+/// shifts indices, but it never touches text events, so the k-th text event here is the k-th
+/// text event of the parse; that is how positions are matched up.
+pub fn annotate(
+    events: Vec<Event<'static>>,
+    doc_events: &[Event<'static>],
+    text_pos: &[Option<TextPos>],
+    annotations: &[Annotation],
+) -> Vec<Event<'static>> {
+    if annotations.is_empty() {
+        return events;
+    }
+    let positions: Vec<Option<TextPos>> = doc_events
+        .iter()
+        .zip(text_pos)
+        .filter(|(e, _)| matches!(e, Event::Text(_)))
+        .map(|(_, p)| *p)
+        .collect();
+    let mut nth_text = 0;
+    let mut out = Vec::with_capacity(events.len() + annotations.len() * 3);
+    let mut ai = 0;
+    let mut last_end: Option<(usize, usize)> = None; // (block, end) of the last annotation used
+    for ev in events {
+        let Event::Text(text) = &ev else {
+            out.push(ev);
+            continue;
+        };
+        let pos = positions.get(nth_text).copied().flatten();
+        nth_text += 1;
+        // Code-block text and link text have no position: they are never annotated.
+        let Some(pos) = pos else {
+            out.push(ev);
+            continue;
+        };
+        let (start, end) = (pos.start, pos.start + text.len());
+        while ai < annotations.len()
+            && (annotations[ai].block, annotations[ai].range.start) < (pos.block, start)
+        {
+            ai += 1;
+        }
+        let mut cursor = start;
+        while ai < annotations.len()
+            && annotations[ai].block == pos.block
+            && annotations[ai].range.start < end
+        {
+            let a = &annotations[ai];
+            ai += 1;
+            let overlaps_previous =
+                last_end.is_some_and(|(b, e)| b == a.block && a.range.start < e);
+            let fits = a.range.end <= end
+                && a.range.start >= cursor
+                && text.is_char_boundary(a.range.start - start)
+                && text.is_char_boundary(a.range.end - start);
+            if !fits || overlaps_previous {
+                continue;
+            }
+            if a.range.start > cursor {
+                out.push(Event::Text(CowStr::from(
+                    text[cursor - start..a.range.start - start].to_string(),
+                )));
+            }
+            out.push(Event::InlineHtml(CowStr::from(a.open.clone())));
+            out.push(Event::Text(CowStr::from(
+                text[a.range.start - start..a.range.end - start].to_string(),
+            )));
+            out.push(Event::InlineHtml(CowStr::from(a.close.clone())));
+            cursor = a.range.end;
+            last_end = Some((a.block, a.range.end));
+        }
+        if cursor == start {
+            out.push(ev);
+        } else if cursor < end {
+            out.push(Event::Text(CowStr::from(
+                text[cursor - start..].to_string(),
+            )));
+        }
+    }
+    out
+}
+
+/// Pass 3. Paragraphs and list items get their ids; table cells an empty anchor inside them,
+/// because pulldown-cmark's table writer must see the cell events to pick `th` or `td`.
+pub fn anchor_blocks(events: Vec<Event<'static>>) -> Vec<Event<'static>> {
+    let (mut p, mut li, mut td) = (0, 0, 0);
+    let mut out = Vec::with_capacity(events.len());
+    for ev in events {
+        match ev {
+            Event::Start(Tag::Paragraph) => {
+                p += 1;
+                out.push(Event::Html(CowStr::from(format!("<p id=\"p-{p}\">"))));
+            }
+            Event::End(TagEnd::Paragraph) => out.push(Event::Html(CowStr::from("</p>\n"))),
+            Event::Start(Tag::Item) => {
+                li += 1;
+                out.push(Event::Html(CowStr::from(format!("<li id=\"li-{li}\">"))));
+            }
+            Event::End(TagEnd::Item) => out.push(Event::Html(CowStr::from("</li>\n"))),
+            Event::Start(Tag::TableCell) => {
+                td += 1;
+                out.push(Event::Start(Tag::TableCell));
+                out.push(Event::InlineHtml(CowStr::from(format!(
+                    "<span class=\"anchor\" id=\"td-{td}\"></span>"
+                ))));
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Pass 4. Fenced and indented code becomes one highlighted HTML event.
+pub fn highlight_code(events: Vec<Event<'static>>) -> Vec<Event<'static>> {
+    let mut out = Vec::with_capacity(events.len());
+    let mut code: Option<(String, String)> = None;
+    for ev in events {
+        match ev {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(l) => l.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                code = Some((lang, String::new()));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some((lang, body)) = code.take() {
+                    out.push(Event::Html(CowStr::from(highlight::code_block(
+                        &lang, &body,
+                    ))));
+                }
+            }
+            Event::Text(t) if code.is_some() => code.as_mut().unwrap().1.push_str(&t),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc;
+
+    fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
+        let d = doc::parse(md, 1);
+        let a = ann(&d);
+        to_html(&d, a, &Options { trust_html: false })
+    }
+
+    #[test]
+    fn paragraphs_and_items_carry_ids() {
+        let html = render("前文\n\n- 一\n- 二\n", |_| vec![]);
+        assert_eq!(
+            html,
+            "<p id=\"p-1\">前文</p>\n<ul>\n<li id=\"li-1\">一</li>\n<li id=\"li-2\">二</li>\n</ul>\n"
+        );
+    }
+
+    #[test]
+    fn annotation_wraps_exactly_its_range() {
+        let html = render("- 機能 (#128266) と KEP-3157\n", |d| {
+            let t = &d.blocks[0].text;
+            let s = t.find("#128266").unwrap();
+            let k = t.find("KEP-3157").unwrap();
+            vec![
+                Annotation {
+                    block: 0,
+                    range: k..k + 8,
+                    open: "<a href=\"k\">".into(),
+                    close: "</a>".into(),
+                },
+                Annotation {
+                    block: 0,
+                    range: s..s + 7,
+                    open: "<a href=\"p\">".into(),
+                    close: "</a>".into(),
+                },
+            ]
+        });
+        assert!(
+            html.contains("機能 (<a href=\"p\">#128266</a>) と <a href=\"k\">KEP-3157</a>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn overlapping_annotations_keep_the_first() {
+        let html = render("サイドカーコンテナ\n", |d| {
+            let n = d.blocks[0].text.len();
+            vec![
+                Annotation {
+                    block: 0,
+                    range: 0..n,
+                    open: "<b>".into(),
+                    close: "</b>".into(),
+                },
+                Annotation {
+                    block: 0,
+                    range: 0..15,
+                    open: "<i>".into(),
+                    close: "</i>".into(),
+                },
+            ]
+        });
+        assert_eq!(html, "<p id=\"p-1\"><b>サイドカーコンテナ</b></p>\n");
+    }
+
+    #[test]
+    fn annotations_never_enter_code_or_links() {
+        let html = render("`KEP-1` [KEP-2](https://x) KEP-3\n", |d| {
+            let t = &d.blocks[0].text;
+            ["KEP-1", "KEP-2", "KEP-3"]
+                .iter()
+                .map(|k| {
+                    let s = t.find(k).unwrap();
+                    Annotation {
+                        block: 0,
+                        range: s..s + 5,
+                        open: "<em>".into(),
+                        close: "</em>".into(),
+                    }
+                })
+                .collect()
+        });
+        assert_eq!(html.matches("<em>").count(), 1, "{html}");
+        assert!(html.contains("<em>KEP-3</em>"));
+    }
+
+    #[test]
+    fn raw_html_is_sanitized_unless_trusted() {
+        let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
+        let d = doc::parse(md, 1);
+        let safe = to_html(&d, vec![], &Options { trust_html: false });
+        assert!(
+            !safe.contains("<script") && !safe.contains("onclick"),
+            "{safe}"
+        );
+        assert!(safe.contains("<b>太字</b>"), "{safe}");
+        let raw = to_html(&d, vec![], &Options { trust_html: true });
+        assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn fenced_code_is_highlighted() {
+        let html = render("```yaml\nkind: Pod\n```\n", |_| vec![]);
+        assert!(
+            html.contains("data-lang=\"yaml\"") && html.contains("hl-"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn gfm_note_renders_as_alert() {
+        let html = render("> [!NOTE]\n> 📝 補足\n", |_| vec![]);
+        assert!(html.contains("markdown-alert-note"), "{html}");
+        assert!(html.contains("<p id=\"p-1\">📝 補足</p>"), "{html}");
+    }
+
+    #[test]
+    fn table_cells_get_anchors() {
+        let html = render("| a | b |\n|---|---|\n| KEP-1 | x |\n", |_| vec![]);
+        assert!(
+            html.contains("<th><span class=\"anchor\" id=\"td-1\"></span>a</th>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<td><span class=\"anchor\" id=\"td-3\"></span>KEP-1</td>"),
+            "{html}"
+        );
+    }
+}

@@ -1,0 +1,456 @@
+//! The whole build as one function from `Sources` to `Output` (files in memory):
+//! parse → extract → link → render → index. Only `load` reads and only `write` writes, so tests
+//! and the dev server run this in memory.
+//!
+//! Content problems are collected across all articles and returned together; a build with any
+//! error returns no output at all.
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::{Value, json};
+use tera::Context;
+
+use crate::config::Config;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::doc::{BlockKind, Doc};
+use crate::frontmatter::{self, FrontMatter};
+use crate::ids::Release;
+use crate::load::Sources;
+use crate::render::highlight;
+use crate::render::markdown::{self, Annotation};
+use crate::render::templates::Templates;
+use crate::{feeds, japanese, shortcodes, urls};
+
+/// One parsed article.
+#[derive(Debug, Clone)]
+pub struct Article {
+    /// Path relative to the site root (`content/x.md`).
+    pub path: PathBuf,
+    pub front: FrontMatter,
+    pub doc: Doc,
+    /// Characters a reader sees (not bytes), and the reading time from them.
+    pub chars: usize,
+    /// Words by the Japanese tokenizer (punctuation left out).
+    pub words: usize,
+    pub minutes: usize,
+    /// The first paragraph, cut to 120 characters.
+    pub summary: String,
+}
+
+impl Article {
+    pub fn url(&self) -> String {
+        urls::article(&self.front.slug)
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    /// Overrides `site.toml`'s `drafts`.
+    pub drafts: Option<bool>,
+    /// Overrides `site.toml`'s `base_url`.
+    pub base_url: Option<String>,
+}
+
+/// The built site: output path (relative, `/`-separated) → bytes, plus the warnings.
+#[derive(Debug, Clone, Default)]
+pub struct Output {
+    pub files: BTreeMap<String, Vec<u8>>,
+    pub warnings: Vec<Diagnostic>,
+    pub articles: usize,
+}
+
+/// Static files shipped with shiori; a site's `static/` may replace or add files.
+pub const BUILTIN_STATIC: &[(&str, &[u8])] =
+    &[("static/style.css", include_bytes!("../static/style.css"))];
+
+/// Reads `site.toml` (defaults when absent) and applies command-line overrides.
+pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnostic> {
+    let mut config = match &sources.site_toml {
+        Some(text) => Config::parse(text)?,
+        None => Config::default(),
+    };
+    if let Some(d) = opts.drafts {
+        config.drafts = d;
+    }
+    if let Some(b) = &opts.base_url {
+        config.base_url = b.clone();
+    }
+    Ok(config)
+}
+
+/// Parses every article; problems of all files are returned together.
+pub fn parse_articles(sources: &Sources, config: &Config) -> (Vec<Article>, Vec<Diagnostic>) {
+    let results: Vec<(Option<Article>, Vec<Diagnostic>)> = sources
+        .content
+        .par_iter()
+        .map(|file| {
+            let mut diags = Vec::new();
+            match frontmatter::split(&file.path, &file.text, &mut diags) {
+                Ok(split) => {
+                    let body = shortcodes::degrade(split.body);
+                    let doc = crate::doc::parse(&body, split.body_line);
+                    (Some(article(file.path.clone(), split.front, doc)), diags)
+                }
+                Err(e) => {
+                    diags.push(e);
+                    (None, diags)
+                }
+            }
+        })
+        .collect();
+    let mut articles = Vec::new();
+    let mut diags = Vec::new();
+    for (a, d) in results {
+        diags.extend(d);
+        articles.extend(a);
+    }
+    diags.extend(duplicate_slugs(&articles));
+    articles.retain(|a| config.drafts || !a.front.draft);
+    // Newest first; ties by slug so the order never depends on the file system.
+    articles.sort_by(|a, b| {
+        (b.front.release, &b.front.date, &a.front.slug).cmp(&(
+            a.front.release,
+            &a.front.date,
+            &b.front.slug,
+        ))
+    });
+    (articles, diags)
+}
+
+fn article(path: PathBuf, front: FrontMatter, doc: Doc) -> Article {
+    let text = doc.plain_text();
+    let chars = japanese::char_count(&text);
+    let words = japanese::word_count(&text);
+    let summary = doc
+        .blocks
+        .iter()
+        .find(|b| b.kind == BlockKind::Paragraph && japanese::char_count(&b.text) > 20)
+        .map(|b| truncate_chars(&b.text.replace('\n', ""), 120))
+        .unwrap_or_default();
+    Article {
+        path,
+        front,
+        minutes: japanese::reading_minutes(words),
+        chars,
+        words,
+        summary,
+        doc,
+    }
+}
+
+pub fn truncate_chars(s: &str, n: usize) -> String {
+    let mut it = s.chars();
+    let head: String = it.by_ref().take(n).collect();
+    if it.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn duplicate_slugs(articles: &[Article]) -> Vec<Diagnostic> {
+    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
+    let mut out = Vec::new();
+    for a in articles {
+        if let Some(first) = seen.insert(a.front.slug.as_str(), &a.path) {
+            let line = a.doc.blocks.first().map(|_| 1);
+            out.push(
+                Diagnostic::error(
+                    &a.path,
+                    line.or(Some(1)),
+                    format!(
+                        "slug `{}` is already used by {}",
+                        a.front.slug,
+                        first.display()
+                    ),
+                )
+                .help("give one of the two articles another `slug` in its front matter"),
+            );
+            seen.insert(a.front.slug.as_str(), first);
+        }
+    }
+    out
+}
+
+/// Builds the whole site in memory.
+pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
+    let templates = match Templates::new(&sources.templates) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            diags.extend(e);
+            None
+        }
+    };
+    let (articles, parse_diags) = parse_articles(sources, &config);
+    diags.extend(parse_diags);
+    let highlight_css =
+        highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(
+            |m| {
+                Diagnostic::error("site.toml", None, m)
+                    .help("set `[highlight] light_theme` / `dark_theme` to one of the listed names")
+            },
+        );
+    if let Err(d) = &highlight_css {
+        diags.push(d.clone());
+    }
+    let (Some(templates), Ok(highlight_css)) = (templates, highlight_css) else {
+        diags.sort();
+        return Err(diags);
+    };
+    if diags.has_errors() {
+        diags.sort();
+        return Err(diags);
+    }
+    let site = SiteCtx {
+        config: &config,
+        templates: &templates,
+        articles: &articles,
+    };
+    let mut out = Output {
+        articles: articles.len(),
+        ..Output::default()
+    };
+    let rendered = site.render_all();
+    for r in rendered {
+        match r {
+            Ok((path, bytes)) => {
+                out.files.insert(path, bytes);
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    if diags.has_errors() {
+        diags.sort();
+        return Err(diags);
+    }
+    out.files
+        .insert("static/highlight.css".into(), highlight_css.into_bytes());
+    for (path, bytes) in BUILTIN_STATIC {
+        out.files.insert(path.to_string(), bytes.to_vec());
+    }
+    for (path, bytes) in &sources.static_files {
+        out.files
+            .insert(path.to_string_lossy().replace('\\', "/"), bytes.clone());
+    }
+    feeds::add(&mut out.files, &config, &articles);
+    diags.sort();
+    out.warnings = diags.0;
+    Ok(out)
+}
+
+/// What every page renderer gets: the configuration, the templates and the articles (newest
+/// first). Entity, glossary and search pages are rendered through the same helpers.
+pub struct SiteCtx<'a> {
+    pub config: &'a Config,
+    pub templates: &'a Templates,
+    pub articles: &'a [Article],
+}
+
+#[derive(Serialize)]
+struct ReleaseGroup {
+    name: String,
+    url: String,
+    articles: Vec<Value>,
+}
+
+impl SiteCtx<'_> {
+    fn render_all(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
+        let mut pages: Vec<Result<(String, Vec<u8>), Diagnostic>> = self
+            .articles
+            .par_iter()
+            .map(|a| self.article_page(a))
+            .collect();
+        pages.push(self.home());
+        pages.extend(self.release_pages());
+        pages.push(self.not_found());
+        pages.push(Ok((
+            "api/articles.json".into(),
+            json_bytes(&self.articles_api()),
+        )));
+        pages
+    }
+
+    /// Context every page gets: `site`, `root`, `title`, `description`, `canonical`, `version`.
+    pub fn base_ctx(&self, page: &str, title: &str, description: &str) -> Context {
+        let mut c = Context::new();
+        c.insert(
+            "site",
+            &json!({
+                "title": self.config.title,
+                "description": self.config.description,
+                "base_url": self.config.base(),
+                "language": self.config.language,
+            }),
+        );
+        c.insert("root", &urls::root_of(page));
+        c.insert("page_path", page);
+        c.insert("title", title);
+        c.insert("description", description);
+        c.insert("canonical", &format!("{}{}", self.config.base(), page));
+        c.insert("og_type", "website");
+        c.insert("version", env!("CARGO_PKG_VERSION"));
+        c
+    }
+
+    pub fn render(
+        &self,
+        template: &str,
+        page: &str,
+        ctx: &Context,
+    ) -> Result<(String, Vec<u8>), Diagnostic> {
+        let html = self.templates.render(template, ctx)?;
+        Ok((urls::file_of(page), html.into_bytes()))
+    }
+
+    pub fn card(&self, a: &Article) -> Value {
+        json!({
+            "title": a.front.title,
+            "url": a.url(),
+            "date": a.front.date,
+            "release": a.front.release,
+            "sigs": a.front.sigs.iter().map(|s| json!({"name": s, "display": s.display_name(), "url": urls::sig(s)})).collect::<Vec<_>>(),
+            "chars": a.chars,
+            "minutes": a.minutes,
+            "words": a.words,
+            "summary": a.summary,
+        })
+    }
+
+    fn article_page(&self, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
+        let page = a.url();
+        let annotations: Vec<Annotation> = Vec::new();
+        let content = markdown::to_html(
+            &a.doc,
+            annotations,
+            &markdown::Options {
+                trust_html: self.config.trust_html,
+            },
+        );
+        let toc: Vec<Value> = a
+            .doc
+            .sections
+            .iter()
+            .filter(|s| (2..=3).contains(&s.level))
+            .map(|s| json!({"level": s.level, "anchor": s.anchor, "title": s.title}))
+            .collect();
+        let mut article = self.card(a);
+        let obj = article.as_object_mut().expect("card is an object");
+        obj.insert("content".into(), Value::String(content));
+        obj.insert("toc".into(), Value::Array(toc));
+        obj.insert(
+            "release_url".into(),
+            json!(a.front.release.map(urls::release)),
+        );
+        obj.insert("tags".into(), json!(a.front.tags));
+        obj.insert("source".into(), json!(a.front.source));
+        obj.insert(
+            "path".into(),
+            json!(a.path.to_string_lossy().replace('\\', "/")),
+        );
+        obj.insert("chips".into(), json!([]));
+        let description = if a.front.description.is_some() {
+            a.front.description.clone().unwrap_or_default()
+        } else {
+            a.summary.clone()
+        };
+        let mut ctx = self.base_ctx(&page, &a.front.title, &description);
+        ctx.insert("og_type", "article");
+        ctx.insert("article", &article);
+        self.render("article.html", &page, &ctx)
+    }
+
+    fn releases(&self) -> (Vec<ReleaseGroup>, Vec<Value>) {
+        let mut by: BTreeMap<std::cmp::Reverse<Release>, Vec<Value>> = BTreeMap::new();
+        let mut none = Vec::new();
+        for a in self.articles {
+            match a.front.release {
+                Some(r) => by
+                    .entry(std::cmp::Reverse(r))
+                    .or_default()
+                    .push(self.card(a)),
+                None => none.push(self.card(a)),
+            }
+        }
+        let groups = by
+            .into_iter()
+            .map(|(r, articles)| ReleaseGroup {
+                name: r.0.to_string(),
+                url: urls::release(r.0),
+                articles,
+            })
+            .collect();
+        (groups, none)
+    }
+
+    fn home(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+        let (groups, none) = self.releases();
+        let mut ctx = self.base_ctx("", &self.config.title, &self.config.description);
+        ctx.insert("releases", &groups);
+        ctx.insert("unreleased", &none);
+        self.render("home.html", "", &ctx)
+    }
+
+    fn release_pages(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
+        let (groups, _) = self.releases();
+        let mut pages = Vec::new();
+        let mut ctx = self.base_ctx("releases/", "リリース", "リリースごとの記事");
+        ctx.insert("releases", &groups);
+        pages.push(self.render("releases.html", "releases/", &ctx));
+        for g in &groups {
+            let title = format!("Kubernetes {}", g.name);
+            let mut ctx = self.base_ctx(
+                &g.url,
+                &title,
+                &format!("Kubernetes {} の変更を扱う記事", g.name),
+            );
+            ctx.insert("release", g);
+            pages.push(self.render("release.html", &g.url, &ctx));
+        }
+        pages
+    }
+
+    fn not_found(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+        let mut ctx = self.base_ctx("", "ページが見つかりません", "");
+        // Hosts serve 404.html at any missing path, where relative links would not resolve:
+        // this page links from the site's absolute path instead.
+        let path = self
+            .config
+            .base()
+            .splitn(4, '/')
+            .nth(3)
+            .map(|p| format!("/{p}"))
+            .unwrap_or_else(|| "/".into());
+        ctx.insert("root", &path);
+        let html = self.templates.render("404.html", &ctx)?;
+        Ok(("404.html".into(), html.into_bytes()))
+    }
+
+    fn articles_api(&self) -> Value {
+        let mut list: Vec<Value> = self
+            .articles
+            .iter()
+            .map(|a| {
+                json!({
+                    "slug": a.front.slug,
+                    "title": a.front.title,
+                    "release": a.front.release,
+                    "date": a.front.date,
+                    "url": a.url(),
+                    "sigs": a.front.sigs,
+                })
+            })
+            .collect();
+        list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
+        json!({"version": 1, "articles": list})
+    }
+}
+
+pub fn json_bytes(v: &Value) -> Vec<u8> {
+    let mut s = serde_json::to_string_pretty(v).expect("JSON values serialize");
+    s.push('\n');
+    s.into_bytes()
+}

@@ -1,0 +1,286 @@
+//! The foundation: fixture sites built in memory and with the real binary; the pages, the
+//! errors, atomic output and determinism.
+mod support;
+
+use std::fs;
+
+use support::{Fixture, page, snapshot_dir};
+
+const FRONT: &str = "title = \"Kubernetes 1.32: SIG-Node\"\nslug = \"k8s-1-32-node\"\ndate = 2024-12-11\nrelease = \"1.32\"\nsigs = [\"node\"]";
+
+#[test]
+fn the_repository_content_builds_into_three_article_pages() {
+    let f = Fixture::with_repo_content();
+    let out = f.build();
+    for slug in [
+        "k8s-1-32-sig-api-machinery",
+        "k8s-1-31-whats-new",
+        "k8s-1-29-sig-node",
+    ] {
+        let html = page(&out, &format!("articles/{slug}/index.html"));
+        assert!(html.contains("<html lang=\"ja\""), "{slug}");
+        assert!(
+            html.contains("class=\"toc\""),
+            "{slug} has a table of contents"
+        );
+        assert!(html.contains("出典"), "{slug} states where it came from");
+    }
+    let a132 = page(&out, "articles/k8s-1-32-sig-api-machinery/index.html");
+    assert!(
+        a132.contains(
+            "<h2 id=\"deprecation-非推奨になったapi\">Deprecation (非推奨になったAPI)</h2>"
+        )
+    );
+    assert!(
+        a132.contains("markdown-alert-note"),
+        "📝 notes are a distinct block"
+    );
+    assert!(a132.contains("<li id=\"li-1\">"));
+    let a131 = page(&out, "articles/k8s-1-31-whats-new/index.html");
+    assert!(
+        a131.contains("https://sysdig.com/blog/whats-new-kubernetes-1-31/"),
+        "the source URL is on the page"
+    );
+    assert!(a131.contains("<h3 id=\"3962ミューテーティングアドミッションポリシー\">#3962ミューテーティングアドミッションポリシー</h3>"), "KEP headings keep their number");
+    // Home lists releases newest first.
+    let home = page(&out, "index.html");
+    let (p32, p31, p29) = (
+        home.find("Kubernetes 1.32").unwrap(),
+        home.find("Kubernetes 1.31").unwrap(),
+        home.find("Kubernetes 1.29").unwrap(),
+    );
+    assert!(p32 < p31 && p31 < p29, "newest release first");
+    for f in [
+        "releases/1.32/index.html",
+        "releases/index.html",
+        "404.html",
+        "atom.xml",
+        "sitemap.xml",
+        "robots.txt",
+        "api/articles.json",
+        "static/style.css",
+        "static/highlight.css",
+    ] {
+        assert!(out.files.contains_key(f), "missing {f}");
+    }
+}
+
+#[test]
+fn article_page_shows_japanese_character_count_and_reading_time() {
+    let f = Fixture::new();
+    // 監査 / ログ / を / 有効 / に / し / ます: 7 words, 11 characters, 33 bytes.
+    f.article(
+        "a",
+        FRONT,
+        &format!("{}\n", "監査ログを、有効にします。".repeat(100)),
+    );
+    let html = page(&f.build(), "articles/k8s-1-32-node/index.html");
+    assert!(html.contains("1300字"), "characters, not bytes");
+    assert!(html.contains("約3分"), "700 words at 300 a minute");
+}
+
+#[test]
+fn links_are_relative_so_the_site_works_under_a_sub_path_and_from_file() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "本文\n");
+    let out = f.build();
+    let html = page(&out, "articles/k8s-1-32-node/index.html");
+    assert!(html.contains("href=\"../../static/style.css\""));
+    assert!(html.contains("data-root=\"../../\""));
+    for href in html
+        .split("href=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+    {
+        assert!(
+            !href.starts_with('/'),
+            "absolute path {href} breaks under a sub-path"
+        );
+    }
+    // Machines get absolute URLs from base_url.
+    assert!(
+        page(&out, "atom.xml")
+            .contains("<link href=\"https://example.org/k8s/articles/k8s-1-32-node/\"/>")
+    );
+    assert!(
+        page(&out, "sitemap.xml").contains("<loc>https://example.org/k8s/releases/1.32/</loc>")
+    );
+    assert!(html.contains(
+        "<meta property=\"og:url\" content=\"https://example.org/k8s/articles/k8s-1-32-node/\">"
+    ));
+    // 404 is served at any depth: it links from the site's absolute path.
+    assert!(page(&out, "404.html").contains("href=\"/k8s/static/style.css\""));
+}
+
+#[test]
+fn hugo_shortcodes_degrade_to_text() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "{{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}}を削除します。\n\n{{< note >}}\n注意\n{{< /note >}}\n");
+    let html = page(&f.build(), "articles/k8s-1-32-node/index.html");
+    assert!(html.contains("Podを削除します。"));
+    assert!(!html.contains("{{"), "no shortcode leaks into the page");
+}
+
+#[test]
+fn yaml_front_matter_from_hugo_builds_with_a_warning() {
+    let f = Fixture::new();
+    f.write(
+        "content/kubernetes-v1-31-release.md",
+        "---\ntitle: 'Kubernetes v1.31'\ndate: 2024-08-13\nevergreen: true\n---\n本文\n",
+    );
+    let out = f.build();
+    assert!(
+        out.files
+            .contains_key("articles/kubernetes-v1-31-release/index.html")
+    );
+    assert_eq!(out.warnings.len(), 1);
+    assert!(out.warnings[0].to_string().contains(
+        "content/kubernetes-v1-31-release.md:4: warning: unknown front-matter key `evergreen`"
+    ));
+}
+
+#[test]
+fn drafts_are_left_out_unless_asked_for() {
+    let f = Fixture::new();
+    f.article("a", &format!("{FRONT}\ndraft = true"), "下書き\n");
+    assert!(
+        !f.build()
+            .files
+            .contains_key("articles/k8s-1-32-node/index.html")
+    );
+    f.run(&["build", "--drafts"]);
+    assert!(
+        f.public()
+            .join("articles/k8s-1-32-node/index.html")
+            .exists()
+    );
+}
+
+#[test]
+fn all_content_problems_are_reported_together_with_file_and_line() {
+    let f = Fixture::new();
+    f.article("a", "slug = \"a\"", "本文\n");
+    f.article("b", "title = \"B\"\nslug = b\n", "本文\n");
+    f.article("c", "title = \"C\"\nslug = \"same\"", "本文\n");
+    f.article("d", "title = \"D\"\nslug = \"same\"", "本文\n");
+    let errors = f.try_build().unwrap_err().to_string();
+    assert!(
+        errors.contains("content/a.md:2: error: the article has no `title`"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("content/b.md:3: error: front matter is not valid TOML"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("slug `same` is already used by content/c.md"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn unknown_template_variable_names_the_template_line() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "本文\n");
+    f.write("templates/article.html", "{% extends \"base.html\" %}\n{% block content %}\n{{ article.titel }}\n{% endblock content %}\n");
+    let errors = f.try_build().unwrap_err().to_string();
+    assert!(
+        errors
+            .contains("templates/article.html:3: error: unknown template variable `article.titel`"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_site_template_overrides_the_builtin_one() {
+    let f = Fixture::new();
+    f.write("templates/404.html", "<p>独自の404</p>");
+    assert_eq!(page(&f.build(), "404.html"), "<p>独自の404</p>");
+}
+
+#[test]
+fn raw_html_is_sanitized_unless_the_site_trusts_it() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "<script>alert(1)</script>\n\n本文\n");
+    assert!(!page(&f.build(), "articles/k8s-1-32-node/index.html").contains("alert(1)"));
+    f.write("site.toml", "trust_html = true\n");
+    assert!(
+        page(&f.build(), "articles/k8s-1-32-node/index.html").contains("<script>alert(1)</script>")
+    );
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let f = Fixture::with_repo_content();
+    assert!(f.run(&["build", "--output", "one"]).status.success());
+    assert!(f.run(&["build", "--output", "two"]).status.success());
+    let (one, two) = (
+        snapshot_dir(&f.root().join("one")),
+        snapshot_dir(&f.root().join("two")),
+    );
+    assert!(one.len() > 10);
+    assert_eq!(
+        one.keys().collect::<Vec<_>>(),
+        two.keys().collect::<Vec<_>>()
+    );
+    for (k, v) in &one {
+        assert!(v == &two[k], "{k} differs between two builds");
+    }
+}
+
+#[test]
+fn a_broken_build_leaves_the_previous_output_untouched() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "本文\n");
+    let ok = f.run(&["build"]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let before = snapshot_dir(&f.public());
+    f.write("content/a.md", "+++\ntitle = \"壊れた\nslug = \"a\"\n+++\n");
+    f.article("b", "slug = \"b\"", "本文\n");
+    let failed = f.run(&["build"]);
+    assert_eq!(failed.status.code(), Some(1), "content errors exit with 1");
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("content/a.md:2"), "{stderr}");
+    assert!(
+        stderr.contains("content/b.md"),
+        "both problems reported: {stderr}"
+    );
+    assert!(stderr.contains("left as it was"), "{stderr}");
+    assert_eq!(snapshot_dir(&f.public()), before, "output unchanged");
+    let leftovers: Vec<_> = fs::read_dir(f.root())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains("shiori-"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "no staging folders left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn the_binary_speaks_version_help_and_exit_codes() {
+    let f = Fixture::new();
+    let v = f.run(&["--version"]);
+    assert!(String::from_utf8_lossy(&v.stdout).starts_with("shiori "));
+    let help = String::from_utf8_lossy(&f.run(&["build", "--help"]).stdout).into_owned();
+    for flag in ["--root", "--output", "--base-url", "--drafts"] {
+        assert!(help.contains(flag), "build --help documents {flag}");
+    }
+    let serve_help = String::from_utf8_lossy(&f.run(&["serve", "--help"]).stdout).into_owned();
+    assert!(serve_help.contains("--port") && serve_help.contains("--bind"));
+    assert_eq!(
+        f.run(&["build", "--no-such-flag"]).status.code(),
+        Some(2),
+        "usage errors exit with 2"
+    );
+    assert_eq!(
+        f.run(&["build", "--root", "/no/such/dir"]).status.code(),
+        Some(2),
+        "I/O errors exit with 2"
+    );
+}
