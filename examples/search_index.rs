@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Documents are the sections of every `content/*.md` (long sections in parts of about
-//! 1500 characters, each linking to its first block); ID entries are `KEP-n` and `#n`
+//! 700 characters, each linking to its first block); ID entries are `KEP-n` and `#n`
 //! mentions and CamelCase words, found with regexes (the real build uses `extract`).
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,7 +16,7 @@ use regex::Regex;
 use shiori::search::index::{DocKind, IdEntry, SearchDoc, build};
 use shiori::{doc, frontmatter, shortcodes};
 
-const PART_CHARS: usize = 1500;
+const PART_CHARS: usize = 700;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

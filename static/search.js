@@ -478,7 +478,11 @@
     for (var ch of text) {
       var n = ch.normalize('NFKC').toLowerCase();
       for (var c of n) {
-        if (c === 'ー' || c === '・') continue;
+        if (c === 'ー' || c === '・') {
+          // Dropped by the folding, but part of the word a match ends in (サイドカー).
+          if (norm.length) to[norm.length - 1] = i + ch.length;
+          continue;
+        }
         var last = norm.length - 1;
         if (last >= 0 && norm[last] === 'ヴ' && VU[c]) {
           norm[last] = VU[c];
@@ -618,9 +622,9 @@
     Object.keys(attrs || {}).forEach(function (k) { li.setAttribute(k, attrs[k]); });
     var label = KIND_LABEL[r.kind];
     li.innerHTML = '<a href="' + escapeHtml(pageHref(r.url)) + '"' + (tag === 'li' && attrs && attrs.role ? ' tabindex="-1"' : '') + '>' +
-      (label ? '<span class="search-kind">' + escapeHtml(label) + '</span> ' : '') +
+      (label ? '<span class="kind">' + escapeHtml(label) + '</span> ' : '') +
       '<span class="search-result-title">' + resultTitle(r) + '</span></a>' +
-      (r.html ? '<p class="search-snippet">' + r.html + '</p>' : '');
+      (r.html ? '<p class="snippet">' + r.html + '</p>' : '');
     return li;
   }
 

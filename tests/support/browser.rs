@@ -124,10 +124,21 @@ impl Browser {
             .as_str()
             .expect("a WebDriver session id")
             .to_string();
+        // A page that never finishes loading fails the call instead of hanging the test.
+        browser.call(
+            "POST",
+            "/timeouts",
+            Some(json!({"pageLoad": 30_000, "script": 30_000, "implicit": 0})),
+        );
         browser
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"))
+    }
+
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {
@@ -140,12 +151,15 @@ impl Browser {
             None => req.call(),
         };
         match res {
-            Ok(r) => r.into_json::<Value>().expect("WebDriver answers JSON")["value"].clone(),
-            Err(ureq::Error::Status(code, r)) => {
-                let text = r.into_string().unwrap_or_default();
-                panic!("WebDriver {method} {path} failed ({code}): {text}")
-            }
-            Err(e) => panic!("WebDriver {method} {path}: {e}"),
+            Ok(r) => r
+                .into_json::<Value>()
+                .map(|v| v["value"].clone())
+                .map_err(|e| format!("answer is not JSON: {e}")),
+            Err(ureq::Error::Status(code, r)) => Err(format!(
+                "failed ({code}): {}",
+                r.into_string().unwrap_or_default()
+            )),
+            Err(e) => Err(e.to_string()),
         }
     }
 
@@ -234,16 +248,20 @@ impl Browser {
     }
 
     /// Polls `script` (an expression) until it is truthy; panics with `what` after `secs`.
+    /// Errors while a navigation is under way (the document is being replaced) are retried.
     pub fn wait_for(&self, script: &str, what: &str, secs: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(secs);
+        let body = json!({"script": format!("return ({script});"), "args": []});
+        let mut last_error = String::new();
         loop {
-            let v = self.execute(&format!("return ({script});"), vec![]);
-            if !(v.is_null() || v == false || v == "" || v == 0) {
-                return v;
+            match self.try_call("POST", "/execute/sync", Some(body.clone())) {
+                Ok(v) if !(v.is_null() || v == false || v == "" || v == 0) => return v,
+                Ok(_) => {}
+                Err(e) => last_error = e,
             }
             if Instant::now() >= deadline {
                 panic!(
-                    "timed out waiting for {what} on {}; browser console:\n{}",
+                    "timed out waiting for {what} on {} (last error: {last_error}); browser console:\n{}",
                     self.url(),
                     self.console().join("\n")
                 );
