@@ -12,8 +12,6 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::diag::line_of;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockKind {
     Heading(u8),
@@ -103,7 +101,12 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         offsets.push(range.start);
     }
     assign_heading_ids(&mut events);
-    let line_at = |i: usize| first_line + line_of(body, offsets[i]) - 1;
+    // Line starts once, then a binary search per block: counting newlines from the top for
+    // every block made long articles quadratic.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(body.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_at = |i: usize| first_line + line_starts.partition_point(|&s| s <= offsets[i]) - 1;
     let (blocks, sections, text_pos) = map_blocks(&events, line_at);
     Doc {
         events,

@@ -7,6 +7,8 @@
 //!
 //! `load` is the only stage that reads the disk and `write` the only one that writes; everything
 //! between is a function from data to data, so tests and the dev server run it in memory.
+pub mod api;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod diag;
@@ -18,6 +20,7 @@ pub mod ids;
 pub mod japanese;
 pub mod link;
 pub mod load;
+pub mod ref_pages;
 pub mod registry;
 pub mod render;
 pub mod search;

@@ -12,8 +12,9 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::doc::BlockKind;
 use crate::doc::Doc;
-use crate::extract::ArticleRefs;
+use crate::extract::{ArticleRefs, KepForm};
 use crate::ids::{
     FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
@@ -47,6 +48,23 @@ pub struct MentionRef {
     pub line: usize,
 }
 
+/// One mention per block: a block that names an entity twice is one place to read. The first
+/// mention stands for the block, with the first stage and default any of them states. Order is
+/// kept.
+pub fn by_block(mentions: &[MentionRef]) -> Vec<MentionRef> {
+    let mut out: Vec<MentionRef> = Vec::with_capacity(mentions.len());
+    for m in mentions {
+        match out.iter_mut().find(|o| o.url == m.url) {
+            Some(o) => {
+                o.stage = o.stage.or(m.stage);
+                o.default_on = o.default_on.or(m.default_on);
+            }
+            None => out.push(m.clone()),
+        }
+    }
+    out
+}
+
 /// An article stating, for its release, a stage the registry contradicts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Disagreement {
@@ -76,7 +94,8 @@ pub struct KepNode {
     pub issue_url: String,
 }
 
-/// One release on a gate's timeline.
+/// One release on a gate's timeline: a release some article was written for, or one in which
+/// the registry records a change (a stage begins, the gate is removed).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TimelineRow {
     pub release: Release,
@@ -86,6 +105,10 @@ pub struct TimelineRow {
     /// The registry's stage and default in that release.
     pub registry: Option<Stage>,
     pub registry_default_on: Option<bool>,
+    /// The registry records a change at this release.
+    pub registry_change: bool,
+    /// An article states a stage the registry does not have in this release.
+    pub disagrees: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -235,7 +258,13 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             if node.sig.is_none() {
                 node.sig = m.sig.clone();
             }
-            let mref = mention(m.block, &m.sentence, m.stage, None);
+            let mut mref = mention(m.block, &m.sentence, m.stage, None);
+            if m.form == KepForm::Heading
+                && let Some(lead) = section_lead(doc, m.block)
+            {
+                // A heading says only the name; what the article says is the section's text.
+                mref.sentence = lead;
+            }
             if let (Some(stated), Some(release), Some(entry)) =
                 (m.stage, meta.release, registry.kep(m.kep))
                 && !entry.milestones.is_empty()
@@ -326,6 +355,21 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
     g
 }
 
+/// The first sentence of the first paragraph under heading `block`, in the same section.
+fn section_lead(doc: &Doc, block: usize) -> Option<String> {
+    let section = doc.blocks.get(block)?.section;
+    let para = doc.blocks[block + 1..]
+        .iter()
+        .take_while(|b| b.section == section)
+        .find(|b| b.kind == BlockKind::Paragraph)?;
+    let text = para.text.trim();
+    let end = text
+        .find('。')
+        .map(|i| i + '。'.len_utf8())
+        .unwrap_or(text.len());
+    Some(text[..end].to_string())
+}
+
 fn kep_node(n: KepNumber, registry: &Registry) -> KepNode {
     let entry = registry.kep(n);
     KepNode {
@@ -381,13 +425,21 @@ fn push_disagreement(
     });
 }
 
-/// Per release with mentions: stages stated, articles, and the registry's view.
+/// Per release with mentions or a registry change: stages stated, articles, and the
+/// registry's view, oldest release first.
 fn timeline(
     name: &FeatureGateName,
     mentions: &[MentionRef],
     registry: &Registry,
 ) -> Vec<TimelineRow> {
+    let entry = registry.gate(&name.0);
     let mut rows: BTreeMap<Release, (BTreeSet<Stage>, Vec<Slug>)> = BTreeMap::new();
+    let changes: BTreeSet<Release> = entry
+        .map(|e| e.stages.iter().map(|s| s.from).chain(e.removed).collect())
+        .unwrap_or_default();
+    for r in &changes {
+        rows.entry(*r).or_default();
+    }
     for m in mentions {
         let Some(r) = m.release else { continue };
         let (stages, articles) = rows.entry(r).or_default();
@@ -396,16 +448,18 @@ fn timeline(
             articles.push(m.article.clone());
         }
     }
-    let entry = registry.gate(&name.0);
     rows.into_iter()
         .map(|(release, (stated, articles))| {
             let status: Option<GateStatus> = entry.and_then(|e| e.stage_at(release));
+            let registry = status.map(|s| s.stage);
             TimelineRow {
                 release,
+                disagrees: entry.is_some() && stated.iter().any(|s| Some(*s) != registry),
                 stated: stated.into_iter().collect(),
                 articles,
-                registry: status.map(|s| s.stage),
+                registry,
                 registry_default_on: status.and_then(|s| s.default_on),
+                registry_change: changes.contains(&release),
             }
         })
         .collect()
@@ -579,6 +633,14 @@ mod tests {
     }
 
     #[test]
+    fn a_heading_kep_is_quoted_by_the_first_sentence_of_its_section() {
+        let g = graph();
+        let m = &g.keps[&KepNumber(3962)].mentions[0];
+        assert_eq!(m.anchor, "3962-ミューテーティングアドミッションポリシー");
+        assert_eq!(m.sentence, "WatchList FeatureGate はまだアルファです。");
+    }
+
+    #[test]
     fn gate_timelines_span_releases() {
         let g = graph();
         let w = &g.gates[&FeatureGateName("WatchList".into())];
@@ -587,13 +649,18 @@ mod tests {
             .iter()
             .map(|r| (r.release.to_string(), r.stated.clone(), r.registry))
             .collect();
+        // The registry's alpha (1.27) and beta (1.32) next to what the articles state.
         assert_eq!(
             rows,
             [
+                ("1.27".into(), vec![], Some(Stage::Alpha)),
                 ("1.31".into(), vec![Stage::Alpha], Some(Stage::Alpha)),
                 ("1.32".into(), vec![Stage::Beta], Some(Stage::Beta)),
             ]
         );
+        let changes: Vec<bool> = w.timeline.iter().map(|r| r.registry_change).collect();
+        assert_eq!(changes, [true, false, true]);
+        assert!(w.timeline.iter().all(|r| !r.disagrees));
         assert!(w.disagreements.is_empty());
         assert_eq!(w.kep, Some(KepNumber(3157)));
         assert_eq!(w.sig.as_ref().unwrap().as_str(), "api-machinery");

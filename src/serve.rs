@@ -57,10 +57,10 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
 
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
-        if let Ok(ev) = ev {
-            if !matches!(ev.kind, notify::EventKind::Access(_)) {
-                let _ = tx.send(());
-            }
+        if let Ok(ev) = ev
+            && !matches!(ev.kind, notify::EventKind::Access(_))
+        {
+            let _ = tx.send(());
         }
     })
     .map_err(io::Error::other)?;
@@ -238,15 +238,19 @@ fn error_page(errors: &str) -> String {
 
 fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() + 0 && i + 2 <= bytes.len() - 1 {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                bytes.get(i + 1).and_then(|&b| hex(b)),
+                bytes.get(i + 2).and_then(|&b| hex(b)),
+            )
+        {
+            out.push(h * 16 + l);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -262,6 +266,8 @@ mod tests {
     fn percent_decoding_handles_japanese_paths() {
         assert_eq!(percent_decode("glossary/%E3%82%A2/"), "glossary/ア/");
         assert_eq!(percent_decode("a%2"), "a%2");
+        // A `%` before a multi-byte character is not an escape (and must not split the character).
+        assert_eq!(percent_decode("%あ"), "%あ");
     }
 
     #[test]

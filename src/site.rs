@@ -1,9 +1,11 @@
 //! The whole build as one function from `Sources` to `Output` (files in memory):
-//! parse → extract → link → render → index. Only `load` reads and only `write` writes, so tests
-//! and the dev server run this in memory.
+//! registry → parse + extract (per article, in parallel) → link → render → index. Only `load`
+//! reads and only `write` writes, so tests, `check` and the dev server run this in memory.
 //!
 //! Content problems are collected across all articles and returned together; a build with any
-//! error returns no output at all.
+//! error returns no output at all. What `shiori check` reports about references (KEPs and gates
+//! the registry does not know, stages it contradicts) comes back in `Output::findings`, apart
+//! from the warnings, so a build does not repeat them on every save.
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -15,13 +17,16 @@ use tera::Context;
 use crate::config::Config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::doc::{BlockKind, Doc};
+use crate::extract::{self, ArticleRefs};
 use crate::frontmatter::{self, FrontMatter};
 use crate::ids::Release;
+use crate::link::{self, ArticleMeta, RefGraph};
 use crate::load::Sources;
-use crate::render::highlight;
-use crate::render::markdown::{self, Annotation};
+use crate::registry::Registry;
+use crate::render::markdown;
 use crate::render::templates::Templates;
-use crate::{feeds, japanese, shortcodes, urls};
+use crate::render::{entities, highlight};
+use crate::{api, feeds, japanese, shortcodes, urls};
 
 /// One parsed article.
 #[derive(Debug, Clone)]
@@ -37,6 +42,8 @@ pub struct Article {
     pub minutes: usize,
     /// The first paragraph, cut to 120 characters.
     pub summary: String,
+    /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
+    pub refs: ArticleRefs,
 }
 
 impl Article {
@@ -58,12 +65,39 @@ pub struct BuildOptions {
 pub struct Output {
     pub files: BTreeMap<String, Vec<u8>>,
     pub warnings: Vec<Diagnostic>,
+    /// KEPs and gates unknown to the registry, and stages it contradicts: warnings that
+    /// `shiori check` reports (and `--strict` makes fatal).
+    pub findings: Vec<Diagnostic>,
     pub articles: usize,
 }
 
 /// Static files shipped with shiori; a site's `static/` may replace or add files.
-pub const BUILTIN_STATIC: &[(&str, &[u8])] =
-    &[("static/style.css", include_bytes!("../static/style.css"))];
+pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
+    ("static/style.css", include_bytes!("../static/style.css")),
+    ("static/filters.js", include_bytes!("../static/filters.js")),
+];
+
+/// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
+pub const KEPS_FILE: &str = "keps.toml";
+pub const GATES_FILE: &str = "feature-gates.toml";
+
+/// The KEP and feature-gate registry from `glossary/keps.toml` and
+/// `glossary/feature-gates.toml`. A missing file is an empty one (a site may have no
+/// registry); problems in a file are errors with its path and line.
+pub fn registry(sources: &Sources) -> (Registry, Vec<Diagnostic>) {
+    let text = |name: &str| {
+        sources
+            .glossary_file(name)
+            .map(|f| f.text.as_str())
+            .unwrap_or("")
+    };
+    Registry::parse(
+        &Path::new("glossary").join(KEPS_FILE),
+        text(KEPS_FILE),
+        &Path::new("glossary").join(GATES_FILE),
+        text(GATES_FILE),
+    )
+}
 
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.
 pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnostic> {
@@ -80,8 +114,13 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     Ok(config)
 }
 
-/// Parses every article; problems of all files are returned together.
-pub fn parse_articles(sources: &Sources, config: &Config) -> (Vec<Article>, Vec<Diagnostic>) {
+/// Parses every article and extracts its references; problems of all files are returned
+/// together.
+pub fn parse_articles(
+    sources: &Sources,
+    config: &Config,
+    registry: &Registry,
+) -> (Vec<Article>, Vec<Diagnostic>) {
     let results: Vec<(Option<Article>, Vec<Diagnostic>)> = sources
         .content
         .par_iter()
@@ -91,7 +130,11 @@ pub fn parse_articles(sources: &Sources, config: &Config) -> (Vec<Article>, Vec<
                 Ok(split) => {
                     let body = shortcodes::degrade(split.body);
                     let doc = crate::doc::parse(&body, split.body_line);
-                    (Some(article(file.path.clone(), split.front, doc)), diags)
+                    let refs = extract::extract(&doc, &split.front, registry);
+                    (
+                        Some(article(file.path.clone(), split.front, doc, refs)),
+                        diags,
+                    )
                 }
                 Err(e) => {
                     diags.push(e);
@@ -119,7 +162,7 @@ pub fn parse_articles(sources: &Sources, config: &Config) -> (Vec<Article>, Vec<
     (articles, diags)
 }
 
-fn article(path: PathBuf, front: FrontMatter, doc: Doc) -> Article {
+fn article(path: PathBuf, front: FrontMatter, doc: Doc, refs: ArticleRefs) -> Article {
     let text = doc.plain_text();
     let chars = japanese::char_count(&text);
     let words = japanese::word_count(&text);
@@ -137,7 +180,42 @@ fn article(path: PathBuf, front: FrontMatter, doc: Doc) -> Article {
         words,
         summary,
         doc,
+        refs,
     }
+}
+
+/// The link stage over all articles.
+pub fn link_articles(articles: &[Article], registry: &Registry) -> RefGraph {
+    let inputs: Vec<(ArticleMeta, &Doc, &ArticleRefs)> = articles
+        .iter()
+        .map(|a| {
+            let meta = ArticleMeta {
+                slug: a.front.slug.clone(),
+                title: a.front.title.clone(),
+                release: a.front.release,
+                path: a.path.clone(),
+            };
+            (meta, &a.doc, &a.refs)
+        })
+        .collect();
+    link::link(&inputs, registry)
+}
+
+/// What `shiori check` says about the references of every article: unknown KEPs and gates,
+/// stages the registry contradicts.
+pub fn reference_findings(articles: &[Article], registry: &Registry) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for a in articles {
+        out.extend(extract::check_unknown_refs(
+            &a.path, &a.doc, &a.refs, registry,
+        ));
+        out.extend(extract::check_stage_disagreements(
+            &a.path, &a.doc, &a.front, &a.refs, registry,
+        ));
+    }
+    let mut d = Diagnostics(out);
+    d.sort();
+    d.0
 }
 
 pub fn truncate_chars(s: &str, n: usize) -> String {
@@ -185,7 +263,9 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
             None
         }
     };
-    let (articles, parse_diags) = parse_articles(sources, &config);
+    let (registry, registry_diags) = registry(sources);
+    diags.extend(registry_diags);
+    let (articles, parse_diags) = parse_articles(sources, &config, &registry);
     diags.extend(parse_diags);
     let highlight_css =
         highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(
@@ -205,13 +285,17 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         diags.sort();
         return Err(diags);
     }
+    let graph = link_articles(&articles, &registry);
     let site = SiteCtx {
         config: &config,
         templates: &templates,
         articles: &articles,
+        registry: &registry,
+        graph: &graph,
     };
     let mut out = Output {
         articles: articles.len(),
+        findings: reference_findings(&articles, &registry),
         ..Output::default()
     };
     let rendered = site.render_all();
@@ -242,16 +326,21 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     Ok(out)
 }
 
-/// What every page renderer gets: the configuration, the templates and the articles (newest
-/// first). Entity, glossary and search pages are rendered through the same helpers.
+/// What every page renderer gets: the configuration, the templates, the articles (newest
+/// first), the registry and the reference graph. Entity, glossary and search pages are
+/// rendered through the same helpers.
 pub struct SiteCtx<'a> {
     pub config: &'a Config,
     pub templates: &'a Templates,
     pub articles: &'a [Article],
+    pub registry: &'a Registry,
+    pub graph: &'a RefGraph,
 }
 
 #[derive(Serialize)]
 struct ReleaseGroup {
+    #[serde(skip)]
+    release: Release,
     name: String,
     url: String,
     articles: Vec<Value>,
@@ -266,11 +355,15 @@ impl SiteCtx<'_> {
             .collect();
         pages.push(self.home());
         pages.extend(self.release_pages());
+        pages.extend(self.ref_pages());
         pages.push(self.not_found());
         pages.push(Ok((
             "api/articles.json".into(),
             json_bytes(&self.articles_api()),
         )));
+        for (path, value) in api::reference_files(self.graph) {
+            pages.push(Ok((path.into(), json_bytes(&value))));
+        }
         pages
     }
 
@@ -322,7 +415,7 @@ impl SiteCtx<'_> {
 
     fn article_page(&self, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
         let page = a.url();
-        let annotations: Vec<Annotation> = Vec::new();
+        let annotations = entities::annotations(&a.doc, &a.refs, self.graph, &urls::root_of(&page));
         let content = markdown::to_html(
             &a.doc,
             annotations,
@@ -351,7 +444,7 @@ impl SiteCtx<'_> {
             "path".into(),
             json!(a.path.to_string_lossy().replace('\\', "/")),
         );
-        obj.insert("chips".into(), json!([]));
+        obj.insert("chips".into(), json!(entities::chips(&a.refs, self.graph)));
         let description = if a.front.description.is_some() {
             a.front.description.clone().unwrap_or_default()
         } else {
@@ -378,6 +471,7 @@ impl SiteCtx<'_> {
         let groups = by
             .into_iter()
             .map(|(r, articles)| ReleaseGroup {
+                release: r.0,
                 name: r.0.to_string(),
                 url: urls::release(r.0),
                 articles,
@@ -408,6 +502,7 @@ impl SiteCtx<'_> {
                 &format!("Kubernetes {} の変更を扱う記事", g.name),
             );
             ctx.insert("release", g);
+            ctx.insert("changes", &self.release_changes(g.release));
             pages.push(self.render("release.html", &g.url, &ctx));
         }
         pages

@@ -45,6 +45,25 @@ pub fn write_atomic(files: &BTreeMap<String, Vec<u8>>, out: &Path) -> io::Result
     Ok(())
 }
 
+/// Writes one file so that readers see the old or the new contents, never a part: the bytes go
+/// to a hidden sibling (which `load` skips), then a rename replaces the file.
+pub fn write_file_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(parent)?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other(format!("`{}` has no file name", path.display())))?;
+    let tmp = sibling(parent, name, "new");
+    if let Err(e) = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path)) {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    Ok(())
+}
+
 fn sibling(parent: &Path, name: &std::ffi::OsStr, what: &str) -> PathBuf {
     parent.join(format!(".{}.shiori-{what}", name.to_string_lossy()))
 }
@@ -93,6 +112,20 @@ mod tests {
             .iter()
             .map(|(p, b)| (p.to_string(), b.as_bytes().to_vec()))
             .collect()
+    }
+
+    #[test]
+    fn one_file_is_replaced_whole_and_leaves_no_temporary_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("glossary/keps.toml");
+        write_file_atomic(&p, b"old").unwrap();
+        write_file_atomic(&p, b"new").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"new");
+        let names: Vec<_> = fs::read_dir(dir.path().join("glossary"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["keps.toml"]);
     }
 
     #[test]

@@ -41,7 +41,8 @@ fn the_repository_content_builds_into_three_article_pages() {
         a131.contains("https://sysdig.com/blog/whats-new-kubernetes-1-31/"),
         "the source URL is on the page"
     );
-    assert!(a131.contains("<h3 id=\"3962ミューテーティングアドミッションポリシー\">#3962ミューテーティングアドミッションポリシー</h3>"), "KEP headings keep their number");
+    // KEP headings keep their number and id; the number links to the KEP page.
+    assert!(a131.contains("<h3 id=\"3962ミューテーティングアドミッションポリシー\"><a class=\"ref ref-kep\" href=\"../../keps/3962/\" title=\"KEP-3962: Mutating Admission Policies\">#3962</a>ミューテーティングアドミッションポリシー</h3>"), "KEP headings keep their number");
     // Home lists releases newest first.
     let home = page(&out, "index.html");
     let (p32, p31, p29) = (

@@ -1,5 +1,6 @@
-//! The render stage: Markdown to HTML (`markdown`, `highlight`) and pages through tera
-//! templates (`templates`).
+//! The render stage: Markdown to HTML (`markdown`, `highlight`), in-place entity links
+//! (`entities`) and pages through tera templates (`templates`).
+pub mod entities;
 pub mod highlight;
 pub mod markdown;
 pub mod templates;

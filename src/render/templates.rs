@@ -23,6 +23,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/releases.html"),
     ),
     ("404.html", include_str!("../../templates/404.html")),
+    ("kep.html", include_str!("../../templates/kep.html")),
+    (
+        "feature_gate.html",
+        include_str!("../../templates/feature_gate.html"),
+    ),
+    ("sig.html", include_str!("../../templates/sig.html")),
+    ("keps.html", include_str!("../../templates/keps.html")),
+    (
+        "feature_gates.html",
+        include_str!("../../templates/feature_gates.html"),
+    ),
+    ("sigs.html", include_str!("../../templates/sigs.html")),
 ];
 
 pub struct Templates {

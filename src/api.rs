@@ -1,0 +1,213 @@
+//! The JSON API of references (part of the index stage), exactly as DESIGN.md specifies:
+//!
+//! * `api/keps.json`: `{"version": 1, "keps": [{number, url, title, sig, mentions}]}`
+//! * `api/feature-gates.json`: `{"version": 1, "feature_gates": [{name, url, mentions}]}`
+//! * `api/pull-requests.json`: `{"version": 1, "pull_requests": [{repo, number, url, mentions}]}`
+//!
+//! A mention is `{article, release, url, stage}`: `url` is the site-relative URL of the
+//! paragraph or list item (`articles/<slug>/#li-3`), `stage` the stage stated there or `null`.
+//! A block that names an entity twice is one mention (`link::by_block`). Entity `url`s are
+//! site-relative page paths like `articles.json`'s (`keps/3962/`); a pull request has no page,
+//! so its `url` is the one on GitHub.
+//!
+//! `keps.json` lists the KEPs the articles mention; the KEP pages made only because a mentioned
+//! gate belongs to them are not in it (they have no mentions to offer). Lists are sorted: KEPs
+//! by number, gates by name, pull requests by repository and number.
+use serde_json::{Value, json};
+
+use crate::link::{MentionRef, RefGraph, by_block};
+use crate::urls;
+
+/// (output path, document) of every reference API file.
+pub fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
+    vec![
+        ("api/keps.json", keps(graph)),
+        ("api/feature-gates.json", feature_gates(graph)),
+        ("api/pull-requests.json", pull_requests(graph)),
+    ]
+}
+
+fn mentions(list: &[MentionRef]) -> Value {
+    Value::Array(
+        by_block(list)
+            .iter()
+            .map(|m| {
+                json!({
+                    "article": m.article,
+                    "release": m.release,
+                    "url": m.url,
+                    "stage": m.stage,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn keps(graph: &RefGraph) -> Value {
+    let list: Vec<Value> = graph
+        .keps
+        .values()
+        .filter(|k| !k.mentions.is_empty())
+        .map(|k| {
+            json!({
+                "number": k.number,
+                "url": urls::kep(k.number),
+                "title": k.title,
+                "sig": k.sig,
+                "mentions": mentions(&k.mentions),
+            })
+        })
+        .collect();
+    json!({"version": 1, "keps": list})
+}
+
+pub fn feature_gates(graph: &RefGraph) -> Value {
+    let list: Vec<Value> = graph
+        .gates
+        .values()
+        .map(|g| {
+            json!({
+                "name": g.name,
+                "url": urls::feature_gate(&g.name),
+                "mentions": mentions(&g.mentions),
+            })
+        })
+        .collect();
+    json!({"version": 1, "feature_gates": list})
+}
+
+pub fn pull_requests(graph: &RefGraph) -> Value {
+    let list: Vec<Value> = graph
+        .prs
+        .values()
+        .map(|p| {
+            json!({
+                "repo": p.pr.repo,
+                "number": p.pr.number,
+                "url": p.url,
+                "mentions": mentions(&p.mentions),
+            })
+        })
+        .collect();
+    json!({"version": 1, "pull_requests": list})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontmatter::FrontMatter;
+    use crate::link::{ArticleMeta, link};
+    use crate::registry::Registry;
+
+    fn graph(articles: &[(&str, &str, &str)]) -> RefGraph {
+        let (reg, d) = Registry::parse(
+            "k.toml".as_ref(),
+            "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"api-machinery\"\nalpha = \"1.32\"\n\n[[kep]]\nnumber = 3157\ntitle = \"Watch list\"\nsig = \"api-machinery\"\n",
+            "g.toml".as_ref(),
+            "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"beta\", from = \"1.32\", default = true } ]\n",
+        );
+        assert!(d.is_empty());
+        let parsed: Vec<(ArticleMeta, crate::doc::Doc, crate::extract::ArticleRefs)> = articles
+            .iter()
+            .map(|(slug, release, md)| {
+                let text = format!(
+                    "+++\ntitle = \"{slug}\"\nslug = \"{slug}\"\nrelease = \"{release}\"\n+++\n{md}"
+                );
+                let front: FrontMatter =
+                    crate::frontmatter::split("c.md".as_ref(), &text, &mut Vec::new())
+                        .unwrap()
+                        .front;
+                let doc = crate::doc::parse(md, 1);
+                let refs = crate::extract::extract(&doc, &front, &reg);
+                let meta = ArticleMeta {
+                    slug: front.slug.clone(),
+                    title: front.title.clone(),
+                    release: front.release,
+                    path: "c.md".into(),
+                };
+                (meta, doc, refs)
+            })
+            .collect();
+        let inputs: Vec<_> = parsed.iter().map(|(m, d, r)| (m.clone(), d, r)).collect();
+        link(&inputs, &reg)
+    }
+
+    #[test]
+    fn keps_json_has_the_contract_fields_and_one_mention_per_block() {
+        let g = graph(&[
+            (
+                "b",
+                "1.32",
+                "- KEP-3962 はアルファ。KEP-3962 をもう一度。\n- WatchList FeatureGate (#128053)\n",
+            ),
+            ("a", "1.31", "KEP-24 です。\n"),
+        ]);
+        let v = keps(&g);
+        assert_eq!(v["version"], 1);
+        let list = v["keps"].as_array().unwrap();
+        // 3157 has a page (WatchList's KEP) but no mention: not listed.
+        let numbers: Vec<u64> = list.iter().map(|k| k["number"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, [24, 3962]);
+        assert_eq!(
+            list[1],
+            json!({
+                "number": 3962,
+                "url": "keps/3962/",
+                "title": "Mutating Admission Policies",
+                "sig": "api-machinery",
+                "mentions": [{"article": "b", "release": "1.32", "url": "articles/b/#li-1", "stage": "alpha"}],
+            })
+        );
+        assert_eq!(list[0]["title"], Value::Null, "no title known");
+    }
+
+    #[test]
+    fn gates_and_pull_requests_are_sorted_with_their_mentions() {
+        let g = graph(&[(
+            "b",
+            "1.32",
+            "- WatchList FeatureGate がベータに (#128053)\n- 修正 (#120000, @alice) と kubernetes/website#48000\n",
+        )]);
+        let gates = feature_gates(&g);
+        assert_eq!(
+            gates["feature_gates"][0],
+            json!({"name": "WatchList", "url": "feature-gates/WatchList/", "mentions": [
+                {"article": "b", "release": "1.32", "url": "articles/b/#li-1", "stage": "beta"}
+            ]})
+        );
+        let prs = pull_requests(&g);
+        let got: Vec<(String, u64, String)> = prs["pull_requests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["repo"].as_str().unwrap().to_string(),
+                    p["number"].as_u64().unwrap(),
+                    p["url"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "kubernetes/kubernetes".into(),
+                    120000,
+                    "https://github.com/kubernetes/kubernetes/pull/120000".into()
+                ),
+                (
+                    "kubernetes/kubernetes".into(),
+                    128053,
+                    "https://github.com/kubernetes/kubernetes/pull/128053".into()
+                ),
+                (
+                    "kubernetes/website".into(),
+                    48000,
+                    "https://github.com/kubernetes/website/pull/48000".into()
+                ),
+            ]
+        );
+        assert_eq!(prs["pull_requests"][0]["mentions"][0]["stage"], Value::Null);
+    }
+}

@@ -1,0 +1,665 @@
+//! Pages of the reference graph (render stage): one page per KEP (`keps/<n>/`), feature gate
+//! (`feature-gates/<Name>/`) and SIG (`sigs/<name>/`), an index page per kind with a table
+//! that filters by release × stage × SIG, and the changes of a release grouped by stage (for
+//! `release.html`).
+//!
+//! Takes the `SiteCtx` (its `graph`, `registry` and articles) and gives rendered pages. This
+//! module only shapes template contexts; the facts come from the link stage, and the templates
+//! (`kep.html`, `feature_gate.html`, `sig.html`, `keps.html`, `feature_gates.html`,
+//! `sigs.html`) decide how they look. Every URL handed to a template is site-relative; the
+//! templates prefix it with `root`.
+//!
+//! Each index row carries `data-rs` (the release:stage pairs its mentions state, e.g.
+//! `1.31:alpha 1.32:none`; a bare `1.29:` is a release with no stage claim) and `data-sig`.
+//! `static/filters.js` shows a row when one pair matches both the release and stage facets and
+//! its SIG matches the SIG facet: AND across facets, OR within one. Without JavaScript the
+//! whole table shows.
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Value, json};
+
+use crate::diag::Diagnostic;
+use crate::ids::{FeatureGateName, Release, SigName, Stage};
+use crate::link::{Change, Disagreement, GateNode, KepNode, MentionRef, by_block};
+use crate::registry::Registry;
+use crate::render::entities::kep_title;
+use crate::site::{SiteCtx, truncate_chars};
+use crate::urls;
+
+type Page = Result<(String, Vec<u8>), Diagnostic>;
+
+/// How a stage reads on the pages; `None` is a mention that states no stage.
+pub fn stage_label(stage: Option<Stage>) -> &'static str {
+    match stage {
+        Some(Stage::Alpha) => "アルファ",
+        Some(Stage::Beta) => "ベータ",
+        Some(Stage::Stable) => "GA（stable）",
+        Some(Stage::Deprecated) => "非推奨",
+        Some(Stage::Removed) => "削除",
+        None => "段階の記載なし",
+    }
+}
+
+/// The facet value of a stage in `data-rs` and in the URL query (`stage=none`).
+fn stage_key(stage: Option<Stage>) -> &'static str {
+    stage.map(Stage::as_str).unwrap_or("none")
+}
+
+fn sig_value(sig: &SigName) -> Value {
+    json!({"name": sig, "display": sig.display_name(), "url": urls::sig(sig)})
+}
+
+/// The distinct (release, stage) pairs a list of mentions states, in order.
+fn pairs(mentions: &[MentionRef]) -> BTreeSet<(Option<Release>, Option<Stage>)> {
+    let per_block = by_block(mentions);
+    let mut out: BTreeSet<(Option<Release>, Option<Stage>)> =
+        per_block.iter().map(|m| (m.release, m.stage)).collect();
+    // A release with a stated stage needs no "no stage" entry beside it.
+    let stated: BTreeSet<Option<Release>> = out
+        .iter()
+        .filter(|(_, s)| s.is_some())
+        .map(|(r, _)| *r)
+        .collect();
+    out.retain(|(r, s)| s.is_some() || !stated.contains(r));
+    out
+}
+
+fn rs_attr(
+    pairs: &BTreeSet<(Option<Release>, Option<Stage>)>,
+    extra_releases: &[Release],
+) -> String {
+    let mut v: Vec<String> = pairs
+        .iter()
+        .map(|(r, s)| {
+            format!(
+                "{}:{}",
+                r.map(|r| r.to_string()).unwrap_or_default(),
+                stage_key(*s)
+            )
+        })
+        .collect();
+    v.extend(extra_releases.iter().map(|r| format!("{r}:")));
+    v.sort();
+    v.dedup();
+    v.join(" ")
+}
+
+fn pairs_value(pairs: &BTreeSet<(Option<Release>, Option<Stage>)>) -> Value {
+    Value::Array(
+        pairs
+            .iter()
+            .map(|(r, s)| json!({"release": r, "stage": s, "label": stage_label(*s)}))
+            .collect(),
+    )
+}
+
+/// A mention as pages show it: where, what stage, the sentence, and whether the registry
+/// disagrees with the stage stated there.
+fn mention_value(m: &MentionRef, disagreements: &[Disagreement]) -> Value {
+    let disagrees = m.stage.is_some_and(|s| {
+        disagreements
+            .iter()
+            .any(|d| d.article == m.article && d.stated == s)
+    });
+    json!({
+        "article": m.article,
+        "article_title": m.article_title,
+        "article_url": urls::article(&m.article),
+        "release": m.release,
+        "url": m.url,
+        "anchor": m.anchor,
+        "stage": m.stage,
+        "stage_label": stage_label(m.stage),
+        "default_on": m.default_on,
+        "sentence": truncate_chars(&m.sentence.replace('\n', " "), 240),
+        "line": m.line,
+        "disagrees": disagrees,
+    })
+}
+
+/// Mentions (one per block) grouped by release, oldest first; mentions of articles with no
+/// release last.
+fn by_release(
+    mentions: &[MentionRef],
+    disagreements: &[Disagreement],
+    registry_known: bool,
+    registry_stage: impl Fn(Release) -> Option<Stage>,
+) -> Vec<Value> {
+    let mut groups: BTreeMap<(bool, Option<Release>), Vec<Value>> = BTreeMap::new();
+    for m in by_block(mentions) {
+        groups
+            .entry((m.release.is_none(), m.release))
+            .or_default()
+            .push(mention_value(&m, disagreements));
+    }
+    groups
+        .into_iter()
+        .map(|((_, r), mentions)| {
+            let registry = r.and_then(&registry_stage);
+            json!({
+                "release": r,
+                "release_url": r.map(urls::release),
+                "registry_stage": registry,
+                "registry_label": registry.map(|s| stage_label(Some(s))),
+                // The registry knows the entity but records no stage for it yet in this release.
+                "registry_none": registry_known && r.is_some() && registry.is_none(),
+                "mentions": mentions,
+            })
+        })
+        .collect()
+}
+
+/// Each disagreement with the article's title and, when the registry has the stated stage at
+/// all, the release it records for it (`alpha` from 1.32).
+fn disagreements_value(
+    list: &[Disagreement],
+    graph_titles: &BTreeMap<String, String>,
+    registry_since: impl Fn(Stage) -> Option<Release>,
+) -> Value {
+    Value::Array(
+        list.iter()
+            .map(|d| {
+                json!({
+                    "registry_since": registry_since(d.stated),
+                    "article": d.article,
+                    "article_title": graph_titles.get(d.article.as_str()),
+                    "release": d.release,
+                    "url": d.url,
+                    "stated": d.stated,
+                    "stated_label": stage_label(Some(d.stated)),
+                    "registry": d.registry,
+                    "registry_label": stage_label(d.registry),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The facet choices of an index page, from the values its rows carry.
+fn facets(releases: BTreeSet<Release>, sigs: Option<BTreeSet<SigName>>) -> Value {
+    let releases: Vec<String> = releases.iter().rev().map(Release::to_string).collect();
+    let stages: Vec<Value> = Stage::ALL
+        .iter()
+        .map(|s| Some(*s))
+        .chain([None])
+        .map(|s| json!({"value": stage_key(s), "label": stage_label(s), "stage": s}))
+        .collect();
+    json!({
+        "releases": releases,
+        "stages": stages,
+        "sigs": sigs.map(|s| s.iter().map(|s| json!({"value": s, "label": s.display_name()})).collect::<Vec<_>>()),
+    })
+}
+
+fn releases_of(
+    p: &BTreeSet<(Option<Release>, Option<Stage>)>,
+) -> impl Iterator<Item = Release> + '_ {
+    p.iter().filter_map(|(r, _)| *r)
+}
+
+/// A gate's stage and default now: after its last registry row (or removal).
+fn gate_current(registry: &Registry, name: &FeatureGateName) -> (Option<Stage>, Option<bool>) {
+    let Some(entry) = registry.gate(&name.0) else {
+        return (None, None);
+    };
+    if entry.removed.is_some() {
+        return (Some(Stage::Removed), None);
+    }
+    entry
+        .stages
+        .last()
+        .map(|s| (Some(s.stage), s.default_on))
+        .unwrap_or((None, None))
+}
+
+/// A KEP's latest registry milestone.
+fn kep_current(node: &KepNode) -> Option<Stage> {
+    node.milestones
+        .iter()
+        .max_by_key(|(s, r)| (**r, **s))
+        .map(|(s, _)| *s)
+}
+
+impl SiteCtx<'_> {
+    fn article_titles(&self) -> BTreeMap<String, String> {
+        self.articles
+            .iter()
+            .map(|a| (a.front.slug.to_string(), a.front.title.clone()))
+            .collect()
+    }
+
+    /// Every KEP, gate and SIG page and the three index pages.
+    pub fn ref_pages(&self) -> Vec<Page> {
+        let titles = self.article_titles();
+        let mut pages: Vec<Page> = Vec::new();
+        pages.extend(self.graph.keps.values().map(|k| self.kep_page(k, &titles)));
+        pages.extend(
+            self.graph
+                .gates
+                .values()
+                .map(|g| self.gate_page(g, &titles)),
+        );
+        pages.extend(self.graph.sigs.keys().map(|s| self.sig_page(s)));
+        pages.push(self.keps_index());
+        pages.push(self.gates_index());
+        pages.push(self.sigs_index());
+        pages
+    }
+
+    fn kep_page(&self, k: &KepNode, titles: &BTreeMap<String, String>) -> Page {
+        let page = urls::kep(k.number);
+        let entry = self.registry.kep(k.number);
+        let mut milestones: Vec<(Release, Stage)> =
+            k.milestones.iter().map(|(s, r)| (*r, *s)).collect();
+        milestones.sort();
+        let gates: Vec<Value> = k
+            .gates
+            .iter()
+            .map(|g| {
+                json!({
+                    "name": g,
+                    // A gate no article mentions has no page.
+                    "url": self.graph.gates.contains_key(g).then(|| urls::feature_gate(g)),
+                    "stage": gate_current(self.registry, g).0,
+                })
+            })
+            .collect();
+        let other_titles: Vec<&String> = k
+            .article_titles
+            .iter()
+            .filter(|t| Some(t.as_str()) != k.title.as_deref())
+            .collect();
+        let known_stages = entry.is_some_and(|e| !e.milestones.is_empty());
+        let releases = by_release(&k.mentions, &k.disagreements, known_stages, |r| {
+            entry.and_then(|e| e.stage_at(r))
+        });
+        let articles: BTreeSet<&str> = k.mentions.iter().map(|m| m.article.as_str()).collect();
+        let kep = json!({
+            "number": k.number,
+            "label": format!("KEP-{}", k.number),
+            "title": k.title,
+            "article_titles": other_titles,
+            "sig": k.sig.as_ref().map(sig_value),
+            "known": entry.is_some(),
+            "milestones": milestones.iter().map(|(r, s)| json!({"stage": s, "label": stage_label(Some(*s)), "release": r})).collect::<Vec<_>>(),
+            "current": kep_current(k),
+            "issue_url": k.issue_url,
+            "gates": gates,
+            "releases": releases,
+            "article_count": articles.len(),
+            "mention_count": by_block(&k.mentions).len(),
+            "disagreements": disagreements_value(&k.disagreements, titles, |s| {
+                entry.and_then(|e| e.milestone(s))
+            }),
+        });
+        let title = kep_title(k.number, self.graph);
+        let description = format!(
+            "{title}：{}本の記事での記述をリリースごとに",
+            articles.len()
+        );
+        let mut ctx = self.base_ctx(&page, &title, &description);
+        ctx.insert("kep", &kep);
+        self.render("kep.html", &page, &ctx)
+    }
+
+    fn gate_page(&self, g: &GateNode, titles: &BTreeMap<String, String>) -> Page {
+        let page = urls::feature_gate(&g.name);
+        let entry = self.registry.gate(&g.name.0);
+        let kep = g.kep.map(|n| {
+            json!({
+                "number": n,
+                "label": format!("KEP-{n}"),
+                "title": self.graph.keps.get(&n).and_then(|k| k.title.clone()),
+                "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
+                "issue_url": n.issue_url(),
+            })
+        });
+        let site_releases: BTreeSet<Release> = self.graph.releases.keys().copied().collect();
+        let timeline: Vec<Value> = g
+            .timeline
+            .iter()
+            .map(|row| {
+                let articles: Vec<Value> = row
+                    .articles
+                    .iter()
+                    .map(|slug| {
+                        // The first mention of the gate in that article, for a direct link.
+                        let url = g
+                            .mentions
+                            .iter()
+                            .find(|m| &m.article == slug)
+                            .map(|m| m.url.clone());
+                        json!({"title": titles.get(slug.as_str()), "url": url})
+                    })
+                    .collect();
+                json!({
+                    "release": row.release,
+                    "release_url": site_releases.contains(&row.release).then(|| urls::release(row.release)),
+                    "registry": row.registry,
+                    "registry_label": row.registry.map(|s| stage_label(Some(s))),
+                    "registry_default_on": row.registry_default_on,
+                    "registry_change": row.registry_change,
+                    "stated": row.stated.iter().map(|s| json!({"stage": s, "label": stage_label(Some(*s))})).collect::<Vec<_>>(),
+                    "articles": articles,
+                    "disagrees": row.disagrees,
+                })
+            })
+            .collect();
+        let (current, default_on) = gate_current(self.registry, &g.name);
+        let releases = by_release(&g.mentions, &g.disagreements, g.known, |r| {
+            entry.and_then(|e| e.stage_at(r)).map(|s| s.stage)
+        });
+        let gate = json!({
+            "name": g.name,
+            "known": g.known,
+            "kep": kep,
+            "sig": g.sig.as_ref().map(sig_value),
+            "current": current,
+            "current_label": current.map(|s| stage_label(Some(s))),
+            "default_on": default_on,
+            "registry_stages": g.registry_stages.iter().map(|s| json!({
+                "stage": s.stage, "label": stage_label(Some(s.stage)), "from": s.from, "to": s.to,
+                "default_on": s.default_on, "locked": s.locked,
+            })).collect::<Vec<_>>(),
+            "removed": g.removed,
+            "timeline": timeline,
+            "releases": releases,
+            "mention_count": by_block(&g.mentions).len(),
+            "disagreements": disagreements_value(&g.disagreements, titles, |s| {
+                entry.and_then(|e| e.first_release_at(s))
+            }),
+        });
+        let title = format!("フィーチャーゲート {}", g.name);
+        let description = format!("フィーチャーゲート {} の段階の推移と、記事での記述", g.name);
+        let mut ctx = self.base_ctx(&page, &title, &description);
+        ctx.insert("gate", &gate);
+        self.render("feature_gate.html", &page, &ctx)
+    }
+
+    fn sig_page(&self, sig: &SigName) -> Page {
+        let page = urls::sig(sig);
+        let node = &self.graph.sigs[sig];
+        let articles: Vec<Value> = self
+            .articles
+            .iter()
+            .filter(|a| node.articles.contains(&a.front.slug))
+            .map(|a| self.card(a))
+            .collect();
+        let keps: Vec<Value> = node
+            .keps
+            .iter()
+            .filter_map(|n| self.graph.keps.get(n))
+            .map(|k| {
+                json!({
+                    "label": format!("KEP-{}", k.number),
+                    "title": k.title,
+                    "url": urls::kep(k.number),
+                    "stages": pairs_value(&pairs(&k.mentions)),
+                    "current": kep_current(k),
+                })
+            })
+            .collect();
+        let gates: Vec<Value> = node
+            .gates
+            .iter()
+            .filter_map(|n| self.graph.gates.get(n))
+            .map(|g| {
+                json!({
+                    "name": g.name,
+                    "url": urls::feature_gate(&g.name),
+                    "stages": pairs_value(&pairs(&g.mentions)),
+                    "current": gate_current(self.registry, &g.name).0,
+                })
+            })
+            .collect();
+        let value = json!({
+            "name": sig,
+            "display": sig.display_name(),
+            "community_url": format!("https://github.com/kubernetes/community/tree/master/sig-{sig}"),
+            "articles": articles,
+            "keps": keps,
+            "gates": gates,
+        });
+        let title = format!("SIG {}", sig.display_name());
+        let description = format!("SIG {} の記事・KEP・フィーチャーゲート", sig.display_name());
+        let mut ctx = self.base_ctx(&page, &title, &description);
+        ctx.insert("sig", &value);
+        self.render("sig.html", &page, &ctx)
+    }
+
+    fn keps_index(&self) -> Page {
+        let page = "keps/";
+        let mut releases = BTreeSet::new();
+        let mut sigs = BTreeSet::new();
+        let rows: Vec<Value> = self
+            .graph
+            .keps
+            .values()
+            .map(|k| {
+                let p = pairs(&k.mentions);
+                releases.extend(releases_of(&p));
+                sigs.extend(k.sig.clone());
+                json!({
+                    "number": k.number,
+                    "label": format!("KEP-{}", k.number),
+                    "url": urls::kep(k.number),
+                    "title": k.title,
+                    "sig": k.sig.as_ref().map(sig_value),
+                    "stages": pairs_value(&p),
+                    "current": kep_current(k),
+                    "mentions": by_block(&k.mentions).len(),
+                    "disagrees": !k.disagreements.is_empty(),
+                    "rs": rs_attr(&p, &[]),
+                    "sigs": k.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
+                })
+            })
+            .collect();
+        let mut ctx = self.base_ctx(
+            page,
+            "KEP 一覧",
+            "記事が触れている KEP の一覧（リリース・段階・SIG で絞り込み）",
+        );
+        ctx.insert("rows", &rows);
+        ctx.insert("facets", &facets(releases, Some(sigs)));
+        self.render("keps.html", page, &ctx)
+    }
+
+    fn gates_index(&self) -> Page {
+        let page = "feature-gates/";
+        let mut releases = BTreeSet::new();
+        let mut sigs = BTreeSet::new();
+        let rows: Vec<Value> = self
+            .graph
+            .gates
+            .values()
+            .map(|g| {
+                let p = pairs(&g.mentions);
+                releases.extend(releases_of(&p));
+                sigs.extend(g.sig.clone());
+                let (current, default_on) = gate_current(self.registry, &g.name);
+                json!({
+                    "name": g.name,
+                    "url": urls::feature_gate(&g.name),
+                    "kep": g.kep.map(|n| json!({
+                        "label": format!("KEP-{n}"),
+                        "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
+                    })),
+                    "sig": g.sig.as_ref().map(sig_value),
+                    "stages": pairs_value(&p),
+                    "current": current,
+                    "default_on": default_on,
+                    "known": g.known,
+                    "mentions": by_block(&g.mentions).len(),
+                    "disagrees": !g.disagreements.is_empty(),
+                    "rs": rs_attr(&p, &[]),
+                    "sigs": g.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
+                })
+            })
+            .collect();
+        let mut ctx = self.base_ctx(
+            page,
+            "フィーチャーゲート一覧",
+            "記事が触れているフィーチャーゲートの一覧（リリース・段階・SIG で絞り込み）",
+        );
+        ctx.insert("rows", &rows);
+        ctx.insert("facets", &facets(releases, Some(sigs)));
+        self.render("feature_gates.html", page, &ctx)
+    }
+
+    fn sigs_index(&self) -> Page {
+        let page = "sigs/";
+        let mut releases = BTreeSet::new();
+        let rows: Vec<Value> = self
+            .graph
+            .sigs
+            .iter()
+            .map(|(sig, node)| {
+                let mut mentions: Vec<MentionRef> = Vec::new();
+                for n in &node.keps {
+                    mentions.extend(
+                        self.graph
+                            .keps
+                            .get(n)
+                            .into_iter()
+                            .flat_map(|k| k.mentions.clone()),
+                    );
+                }
+                for n in &node.gates {
+                    mentions.extend(
+                        self.graph
+                            .gates
+                            .get(n)
+                            .into_iter()
+                            .flat_map(|g| g.mentions.clone()),
+                    );
+                }
+                let p = pairs(&mentions);
+                let article_releases: Vec<Release> = self
+                    .articles
+                    .iter()
+                    .filter(|a| node.articles.contains(&a.front.slug))
+                    .filter_map(|a| a.front.release)
+                    .collect();
+                releases.extend(releases_of(&p));
+                releases.extend(article_releases.iter().copied());
+                json!({
+                    "name": sig,
+                    "display": sig.display_name(),
+                    "url": urls::sig(sig),
+                    "articles": node.articles.len(),
+                    "keps": node.keps.len(),
+                    "gates": node.gates.len(),
+                    "rs": rs_attr(&p, &article_releases),
+                    "sigs": sig.to_string(),
+                })
+            })
+            .collect();
+        let mut ctx = self.base_ctx(page, "SIG 一覧", "SIG ごとの記事・KEP・フィーチャーゲート");
+        ctx.insert("rows", &rows);
+        ctx.insert("facets", &facets(releases, None));
+        self.render("sigs.html", page, &ctx)
+    }
+
+    /// The changes of release `r` by the stage its articles state (alpha … removed, then
+    /// those with no stage), each with a link to the exact item that states it.
+    pub fn release_changes(&self, r: Release) -> Vec<Value> {
+        let Some(node) = self.graph.releases.get(&r) else {
+            return Vec::new();
+        };
+        node.by_stage
+            .iter()
+            .map(|group| {
+                let items: Vec<Value> = group
+                    .changes
+                    .iter()
+                    .filter_map(|c| self.change_item(c, r, group.stage))
+                    .collect();
+                json!({
+                    "stage": group.stage,
+                    "key": stage_key(group.stage),
+                    "label": stage_label(group.stage),
+                    "items": items,
+                })
+            })
+            .collect()
+    }
+
+    fn change_item(&self, change: &Change, r: Release, stage: Option<Stage>) -> Option<Value> {
+        let (kind, label, title, url, mentions) = match change {
+            Change::Kep { number, url } => {
+                let k = self.graph.keps.get(number)?;
+                (
+                    "kep",
+                    format!("KEP-{number}"),
+                    k.title.clone(),
+                    url.clone(),
+                    &k.mentions,
+                )
+            }
+            Change::Gate { name, url } => {
+                let g = self.graph.gates.get(name)?;
+                ("gate", name.to_string(), None, url.clone(), &g.mentions)
+            }
+        };
+        let in_release: Vec<&MentionRef> =
+            mentions.iter().filter(|m| m.release == Some(r)).collect();
+        let m = in_release
+            .iter()
+            .find(|m| m.stage == stage)
+            .or(in_release.first())?;
+        Some(json!({
+            "kind": kind,
+            "label": label,
+            "title": title,
+            "url": url,
+            "item_url": m.url,
+            "article_title": m.article_title,
+            "sentence": truncate_chars(&m.sentence.replace('\n', " "), 160),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::Slug;
+
+    fn m(release: &str, anchor: &str, stage: Option<Stage>) -> MentionRef {
+        MentionRef {
+            article: Slug::parse("a").unwrap(),
+            article_title: "A".into(),
+            release: Some(release.parse().unwrap()),
+            anchor: anchor.into(),
+            url: format!("articles/a/#{anchor}"),
+            stage,
+            default_on: None,
+            sentence: "s".into(),
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn row_pairs_drop_no_stage_where_a_stage_is_stated() {
+        use Stage::*;
+        let p = pairs(&[
+            m("1.31", "li-1", None),
+            m("1.31", "li-2", Some(Alpha)),
+            m("1.32", "li-3", None),
+            m("1.32", "li-3", Some(Beta)), // same block: one mention, stage beta
+            m("1.33", "li-4", None),
+        ]);
+        assert_eq!(rs_attr(&p, &[]), "1.31:alpha 1.32:beta 1.33:none");
+        assert_eq!(
+            rs_attr(&BTreeSet::new(), &["1.29".parse().unwrap()]),
+            "1.29:"
+        );
+    }
+
+    #[test]
+    fn stage_labels_are_japanese_and_spell_out_no_stage() {
+        assert_eq!(stage_label(Some(Stage::Alpha)), "アルファ");
+        assert_eq!(stage_label(None), "段階の記載なし");
+        assert_eq!(stage_key(None), "none");
+        assert_eq!(stage_key(Some(Stage::Stable)), "stable");
+    }
+}

@@ -1,0 +1,311 @@
+//! The entity-link pass: turns the references the extract stage found in an article into
+//! in-place links, as `Annotation`s for `markdown::to_html`, and the article's KEP and gate
+//! chips.
+//!
+//! Takes the article's `Doc`, its `ArticleRefs`, the site's `RefGraph` (for titles) and the
+//! page's `root`; gives one annotation per mention:
+//!
+//! | mention | link | class |
+//! |---|---|---|
+//! | `KEP-3962`, `#3962` (heading) | `<root>keps/3962/` | `ref ref-kep` |
+//! | `WatchList` (a gate) | `<root>feature-gates/WatchList/` | `ref ref-gate` |
+//! | `#128266` (a PR) | `https://github.com/kubernetes/kubernetes/pull/128266` | `ref ref-pr` |
+//! | `@pohly` | `https://github.com/pohly` | `ref ref-handle` |
+//! | `sig/node`, `SIG-Node` | `<root>sigs/node/` | `ref ref-sig` |
+//!
+//! Each link has a `title` saying what it is (`KEP-3962: Mutating Admission Policies`), so a
+//! reader knows before clicking. Heading-form KEPs are linked inside their heading; the heading
+//! keeps its id (ids are assigned at parse time from the text, which is unchanged). Code, code
+//! blocks and existing links are never linked: the extract stage reports only plain prose and
+//! `markdown::annotate` wraps only plain text events.
+use serde::Serialize;
+
+use super::highlight::escape;
+use super::markdown::Annotation;
+use crate::doc::Doc;
+use crate::extract::ArticleRefs;
+use crate::ids::{KepNumber, Stage};
+use crate::link::RefGraph;
+use crate::urls;
+
+/// The annotations that link every mention of the article in place.
+pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) -> Vec<Annotation> {
+    let mut out = Vec::new();
+    let valid = |block: usize| block < doc.blocks.len();
+    for m in refs.keps.iter().filter(|m| valid(m.block)) {
+        let href = format!("{root}{}", urls::kep(m.kep));
+        out.push(link(
+            m.block,
+            m.range.clone(),
+            "ref ref-kep",
+            &href,
+            &kep_title(m.kep, graph),
+        ));
+    }
+    for m in refs.gates.iter().filter(|m| valid(m.block)) {
+        if !graph.gates.contains_key(&m.gate) {
+            continue;
+        }
+        let href = format!("{root}{}", urls::feature_gate(&m.gate));
+        let title = format!("フィーチャーゲート {}", m.gate);
+        out.push(link(
+            m.block,
+            m.range.clone(),
+            "ref ref-gate",
+            &href,
+            &title,
+        ));
+    }
+    for m in refs.prs.iter().filter(|m| valid(m.block)) {
+        let mut title = format!("Pull Request {}#{}", m.pr.repo, m.pr.number);
+        if let Some(a) = &m.author {
+            title.push_str(&format!("（@{}）", a.0));
+        }
+        out.push(link(
+            m.block,
+            m.range.clone(),
+            "ref ref-pr",
+            &m.pr.url(),
+            &title,
+        ));
+    }
+    for m in refs.handles.iter().filter(|m| valid(m.block)) {
+        let title = format!("GitHub @{}", m.handle.0);
+        out.push(link(
+            m.block,
+            m.range.clone(),
+            "ref ref-handle",
+            &m.handle.url(),
+            &title,
+        ));
+    }
+    for m in refs.sigs.iter().filter(|m| valid(m.block)) {
+        let href = format!("{root}{}", urls::sig(&m.sig));
+        let title = format!("SIG {}", m.sig.display_name());
+        out.push(link(m.block, m.range.clone(), "ref ref-sig", &href, &title));
+    }
+    out
+}
+
+/// `KEP-3962: Mutating Admission Policies`, or `KEP-3962` when no title is known.
+pub fn kep_title(n: KepNumber, graph: &RefGraph) -> String {
+    match graph.keps.get(&n).and_then(|k| k.title.as_deref()) {
+        Some(t) => format!("KEP-{n}: {t}"),
+        None => format!("KEP-{n}"),
+    }
+}
+
+fn link(
+    block: usize,
+    range: std::ops::Range<usize>,
+    class: &str,
+    href: &str,
+    title: &str,
+) -> Annotation {
+    Annotation {
+        block,
+        range,
+        open: format!(
+            "<a class=\"{class}\" href=\"{}\" title=\"{}\">",
+            escape(href),
+            escape(title)
+        ),
+        close: "</a>".into(),
+    }
+}
+
+/// A chip in the article header (`article.chips` in `article.html`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Chip {
+    /// `kep` or `gate`.
+    pub kind: &'static str,
+    pub label: String,
+    /// Site-relative URL of the entity page.
+    pub url: String,
+    /// The first stage the article states for it.
+    pub stage: Option<Stage>,
+    /// What the chip stands for, for the `title` attribute.
+    pub title: String,
+}
+
+/// The KEPs (by number) and gates (by name) the article mentions, each once.
+pub fn chips(refs: &ArticleRefs, graph: &RefGraph) -> Vec<Chip> {
+    let mut out = Vec::new();
+    for n in refs.kep_numbers() {
+        let stage = refs
+            .keps
+            .iter()
+            .filter(|m| m.kep == n)
+            .find_map(|m| m.stage);
+        out.push(Chip {
+            kind: "kep",
+            label: format!("KEP-{n}"),
+            url: urls::kep(n),
+            stage,
+            title: kep_title(n, graph),
+        });
+    }
+    for name in refs.gate_names() {
+        let mentions = refs.gates.iter().filter(|m| m.gate.0 == name);
+        let Some(first) = mentions.clone().next() else {
+            continue;
+        };
+        out.push(Chip {
+            kind: "gate",
+            label: name.to_string(),
+            url: urls::feature_gate(&first.gate),
+            stage: mentions.filter_map(|m| m.stage).next(),
+            title: format!("フィーチャーゲート {name}"),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontmatter::FrontMatter;
+    use crate::link::{ArticleMeta, link as link_graph};
+    use crate::registry::Registry;
+    use crate::render::markdown::{Options, to_html};
+
+    fn registry() -> Registry {
+        let (reg, d) = Registry::parse(
+            "k.toml".as_ref(),
+            "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"api-machinery\"\nalpha = \"1.32\"\n",
+            "g.toml".as_ref(),
+            "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"beta\", from = \"1.32\", default = true } ]\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        reg
+    }
+
+    /// Renders `md` as an article page at `articles/a/` renders it.
+    fn render(md: &str, front_extra: &str) -> (String, Vec<Chip>) {
+        let front: FrontMatter = {
+            let text = format!(
+                "+++\ntitle = \"A\"\nslug = \"a\"\nrelease = \"1.32\"\n{front_extra}\n+++\n{md}"
+            );
+            let mut w = Vec::new();
+            crate::frontmatter::split("content/a.md".as_ref(), &text, &mut w)
+                .unwrap()
+                .front
+        };
+        let doc = crate::doc::parse(md, 1);
+        let reg = registry();
+        let refs = crate::extract::extract(&doc, &front, &reg);
+        let meta = ArticleMeta {
+            slug: front.slug.clone(),
+            title: front.title.clone(),
+            release: front.release,
+            path: "content/a.md".into(),
+        };
+        let graph = link_graph(&[(meta, &doc, &refs)], &reg);
+        let ann = annotations(&doc, &refs, &graph, "../../");
+        (
+            to_html(&doc, ann, &Options { trust_html: false }),
+            chips(&refs, &graph),
+        )
+    }
+
+    #[test]
+    fn each_kind_links_to_its_page_or_to_github() {
+        let cases: &[(&str, &str, &str)] = &[
+            (
+                "KEP-3962 を参照。\n",
+                "<a class=\"ref ref-kep\" href=\"../../keps/3962/\" title=\"KEP-3962: Mutating Admission Policies\">KEP-3962</a>",
+                "prefixed KEP with the registry's title",
+            ),
+            (
+                "KEP 4603 を参照。\n",
+                "<a class=\"ref ref-kep\" href=\"../../keps/4603/\" title=\"KEP-4603\">KEP 4603</a>",
+                "KEP unknown to the registry: number only",
+            ),
+            (
+                "WatchList FeatureGate がベータに。\n",
+                "<a class=\"ref ref-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\">WatchList</a>",
+                "gate",
+            ),
+            (
+                "- 修正しました。 (#128266)\n",
+                "(<a class=\"ref ref-pr\" href=\"https://github.com/kubernetes/kubernetes/pull/128266\" title=\"Pull Request kubernetes/kubernetes#128266\">#128266</a>)",
+                "parenthesized PR",
+            ),
+            (
+                "- 修正 (#119026, @AxeZhan)\n",
+                "title=\"Pull Request kubernetes/kubernetes#119026（@AxeZhan）\">#119026</a>, <a class=\"ref ref-handle\" href=\"https://github.com/AxeZhan\" title=\"GitHub @AxeZhan\">@AxeZhan</a>)",
+                "CHANGELOG PR with its author",
+            ),
+            (
+                "- 変更 [sig/node]\n",
+                "<a class=\"ref ref-sig\" href=\"../../sigs/node/\" title=\"SIG Node\">sig/node</a>",
+                "SIG label",
+            ),
+            (
+                "ＫＥＰ－３９６２ です。\n",
+                "<a class=\"ref ref-kep\" href=\"../../keps/3962/\" title=\"KEP-3962: Mutating Admission Policies\">ＫＥＰ－３９６２</a>",
+                "full-width form links its original text",
+            ),
+        ];
+        for (md, want, what) in cases {
+            let (html, _) = render(md, "");
+            assert!(html.contains(want), "{what}:\n{html}");
+        }
+    }
+
+    #[test]
+    fn nothing_in_code_links_or_commit_hashes_is_linked() {
+        for md in [
+            "`KEP-3962` と `#128266`\n",
+            "[KEP-3962](https://example.org/) を見る\n",
+            "```\nKEP-3962 (#128266)\n```\n",
+            "- 破損したリソース (#1275b13)\n",
+            "<https://github.com/kubernetes/kubernetes/pull/128266>\n",
+        ] {
+            let (html, _) = render(md, "");
+            assert!(!html.contains("class=\"ref"), "{md:?} → {html}");
+        }
+    }
+
+    #[test]
+    fn heading_kep_is_linked_and_the_heading_keeps_its_id() {
+        let (html, chips) = render(
+            "### #3962ミューテーティングアドミッションポリシー\n\n- Stage: Net New to Alpha\n",
+            "refs = \"kep\"",
+        );
+        assert!(
+            html.contains("<h3 id=\"3962ミューテーティングアドミッションポリシー\"><a class=\"ref ref-kep\" href=\"../../keps/3962/\""),
+            "{html}"
+        );
+        assert_eq!(
+            chips,
+            [Chip {
+                kind: "kep",
+                label: "KEP-3962".into(),
+                url: "keps/3962/".into(),
+                stage: Some(Stage::Alpha),
+                title: "KEP-3962: Mutating Admission Policies".into(),
+            }]
+        );
+    }
+
+    #[test]
+    fn chips_list_keps_then_gates_once_each_with_the_stated_stage() {
+        let (_, chips) = render(
+            "WatchList FeatureGate の話。\n\nWatchList がベータに昇格。KEP-3962 と KEP-24 も。KEP-3962 再び。\n",
+            "",
+        );
+        let got: Vec<(&str, &str, Option<Stage>)> = chips
+            .iter()
+            .map(|c| (c.kind, c.label.as_str(), c.stage))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("kep", "KEP-24", Some(Stage::Beta)),
+                ("kep", "KEP-3962", Some(Stage::Beta)),
+                ("gate", "WatchList", Some(Stage::Beta)),
+            ]
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! The index-table filters (`static/filters.js`) in headless Chromium, on the repository's site
+//! written to disk and opened from `file://` with a query string, the way a shared link opens:
+//! the rows shown must be exactly those the facets select (AND across facets, OR within one,
+//! release and stage holding for the same mention), and the count must say so.
+//!
+//! Needs `chromium` (scripts/test installs it); `SHIORI_CHROMIUM` names another binary.
+mod support;
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use serde_json::Value;
+use support::Fixture;
+
+fn chromium() -> String {
+    std::env::var("SHIORI_CHROMIUM").unwrap_or_else(|_| "chromium".into())
+}
+
+/// The DOM of `url` after its scripts ran.
+fn dump_dom(url: &str) -> String {
+    let out = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=2000",
+            "--dump-dom",
+            url,
+        ])
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run `{}` (run scripts/test, which installs it): {e}",
+                chromium()
+            )
+        });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// KEP labels of the rows the page shows.
+fn shown(dom: &str) -> BTreeSet<String> {
+    dom.split("<tr data-rs=")
+        .skip(1)
+        .filter(|row| !row.split('>').next().unwrap().contains("hidden"))
+        .map(|row| {
+            row.split("\">KEP-")
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The same selection computed from `api/keps.json`, independently of the script.
+fn expected(keps: &Value, releases: &[&str], stages: &[&str], sigs: &[&str]) -> BTreeSet<String> {
+    keps["keps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|k| sigs.is_empty() || sigs.contains(&k["sig"].as_str().unwrap_or("")))
+        .filter(|k| {
+            (releases.is_empty() && stages.is_empty())
+                || k["mentions"].as_array().unwrap().iter().any(|m| {
+                    let r = m["release"].as_str().unwrap_or("");
+                    let s = m["stage"].as_str().unwrap_or("none");
+                    (releases.is_empty() || releases.contains(&r))
+                        && (stages.is_empty() || stages.contains(&s))
+                })
+        })
+        .map(|k| k["number"].to_string())
+        .collect()
+}
+
+#[test]
+fn shared_filter_links_show_exactly_the_selected_rows() {
+    let f = Fixture::with_repo_content();
+    let built = f.run(&["build"]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let index = f.public().join("keps/index.html");
+    let keps: Value =
+        serde_json::from_slice(&std::fs::read(f.public().join("api/keps.json")).unwrap()).unwrap();
+
+    let cases: &[(&str, &[&str], &[&str], &[&str], usize)] = &[
+        ("", &[], &[], &[], 31),
+        (
+            "?release=1.31&stage=alpha&stage=beta",
+            &["1.31"],
+            &["alpha", "beta"],
+            &[],
+            11,
+        ),
+        ("?release=1.29&sig=node", &["1.29"], &[], &["node"], 3),
+        (
+            "?sig=node&sig=storage&stage=stable",
+            &[],
+            &["stable"],
+            &["node", "storage"],
+            4,
+        ),
+        // 3962 is alpha in 1.31 and states no stage in 1.32: not "alpha in 1.32".
+        ("?release=1.32&stage=alpha", &["1.32"], &["alpha"], &[], 2),
+    ];
+    for (query, releases, stages, sigs, count) in cases {
+        let url = format!("file://{}{query}", index.display());
+        let dom = dump_dom(&url);
+        let got = shown(&dom);
+        assert_eq!(got, expected(&keps, releases, stages, sigs), "{query}");
+        assert_eq!(got.len(), *count, "{query}: {got:?}");
+        assert!(
+            dom.contains(&format!("31件中 {count}件を表示")),
+            "{query}: the count says what shows"
+        );
+        assert!(
+            !dom.contains("<form class=\"filters\" data-filter=\"keps-table\" hidden"),
+            "the script reveals the form"
+        );
+    }
+}
