@@ -89,6 +89,7 @@ fn main() {
                         key: format!("kep:{n}"),
                         url: format!("keps/{n}/"),
                         title: format!("KEP-{n}"),
+                        detail: String::new(),
                     });
                 }
                 for c in pr.captures_iter(&b.text) {
@@ -97,6 +98,7 @@ fn main() {
                         key: format!("pr:{n}"),
                         url: url.clone(),
                         title: format!("#{n} ({title})"),
+                        detail: String::new(),
                     });
                 }
                 for m in gate.find_iter(&b.text) {
@@ -105,6 +107,7 @@ fn main() {
                         key: format!("gate:{name}"),
                         url: format!("feature-gates/{name}/"),
                         title: name.to_string(),
+                        detail: String::new(),
                     });
                 }
             }

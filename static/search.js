@@ -244,7 +244,7 @@
         if (!exact && !(value.indexOf(id.name) === 0 && id.name.length >= 3)) return;
         rank = kindRank(kind);
       }
-      found.push({ kind: kind, value: value, url: row[2], title: row[3], exact: exact, rank: rank, order: order });
+      found.push({ kind: kind, value: value, url: row[2], title: row[3], detail: row[4] || '', exact: exact, rank: rank, order: order });
     });
     found.sort(function (a, b) {
       return (b.exact - a.exact) || (a.rank - b.rank) || (a.value.length - b.value.length) ||
@@ -421,12 +421,15 @@
   async function openResults(query, opts) {
     var res = await search(query, opts);
     var seen = {}, queued = [], next = 0;
+    var needles = highlightNeedles(res.groups);
     res.ids.slice(0, 5).forEach(function (e) {
       if (seen[e.url]) return;
       seen[e.url] = true;
-      queued.push({ url: e.url, title: e.title, section: '', kind: e.kind, id: true, html: '' });
+      queued.push({
+        url: e.url, title: e.title, section: '', kind: e.kind, id: true,
+        html: e.detail ? highlight(e.detail, needles, 160).html : ''
+      });
     });
-    var needles = highlightNeedles(res.groups);
     return {
       total: queued.length + res.hits.length,
       hasMore: function () { return queued.length > 0 || next < res.hits.length; },
@@ -632,8 +635,10 @@
     var list = document.getElementById('search-results');
     if (!list) return;
     var q = new URLSearchParams(location.search).get('q') || '';
-    var input = document.getElementById('search-input');
-    if (input && q) input.value = q;
+    ['search-input', 'search-page-input'].forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && q) input.value = q;
+    });
     var status = document.getElementById('search-status');
     if (!status) {
       status = document.createElement('p');

@@ -6,10 +6,10 @@ mod support;
 
 use std::path::Path;
 
-use serde_json::{Value, json};
 use shiori::search::index::{DocKind, IdEntry, SearchDoc, build};
-use support::browser::{Browser, key};
+use support::browser::Browser;
 use support::http::StaticServer;
+use support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 
 fn section(url: &str, title: &str, section: &str, text: &str) -> SearchDoc {
     SearchDoc {
@@ -38,6 +38,7 @@ fn id(key: &str, url: &str, title: &str) -> IdEntry {
         key: key.into(),
         url: url.into(),
         title: title.into(),
+        detail: String::new(),
     }
 }
 
@@ -209,48 +210,6 @@ fn write_site(dir: &Path) {
     .unwrap();
 }
 
-/// Opens the search page for `q` and returns the result hrefs, relative to the site root and
-/// without `index.html`, best first.
-fn results(b: &Browser, root: &str, q: &str) -> Vec<String> {
-    let page = if root.starts_with("file:") {
-        "search/index.html"
-    } else {
-        "search/"
-    };
-    let url = format!("{root}{page}?q={}", encode(q));
-    b.open(&url);
-    b.wait_for(
-        "document.getElementById('search-results').dataset.state !== 'loading' && document.getElementById('search-results').dataset.state",
-        &format!("results for {q:?}"),
-        15,
-    );
-    let console = b.console();
-    assert!(
-        !console.iter().any(|l| l.starts_with("SEVERE")),
-        "errors while searching {q:?}:\n{}",
-        console.join("\n")
-    );
-    b.find_all("#search-results > li > a")
-        .iter()
-        .map(|a| {
-            let href = b.property(a, "href");
-            let href = href.as_str().unwrap_or_default();
-            href.strip_prefix(root)
-                .unwrap_or(href)
-                .replace("index.html", "")
-        })
-        .collect()
-}
-
-fn encode(q: &str) -> String {
-    q.bytes()
-        .map(|c| match c {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (c as char).to_string(),
-            _ => format!("%{c:02X}"),
-        })
-        .collect()
-}
-
 /// Every ID form of the issue lands on its entity first.
 const ID_CASES: &[(&str, &str)] = &[
     ("3157", "keps/3157/"),
@@ -318,104 +277,20 @@ fn check_queries(b: &Browser, root: &str) -> Vec<String> {
     failures
 }
 
-fn check_vectors(b: &Browser, root: &str) -> Vec<String> {
-    b.open(&format!("{root}index.html"));
-    b.wait_for("window.shioriSearch", "search.js to load", 10);
-    let raw = include_str!("search-vectors.json");
-    let vectors: Value = serde_json::from_str(raw).unwrap();
-    let got = b.execute(
-        "return arguments[0].map(function (v) { return window.shioriSearch.tokenize(v.input); });",
-        vec![vectors.clone()],
-    );
-    let mut failures = Vec::new();
-    for (v, g) in vectors
-        .as_array()
-        .unwrap()
-        .iter()
-        .zip(got.as_array().unwrap())
-    {
-        if &v["tokens"] != g {
-            failures.push(format!(
-                "browser tokenizer: {}: want {}, got {}",
-                v["input"], v["tokens"], g
-            ));
-        }
-    }
-    failures
-}
-
-fn check_keyboard(b: &Browser, root: &str) -> Vec<String> {
-    let mut failures = Vec::new();
-    b.open(&format!("{root}index.html"));
-    b.wait_for("window.shioriSearch", "search.js to load", 10);
-    // `/` focuses the box.
-    b.keys("/");
-    let focused = b.execute("return document.activeElement.id;", vec![]);
-    if focused != json!("search-input") {
-        failures.push(format!(
-            "`/` should focus #search-input, focus is on {focused}"
-        ));
-        return failures;
-    }
-    b.keys("podlevelres");
-    b.wait_for(
-        "!document.getElementById('search-listbox').hidden && document.querySelectorAll('#search-listbox .search-result').length > 0",
-        "the listbox to open",
-        10,
-    );
-    let input = b.find("#search-input").unwrap();
-    if b.attribute(&input, "aria-expanded").as_deref() != Some("true") {
-        failures.push("aria-expanded should be true while the listbox is open".into());
-    }
-    b.keys(key::ARROW_DOWN);
-    let active = b.attribute(&input, "aria-activedescendant");
-    if active.as_deref() != Some("search-opt-0") {
-        failures.push(format!(
-            "ArrowDown should select the first option, got {active:?}"
-        ));
-    }
-    b.keys(key::ESCAPE);
-    let hidden = b.execute(
-        "return document.getElementById('search-listbox').hidden;",
-        vec![],
-    );
-    if hidden != json!(true) || b.attribute(&input, "aria-expanded").as_deref() != Some("false") {
-        failures.push("Escape should close the listbox".into());
-    }
-    b.keys(key::ARROW_DOWN);
-    b.wait_for(
-        "!document.getElementById('search-listbox').hidden",
-        "ArrowDown to reopen the listbox",
-        5,
-    );
-    b.keys(key::ARROW_DOWN);
-    b.keys(key::ENTER);
-    b.wait_for(
-        "location.href.indexOf('feature-gates/PodLevelResources/') >= 0",
-        "Enter to open the selected result",
-        10,
-    );
-    failures
-}
-
-fn assert_no_failures(failures: Vec<String>) {
-    assert!(
-        failures.is_empty(),
-        "{} failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
 #[test]
 fn search_works_from_file_urls() {
     let dir = tempfile::tempdir().unwrap();
     write_site(dir.path());
     let root = format!("file://{}/", dir.path().display());
     let b = Browser::start(1200, 900);
-    let mut failures = check_vectors(&b, &root);
+    let mut failures = check_vectors(&b, &format!("{root}index.html"));
     failures.extend(check_queries(&b, &root));
-    failures.extend(check_keyboard(&b, &root));
+    failures.extend(check_keyboard(
+        &b,
+        &format!("{root}index.html"),
+        "podlevelres",
+        "feature-gates/PodLevelResources/",
+    ));
     assert_no_failures(failures);
 }
 
@@ -427,6 +302,11 @@ fn search_works_under_a_sub_path() {
     let root = server.url();
     let b = Browser::start(390, 844);
     let mut failures = check_queries(&b, &root);
-    failures.extend(check_keyboard(&b, &root));
+    failures.extend(check_keyboard(
+        &b,
+        &root,
+        "podlevelres",
+        "feature-gates/PodLevelResources/",
+    ));
     assert_no_failures(failures);
 }

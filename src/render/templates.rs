@@ -35,6 +35,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/feature_gates.html"),
     ),
     ("sigs.html", include_str!("../../templates/sigs.html")),
+    ("search.html", include_str!("../../templates/search.html")),
 ];
 
 pub struct Templates {

@@ -11,7 +11,7 @@
 //! | `search/manifest.js` | `manifest` | doc count, shard bit widths, BM25 constants | once |
 //! | `search/t/<h>.js` | `t/<h>` | postings of the tokens whose FNV-1a hash falls in shard `h`, and the synonyms whose first token does | one per query token |
 //! | `search/v/<h>.js` | `v/<h>` | completions: tokens by prefix (3 ASCII chars or 1 CJK char) with their document frequency | one, for the word being typed |
-//! | `search/i/<h>.js` | `i/<h>` | ID entries (`kep:3157`, `pr:128266`, `gate:podlevelresources`) bucketed by number or by the first 3 characters of a name | one |
+//! | `search/i/<h>.js` | `i/<h>` | ID entries `[kind, value, url, title, detail?]` (`kep:3157`, `pr:128266`, `gate:podlevelresources`) bucketed by number or by the first 3 characters of a name | one |
 //! | `search/d/<h>.js` | `d/<h>` | up to [`SLOTS`] documents: url, title, section, kind, trimmed text for snippets | one per result shown |
 //!
 //! A document's id is `file * SLOTS + slot`, so the browser finds its doc file without a table.
@@ -110,6 +110,8 @@ pub struct IdEntry {
     /// Site-relative URL of the entity page or the mention.
     pub url: String,
     pub title: String,
+    /// Shown under the title (a pull request's sentence); empty for none.
+    pub detail: String,
 }
 
 /// Builds the index files. `synonyms` are groups of equivalent terms (`finalizer` with
@@ -566,8 +568,10 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
         }
     }
     let bits = shard_bits(
-        kept.iter()
-            .map(|(k, v, i)| k.len() + v.len() + ids[*i].url.len() + ids[*i].title.len() + 12),
+        kept.iter().map(|(k, v, i)| {
+            let e = &ids[*i];
+            k.len() + v.len() + e.url.len() + e.title.len() + e.detail.len() + 12
+        }),
         SHARD_BYTES,
     );
     let mut shards: BTreeMap<u32, Vec<Value>> =
@@ -575,10 +579,14 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     for (kind, value, i) in &kept {
         let h = bucket(&id_bucket_key(value), bits);
         let e = &ids[*i];
+        let mut row = vec![json!(kind), json!(value), json!(e.url), json!(e.title)];
+        if !e.detail.is_empty() {
+            row.push(json!(e.detail));
+        }
         shards
             .get_mut(&h)
             .expect("all shards exist")
-            .push(json!([kind, value, e.url, e.title]));
+            .push(Value::Array(row));
     }
     let files = shards
         .into_iter()
@@ -745,11 +753,13 @@ mod tests {
                 key: "kep:3157".into(),
                 url: "keps/3157/".into(),
                 title: "KEP-3157".into(),
+                detail: String::new(),
             },
             IdEntry {
                 key: "pr:3157".into(),
                 url: "articles/a/#li-1".into(),
                 title: "#3157".into(),
+                detail: String::new(),
             },
         ];
         let files = build(&[], &ids, &[]);
