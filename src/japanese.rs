@@ -256,41 +256,53 @@ pub fn is_kana_or_kanji(c: char) -> bool {
 }
 
 /// Folds katakana spelling variants to one key: NFKC, lowercase, drop the long-vowel mark and
-/// middle dot, ヴァ→バ etc., so クラスタ/クラスター and ガベージ/ガーベジ meet.
+/// middle dot, ヴァ→バ etc., so クラスタ/クラスター and ガベージ/ガーベジ meet. Hyphens and spaces
+/// go too, so `kube-apiserver` and `kube apiserver` meet.
 pub fn fold_variants(text: &str) -> String {
     let n = nfkc(text).to_lowercase();
-    let mut out = String::with_capacity(n.len());
-    let chars: Vec<char> = n.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        match (c, next) {
-            ('ー' | '・' | '-' | ' ', _) => {}
-            ('ヴ', Some('ァ')) => {
-                out.push('バ');
-                i += 1;
+    let kept: String = n.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    fold_kana(&kept)
+}
+
+/// The katakana part of [`fold_variants`], without NFKC or lowercasing: drops ー and ・, and
+/// maps ヴァ/ヴィ/ヴェ/ヴォ/ヴ → バ/ビ/ベ/ボ/ブ, ヂ → ジ, ヅ → ズ. Other characters pass through.
+///
+/// Search (`search::tokenize`) folds every CJK run with this, and `static/search.js` mirrors it
+/// character for character (`foldKana`); change both together, the shared test vectors in
+/// `tests/search-vectors.json` catch a drift.
+pub fn fold_kana(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    fold_kana_into(text, &mut out);
+    out
+}
+
+/// [`fold_kana`] appending to `out` (the search index folds millions of runs into one buffer).
+pub fn fold_kana_into(text: &str, out: &mut String) {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            'ー' | '・' => {}
+            'ヴ' => {
+                let folded = match chars.peek() {
+                    Some('ァ') => Some('バ'),
+                    Some('ィ') => Some('ビ'),
+                    Some('ェ') => Some('ベ'),
+                    Some('ォ') => Some('ボ'),
+                    _ => None,
+                };
+                match folded {
+                    Some(f) => {
+                        chars.next();
+                        out.push(f);
+                    }
+                    None => out.push('ブ'),
+                }
             }
-            ('ヴ', Some('ィ')) => {
-                out.push('ビ');
-                i += 1;
-            }
-            ('ヴ', Some('ェ')) => {
-                out.push('ベ');
-                i += 1;
-            }
-            ('ヴ', Some('ォ')) => {
-                out.push('ボ');
-                i += 1;
-            }
-            ('ヴ', _) => out.push('ブ'),
-            ('ヂ', _) => out.push('ジ'),
-            ('ヅ', _) => out.push('ズ'),
+            'ヂ' => out.push('ジ'),
+            'ヅ' => out.push('ズ'),
             _ => out.push(c),
         }
-        i += 1;
     }
-    out
 }
 
 #[cfg(test)]
@@ -372,5 +384,14 @@ mod tests {
         );
         assert_eq!(fold_variants("ヴォリューム"), fold_variants("ボリューム"));
         assert_ne!(fold_variants("ポッド"), fold_variants("ノード"));
+        assert_eq!(fold_variants("kube-apiserver"), "kubeapiserver");
+    }
+
+    #[test]
+    fn fold_kana_keeps_everything_but_katakana_variants() {
+        assert_eq!(fold_kana("ヴァリデーション・ルール"), "バリデションルル");
+        assert_eq!(fold_kana("ヴ"), "ブ");
+        assert_eq!(fold_kana("ヅヂ"), "ズジ");
+        assert_eq!(fold_kana("a-b c"), "a-b c");
     }
 }

@@ -25,6 +25,7 @@ pub mod load;
 pub mod ref_pages;
 pub mod registry;
 pub mod render;
+pub mod search;
 pub mod serve;
 pub mod shortcodes;
 pub mod site;

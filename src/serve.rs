@@ -190,7 +190,10 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
         tiny_http::Response::from_data(body)
             .with_status_code(status)
             .with_header(header("Content-Type", ctype))
-            .with_header(header("Cache-Control", "no-store")),
+            .with_header(header("Cache-Control", "no-store"))
+            // One request per connection: a browser holding a kept-alive connection while the
+            // reload poll waits must not stall its next stylesheet or script.
+            .with_header(header("Connection", "close")),
     )
 }
 

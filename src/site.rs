@@ -1,6 +1,6 @@
 //! The whole build as one function from `Sources` to `Output` (files in memory):
 //! registry → parse + extract + segment (per article, in parallel) → link + glossary → render
-//! → index. Only `load` reads and only `write` writes, so tests, `check` and the dev server
+//! ∥ index. Only `load` reads and only `write` writes, so tests, `check` and the dev server
 //! run this in memory.
 //!
 //! lindera is the expensive part of a build, so each article is segmented exactly once, in the
@@ -34,7 +34,7 @@ use crate::render::markdown;
 use crate::render::templates::Templates;
 use crate::render::terms as term_tips;
 use crate::render::{entities, highlight};
-use crate::{api, feeds, japanese, shortcodes, urls};
+use crate::{api, feeds, japanese, search, shortcodes, urls};
 
 /// One parsed article.
 #[derive(Debug, Clone)]
@@ -88,6 +88,8 @@ pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ("static/style.css", include_bytes!("../static/style.css")),
     ("static/filters.js", include_bytes!("../static/filters.js")),
     ("static/terms.js", include_bytes!("../static/terms.js")),
+    ("static/search.js", include_bytes!("../static/search.js")),
+    ("static/search.css", include_bytes!("../static/search.css")),
 ];
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
@@ -370,7 +372,13 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         findings: reference_findings(&articles, &registry),
         ..Output::default()
     };
-    let rendered = site.render_all();
+    // Search reads the articles and the graph, not the pages: it indexes beside rendering.
+    let synonyms = search::collect::site_synonyms(&site);
+    let (rendered, search_files) = rayon::join(
+        || site.render_all(),
+        || search::index_site(&site, &synonyms),
+    );
+    out.files.extend(search_files);
     for r in rendered {
         match r {
             Ok((path, bytes)) => {
@@ -432,6 +440,7 @@ impl SiteCtx<'_> {
         pages.extend(self.ref_pages());
         pages.extend(self.glossary_pages());
         pages.push(self.not_found());
+        pages.push(self.search_page());
         pages.push(Ok((
             "api/articles.json".into(),
             json_bytes(&self.articles_api()),
@@ -608,6 +617,16 @@ impl SiteCtx<'_> {
         ctx.insert("root", &path);
         let html = self.templates.render("404.html", &ctx)?;
         Ok(("404.html".into(), html.into_bytes()))
+    }
+
+    /// `search/`: the results of `?q=`, filled in by `static/search.js`.
+    fn search_page(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+        let ctx = self.base_ctx(
+            "search/",
+            "検索",
+            "KEP・PR 番号、フィーチャーゲート名、語句で記事を検索",
+        );
+        self.render("search.html", "search/", &ctx)
     }
 
     fn articles_api(&self) -> Value {

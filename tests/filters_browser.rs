@@ -3,14 +3,14 @@
 //! the rows shown must be exactly those the facets select (AND across facets, OR within one,
 //! release and stage holding for the same mention), and the count must say so.
 //!
-//! Needs `chromium` (scripts/test installs it); see `support::browser`.
+//! Needs `chromium` (scripts/test installs it); see `support::webdriver`.
 mod support;
 
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 use support::Fixture;
-use support::browser::dump_dom;
+use support::webdriver::dump_dom;
 
 /// KEP labels of the rows the page shows.
 fn shown(dom: &str) -> BTreeSet<String> {

@@ -6,14 +6,14 @@
 //! `cargo test --test glossary_browser -- --ignored screenshot` regenerates
 //! `docs/screenshots/glossary.png`.
 //!
-//! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::browser`.
+//! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::webdriver`.
 mod support;
 
 use std::path::Path;
 
 use serde_json::{Value, json};
 use support::Fixture;
-use support::browser::{ESCAPE, TAB, WebDriver};
+use support::webdriver::{ESCAPE, TAB, WebDriver};
 
 const ARTICLE: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 const TERM_HREF: &str = "../../glossary/mutating-admission-policy/";

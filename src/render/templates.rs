@@ -40,6 +40,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/glossary.html"),
     ),
     ("term.html", include_str!("../../templates/term.html")),
+    ("search.html", include_str!("../../templates/search.html")),
 ];
 
 pub struct Templates {

@@ -1,245 +1,338 @@
-//! Headless Chromium for browser tests: `dump_dom` (the DOM after the page's scripts ran, for
-//! checks that need no interaction) and `WebDriver`, a minimal W3C WebDriver client over
-//! `chromedriver`, for keyboard, touch and computed-style checks and screenshots.
+//! A small WebDriver client: starts `chromedriver` on a free port on 127.0.0.1, opens a
+//! headless Chromium session and speaks W3C WebDriver JSON over HTTP (ureq).
 //!
-//! Needs `chromium` and `chromedriver` (scripts/test installs both); `SHIORI_CHROMIUM` and
-//! `SHIORI_CHROMEDRIVER` name other binaries. The tests fail, not skip, without them.
-#![allow(dead_code)]
-
+//! Missing `chromium` or `chromedriver` is a test failure with the install command in the
+//! message, never a silent skip: a skipped browser test looks exactly like a passing one.
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use base64::Engine;
 use serde_json::{Value, json};
 
-pub fn chromium() -> String {
-    std::env::var("SHIORI_CHROMIUM").unwrap_or_else(|_| "chromium".into())
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// WebDriver key codes for `keys()`.
+pub mod key {
+    pub const ENTER: &str = "\u{E007}";
+    pub const ESCAPE: &str = "\u{E00C}";
+    pub const ARROW_UP: &str = "\u{E013}";
+    pub const ARROW_DOWN: &str = "\u{E015}";
+    pub const BACKSPACE: &str = "\u{E003}";
 }
 
-fn chromedriver() -> String {
-    std::env::var("SHIORI_CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into())
-}
-
-/// The DOM of `url` after its scripts ran.
-pub fn dump_dom(url: &str) -> String {
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=2000",
-            "--dump-dom",
-            url,
-        ])
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run `{}` (run scripts/test, which installs it): {e}",
-                chromium()
-            )
-        });
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The key WebDriver uses for Tab.
-pub const TAB: &str = "\u{E004}";
-pub const ESCAPE: &str = "\u{E00C}";
-
-/// One headless Chromium session driven through its own `chromedriver`; both end when this is
-/// dropped.
-pub struct WebDriver {
+pub struct Browser {
     driver: Child,
     base: String,
     session: String,
+    agent: ureq::Agent,
+    _profile: tempfile::TempDir,
 }
 
-/// The JSON key of an element reference (W3C WebDriver).
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+#[derive(Debug, Clone)]
+pub struct Element(String);
 
-impl WebDriver {
-    /// Starts `chromedriver` on a free port and a headless session `width`×`height`.
-    pub fn start(width: u32, height: u32) -> WebDriver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let driver = Command::new(chromedriver())
+fn find_program(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")?
+        .to_str()?
+        .split(':')
+        .map(|dir| Path::new(dir).join(name))
+        .find(|p| p.is_file())
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port on 127.0.0.1")
+        .port()
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium with a window of `width` x `height`.
+    pub fn start(width: u32, height: u32) -> Browser {
+        let missing: Vec<&str> = [("chromium", CHROMIUM), ("chromedriver", "chromedriver")]
+            .into_iter()
+            .filter(|(_, p)| {
+                if p.starts_with('/') {
+                    !Path::new(p).is_file()
+                } else {
+                    find_program(p).is_none()
+                }
+            })
+            .map(|(n, _)| n)
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "browser tests need {} (install with `apt-get install -y chromium chromium-driver`)",
+            missing.join(" and ")
+        );
+        let port = free_port();
+        let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .arg("--allowed-ips=127.0.0.1")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "cannot run `{}` (run scripts/test, which installs chromium-driver): {e}",
-                    chromedriver()
-                )
-            });
+            .expect("chromedriver starts");
+        let agent = ureq::AgentBuilder::new()
+            .timeout(Duration::from_secs(90))
+            .build();
         let base = format!("http://127.0.0.1:{port}");
-        let mut wd = WebDriver {
-            driver,
-            base,
-            session: String::new(),
-        };
-        let started = Instant::now();
-        while ureq::get(&format!("{}/status", wd.base)).call().is_err() {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = agent
+                .get(&format!("{base}/status"))
+                .call()
+                .ok()
+                .and_then(|r| r.into_json::<Value>().ok())
+                .is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                break;
+            }
             assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "chromedriver did not start"
+                Instant::now() < deadline,
+                "chromedriver did not answer on port {port}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let mut options = json!({
-            "args": [
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--allow-file-access-from-files",
-                "--force-device-scale-factor=1",
-                "--hide-scrollbars",
-                "--lang=ja",
-                format!("--window-size={width},{height}"),
-            ]
-        });
-        if let Ok(bin) = std::env::var("SHIORI_CHROMIUM") {
-            options["binary"] = json!(bin);
-        }
-        let created = wd.post(
-            "/session",
-            json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}}),
-        );
-        wd.session = created["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no session: {created}"))
-            .to_string();
-        wd
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}/session/{}{path}", self.base, self.session)
-    }
-
-    fn post(&self, path: &str, body: Value) -> Value {
-        let url = if path == "/session" {
-            format!("{}/session", self.base)
-        } else {
-            self.url(path)
+        let profile = tempfile::tempdir().expect("a temp dir for the Chromium profile");
+        let mut browser = Browser {
+            driver,
+            base,
+            session: String::new(),
+            agent,
+            _profile: profile,
         };
-        let resp = match ureq::post(&url).send_json(body) {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
-            Err(e) => panic!("{url}: {e}"),
-        };
-        let v: Value = resp.into_json().unwrap();
-        assert!(
-            v["value"].get("error").is_none(),
-            "WebDriver {path}: {}",
-            v["value"]
-        );
-        v["value"].clone()
-    }
-
-    fn get(&self, path: &str) -> Value {
-        let v: Value = ureq::get(&self.url(path))
-            .call()
-            .unwrap()
-            .into_json()
-            .unwrap();
-        v["value"].clone()
-    }
-
-    pub fn goto(&self, url: &str) {
-        self.post("/url", json!({ "url": url }));
-    }
-
-    pub fn current_url(&self) -> String {
-        self.get("/url").as_str().unwrap_or_default().to_string()
-    }
-
-    /// Runs `script` (a function body; `arguments[i]` are `args`) and gives its return value.
-    pub fn exec(&self, script: &str, args: Value) -> Value {
-        self.post("/execute/sync", json!({ "script": script, "args": args }))
-    }
-
-    /// The element reference of the first match of a CSS selector.
-    pub fn find(&self, css: &str) -> Value {
-        let v = self.post("/element", json!({"using": "css selector", "value": css}));
-        assert!(v.get(ELEMENT).is_some(), "not an element reference: {v}");
-        v
-    }
-
-    /// Presses and releases `key` (e.g. [`TAB`]) on whatever has focus.
-    pub fn press(&self, key: &str) {
-        self.post(
-            "/actions",
-            json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
-                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
-            ]}]}),
-        );
-        self.release();
-    }
-
-    /// A finger tap on the middle of `element` (touch pointer events, then the click a tap
-    /// makes).
-    pub fn tap(&self, element: &Value) {
-        self.post(
-            "/actions",
-            json!({"actions": [{"type": "pointer", "id": "finger",
-            "parameters": {"pointerType": "touch"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pause", "duration": 50},
-                {"type": "pointerUp", "button": 0}
-            ]}]}),
-        );
-        self.release();
-    }
-
-    fn release(&self) {
-        let _ = ureq::delete(&self.url("/actions")).call();
-    }
-
-    pub fn set_size(&self, width: u32, height: u32) {
-        self.post("/window/rect", json!({"width": width, "height": height}));
-    }
-
-    /// A PNG of the window.
-    pub fn screenshot(&self) -> Vec<u8> {
-        let b64 = self.get("/screenshot");
-        base64::engine::general_purpose::STANDARD
-            .decode(b64.as_str().unwrap())
-            .unwrap()
-    }
-
-    /// Waits until `script` returns true (at most 5 s), for transitions and late scripts.
-    pub fn wait_for(&self, script: &str, args: Value) -> bool {
-        let started = Instant::now();
-        loop {
-            if self.exec(script, args.clone()) == json!(true) {
-                return true;
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:loggingPrefs": {"browser": "ALL"},
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", browser._profile.path().display()),
+                ]
             }
-            if started.elapsed() > Duration::from_secs(5) {
-                return false;
+        }}});
+        let v = browser.call("POST", "/session", Some(caps));
+        browser.session = v["sessionId"]
+            .as_str()
+            .expect("a WebDriver session id")
+            .to_string();
+        // A page that never finishes loading fails the call instead of hanging the test.
+        browser.call(
+            "POST",
+            "/timeouts",
+            Some(json!({"pageLoad": 30_000, "script": 30_000, "implicit": 0})),
+        );
+        browser
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"))
+    }
+
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let url = if path == "/session" {
+            format!("{}{path}", self.base)
+        } else {
+            format!("{}/session/{}{path}", self.base, self.session)
+        };
+        let req = self.agent.request(method, &url);
+        let res = match body {
+            Some(b) => req.send_json(b),
+            None if method == "POST" => req.send_json(json!({})),
+            None => req.call(),
+        };
+        match res {
+            Ok(r) => r
+                .into_json::<Value>()
+                .map(|v| v["value"].clone())
+                .map_err(|e| format!("answer is not JSON: {e}")),
+            Err(ureq::Error::Status(code, r)) => Err(format!(
+                "failed ({code}): {}",
+                r.into_string().unwrap_or_default()
+            )),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    pub fn open(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    pub fn url(&self) -> String {
+        self.call("GET", "/url", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub fn find(&self, css: &str) -> Option<Element> {
+        self.find_all(css).into_iter().next()
+    }
+
+    pub fn find_all(&self, css: &str) -> Vec<Element> {
+        let v = self.call(
+            "POST",
+            "/elements",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|e| e[ELEMENT_KEY].as_str().map(|s| Element(s.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    pub fn text(&self, el: &Element) -> String {
+        let v = self.call("GET", &format!("/element/{}/text", el.0), None);
+        v.as_str().unwrap_or_default().to_string()
+    }
+
+    /// A DOM property (`href` is absolute, `value` is what was typed).
+    pub fn property(&self, el: &Element, name: &str) -> Value {
+        self.call("GET", &format!("/element/{}/property/{name}", el.0), None)
+    }
+
+    pub fn attribute(&self, el: &Element, name: &str) -> Option<String> {
+        let v = self.call("GET", &format!("/element/{}/attribute/{name}", el.0), None);
+        v.as_str().map(str::to_string)
+    }
+
+    pub fn send_keys(&self, el: &Element, text: &str) {
+        self.call(
+            "POST",
+            &format!("/element/{}/value", el.0),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    /// Types into whatever has focus (key codes from [`key`] allowed).
+    pub fn keys(&self, text: &str) {
+        let mut actions = Vec::new();
+        for c in text.chars() {
+            actions.push(json!({"type": "keyDown", "value": c.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": c.to_string()}));
+        }
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    pub fn execute(&self, script: &str, args: Vec<Value>) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
+    /// Runs `script` with a `done` callback as its last argument (WebDriver execute/async).
+    pub fn execute_async(&self, script: &str, args: Vec<Value>) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
+    /// Polls `script` (an expression) until it is truthy; panics with `what` after `secs`.
+    /// Errors while a navigation is under way (the document is being replaced) are retried.
+    pub fn wait_for(&self, script: &str, what: &str, secs: u64) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let body = json!({"script": format!("return ({script});"), "args": []});
+        let mut last_error = String::new();
+        loop {
+            match self.try_call("POST", "/execute/sync", Some(body.clone())) {
+                Ok(v) if !(v.is_null() || v == false || v == "" || v == 0) => return v,
+                Ok(_) => {}
+                Err(e) => last_error = e,
+            }
+            if Instant::now() >= deadline {
+                panic!(
+                    "timed out waiting for {what} on {} (last error: {last_error}); browser console:\n{}",
+                    self.url(),
+                    self.console().join("\n")
+                );
             }
             std::thread::sleep(Duration::from_millis(30));
         }
     }
+
+    /// Console messages and uncaught errors since the last call (chromedriver's log endpoint).
+    pub fn console(&self) -> Vec<String> {
+        let v = self.call("POST", "/se/log", Some(json!({"type": "browser"})));
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        format!(
+                            "{} {}",
+                            e["level"].as_str().unwrap_or(""),
+                            e["message"].as_str().unwrap_or("")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    pub fn screenshot_png(&self) -> Vec<u8> {
+        let v = self.call("GET", "/screenshot", None);
+        base64_decode(v.as_str().expect("screenshot data"))
+    }
+
+    pub fn set_window(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+    }
 }
 
-impl Drop for WebDriver {
+impl Drop for Browser {
     fn drop(&mut self) {
         if !self.session.is_empty() {
-            let _ = ureq::delete(&format!("{}/session/{}", self.base, self.session)).call();
+            let url = format!("{}/session/{}", self.base, self.session);
+            let _ = self.agent.delete(&url).call();
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in s.bytes().filter_map(value) {
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
 }

@@ -1,8 +1,13 @@
 //! Fixture sites for integration tests: a temporary site root with `site.toml` and articles,
-//! built in memory or with the real binary.
+//! built in memory or with the real binary; a WebDriver client for headless Chromium
+//! (`browser`), a static HTTP server for serving a site under a sub-path (`http`), and search
+//! page helpers (`search`).
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod http;
+pub mod search;
+pub mod webdriver;
 
 use std::collections::BTreeMap;
 use std::fs;

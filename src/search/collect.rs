@@ -1,0 +1,320 @@
+//! What the site gives the search index (index stage, input side): search documents, ID entries
+//! and synonyms, taken from the parsed articles and the reference graph of a [`SiteCtx`].
+//!
+//! - **Documents**: every heading-level section of every article, long sections cut at block
+//!   boundaries into parts of about [`PART_CHARS`] characters, each part linking to its first
+//!   block (`articles/<slug>/#li-12`) and titled with the article title and the section heading;
+//!   one document per KEP, feature-gate and SIG page, holding its names, the titles articles give
+//!   it and its first mentions.
+//! - **ID entries**: `kep:<n>` → `keps/<n>/`, `gate:<Name>` → `feature-gates/<Name>/`,
+//!   `sig:<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or its list item, see
+//!   [`item_anchor`]) of each article that mentions the pull request, first article first, with
+//!   that sentence as a snippet.
+//! - **Synonyms** the site already knows: a KEP's English title (registry) and the Japanese
+//!   titles articles give it. Glossary pairs are added by the caller (see [`super::index_site`]).
+//!
+//! Everything follows the order of the site (articles newest first, entities by key), so the
+//! index is deterministic. Only the article text the reader sees is indexed: code blocks are
+//! not blocks, and the text of a part is its blocks' inline text.
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use super::index::{DocKind, IdEntry, SearchDoc};
+use crate::doc::{Block, BlockKind, Doc};
+use crate::link::{MentionRef, by_block};
+use crate::render::entities::kep_title;
+use crate::site::{Article, SiteCtx, truncate_chars};
+use crate::urls;
+
+/// A section longer than this many characters is cut into parts at block boundaries.
+pub const PART_CHARS: usize = 800;
+/// Characters of text an entity document (KEP, gate, SIG page) holds at most.
+const ENTITY_CHARS: usize = 800;
+/// Mention sentences an entity document holds at most.
+const ENTITY_MENTIONS: usize = 3;
+/// Characters of a pull request's sentence kept as the snippet of its ID entry.
+const PR_DETAIL_CHARS: usize = 160;
+
+/// All search documents of the site: entity pages first (KEPs, gates, SIGs, by key), then the
+/// sections of every article in site order.
+pub fn documents(site: &SiteCtx) -> Vec<SearchDoc> {
+    let mut docs = entity_docs(site);
+    let sections: Vec<SearchDoc> = site
+        .articles
+        .par_iter()
+        .flat_map_iter(article_docs)
+        .collect();
+    docs.extend(sections);
+    docs
+}
+
+/// The documents of one article: its sections, long ones in parts.
+pub fn article_docs(a: &Article) -> Vec<SearchDoc> {
+    let url = a.url();
+    let doc = &a.doc;
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < doc.blocks.len() {
+        let section = doc.blocks[start].section;
+        let end = doc.blocks[start..]
+            .iter()
+            .position(|b| b.section != section)
+            .map_or(doc.blocks.len(), |n| start + n);
+        let heading = &doc.sections[section];
+        let parts = section_parts(&doc.blocks[start..end]);
+        if parts.is_empty() && !heading.title.is_empty() {
+            // A heading directly followed by a subheading is still found by its title.
+            out.push(section_doc(
+                a,
+                &url,
+                &heading.anchor,
+                &heading.title,
+                String::new(),
+            ));
+        }
+        for (i, (anchor, text)) in parts.into_iter().enumerate() {
+            // The first part starts at the heading itself.
+            let anchor = if i == 0 && !heading.anchor.is_empty() {
+                heading.anchor.as_str()
+            } else {
+                anchor
+            };
+            out.push(section_doc(a, &url, anchor, &heading.title, text));
+        }
+        start = end;
+    }
+    out
+}
+
+fn section_doc(a: &Article, url: &str, anchor: &str, section: &str, text: String) -> SearchDoc {
+    SearchDoc {
+        url: format!("{url}#{anchor}"),
+        title: a.front.title.clone(),
+        section: section.to_string(),
+        kind: DocKind::Section,
+        text,
+        boost_words: Vec::new(),
+    }
+}
+
+/// The body blocks of one section cut into parts of about [`PART_CHARS`] characters at block
+/// boundaries: (anchor of the part's first block, text). A block longer than that is a part
+/// of its own; blocks without text (a list item holding paragraphs) are left out.
+fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
+    let mut parts: Vec<(&str, String)> = Vec::new();
+    let mut chars = 0;
+    for b in blocks {
+        if matches!(b.kind, BlockKind::Heading(_)) || b.text.trim().is_empty() {
+            continue;
+        }
+        let n = b.text.chars().count();
+        match parts.last_mut() {
+            Some((_, text)) if chars + n <= PART_CHARS => {
+                text.push('\n');
+                text.push_str(&b.text);
+                chars += n + 1;
+            }
+            _ => {
+                parts.push((b.anchor.as_str(), b.text.clone()));
+                chars = n;
+            }
+        }
+    }
+    parts
+}
+
+fn entity_docs(site: &SiteCtx) -> Vec<SearchDoc> {
+    let g = site.graph;
+    let mut docs = Vec::new();
+    for k in g.keps.values() {
+        let mut text = format!("KEP-{}", k.number);
+        if let Some(t) = &k.title {
+            push_line(&mut text, t);
+        }
+        for t in &k.article_titles {
+            push_line(&mut text, t);
+        }
+        for gate in &k.gates {
+            push_line(&mut text, &gate.0);
+        }
+        if let Some(s) = &k.sig {
+            push_line(&mut text, &format!("SIG {}", s.display_name()));
+        }
+        push_mentions(&mut text, &k.mentions);
+        docs.push(SearchDoc {
+            url: urls::kep(k.number),
+            title: kep_title(k.number, g),
+            section: String::new(),
+            kind: DocKind::Kep,
+            text: truncate_chars(&text, ENTITY_CHARS),
+            boost_words: k.article_titles.clone(),
+        });
+    }
+    for gate in g.gates.values() {
+        let mut text = format!("フィーチャーゲート {}", gate.name);
+        if let Some(n) = gate.kep {
+            push_line(&mut text, &kep_title(n, g));
+        }
+        if let Some(s) = &gate.sig {
+            push_line(&mut text, &format!("SIG {}", s.display_name()));
+        }
+        push_mentions(&mut text, &gate.mentions);
+        docs.push(SearchDoc {
+            url: urls::feature_gate(&gate.name),
+            title: gate.name.to_string(),
+            section: String::new(),
+            kind: DocKind::FeatureGate,
+            text: truncate_chars(&text, ENTITY_CHARS),
+            boost_words: vec![gate.name.to_string()],
+        });
+    }
+    for (name, node) in &g.sigs {
+        // Only the SIG's names and KEP numbers: with the titles of its KEPs and gates, a short
+        // SIG page would outrank the sections that tell about them (`sidecar` → SIG Node).
+        let display = format!("SIG {}", name.display_name());
+        let mut text = format!("{display}\nsig-{name}");
+        for n in &node.keps {
+            push_line(&mut text, &format!("KEP-{n}"));
+        }
+        docs.push(SearchDoc {
+            url: urls::sig(name),
+            title: display,
+            section: String::new(),
+            kind: DocKind::Sig,
+            text: truncate_chars(&text, ENTITY_CHARS),
+            boost_words: vec![name.to_string()],
+        });
+    }
+    docs
+}
+
+fn push_line(text: &mut String, line: &str) {
+    text.push('\n');
+    text.push_str(line);
+}
+
+/// The first few distinct sentences that mention an entity, one per block.
+fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
+    let mut seen: Vec<&str> = Vec::new();
+    for m in by_block(mentions).iter() {
+        if seen.len() == ENTITY_MENTIONS {
+            break;
+        }
+        let sentence = m.sentence.trim();
+        if !sentence.is_empty() && !seen.contains(&sentence) {
+            push_line(text, sentence);
+            seen.push(m.sentence.trim());
+        }
+    }
+}
+
+/// ID entries of every KEP, gate, SIG and pull request the site has a page or a mention for.
+pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
+    let g = site.graph;
+    let mut ids = Vec::new();
+    for k in g.keps.values() {
+        ids.push(IdEntry {
+            key: format!("kep:{}", k.number),
+            url: urls::kep(k.number),
+            title: kep_title(k.number, g),
+            detail: String::new(),
+        });
+    }
+    for name in g.gates.keys() {
+        ids.push(IdEntry {
+            key: format!("gate:{name}"),
+            url: urls::feature_gate(name),
+            title: name.to_string(),
+            detail: String::new(),
+        });
+    }
+    for name in g.sigs.keys() {
+        ids.push(IdEntry {
+            key: format!("sig:{name}"),
+            url: urls::sig(name),
+            title: format!("SIG {}", name.display_name()),
+            detail: String::new(),
+        });
+    }
+    let articles: BTreeMap<&str, &Article> = site
+        .articles
+        .iter()
+        .map(|a| (a.front.slug.as_str(), a))
+        .collect();
+    for pr in g.prs.values() {
+        let label = if pr.pr.repo == crate::ids::PullRequest::DEFAULT_REPO {
+            format!("#{}", pr.pr.number)
+        } else {
+            format!("{}#{}", pr.pr.repo, pr.pr.number)
+        };
+        let mut seen: Vec<String> = Vec::new();
+        for m in by_block(&pr.mentions) {
+            if seen.iter().any(|a| a == m.article.as_str()) {
+                continue;
+            }
+            seen.push(m.article.to_string());
+            let anchor = articles
+                .get(m.article.as_str())
+                .map_or(m.anchor.as_str(), |a| item_anchor(&a.doc, &m.anchor));
+            ids.push(IdEntry {
+                key: format!("pr:{}", pr.pr.number),
+                url: format!("{}#{anchor}", urls::article(&m.article)),
+                title: format!("{label}（{}）", m.article_title),
+                detail: truncate_chars(&m.sentence.replace('\n', " "), PR_DETAIL_CHARS),
+            });
+        }
+    }
+    ids
+}
+
+/// The list item a mention stands in, when its block is the first paragraph of a loose list
+/// item (`- text` items separated by blank lines: the item has no text of its own and its
+/// paragraph follows it); else the block's own anchor. A search result for a pull request then
+/// opens the whole item, notes included, as the item of a tight list does.
+pub fn item_anchor<'a>(doc: &'a Doc, anchor: &'a str) -> &'a str {
+    let Some(i) = doc.blocks.iter().position(|b| b.anchor == anchor) else {
+        return anchor;
+    };
+    match (i.checked_sub(1).map(|p| &doc.blocks[p]), &doc.blocks[i]) {
+        (Some(item), block)
+            if item.kind == BlockKind::ListItem
+                && item.text.trim().is_empty()
+                && block.kind == BlockKind::Paragraph =>
+        {
+            &item.anchor
+        }
+        _ => anchor,
+    }
+}
+
+/// Synonym groups the site knows without a glossary: each KEP's English title (from the
+/// registry) with the Japanese titles articles give it, when they are written in Japanese.
+pub fn site_synonyms(site: &SiteCtx) -> Vec<(String, Vec<String>)> {
+    let kep_titles = site.graph.keps.values().filter_map(|k| {
+        let en = k.title.clone()?;
+        let ja: Vec<String> = k
+            .article_titles
+            .iter()
+            .filter(|t| t.chars().any(crate::japanese::is_kana_or_kanji))
+            .cloned()
+            .collect();
+        (!ja.is_empty()).then_some((en, ja))
+    });
+    // Glossary pairs: `finalizer` also finds ファイナライザー, and every spelling of a term
+    // (aliases such as クラスタ/クラスター, ウェブフック/Webhook) finds the others.
+    let terms = site
+        .glossary
+        .terms
+        .iter()
+        .filter(|t| !t.en.is_empty() && !t.ja.is_empty())
+        .map(|t| {
+            let mut others = vec![t.ja.clone()];
+            others.extend(t.aliases.iter().cloned());
+            others.extend(t.variants.iter().cloned());
+            others.sort();
+            others.dedup();
+            (t.en.clone(), others)
+        });
+    kep_titles.chain(terms).collect()
+}

@@ -1,0 +1,808 @@
+//! The index stage of search: search documents, ID entries and synonyms in; the files under
+//! `search/` out, as (path, bytes) pairs for the write stage.
+//!
+//! Everything is a JavaScript file that calls
+//! `(self.__shioriSearch=self.__shioriSearch||[]).push([name, data])`, because browsers refuse
+//! `fetch()` of JSON from `file://` but run `<script src>` there. A query loads only what it
+//! needs, so the bytes a browser fetches stay small at thousands of articles:
+//!
+//! | file | name | holds | a query loads |
+//! |---|---|---|---|
+//! | `search/manifest.js` | `manifest` | doc count, shard bit widths, BM25 constants | once |
+//! | `search/t/<h>.js` | `t/<h>` | postings of the tokens whose FNV-1a hash falls in shard `h`, and the synonyms whose first token does | one per query token |
+//! | `search/v/<h>.js` | `v/<h>` | completions: tokens by prefix (3 ASCII chars or 1 CJK char) with their document frequency | one, for the word being typed |
+//! | `search/i/<h>.js` | `i/<h>` | ID entries `[kind, value, url, title, detail?]` (`kep:3157`, `pr:128266`, `gate:podlevelresources`) bucketed by number or by the first 3 characters of a name | one |
+//! | `search/d/<h>.js` | `d/<h>` | up to [`SLOTS`] documents: url, title, section, kind, trimmed text for snippets | one per result shown |
+//!
+//! A document's id is `file * SLOTS + slot`, so the browser finds its doc file without a table.
+//! Postings are (doc id delta, impact) pairs in a base-64 varint string: each character carries
+//! 5 bits (low bits first) plus a "more follows" bit, and a pair is `delta << 3 | impact`, where
+//! impact is BM25's term-frequency part quantized to 0..=7. Tokens found in more than
+//! [`POSTING_CAP`] documents keep only their strongest postings: such tokens barely separate
+//! documents, and uncapped they would be most of the bytes of every query.
+//! Shard counts grow with the index (powers of two), so shards stay a few KB each.
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+use super::tokenize::{for_each_token, is_cjk, tokenize};
+use crate::japanese::fold_variants;
+
+/// Folder of the index under the site root.
+pub const DIR: &str = "search";
+/// Documents per doc file at most (a doc id is `file * SLOTS + slot`).
+pub const SLOTS: u32 = 4;
+/// Documents are packed into a doc file while it stays under this many bytes.
+const DOC_FILE_BYTES: usize = 3000;
+/// Characters of text kept per document for snippets.
+const TEXT_CHARS: usize = 800;
+/// Postings kept per token (the strongest ones).
+pub const POSTING_CAP: usize = 600;
+/// Completions kept per prefix (the most frequent ones).
+const COMPLETIONS_PER_PREFIX: usize = 100;
+/// ID entries kept per key (a PR mentioned by many articles lists the first ones).
+const ENTRIES_PER_ID: usize = 20;
+/// What a token shard should weigh; the shard count is chosen from the total. A query loads
+/// one shard per token, so this is about what each query token costs beyond its own postings.
+const TOKEN_SHARD_BYTES: usize = 2000;
+/// The same for completion and ID shards (one of each per query).
+const SHARD_BYTES: usize = 4000;
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+/// A section-title token counts as this many occurrences in the text.
+const SECTION_WEIGHT: u32 = 3;
+/// An article-title token (shared by all sections of the article) counts this many.
+const TITLE_WEIGHT: u32 = 1;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DocKind {
+    /// A heading-level section of an article (or a part of a long one).
+    Section,
+    Article,
+    Kep,
+    FeatureGate,
+    PullRequest,
+    Release,
+    Sig,
+    Glossary,
+}
+
+impl DocKind {
+    /// The code the browser sees (and may show as a label).
+    pub fn code(self) -> &'static str {
+        match self {
+            DocKind::Section => "section",
+            DocKind::Article => "article",
+            DocKind::Kep => "kep",
+            DocKind::FeatureGate => "gate",
+            DocKind::PullRequest => "pr",
+            DocKind::Release => "release",
+            DocKind::Sig => "sig",
+            DocKind::Glossary => "glossary",
+        }
+    }
+}
+
+/// One searchable unit: usually a section of an article.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchDoc {
+    /// Site-relative URL, e.g. `articles/x/#li-3`.
+    pub url: String,
+    /// Title of the page (the article title for a section).
+    pub title: String,
+    /// Section heading, empty for a whole page.
+    pub section: String,
+    pub kind: DocKind,
+    pub text: String,
+    /// Words (lindera nouns, glossary terms) whose tokens get one extra count, so bigrams
+    /// inside real words outrank bigrams that straddle two.
+    pub boost_words: Vec<String>,
+}
+
+/// An identifier a query can name directly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdEntry {
+    /// `kind:value`: `kep:3157`, `pr:128266`, `gate:PodLevelResources` (the value is
+    /// normalized here: NFKC, lowercase, katakana folding, only letters, digits and CJK kept).
+    pub key: String,
+    /// Site-relative URL of the entity page or the mention.
+    pub url: String,
+    pub title: String,
+    /// Shown under the title (a pull request's sentence); empty for none.
+    pub detail: String,
+}
+
+/// Builds the index files. `synonyms` are groups of equivalent terms (`finalizer` with
+/// `ファイナライザー`); the browser widens a query containing one member to the others.
+pub fn build(
+    docs: &[SearchDoc],
+    ids: &[IdEntry],
+    synonyms: &[(String, Vec<String>)],
+) -> Vec<(String, Vec<u8>)> {
+    let stored: Vec<String> = docs.par_iter().map(|d| stored_text(&d.text)).collect();
+    let doc_ids = assign_doc_ids(docs, &stored);
+    let entries = collect_postings(docs, &doc_ids);
+    let encoded: Vec<String> = entries.par_iter().map(|e| encode_list(&e.list)).collect();
+
+    let mut files = Vec::new();
+    let token_bits = shard_bits(
+        entries
+            .iter()
+            .zip(&encoded)
+            .map(|(e, p)| e.token.len() + p.len() + 12),
+        TOKEN_SHARD_BYTES,
+    );
+    files.extend(token_shards(&entries, &encoded, synonyms, token_bits));
+    let completions = completions(&entries);
+    let vocab_bits = shard_bits(
+        completions
+            .values()
+            .flatten()
+            .map(|(token, _)| token.len() + 8),
+        SHARD_BYTES,
+    );
+    files.extend(vocab_shards(&completions, vocab_bits));
+    let (id_bits, id_files) = id_shards(ids);
+    // Whether any ID is spelled in kana or kanji: when none is, the browser skips the ID lookup
+    // for Japanese queries.
+    let cjk_ids = ids.iter().any(|e| e.key.chars().any(is_cjk));
+    files.extend(id_files);
+    files.extend(doc_files(docs, &stored, &doc_ids));
+
+    let manifest = json!({
+        "v": 1,
+        "docs": docs.len(),
+        "slots": SLOTS,
+        "tb": token_bits,
+        "vb": vocab_bits,
+        "ib": id_bits,
+        "icjk": cjk_ids,
+        "cap": POSTING_CAP,
+        "k1": K1,
+    });
+    files.push((format!("{DIR}/manifest.js"), script("manifest", &manifest)));
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files
+}
+
+/// FNV-1a over the UTF-8 bytes; `static/search.js` (`fnv`) computes the same.
+pub fn fnv1a(s: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in s.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+fn bucket(key: &str, bits: u32) -> u32 {
+    fnv1a(key) & ((1u32 << bits) - 1)
+}
+
+/// The smallest power-of-two shard count that keeps shards near `target` bytes.
+fn shard_bits(sizes: impl Iterator<Item = usize>, target: usize) -> u32 {
+    let total: usize = sizes.sum();
+    let shards = total.div_ceil(target).max(1);
+    shards.next_power_of_two().trailing_zeros().clamp(2, 14)
+}
+
+fn script(name: &str, data: &Value) -> Vec<u8> {
+    let payload = serde_json::to_string(&json!([name, data])).expect("JSON values serialize");
+    format!("(self.__shioriSearch=self.__shioriSearch||[]).push({payload});\n").into_bytes()
+}
+
+fn hex_path(folder: &str, n: u32) -> (String, String) {
+    let name = format!("{folder}/{n:x}");
+    (format!("{DIR}/{name}.js"), name)
+}
+
+/// Packs documents in input order into doc files of at most [`SLOTS`] documents and about
+/// [`DOC_FILE_BYTES`] bytes; returns each document's id.
+fn assign_doc_ids(docs: &[SearchDoc], stored: &[String]) -> Vec<u32> {
+    let mut ids = Vec::with_capacity(docs.len());
+    let (mut file, mut slot, mut bytes) = (0u32, 0u32, 0usize);
+    for (i, (doc, text)) in docs.iter().zip(stored).enumerate() {
+        let size = doc.url.len() + doc.title.len() + doc.section.len() + text.len() + 24;
+        if i > 0 && (slot == SLOTS || bytes + size > DOC_FILE_BYTES) {
+            file += 1;
+            slot = 0;
+            bytes = 0;
+        }
+        ids.push(file * SLOTS + slot);
+        slot += 1;
+        bytes += size;
+    }
+    ids
+}
+
+/// Whitespace collapsed, at most [`TEXT_CHARS`] characters (then an ellipsis).
+fn stored_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(TEXT_CHARS * 3 + 3));
+    let mut count = 0;
+    for word in text.split_whitespace() {
+        if count > 0 {
+            out.push(' ');
+            count += 1;
+        }
+        for c in word.chars() {
+            if count == TEXT_CHARS {
+                out.push('…');
+                return out;
+            }
+            out.push(c);
+            count += 1;
+        }
+    }
+    out
+}
+
+/// FNV-1a as a `Hasher`: the index hashes millions of short tokens, where SipHash's
+/// DoS resistance buys nothing and costs a third of the time.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+
+/// A token of the index: its true document frequency and its postings (doc id, impact
+/// 0..=7) sorted by doc id, capped at [`POSTING_CAP`].
+struct TokenEntry {
+    token: String,
+    df: u32,
+    list: Vec<(u32, u8)>,
+}
+
+/// Postings of a run of documents: token → [(doc id, weighted term count)], in doc order.
+type PieceMap = FnvMap<String, Vec<(u32, u32)>>;
+
+/// Tokenizes a run of documents into one map, so that the shared vocabulary is looked up once
+/// per distinct token of the run rather than once per occurrence. Returns the map and each
+/// document's (id, length).
+fn index_piece(docs: &[SearchDoc], ids: &[u32]) -> (PieceMap, Vec<(u32, u32)>) {
+    let mut map = PieceMap::default();
+    let mut lens = Vec::with_capacity(docs.len());
+    for (doc, &id) in docs.iter().zip(ids) {
+        let mut len = 0u32;
+        let mut add = |text: &str, weight: u32| {
+            for_each_token(text, |t| {
+                len += weight;
+                match map.get_mut(t) {
+                    Some(list) => match list.last_mut() {
+                        Some(last) if last.0 == id => last.1 += weight,
+                        _ => list.push((id, weight)),
+                    },
+                    None => {
+                        map.insert(t.to_string(), vec![(id, weight)]);
+                    }
+                }
+            });
+        };
+        add(&doc.text, 1);
+        add(&doc.section, SECTION_WEIGHT);
+        add(&doc.title, TITLE_WEIGHT);
+        for w in &doc.boost_words {
+            add(w, 1);
+        }
+        lens.push((id, len));
+    }
+    (map, lens)
+}
+
+/// Every token's postings, sorted by token.
+fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
+    // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
+    // order (so every list stays sorted by doc id); a batch bounds the memory held in pieces.
+    const PIECE: usize = 256;
+    const BATCH: usize = 32;
+    let mut vocab: FnvMap<String, u32> = FnvMap::default();
+    let mut lists: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut lens = vec![0u32; doc_ids.last().map_or(0, |&id| id as usize + 1)];
+    let mut total_len: u64 = 0;
+    let pieces: Vec<(&[SearchDoc], &[u32])> =
+        docs.chunks(PIECE).zip(doc_ids.chunks(PIECE)).collect();
+    for batch in pieces.chunks(BATCH) {
+        let maps: Vec<(PieceMap, Vec<(u32, u32)>)> =
+            batch.par_iter().map(|(d, i)| index_piece(d, i)).collect();
+        for (map, piece_lens) in maps {
+            for (id, len) in piece_lens {
+                lens[id as usize] = len;
+                total_len += u64::from(len);
+            }
+            for (token, list) in map {
+                match vocab.get(&token) {
+                    Some(&t) => lists[t as usize].extend(list),
+                    None => {
+                        vocab.insert(token, lists.len() as u32);
+                        lists.push(list);
+                    }
+                }
+            }
+        }
+    }
+    let avg_len = (total_len as f64 / docs.len().max(1) as f64).max(1.0);
+    let mut tokens: Vec<(String, u32)> = vocab.into_iter().collect();
+    tokens.par_sort_unstable();
+    let (lists, lens) = (&lists, &lens);
+    tokens
+        .into_par_iter()
+        .map(|(token, t)| {
+            let raw = &lists[t as usize];
+            let mut list: Vec<(u32, u8)> = raw
+                .iter()
+                .map(|&(id, tf)| (id, impact(tf, lens[id as usize], avg_len)))
+                .collect();
+            if list.len() > POSTING_CAP {
+                list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                list.truncate(POSTING_CAP);
+                list.sort_unstable();
+            }
+            TokenEntry {
+                token,
+                df: raw.len() as u32,
+                list,
+            }
+        })
+        .collect()
+}
+
+/// BM25's term-frequency part, quantized to 0..=7 (the browser reads it as `(q + 0.5) / 8`
+/// of its maximum, `K1 + 1`).
+fn impact(tf: u32, len: u32, avg_len: f64) -> u8 {
+    let tf = f64::from(tf);
+    let w = tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * f64::from(len) / avg_len));
+    ((w / (K1 + 1.0) * 8.0).floor() as u8).min(7)
+}
+
+const DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+
+fn push_varint(out: &mut String, mut v: u64) {
+    loop {
+        let low = (v & 31) as usize;
+        v >>= 5;
+        if v == 0 {
+            out.push(DIGITS[low] as char);
+            return;
+        }
+        out.push(DIGITS[low | 32] as char);
+    }
+}
+
+fn encode_list(list: &[(u32, u8)]) -> String {
+    let mut out = String::new();
+    let mut prev = 0u32;
+    for &(id, q) in list {
+        push_varint(&mut out, (u64::from(id - prev) << 3) | u64::from(q));
+        prev = id;
+    }
+    out
+}
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialize")
+}
+
+fn token_shards(
+    entries: &[TokenEntry],
+    encoded: &[String],
+    synonyms: &[(String, Vec<String>)],
+    bits: u32,
+) -> Vec<(String, Vec<u8>)> {
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << bits];
+    for (i, e) in entries.iter().enumerate() {
+        members[bucket(&e.token, bits) as usize].push(i);
+    }
+    let mut syns: Vec<SynonymMap> = vec![SynonymMap::new(); 1 << bits];
+    for (first, list) in synonym_entries(synonyms) {
+        syns[bucket(&first, bits) as usize].insert(first, list);
+    }
+    members
+        .into_par_iter()
+        .zip(syns)
+        .enumerate()
+        .map(|(h, (tokens, syns))| {
+            let (path, name) = hex_path("t", h as u32);
+            // Written by hand rather than through serde_json::Value: this is most of the
+            // index by count of bytes, and entries are already in token order.
+            let mut js = format!(
+                "(self.__shioriSearch=self.__shioriSearch||[]).push([{}, {{\"t\":{{",
+                json_str(&name)
+            );
+            for (k, &i) in tokens.iter().enumerate() {
+                if k > 0 {
+                    js.push(',');
+                }
+                let e = &entries[i];
+                js.push_str(&json_str(&e.token));
+                js.push_str(&format!(":[{},\"{}\"]", e.df, encoded[i]));
+            }
+            js.push('}');
+            if !syns.is_empty() {
+                js.push_str(",\"s\":");
+                js.push_str(&serde_json::to_string(&syns).expect("synonyms serialize"));
+            }
+            js.push_str("}]);\n");
+            (path, js.into_bytes())
+        })
+        .collect()
+}
+
+/// First token of a term → [(term, the other members of its group)].
+type SynonymMap = BTreeMap<String, Vec<(String, Vec<String>)>>;
+
+fn synonym_entries(synonyms: &[(String, Vec<String>)]) -> SynonymMap {
+    let mut map = SynonymMap::new();
+    for (term, alternatives) in synonyms {
+        let mut members: Vec<&String> = std::iter::once(term).chain(alternatives).collect();
+        members.sort();
+        members.dedup_by_key(|m| tokenize(m));
+        for m in &members {
+            let tokens = tokenize(m);
+            let Some(first) = tokens.first() else {
+                continue;
+            };
+            let others: Vec<String> = members
+                .iter()
+                .filter(|o| tokenize(o) != tokens)
+                .map(|o| o.to_string())
+                .collect();
+            if !others.is_empty() {
+                map.entry(first.clone())
+                    .or_default()
+                    .push((m.to_string(), others));
+            }
+        }
+    }
+    for entries in map.values_mut() {
+        entries.sort();
+        entries.dedup();
+    }
+    map
+}
+
+/// The prefix under which a token is offered as a completion: its first 3 characters when it
+/// starts with ASCII, its first character when CJK; `None` for numbers (never prefix-matched)
+/// and for tokens no longer than their prefix.
+pub fn completion_prefix(token: &str) -> Option<String> {
+    let first = token.chars().next()?;
+    if token.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let n = if is_cjk(first) { 1 } else { 3 };
+    (token.chars().count() > n).then(|| token.chars().take(n).collect())
+}
+
+fn completions(entries: &[TokenEntry]) -> BTreeMap<String, Vec<(String, u32)>> {
+    let mut map: BTreeMap<String, Vec<(String, u32)>> = BTreeMap::new();
+    for e in entries {
+        if let Some(prefix) = completion_prefix(&e.token) {
+            map.entry(prefix).or_default().push((e.token.clone(), e.df));
+        }
+    }
+    for list in map.values_mut() {
+        list.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        list.truncate(COMPLETIONS_PER_PREFIX);
+    }
+    map
+}
+
+fn vocab_shards(
+    completions: &BTreeMap<String, Vec<(String, u32)>>,
+    bits: u32,
+) -> Vec<(String, Vec<u8>)> {
+    let mut shards: BTreeMap<u32, serde_json::Map<String, Value>> =
+        (0..1u32 << bits).map(|h| (h, Default::default())).collect();
+    for (prefix, list) in completions {
+        let shard = shards
+            .get_mut(&bucket(prefix, bits))
+            .expect("all shards exist");
+        shard.insert(prefix.clone(), json!(list));
+    }
+    shards
+        .into_iter()
+        .map(|(h, v)| {
+            let (path, name) = hex_path("v", h);
+            (path, script(&name, &json!({ "v": v })))
+        })
+        .collect()
+}
+
+/// The normalized value of an ID key: NFKC, lowercase, katakana folded, only ASCII letters and
+/// digits and CJK characters kept (`Pod-Level Resources` → `podlevelresources`).
+/// `static/search.js` (`idValue`) does the same to the query.
+pub fn id_value(raw: &str) -> String {
+    fold_variants(raw)
+        .chars()
+        .filter(|&c| c.is_ascii_alphanumeric() || is_cjk(c))
+        .collect()
+}
+
+/// The bucket key of an ID value: `#` and the number for numbers (exact match only), else the
+/// first 3 characters (the shortest prefix the browser looks up).
+pub fn id_bucket_key(value: &str) -> String {
+    if value.chars().all(|c| c.is_ascii_digit()) {
+        format!("#{value}")
+    } else {
+        value.chars().take(3).collect()
+    }
+}
+
+fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
+    let mut rows: Vec<(String, String, usize)> = ids
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let (kind, value) = e.key.split_once(':').unwrap_or(("", e.key.as_str()));
+            let value = id_value(value);
+            (!value.is_empty()).then(|| (kind.to_ascii_lowercase(), value, i))
+        })
+        .collect();
+    rows.sort_by(|a, b| (&a.1, &a.0, a.2).cmp(&(&b.1, &b.0, b.2)));
+    let mut kept: Vec<(String, String, usize)> = Vec::new();
+    let mut run = 0;
+    for row in rows {
+        let same = kept
+            .last()
+            .is_some_and(|last| last.0 == row.0 && last.1 == row.1);
+        run = if same { run + 1 } else { 1 };
+        if run <= ENTRIES_PER_ID {
+            kept.push(row);
+        }
+    }
+    let bits = shard_bits(
+        kept.iter().map(|(k, v, i)| {
+            let e = &ids[*i];
+            k.len() + v.len() + e.url.len() + e.title.len() + e.detail.len() + 12
+        }),
+        SHARD_BYTES,
+    );
+    let mut shards: BTreeMap<u32, Vec<Value>> =
+        (0..1u32 << bits).map(|h| (h, Vec::new())).collect();
+    for (kind, value, i) in &kept {
+        let h = bucket(&id_bucket_key(value), bits);
+        let e = &ids[*i];
+        let mut row = vec![json!(kind), json!(value), json!(e.url), json!(e.title)];
+        if !e.detail.is_empty() {
+            row.push(json!(e.detail));
+        }
+        shards
+            .get_mut(&h)
+            .expect("all shards exist")
+            .push(Value::Array(row));
+    }
+    let files = shards
+        .into_iter()
+        .map(|(h, rows)| {
+            let (path, name) = hex_path("i", h);
+            (path, script(&name, &json!({ "i": rows })))
+        })
+        .collect();
+    (bits, files)
+}
+
+fn doc_files(docs: &[SearchDoc], stored: &[String], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
+    let mut files: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (i, id) in doc_ids.iter().enumerate() {
+        files.entry(id / SLOTS).or_default().push(i);
+    }
+    let files: Vec<(u32, Vec<usize>)> = files.into_iter().collect();
+    files
+        .into_par_iter()
+        .map(|(file, members)| {
+            let records: Vec<Value> = members
+                .iter()
+                .map(|&i| {
+                    let d = &docs[i];
+                    json!([d.url, d.title, d.section, d.kind.code(), stored[i]])
+                })
+                .collect();
+            let (path, name) = hex_path("d", file);
+            (path, script(&name, &json!(records)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(url: &str, section: &str, text: &str) -> SearchDoc {
+        SearchDoc {
+            url: url.into(),
+            title: "Kubernetes 1.32".into(),
+            section: section.into(),
+            kind: DocKind::Section,
+            text: text.into(),
+            boost_words: vec![],
+        }
+    }
+
+    fn stored(docs: &[SearchDoc]) -> Vec<String> {
+        docs.iter().map(|d| stored_text(&d.text)).collect()
+    }
+
+    fn decode(s: &str) -> Vec<(u32, u8)> {
+        let mut out = Vec::new();
+        let (mut v, mut shift, mut prev) = (0u64, 0, 0u32);
+        for c in s.bytes() {
+            let d = DIGITS.iter().position(|&x| x == c).unwrap() as u64;
+            v |= (d & 31) << shift;
+            shift += 5;
+            if d < 32 {
+                prev += (v >> 3) as u32;
+                out.push((prev, (v & 7) as u8));
+                v = 0;
+                shift = 0;
+            }
+        }
+        out
+    }
+
+    fn file<'a>(files: &'a [(String, Vec<u8>)], path: &str) -> &'a str {
+        let bytes = &files.iter().find(|(p, _)| p == path).expect(path).1;
+        std::str::from_utf8(bytes).unwrap()
+    }
+
+    fn payload(js: &str) -> Value {
+        let start = js.find(".push(").unwrap() + 6;
+        let end = js.rfind(");").unwrap();
+        serde_json::from_str(&js[start..end]).unwrap()
+    }
+
+    #[test]
+    fn varints_round_trip() {
+        let list = vec![(0, 7), (1, 0), (40, 3), (100_000, 5)];
+        assert_eq!(decode(&encode_list(&list)), list);
+    }
+
+    #[test]
+    fn postings_land_in_the_shard_of_their_token_hash() {
+        let docs = vec![
+            doc(
+                "a/#s1",
+                "サイドカー",
+                "サイドカーコンテナが GA になりました",
+            ),
+            doc("a/#s2", "監査ログ", "監査ログの出力が変わります"),
+        ];
+        let files = build(&docs, &[], &[]);
+        let manifest = payload(file(&files, "search/manifest.js"));
+        let bits = manifest[1]["tb"].as_u64().unwrap() as u32;
+        assert_eq!(manifest[1]["docs"], 2);
+        let token = "監査";
+        let path = format!("search/t/{:x}.js", bucket(token, bits));
+        let shard = payload(file(&files, &path));
+        let entry = &shard[1]["t"][token];
+        assert_eq!(entry[0], 1, "df");
+        let list = decode(entry[1].as_str().unwrap());
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].0, 1, "second doc, same doc file");
+    }
+
+    #[test]
+    fn doc_files_hold_slots_in_id_order() {
+        let long = "あ".repeat(900);
+        let docs = vec![
+            doc("a/#1", "一", &long),
+            doc("a/#2", "二", &long),
+            doc("a/#3", "三", "短い"),
+        ];
+        let ids = assign_doc_ids(&docs, &stored(&docs));
+        // A long text is ~2.7 KB: the second starts a new file, the short third joins it.
+        assert_eq!(ids, [0, SLOTS, SLOTS + 1]);
+        let files = build(&docs, &[], &[]);
+        let d1 = payload(file(&files, "search/d/1.js"));
+        assert_eq!(d1[1][0][0], "a/#2");
+        assert_eq!(d1[1][1][0], "a/#3");
+    }
+
+    #[test]
+    fn a_common_token_keeps_only_its_strongest_postings() {
+        let docs: Vec<SearchDoc> = (0..POSTING_CAP + 10)
+            .map(|i| {
+                let text = if i == POSTING_CAP + 5 {
+                    "pod pod pod pod"
+                } else {
+                    "pod and many other words in a longer sentence"
+                };
+                doc(&format!("a/#{i}"), "", text)
+            })
+            .collect();
+        let doc_ids = assign_doc_ids(&docs, &stored(&docs));
+        let postings = collect_postings(&docs, &doc_ids);
+        assert!(postings.windows(2).all(|w| w[0].token < w[1].token));
+        let pod = postings.iter().find(|e| e.token == "pod").unwrap();
+        assert_eq!(pod.df as usize, POSTING_CAP + 10);
+        assert_eq!(pod.list.len(), POSTING_CAP);
+        let strong_id = doc_ids[POSTING_CAP + 5];
+        assert!(pod.list.iter().any(|&(id, _)| id == strong_id));
+        assert!(pod.list.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn id_values_normalize_like_the_query_side() {
+        assert_eq!(id_value("PodLevelResources"), "podlevelresources");
+        assert_eq!(id_value("Pod-Level Resources"), "podlevelresources");
+        assert_eq!(id_value("３１５７"), "3157");
+        assert_eq!(id_bucket_key("3157"), "#3157");
+        assert_eq!(id_bucket_key("podlevelresources"), "pod");
+    }
+
+    #[test]
+    fn kep_and_pr_with_one_number_share_a_bucket() {
+        let ids = vec![
+            IdEntry {
+                key: "kep:3157".into(),
+                url: "keps/3157/".into(),
+                title: "KEP-3157".into(),
+                detail: String::new(),
+            },
+            IdEntry {
+                key: "pr:3157".into(),
+                url: "articles/a/#li-1".into(),
+                title: "#3157".into(),
+                detail: String::new(),
+            },
+        ];
+        let files = build(&[], &ids, &[]);
+        let bits = payload(file(&files, "search/manifest.js"))[1]["ib"]
+            .as_u64()
+            .unwrap() as u32;
+        let path = format!("search/i/{:x}.js", bucket("#3157", bits));
+        let rows = &payload(file(&files, &path))[1]["i"];
+        assert_eq!(rows.as_array().unwrap().len(), 2);
+        assert_eq!(rows[0][0], "kep");
+    }
+
+    #[test]
+    fn synonyms_are_filed_under_each_members_first_token() {
+        let map = synonym_entries(&[("finalizer".into(), vec!["ファイナライザー".into()])]);
+        assert_eq!(
+            map["finalizer"],
+            [(
+                "finalizer".to_string(),
+                vec!["ファイナライザー".to_string()]
+            )]
+        );
+        assert_eq!(map["ファ"][0].1, ["finalizer"]);
+    }
+
+    #[test]
+    fn completions_skip_numbers_and_short_tokens() {
+        assert_eq!(completion_prefix("kubelet").as_deref(), Some("kub"));
+        assert_eq!(completion_prefix("監査").as_deref(), Some("監"));
+        assert_eq!(completion_prefix("31570"), None);
+        assert_eq!(completion_prefix("pod"), None);
+    }
+
+    #[test]
+    fn building_twice_gives_identical_bytes() {
+        let docs = vec![
+            doc("a/#1", "サイドカー", "sidecar containers サイドカー"),
+            doc("b/#2", "watch cache", "watch cache の改善 #128266"),
+        ];
+        let syn = vec![(
+            "finalizer".to_string(),
+            vec!["ファイナライザー".to_string()],
+        )];
+        assert_eq!(build(&docs, &[], &syn), build(&docs, &[], &syn));
+    }
+}

@@ -1,0 +1,23 @@
+//! Client-side search, the index stage of the pipeline: the tokenizer shared with the browser
+//! ([`tokenize`]), what the site contributes ([`collect`]: section documents, entity pages, ID
+//! entries, synonyms) and the builder of the sharded script files under `search/` ([`index`]).
+//!
+//! Runs after link, beside render (it reads the articles and the reference graph, never the
+//! rendered HTML), and gives (path, bytes) pairs for the write stage. The browser half is
+//! `static/search.js`; the file formats it reads are described in [`index`].
+pub mod collect;
+pub mod index;
+pub mod tokenize;
+
+use crate::site::SiteCtx;
+
+/// The search files of the site: `search/manifest.js` and the shards under `search/`.
+///
+/// `synonyms` are groups of equivalent terms: a query naming one member also finds the others.
+/// The build passes [`collect::site_synonyms`] (KEP titles in English and Japanese); this is
+/// the place to add glossary pairs and spelling variants (`("finalizer", ["ファイナライザー"])`).
+pub fn index_site(site: &SiteCtx, synonyms: &[(String, Vec<String>)]) -> Vec<(String, Vec<u8>)> {
+    let docs = collect::documents(site);
+    let ids = collect::id_entries(site);
+    index::build(&docs, &ids, synonyms)
+}
