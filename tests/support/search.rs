@@ -1,7 +1,6 @@
 //! Search helpers shared by the browser tests: run a query on the `/search/` page, check the
 //! browser tokenizer against the shared vectors, drive the search box with the keyboard, and
 //! index a site folder with extra synonyms through `search::index_site` (the synonyms hook).
-use std::path::Path;
 
 use serde_json::{Value, json};
 
