@@ -16,13 +16,13 @@
 //! Everything follows the order of the site (articles newest first, entities by key), so the
 //! index is deterministic. Only the article text the reader sees is indexed: code blocks are
 //! not blocks, and the text of a part is its blocks' inline text.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
-use super::index::{DocKind, IdEntry, SearchDoc};
+use super::index::{DocKind, ENTRIES_PER_ID, IdEntry, SearchDoc};
 use crate::doc::{Block, BlockKind, Doc};
-use crate::link::{MentionRef, by_block};
+use crate::link::MentionRef;
 use crate::render::entities::kep_title;
 use crate::site::{Article, SiteCtx, truncate_chars};
 use crate::urls;
@@ -194,17 +194,18 @@ fn push_line(text: &mut String, line: &str) {
     text.push_str(line);
 }
 
-/// The first few distinct sentences that mention an entity, one per block.
+/// The first few distinct sentences that mention an entity. (Not through `link::by_block`,
+/// which compares every mention with every other: an entity of thousands of articles.)
 fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
     let mut seen: Vec<&str> = Vec::new();
-    for m in by_block(mentions).iter() {
+    for m in mentions {
         if seen.len() == ENTITY_MENTIONS {
             break;
         }
         let sentence = m.sentence.trim();
         if !sentence.is_empty() && !seen.contains(&sentence) {
             push_line(text, sentence);
-            seen.push(m.sentence.trim());
+            seen.push(sentence);
         }
     }
 }
@@ -248,12 +249,15 @@ pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
         } else {
             format!("{}#{}", pr.pr.repo, pr.pr.number)
         };
-        let mut seen: Vec<String> = Vec::new();
-        for m in by_block(&pr.mentions) {
-            if seen.iter().any(|a| a == m.article.as_str()) {
+        // The first mention of each article, as many articles as the index keeps.
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        for m in &pr.mentions {
+            if seen.len() == ENTRIES_PER_ID {
+                break;
+            }
+            if !seen.insert(m.article.as_str()) {
                 continue;
             }
-            seen.push(m.article.to_string());
             let anchor = articles
                 .get(m.article.as_str())
                 .map_or(m.anchor.as_str(), |a| item_anchor(&a.doc, &m.anchor));
