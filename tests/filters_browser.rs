@@ -3,44 +3,28 @@
 //! the rows shown must be exactly those the facets select (AND across facets, OR within one,
 //! release and stage holding for the same mention), and the count must say so.
 //!
-//! Needs `chromium` (scripts/test installs it); `SHIORI_CHROMIUM` names another binary.
+//! Drives Chromium through the shared WebDriver harness (`tests/support/browser.rs`); needs
+//! `chromium` and `chromium-driver` (scripts/test installs them).
 mod support;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use serde_json::Value;
 use support::Fixture;
+use support::browser::Browser;
 
-fn chromium() -> String {
-    std::env::var("SHIORI_CHROMIUM").unwrap_or_else(|_| "chromium".into())
-}
-
-/// The DOM of `url` after its scripts ran.
-fn dump_dom(url: &str) -> String {
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=2000",
-            "--dump-dom",
-            url,
-        ])
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run `{}` (run scripts/test, which installs it): {e}",
-                chromium()
-            )
-        });
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+/// The DOM of `url` once `filters.js` has applied the query (it reveals the form when done).
+fn dom_after_filters(b: &Browser, url: &str) -> String {
+    b.open(url);
+    b.wait_for(
+        "document.querySelector('form.filters') && !document.querySelector('form.filters').hidden",
+        "filters.js to reveal the form",
+        10,
     );
-    String::from_utf8(out.stdout).unwrap()
+    b.execute("return document.documentElement.outerHTML;", vec![])
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// KEP labels of the rows the page shows.
@@ -90,6 +74,7 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
         String::from_utf8_lossy(&built.stderr)
     );
     let index = f.public().join("keps/index.html");
+    let b = Browser::start(1200, 900);
     let keps: Value =
         serde_json::from_slice(&std::fs::read(f.public().join("api/keps.json")).unwrap()).unwrap();
 
@@ -115,7 +100,7 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
     ];
     for (query, releases, stages, sigs, count) in cases {
         let url = format!("file://{}{query}", index.display());
-        let dom = dump_dom(&url);
+        let dom = dom_after_filters(&b, &url);
         let got = shown(&dom);
         assert_eq!(got, expected(&keps, releases, stages, sigs), "{query}");
         assert_eq!(got.len(), *count, "{query}: {got:?}");
