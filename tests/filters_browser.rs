@@ -64,6 +64,9 @@ fn expected(keps: &Value, releases: &[&str], stages: &[&str], sigs: &[&str]) -> 
         .collect()
 }
 
+/// (query string, releases, stages, SIGs it selects, rows expected).
+type FilterCase<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str], usize);
+
 #[test]
 fn shared_filter_links_show_exactly_the_selected_rows() {
     let f = Fixture::with_repo_content();
@@ -78,7 +81,7 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
     let keps: Value =
         serde_json::from_slice(&std::fs::read(f.public().join("api/keps.json")).unwrap()).unwrap();
 
-    let cases: &[(&str, &[&str], &[&str], &[&str], usize)] = &[
+    let cases: &[FilterCase] = &[
         ("", &[], &[], &[], 31),
         (
             "?release=1.31&stage=alpha&stage=beta",

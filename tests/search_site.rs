@@ -87,6 +87,8 @@ const ID_CASES: &[(&str, Option<&str>)] = &[
     ),
     ("podlevelres", Some("feature-gates/PodLevelResources/")),
     ("PODLEVELRES", Some("feature-gates/PodLevelResources/")),
+    ("sig-node", Some("sigs/node/")),
+    ("SIG API Machinery", Some("sigs/api-machinery/")),
 ];
 
 /// Queries and the article one of the top 3 results must belong to.

@@ -7,9 +7,9 @@
 //!   one document per KEP, feature-gate and SIG page, holding its names, the titles articles give
 //!   it and its first mentions.
 //! - **ID entries**: `kep:<n>` → `keps/<n>/`, `gate:<Name>` → `feature-gates/<Name>/`,
-//!   `sig:<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or its list item, see
-//!   [`item_anchor`]) of each article that mentions the pull request, first article first, with
-//!   that sentence as a snippet.
+//!   `sig:<name>` and `sig:sig-<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or
+//!   its list item, see [`item_anchor`]) of each article that mentions the pull request, first
+//!   article first, with that sentence as a snippet.
 //! - **Synonyms** the site already knows: a KEP's English title (registry) and the Japanese
 //!   titles articles give it. Glossary pairs are added by the caller (see [`super::index_site`]).
 //!
@@ -231,12 +231,15 @@ pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
         });
     }
     for name in g.sigs.keys() {
-        ids.push(IdEntry {
-            key: format!("sig:{name}"),
-            url: urls::sig(name),
-            title: format!("SIG {}", name.display_name()),
-            detail: String::new(),
-        });
+        // `node` and `sig-node` (`SIG Node`, `sig/node`) both name it.
+        for key in [format!("sig:{name}"), format!("sig:sig-{name}")] {
+            ids.push(IdEntry {
+                key,
+                url: urls::sig(name),
+                title: format!("SIG {}", name.display_name()),
+                detail: String::new(),
+            });
+        }
     }
     let articles: BTreeMap<&str, &Article> = site
         .articles
@@ -309,4 +312,51 @@ pub fn site_synonyms(site: &SiteCtx) -> Vec<(String, Vec<String>)> {
             (!ja.is_empty()).then_some((en, ja))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc;
+
+    #[test]
+    fn long_sections_are_cut_at_block_boundaries() {
+        let para = "あ".repeat(300);
+        let body = format!("## 見出し\n\n{para}\n\n{para}\n\n{para}\n\n- 短い項目\n");
+        let d = doc::parse(&body, 1);
+        let blocks: Vec<Block> = d.blocks.clone();
+        let parts = section_parts(&blocks);
+        let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
+        // Two paragraphs (601 characters with the joining newline) fit; the third starts a
+        // part, which the short item joins.
+        assert_eq!(got, [("p-1", 601), ("p-3", 305)]);
+        assert!(parts.iter().all(|(_, t)| t.chars().count() <= PART_CHARS));
+    }
+
+    #[test]
+    fn a_block_longer_than_a_part_is_a_part_of_its_own() {
+        let long = "い".repeat(PART_CHARS + 50);
+        let d = doc::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
+        let anchors: Vec<&str> = section_parts(&d.blocks).iter().map(|p| p.0).collect();
+        assert_eq!(anchors, ["p-1", "p-2", "p-3"]);
+    }
+
+    #[test]
+    fn a_mention_in_a_loose_list_item_points_at_the_item() {
+        let d = doc::parse(
+            "- 一つ目 (#128266)\n\n  > 📝 補足\n\n- 二つ目\n\n本文の段落\n\n- 密な項目\n- もう一つ\n",
+            1,
+        );
+        let loose_paragraph = d.blocks.iter().find(|b| b.text.contains("128266")).unwrap();
+        assert_eq!(loose_paragraph.kind, BlockKind::Paragraph);
+        assert_eq!(item_anchor(&d, &loose_paragraph.anchor), "li-1");
+        // The note inside the item is not its first paragraph: left as it is.
+        let note = d.blocks.iter().find(|b| b.text.contains("補足")).unwrap();
+        assert_eq!(item_anchor(&d, &note.anchor), note.anchor);
+        let body = d.blocks.iter().find(|b| b.text == "本文の段落").unwrap();
+        assert_eq!(item_anchor(&d, &body.anchor), body.anchor);
+        let tight = d.blocks.iter().find(|b| b.text == "密な項目").unwrap();
+        assert_eq!(tight.kind, BlockKind::ListItem);
+        assert_eq!(item_anchor(&d, &tight.anchor), tight.anchor);
+    }
 }

@@ -215,7 +215,7 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
         .par_iter()
         .map(|d| {
             let (page, fragment) = split_url(&d.url);
-            let own = fragment.len() + d.section.len() + stored_text(&d.text).len() + 24;
+            let own = fragment.len() + d.section.len() + stored_len(&d.text) + 24;
             (own, page.len() + d.title.len() + 8)
         })
         .collect();
@@ -246,22 +246,33 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
 /// Whitespace collapsed, at most [`TEXT_CHARS`] characters (then an ellipsis).
 fn stored_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(TEXT_CHARS * 3 + 3));
+    stored_chars(text, |c| out.push(c));
+    out
+}
+
+/// The bytes of [`stored_text`], without building it.
+fn stored_len(text: &str) -> usize {
+    let mut n = 0;
+    stored_chars(text, |c| n += c.len_utf8());
+    n
+}
+
+fn stored_chars(text: &str, mut push: impl FnMut(char)) {
     let mut count = 0;
     for word in text.split_whitespace() {
         if count > 0 {
-            out.push(' ');
+            push(' ');
             count += 1;
         }
         for c in word.chars() {
             if count == TEXT_CHARS {
-                out.push('…');
-                return out;
+                push('…');
+                return;
             }
-            out.push(c);
+            push(c);
             count += 1;
         }
     }
-    out
 }
 
 /// FNV-1a as a `Hasher`: the index hashes millions of short tokens, where SipHash's
@@ -340,34 +351,48 @@ fn average_len(docs: &[SearchDoc]) -> f64 {
     (total as f64 / docs.len().max(1) as f64).max(1.0)
 }
 
-/// Postings of a run of documents: token → [(doc id, weighted term count)], in doc order.
+/// Postings of a run of documents while it is tokenized: token → [(position of the document in
+/// the run, weighted term count)], in document order.
 type PieceMap = FnvMap<String, Vec<(u32, u32)>>;
 
 /// Tokenizes a run of documents into one map, so that the shared vocabulary is looked up once
-/// per distinct token of the run rather than once per occurrence. Returns the map and each
-/// document's (id, exact length).
-fn index_piece(docs: &[SearchDoc], ids: &[u32]) -> (PieceMap, Vec<(u32, u32)>) {
+/// per distinct token of the run rather than once per occurrence, and gives each token's
+/// postings with their impacts (the run knows its documents' exact lengths): this is the part
+/// of indexing that runs in parallel.
+fn index_piece(docs: &[SearchDoc], ids: &[u32], avg_len: f64) -> Vec<(String, Vec<u32>)> {
     let mut map = PieceMap::default();
     let mut lens = Vec::with_capacity(docs.len());
-    for (doc, &id) in docs.iter().zip(ids) {
+    for (at, doc) in docs.iter().enumerate() {
+        let at = at as u32;
         let mut len = 0;
         for_each_field(doc, |text, weight| {
             for_each_token(text, |t| {
                 len += weight;
                 match map.get_mut(t) {
                     Some(list) => match list.last_mut() {
-                        Some(last) if last.0 == id => last.1 += weight,
-                        _ => list.push((id, weight)),
+                        Some(last) if last.0 == at => last.1 += weight,
+                        _ => list.push((at, weight)),
                     },
                     None => {
-                        map.insert(t.to_string(), vec![(id, weight)]);
+                        map.insert(t.to_string(), vec![(at, weight)]);
                     }
                 }
             });
         });
-        lens.push((id, len));
+        lens.push(len);
     }
-    (map, lens)
+    map.into_iter()
+        .map(|(token, list)| {
+            let packed = list
+                .into_iter()
+                .map(|(at, tf)| {
+                    let at = at as usize;
+                    pack(ids[at], impact(tf, lens[at], avg_len))
+                })
+                .collect();
+            (token, packed)
+        })
+        .collect()
 }
 
 /// A posting packed as `id << 3 | impact`, the way it is encoded.
@@ -380,14 +405,15 @@ fn pack(id: u32, impact: u8) -> u32 {
 /// and no list ever holds more than twice the cap: the common tokens (`した`, `pod`) would
 /// otherwise hold most of the memory of the build.
 fn keep_strongest(list: &mut Vec<u32>) {
-    list.sort_unstable_by_key(|&p| (7 - (p & 7), p >> 3));
-    list.truncate(POSTING_CAP);
+    if list.len() > POSTING_CAP {
+        list.select_nth_unstable_by_key(POSTING_CAP - 1, |&p| (7 - (p & 7), p >> 3));
+        list.truncate(POSTING_CAP);
+    }
 }
 
 /// Every token's postings, sorted by token.
 fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
     let avg_len = average_len(docs);
-    let mut lens = vec![0u32; doc_ids.last().map_or(0, |&id| id as usize + 1)];
 
     // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
     // order (so a list that was never cut stays sorted by doc id); a batch bounds the memory
@@ -400,13 +426,12 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
     let pieces: Vec<(&[SearchDoc], &[u32])> =
         docs.chunks(PIECE).zip(doc_ids.chunks(PIECE)).collect();
     for batch in pieces.chunks(BATCH) {
-        let maps: Vec<(PieceMap, Vec<(u32, u32)>)> =
-            batch.par_iter().map(|(d, i)| index_piece(d, i)).collect();
-        for (map, piece_lens) in maps {
-            for (id, len) in piece_lens {
-                lens[id as usize] = len;
-            }
-            for (token, list) in map {
+        let pieces: Vec<Vec<(String, Vec<u32>)>> = batch
+            .par_iter()
+            .map(|(d, i)| index_piece(d, i, avg_len))
+            .collect();
+        for piece in pieces {
+            for (token, list) in piece {
                 let t = match vocab.get(&token) {
                     Some(&t) => t as usize,
                     None => {
@@ -418,10 +443,11 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
                 };
                 dfs[t] += list.len() as u32;
                 let out = &mut lists[t];
-                out.extend(
-                    list.iter()
-                        .map(|&(id, tf)| pack(id, impact(tf, lens[id as usize], avg_len))),
-                );
+                if out.is_empty() {
+                    *out = list;
+                } else {
+                    out.extend(list);
+                }
                 if out.len() >= 2 * POSTING_CAP {
                     keep_strongest(out);
                 }
