@@ -53,13 +53,20 @@ pub struct MentionRef {
 /// kept.
 pub fn by_block(mentions: &[MentionRef]) -> Vec<MentionRef> {
     let mut out: Vec<MentionRef> = Vec::with_capacity(mentions.len());
+    // Block URL → place in `out`: a gate of thousands of articles made a scan of `out` per
+    // mention quadratic.
+    let mut at: BTreeMap<&str, usize> = BTreeMap::new();
     for m in mentions {
-        match out.iter_mut().find(|o| o.url == m.url) {
-            Some(o) => {
+        match at.get(m.url.as_str()) {
+            Some(&i) => {
+                let o = &mut out[i];
                 o.stage = o.stage.or(m.stage);
                 o.default_on = o.default_on.or(m.default_on);
             }
-            None => out.push(m.clone()),
+            None => {
+                at.insert(m.url.as_str(), out.len());
+                out.push(m.clone());
+            }
         }
     }
     out

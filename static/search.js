@@ -410,10 +410,16 @@
     return { ids: ids, hits: score(groups, tokenData, m), groups: groups, manifest: m };
   }
 
+  // A doc file: { a: [[page url, title]], d: [[page, fragment, section, kind, text]] }.
   async function docRecord(m, id) {
     var file = await load('d/' + Math.floor(id / m.slots).toString(16));
-    var r = file && file[id % m.slots];
-    return r ? { id: id, url: r[0], title: r[1], section: r[2], kind: r[3], text: r[4] } : null;
+    var r = file && file.d && file.d[id % m.slots];
+    var page = r && file.a[r[0]];
+    if (!page) return null;
+    return {
+      id: id, url: page[0] + (r[1] ? '#' + r[1] : ''), title: page[1],
+      section: r[2], kind: r[3], text: r[4]
+    };
   }
 
   // Results of a query, ID matches first, fetched page by page: `more(n)` loads the doc files
@@ -666,6 +672,8 @@
         ? '「' + q + '」の検索結果: ' + set.total + '件'
         : '「' + q + '」に一致するページは見つかりませんでした。';
       list.dataset.ms = String(ms);
+      // Since the navigation started: page, script and index files included.
+      list.dataset.done = String(Math.round(performance.now()));
       list.dataset.state = 'done';
       document.title = q + ' - ' + document.title;
       if (set.hasMore()) addMoreButton(list, set);

@@ -3,14 +3,29 @@
 //! the rows shown must be exactly those the facets select (AND across facets, OR within one,
 //! release and stage holding for the same mention), and the count must say so.
 //!
-//! Needs `chromium` (scripts/test installs it); see `support::webdriver`.
+//! Drives Chromium through the shared WebDriver harness (`tests/support/browser.rs`); needs
+//! `chromium` and `chromium-driver` (scripts/test installs them).
 mod support;
 
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 use support::Fixture;
-use support::webdriver::dump_dom;
+use support::browser::Browser;
+
+/// The DOM of `url` once `filters.js` has applied the query (it reveals the form when done).
+fn dom_after_filters(b: &Browser, url: &str) -> String {
+    b.open(url);
+    b.wait_for(
+        "document.querySelector('form.filters') && !document.querySelector('form.filters').hidden",
+        "filters.js to reveal the form",
+        10,
+    );
+    b.execute("return document.documentElement.outerHTML;", vec![])
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
 
 /// KEP labels of the rows the page shows.
 fn shown(dom: &str) -> BTreeSet<String> {
@@ -49,6 +64,9 @@ fn expected(keps: &Value, releases: &[&str], stages: &[&str], sigs: &[&str]) -> 
         .collect()
 }
 
+/// (query string, releases, stages, SIGs it selects, rows expected).
+type FilterCase<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str], usize);
+
 #[test]
 fn shared_filter_links_show_exactly_the_selected_rows() {
     let f = Fixture::with_repo_content();
@@ -59,10 +77,11 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
         String::from_utf8_lossy(&built.stderr)
     );
     let index = f.public().join("keps/index.html");
+    let b = Browser::start(1200, 900);
     let keps: Value =
         serde_json::from_slice(&std::fs::read(f.public().join("api/keps.json")).unwrap()).unwrap();
 
-    let cases: &[(&str, &[&str], &[&str], &[&str], usize)] = &[
+    let cases: &[FilterCase] = &[
         ("", &[], &[], &[], 31),
         (
             "?release=1.31&stage=alpha&stage=beta",
@@ -84,7 +103,7 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
     ];
     for (query, releases, stages, sigs, count) in cases {
         let url = format!("file://{}{query}", index.display());
-        let dom = dump_dom(&url);
+        let dom = dom_after_filters(&b, &url);
         let got = shown(&dom);
         assert_eq!(got, expected(&keps, releases, stages, sigs), "{query}");
         assert_eq!(got.len(), *count, "{query}: {got:?}");

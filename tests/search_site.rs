@@ -85,6 +85,8 @@ const ID_CASES: &[(&str, Option<&str>)] = &[
     ),
     ("podlevelres", Some("feature-gates/PodLevelResources/")),
     ("PODLEVELRES", Some("feature-gates/PodLevelResources/")),
+    ("sig-node", Some("sigs/node/")),
+    ("SIG API Machinery", Some("sigs/api-machinery/")),
 ];
 
 /// Queries and the article one of the top 3 results must belong to.
@@ -238,18 +240,27 @@ fn every_url_in_the_search_index_leads_to_a_page_and_anchor() {
         let start = js.find(".push(").unwrap() + 6;
         let end = js.rfind(");").unwrap();
         let data: Value = serde_json::from_str(&js[start..end]).unwrap();
-        let rows: Vec<&Value> = if path.starts_with("search/i/") {
-            data[1]["i"].as_array().unwrap().iter().collect()
+        let urls: Vec<String> = if path.starts_with("search/i/") {
+            let rows = data[1]["i"].as_array().unwrap();
+            rows.iter()
+                .map(|r| r[2].as_str().unwrap().to_string())
+                .collect()
         } else {
-            data[1].as_array().unwrap().iter().collect()
+            // [page, fragment, …] rows over the file's [page url, title] table.
+            let pages = data[1]["a"].as_array().unwrap();
+            let rows = data[1]["d"].as_array().unwrap();
+            rows.iter()
+                .map(|r| {
+                    let page = pages[r[0].as_u64().unwrap() as usize][0].as_str().unwrap();
+                    match r[1].as_str().unwrap() {
+                        "" => page.to_string(),
+                        fragment => format!("{page}#{fragment}"),
+                    }
+                })
+                .collect()
         };
-        for row in rows {
-            let url = if path.starts_with("search/i/") {
-                &row[2]
-            } else {
-                &row[0]
-            };
-            html.push_str(&format!("<a href=\"{}\">x</a>\n", url.as_str().unwrap()));
+        for url in urls {
+            html.push_str(&format!("<a href=\"{url}\">x</a>\n"));
             count += 1;
         }
     }

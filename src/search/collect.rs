@@ -7,22 +7,22 @@
 //!   one document per KEP, feature-gate and SIG page, holding its names, the titles articles give
 //!   it and its first mentions.
 //! - **ID entries**: `kep:<n>` → `keps/<n>/`, `gate:<Name>` → `feature-gates/<Name>/`,
-//!   `sig:<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or its list item, see
-//!   [`item_anchor`]) of each article that mentions the pull request, first article first, with
-//!   that sentence as a snippet.
+//!   `sig:<name>` and `sig:sig-<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or
+//!   its list item, see [`item_anchor`]) of each article that mentions the pull request, first
+//!   article first, with that sentence as a snippet.
 //! - **Synonyms** the site already knows: a KEP's English title (registry) and the Japanese
 //!   titles articles give it. Glossary pairs are added by the caller (see [`super::index_site`]).
 //!
 //! Everything follows the order of the site (articles newest first, entities by key), so the
 //! index is deterministic. Only the article text the reader sees is indexed: code blocks are
 //! not blocks, and the text of a part is its blocks' inline text.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
-use super::index::{DocKind, IdEntry, SearchDoc};
+use super::index::{DocKind, ENTRIES_PER_ID, IdEntry, SearchDoc};
 use crate::doc::{Block, BlockKind, Doc};
-use crate::link::{MentionRef, by_block};
+use crate::link::MentionRef;
 use crate::render::entities::kep_title;
 use crate::site::{Article, SiteCtx, truncate_chars};
 use crate::urls;
@@ -194,17 +194,18 @@ fn push_line(text: &mut String, line: &str) {
     text.push_str(line);
 }
 
-/// The first few distinct sentences that mention an entity, one per block.
+/// The first few distinct sentences that mention an entity. (Not through `link::by_block`,
+/// which compares every mention with every other: an entity of thousands of articles.)
 fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
     let mut seen: Vec<&str> = Vec::new();
-    for m in by_block(mentions).iter() {
+    for m in mentions {
         if seen.len() == ENTITY_MENTIONS {
             break;
         }
         let sentence = m.sentence.trim();
         if !sentence.is_empty() && !seen.contains(&sentence) {
             push_line(text, sentence);
-            seen.push(m.sentence.trim());
+            seen.push(sentence);
         }
     }
 }
@@ -230,12 +231,15 @@ pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
         });
     }
     for name in g.sigs.keys() {
-        ids.push(IdEntry {
-            key: format!("sig:{name}"),
-            url: urls::sig(name),
-            title: format!("SIG {}", name.display_name()),
-            detail: String::new(),
-        });
+        // `node` and `sig-node` (`SIG Node`, `sig/node`) both name it.
+        for key in [format!("sig:{name}"), format!("sig:sig-{name}")] {
+            ids.push(IdEntry {
+                key,
+                url: urls::sig(name),
+                title: format!("SIG {}", name.display_name()),
+                detail: String::new(),
+            });
+        }
     }
     let articles: BTreeMap<&str, &Article> = site
         .articles
@@ -248,12 +252,15 @@ pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
         } else {
             format!("{}#{}", pr.pr.repo, pr.pr.number)
         };
-        let mut seen: Vec<String> = Vec::new();
-        for m in by_block(&pr.mentions) {
-            if seen.iter().any(|a| a == m.article.as_str()) {
+        // The first mention of each article, as many articles as the index keeps.
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        for m in &pr.mentions {
+            if seen.len() == ENTRIES_PER_ID {
+                break;
+            }
+            if !seen.insert(m.article.as_str()) {
                 continue;
             }
-            seen.push(m.article.to_string());
             let anchor = articles
                 .get(m.article.as_str())
                 .map_or(m.anchor.as_str(), |a| item_anchor(&a.doc, &m.anchor));
@@ -317,4 +324,51 @@ pub fn site_synonyms(site: &SiteCtx) -> Vec<(String, Vec<String>)> {
             (t.en.clone(), others)
         });
     kep_titles.chain(terms).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc;
+
+    #[test]
+    fn long_sections_are_cut_at_block_boundaries() {
+        let para = "あ".repeat(300);
+        let body = format!("## 見出し\n\n{para}\n\n{para}\n\n{para}\n\n- 短い項目\n");
+        let d = doc::parse(&body, 1);
+        let blocks: Vec<Block> = d.blocks.clone();
+        let parts = section_parts(&blocks);
+        let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
+        // Two paragraphs (601 characters with the joining newline) fit; the third starts a
+        // part, which the short item joins.
+        assert_eq!(got, [("p-1", 601), ("p-3", 305)]);
+        assert!(parts.iter().all(|(_, t)| t.chars().count() <= PART_CHARS));
+    }
+
+    #[test]
+    fn a_block_longer_than_a_part_is_a_part_of_its_own() {
+        let long = "い".repeat(PART_CHARS + 50);
+        let d = doc::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
+        let anchors: Vec<&str> = section_parts(&d.blocks).iter().map(|p| p.0).collect();
+        assert_eq!(anchors, ["p-1", "p-2", "p-3"]);
+    }
+
+    #[test]
+    fn a_mention_in_a_loose_list_item_points_at_the_item() {
+        let d = doc::parse(
+            "- 一つ目 (#128266)\n\n  > 📝 補足\n\n- 二つ目\n\n本文の段落\n\n- 密な項目\n- もう一つ\n",
+            1,
+        );
+        let loose_paragraph = d.blocks.iter().find(|b| b.text.contains("128266")).unwrap();
+        assert_eq!(loose_paragraph.kind, BlockKind::Paragraph);
+        assert_eq!(item_anchor(&d, &loose_paragraph.anchor), "li-1");
+        // The note inside the item is not its first paragraph: left as it is.
+        let note = d.blocks.iter().find(|b| b.text.contains("補足")).unwrap();
+        assert_eq!(item_anchor(&d, &note.anchor), note.anchor);
+        let body = d.blocks.iter().find(|b| b.text == "本文の段落").unwrap();
+        assert_eq!(item_anchor(&d, &body.anchor), body.anchor);
+        let tight = d.blocks.iter().find(|b| b.text == "密な項目").unwrap();
+        assert_eq!(tight.kind, BlockKind::ListItem);
+        assert_eq!(item_anchor(&d, &tight.anchor), tight.anchor);
+    }
 }

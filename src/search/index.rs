@@ -12,9 +12,11 @@
 //! | `search/t/<h>.js` | `t/<h>` | postings of the tokens whose FNV-1a hash falls in shard `h`, and the synonyms whose first token does | one per query token |
 //! | `search/v/<h>.js` | `v/<h>` | completions: tokens by prefix (3 ASCII chars or 1 CJK char) with their document frequency | one, for the word being typed |
 //! | `search/i/<h>.js` | `i/<h>` | ID entries `[kind, value, url, title, detail?]` (`kep:3157`, `pr:128266`, `gate:podlevelresources`) bucketed by number or by the first 3 characters of a name | one |
-//! | `search/d/<h>.js` | `d/<h>` | up to [`SLOTS`] documents: url, title, section, kind, trimmed text for snippets | one per result shown |
+//! | `search/d/<h>.js` | `d/<h>` | up to [`SLOTS`] documents (about [`DOC_FILE_BYTES`]): `{"a": [[page url, title]], "d": [[page, fragment, section, kind, text]]}`, each page's URL and title once per file | one per result shown |
 //!
 //! A document's id is `file * SLOTS + slot`, so the browser finds its doc file without a table.
+//! Documents come in site order, so the sections of an article share doc files (and a query
+//! that finds several of them loads one file).
 //! Postings are (doc id delta, impact) pairs in a base-64 varint string: each character carries
 //! 5 bits (low bits first) plus a "more follows" bit, and a pair is `delta << 3 | impact`, where
 //! impact is BM25's term-frequency part quantized to 0..=7. Tokens found in more than
@@ -33,20 +35,22 @@ use crate::japanese::fold_variants;
 /// Folder of the index under the site root.
 pub const DIR: &str = "search";
 /// Documents per doc file at most (a doc id is `file * SLOTS + slot`).
-pub const SLOTS: u32 = 4;
-/// Documents are packed into a doc file while it stays under this many bytes.
-const DOC_FILE_BYTES: usize = 3000;
+pub const SLOTS: u32 = 8;
+/// Documents are packed into a doc file while it stays under this many bytes. Every file costs
+/// the build a file creation (slow on small VMs) and a result costs the browser its whole doc
+/// file: this balances the two (see README, Search).
+pub const DOC_FILE_BYTES: usize = 6000;
 /// Characters of text kept per document for snippets.
 const TEXT_CHARS: usize = 800;
 /// Postings kept per token (the strongest ones).
-pub const POSTING_CAP: usize = 600;
+pub const POSTING_CAP: usize = 400;
 /// Completions kept per prefix (the most frequent ones).
 const COMPLETIONS_PER_PREFIX: usize = 100;
 /// ID entries kept per key (a PR mentioned by many articles lists the first ones).
-const ENTRIES_PER_ID: usize = 20;
+pub const ENTRIES_PER_ID: usize = 20;
 /// What a token shard should weigh; the shard count is chosen from the total. A query loads
 /// one shard per token, so this is about what each query token costs beyond its own postings.
-const TOKEN_SHARD_BYTES: usize = 2000;
+const TOKEN_SHARD_BYTES: usize = 4000;
 /// The same for completion and ID shards (one of each per query).
 const SHARD_BYTES: usize = 4000;
 const K1: f64 = 1.2;
@@ -121,8 +125,7 @@ pub fn build(
     ids: &[IdEntry],
     synonyms: &[(String, Vec<String>)],
 ) -> Vec<(String, Vec<u8>)> {
-    let stored: Vec<String> = docs.par_iter().map(|d| stored_text(&d.text)).collect();
-    let doc_ids = assign_doc_ids(docs, &stored);
+    let doc_ids = assign_doc_ids(docs);
     let entries = collect_postings(docs, &doc_ids);
     let encoded: Vec<String> = entries.par_iter().map(|e| encode_list(&e.list)).collect();
 
@@ -149,7 +152,7 @@ pub fn build(
     // for Japanese queries.
     let cjk_ids = ids.iter().any(|e| e.key.chars().any(is_cjk));
     files.extend(id_files);
-    files.extend(doc_files(docs, &stored, &doc_ids));
+    files.extend(doc_files(docs, &doc_ids));
 
     let manifest = json!({
         "v": 1,
@@ -198,21 +201,44 @@ fn hex_path(folder: &str, n: u32) -> (String, String) {
     (format!("{DIR}/{name}.js"), name)
 }
 
+/// A URL split into the page and the fragment: `articles/x/#li-3` → (`articles/x/`, `li-3`).
+fn split_url(url: &str) -> (&str, &str) {
+    url.split_once('#').unwrap_or((url, ""))
+}
+
 /// Packs documents in input order into doc files of at most [`SLOTS`] documents and about
 /// [`DOC_FILE_BYTES`] bytes; returns each document's id.
-fn assign_doc_ids(docs: &[SearchDoc], stored: &[String]) -> Vec<u32> {
+fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
+    // What each document weighs in its file, and what its page (URL and title, stored once per
+    // file) adds when the file does not hold it yet.
+    let sizes: Vec<(usize, usize)> = docs
+        .par_iter()
+        .map(|d| {
+            let (page, fragment) = split_url(&d.url);
+            let own = fragment.len() + d.section.len() + stored_len(&d.text) + 24;
+            (own, page.len() + d.title.len() + 8)
+        })
+        .collect();
     let mut ids = Vec::with_capacity(docs.len());
     let (mut file, mut slot, mut bytes) = (0u32, 0u32, 0usize);
-    for (i, (doc, text)) in docs.iter().zip(stored).enumerate() {
-        let size = doc.url.len() + doc.title.len() + doc.section.len() + text.len() + 24;
+    let mut pages: Vec<(&str, &str)> = Vec::new();
+    for (i, (doc, &(own, page_size))) in docs.iter().zip(&sizes).enumerate() {
+        let page = (split_url(&doc.url).0, doc.title.as_str());
+        let new_page = !pages.contains(&page);
+        let size = own + if new_page { page_size } else { 0 };
         if i > 0 && (slot == SLOTS || bytes + size > DOC_FILE_BYTES) {
             file += 1;
             slot = 0;
             bytes = 0;
+            pages.clear();
+        }
+        if !pages.contains(&page) {
+            pages.push(page);
+            bytes += page_size;
         }
         ids.push(file * SLOTS + slot);
         slot += 1;
-        bytes += size;
+        bytes += own;
     }
     ids
 }
@@ -220,22 +246,33 @@ fn assign_doc_ids(docs: &[SearchDoc], stored: &[String]) -> Vec<u32> {
 /// Whitespace collapsed, at most [`TEXT_CHARS`] characters (then an ellipsis).
 fn stored_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(TEXT_CHARS * 3 + 3));
+    stored_chars(text, |c| out.push(c));
+    out
+}
+
+/// The bytes of [`stored_text`], without building it.
+fn stored_len(text: &str) -> usize {
+    let mut n = 0;
+    stored_chars(text, |c| n += c.len_utf8());
+    n
+}
+
+fn stored_chars(text: &str, mut push: impl FnMut(char)) {
     let mut count = 0;
     for word in text.split_whitespace() {
         if count > 0 {
-            out.push(' ');
+            push(' ');
             count += 1;
         }
         for c in word.chars() {
             if count == TEXT_CHARS {
-                out.push('…');
-                return out;
+                push('…');
+                return;
             }
-            out.push(c);
+            push(c);
             count += 1;
         }
     }
-    out
 }
 
 /// FNV-1a as a `Hasher`: the index hashes millions of short tokens, where SipHash's
@@ -271,94 +308,174 @@ struct TokenEntry {
     list: Vec<(u32, u8)>,
 }
 
-/// Postings of a run of documents: token → [(doc id, weighted term count)], in doc order.
+/// Calls `add(text, weight)` for every field of a document that is indexed: the text, the
+/// section heading ([`SECTION_WEIGHT`]), the page title ([`TITLE_WEIGHT`]) and the boost words.
+fn for_each_field(doc: &SearchDoc, mut add: impl FnMut(&str, u32)) {
+    add(&doc.text, 1);
+    add(&doc.section, SECTION_WEIGHT);
+    add(&doc.title, TITLE_WEIGHT);
+    for w in &doc.boost_words {
+        add(w, 1);
+    }
+}
+
+/// About how many tokens a document gives (each counted with its field's weight), from one
+/// scan without normalizing or allocating: a word per ASCII run, a bigram per CJK character
+/// after the first of its run. Only the average over all documents is taken from this (BM25
+/// needs it before the first impact); each document's own length is counted exactly.
+fn approx_len(doc: &SearchDoc) -> u64 {
+    let bigrams = |run: u64| if run > 1 { run - 1 } else { run };
+    let mut len = 0;
+    for_each_field(doc, |text, weight| {
+        let (mut n, mut run, mut prev) = (0u64, 0u64, ' ');
+        for c in text.chars() {
+            if is_cjk(c) {
+                run += 1;
+            } else {
+                n += bigrams(run);
+                run = 0;
+                if c.is_ascii_alphanumeric() && !prev.is_ascii_alphanumeric() {
+                    n += 1;
+                }
+            }
+            prev = c;
+        }
+        len += (n + bigrams(run)) * u64::from(weight);
+    });
+    len
+}
+
+/// The average document length BM25 normalizes by, from [`approx_len`].
+fn average_len(docs: &[SearchDoc]) -> f64 {
+    let total: u64 = docs.par_iter().map(approx_len).sum();
+    (total as f64 / docs.len().max(1) as f64).max(1.0)
+}
+
+/// Postings of a run of documents while it is tokenized: token → [(position of the document in
+/// the run, weighted term count)], in document order.
 type PieceMap = FnvMap<String, Vec<(u32, u32)>>;
 
 /// Tokenizes a run of documents into one map, so that the shared vocabulary is looked up once
-/// per distinct token of the run rather than once per occurrence. Returns the map and each
-/// document's (id, length).
-fn index_piece(docs: &[SearchDoc], ids: &[u32]) -> (PieceMap, Vec<(u32, u32)>) {
+/// per distinct token of the run rather than once per occurrence, and gives each token's
+/// postings with their impacts (the run knows its documents' exact lengths): this is the part
+/// of indexing that runs in parallel.
+fn index_piece(docs: &[SearchDoc], ids: &[u32], avg_len: f64) -> Vec<(String, Vec<u32>)> {
     let mut map = PieceMap::default();
     let mut lens = Vec::with_capacity(docs.len());
-    for (doc, &id) in docs.iter().zip(ids) {
-        let mut len = 0u32;
-        let mut add = |text: &str, weight: u32| {
+    for (at, doc) in docs.iter().enumerate() {
+        let at = at as u32;
+        let mut len = 0;
+        for_each_field(doc, |text, weight| {
             for_each_token(text, |t| {
                 len += weight;
                 match map.get_mut(t) {
                     Some(list) => match list.last_mut() {
-                        Some(last) if last.0 == id => last.1 += weight,
-                        _ => list.push((id, weight)),
+                        Some(last) if last.0 == at => last.1 += weight,
+                        _ => list.push((at, weight)),
                     },
                     None => {
-                        map.insert(t.to_string(), vec![(id, weight)]);
+                        map.insert(t.to_string(), vec![(at, weight)]);
                     }
                 }
             });
-        };
-        add(&doc.text, 1);
-        add(&doc.section, SECTION_WEIGHT);
-        add(&doc.title, TITLE_WEIGHT);
-        for w in &doc.boost_words {
-            add(w, 1);
-        }
-        lens.push((id, len));
+        });
+        lens.push(len);
     }
-    (map, lens)
+    map.into_iter()
+        .map(|(token, list)| {
+            let packed = list
+                .into_iter()
+                .map(|(at, tf)| {
+                    let at = at as usize;
+                    pack(ids[at], impact(tf, lens[at], avg_len))
+                })
+                .collect();
+            (token, packed)
+        })
+        .collect()
+}
+
+/// A posting packed as `id << 3 | impact`, the way it is encoded.
+fn pack(id: u32, impact: u8) -> u32 {
+    (id << 3) | u32::from(impact)
+}
+
+/// Keeps the [`POSTING_CAP`] strongest postings (highest impact, then lowest id). Applied to
+/// a list whenever it doubles the cap, the result is the same as applying it once at the end,
+/// and no list ever holds more than twice the cap: the common tokens (`した`, `pod`) would
+/// otherwise hold most of the memory of the build.
+fn keep_strongest(list: &mut Vec<u32>) {
+    if list.len() > POSTING_CAP {
+        list.select_nth_unstable_by_key(POSTING_CAP - 1, |&p| (7 - (p & 7), p >> 3));
+        list.truncate(POSTING_CAP);
+    }
 }
 
 /// Every token's postings, sorted by token.
 fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
+    let avg_len = average_len(docs);
+
     // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
-    // order (so every list stays sorted by doc id); a batch bounds the memory held in pieces.
+    // order (so a list that was never cut stays sorted by doc id); a batch bounds the memory
+    // held in pieces.
     const PIECE: usize = 256;
-    const BATCH: usize = 32;
+    const BATCH: usize = 16;
     let mut vocab: FnvMap<String, u32> = FnvMap::default();
-    let mut lists: Vec<Vec<(u32, u32)>> = Vec::new();
-    let mut lens = vec![0u32; doc_ids.last().map_or(0, |&id| id as usize + 1)];
-    let mut total_len: u64 = 0;
+    let mut lists: Vec<Vec<u32>> = Vec::new();
+    let mut dfs: Vec<u32> = Vec::new();
     let pieces: Vec<(&[SearchDoc], &[u32])> =
         docs.chunks(PIECE).zip(doc_ids.chunks(PIECE)).collect();
     for batch in pieces.chunks(BATCH) {
-        let maps: Vec<(PieceMap, Vec<(u32, u32)>)> =
-            batch.par_iter().map(|(d, i)| index_piece(d, i)).collect();
-        for (map, piece_lens) in maps {
-            for (id, len) in piece_lens {
-                lens[id as usize] = len;
-                total_len += u64::from(len);
-            }
-            for (token, list) in map {
-                match vocab.get(&token) {
-                    Some(&t) => lists[t as usize].extend(list),
+        let pieces: Vec<Vec<(String, Vec<u32>)>> = batch
+            .par_iter()
+            .map(|(d, i)| index_piece(d, i, avg_len))
+            .collect();
+        for piece in pieces {
+            for (token, list) in piece {
+                let t = match vocab.get(&token) {
+                    Some(&t) => t as usize,
                     None => {
                         vocab.insert(token, lists.len() as u32);
-                        lists.push(list);
+                        lists.push(Vec::new());
+                        dfs.push(0);
+                        lists.len() - 1
                     }
+                };
+                dfs[t] += list.len() as u32;
+                let out = &mut lists[t];
+                if out.is_empty() {
+                    *out = list;
+                } else {
+                    out.extend(list);
+                }
+                if out.len() >= 2 * POSTING_CAP {
+                    keep_strongest(out);
                 }
             }
         }
     }
-    let avg_len = (total_len as f64 / docs.len().max(1) as f64).max(1.0);
     let mut tokens: Vec<(String, u32)> = vocab.into_iter().collect();
     tokens.par_sort_unstable();
-    let (lists, lens) = (&lists, &lens);
-    tokens
-        .into_par_iter()
+    let mut lists: Vec<Option<Vec<u32>>> = lists.into_iter().map(Some).collect();
+    let owned: Vec<(String, u32, Vec<u32>)> = tokens
+        .into_iter()
         .map(|(token, t)| {
-            let raw = &lists[t as usize];
-            let mut list: Vec<(u32, u8)> = raw
-                .iter()
-                .map(|&(id, tf)| (id, impact(tf, lens[id as usize], avg_len)))
-                .collect();
+            let list = lists[t as usize].take().expect("each token once");
+            (token, dfs[t as usize], list)
+        })
+        .collect();
+    owned
+        .into_par_iter()
+        .map(|(token, df, mut list)| {
             if list.len() > POSTING_CAP {
-                list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-                list.truncate(POSTING_CAP);
-                list.sort_unstable();
+                keep_strongest(&mut list);
             }
+            // Cut lists lost their doc order; ids are unique in a list, so this restores it.
+            list.sort_unstable();
             TokenEntry {
                 token,
-                df: raw.len() as u32,
-                list,
+                df,
+                list: list.into_iter().map(|p| (p >> 3, (p & 7) as u8)).collect(),
             }
         })
         .collect()
@@ -598,7 +715,7 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     (bits, files)
 }
 
-fn doc_files(docs: &[SearchDoc], stored: &[String], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
+fn doc_files(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
     let mut files: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, id) in doc_ids.iter().enumerate() {
         files.entry(id / SLOTS).or_default().push(i);
@@ -607,15 +724,23 @@ fn doc_files(docs: &[SearchDoc], stored: &[String], doc_ids: &[u32]) -> Vec<(Str
     files
         .into_par_iter()
         .map(|(file, members)| {
+            let mut pages: Vec<(&str, &str)> = Vec::new();
             let records: Vec<Value> = members
                 .iter()
                 .map(|&i| {
                     let d = &docs[i];
-                    json!([d.url, d.title, d.section, d.kind.code(), stored[i]])
+                    let (page, fragment) = split_url(&d.url);
+                    let key = (page, d.title.as_str());
+                    let p = pages.iter().position(|&x| x == key).unwrap_or_else(|| {
+                        pages.push(key);
+                        pages.len() - 1
+                    });
+                    json!([p, fragment, d.section, d.kind.code(), stored_text(&d.text)])
                 })
                 .collect();
+            let pages: Vec<Value> = pages.iter().map(|(u, t)| json!([u, t])).collect();
             let (path, name) = hex_path("d", file);
-            (path, script(&name, &json!(records)))
+            (path, script(&name, &json!({"a": pages, "d": records})))
         })
         .collect()
 }
@@ -633,10 +758,6 @@ mod tests {
             text: text.into(),
             boost_words: vec![],
         }
-    }
-
-    fn stored(docs: &[SearchDoc]) -> Vec<String> {
-        docs.iter().map(|d| stored_text(&d.text)).collect()
     }
 
     fn decode(s: &str) -> Vec<(u32, u8)> {
@@ -698,20 +819,34 @@ mod tests {
     }
 
     #[test]
-    fn doc_files_hold_slots_in_id_order() {
+    fn doc_files_hold_slots_in_id_order_with_each_page_once() {
         let long = "あ".repeat(900);
         let docs = vec![
             doc("a/#1", "一", &long),
             doc("a/#2", "二", &long),
-            doc("a/#3", "三", "短い"),
+            doc("a/#3", "三", &long),
+            doc("b/#4", "四", "短い"),
+            doc("a/#5", "五", "短い"),
         ];
-        let ids = assign_doc_ids(&docs, &stored(&docs));
-        // A long text is ~2.7 KB: the second starts a new file, the short third joins it.
-        assert_eq!(ids, [0, SLOTS, SLOTS + 1]);
+        let ids = assign_doc_ids(&docs);
+        // A long text is stored as 800 characters (2.4 KB): two fit in a file, the third
+        // starts the next one, which the short ones join.
+        assert_eq!(ids, [0, 1, SLOTS, SLOTS + 1, SLOTS + 2]);
         let files = build(&docs, &[], &[]);
-        let d1 = payload(file(&files, "search/d/1.js"));
-        assert_eq!(d1[1][0][0], "a/#2");
-        assert_eq!(d1[1][1][0], "a/#3");
+        let d1 = &payload(file(&files, "search/d/1.js"))[1];
+        assert_eq!(
+            d1["a"],
+            json!([["a/", "Kubernetes 1.32"], ["b/", "Kubernetes 1.32"]])
+        );
+        let fragments: Vec<&Value> = d1["d"].as_array().unwrap().iter().map(|r| &r[1]).collect();
+        assert_eq!(fragments, ["3", "4", "5"]);
+        assert_eq!(d1["d"][2][0], 0, "a/ again, from the file's page table");
+        let text = d1["d"][0][4].as_str().unwrap();
+        assert_eq!(
+            text.chars().count(),
+            TEXT_CHARS + 1,
+            "cut, with an ellipsis"
+        );
     }
 
     #[test]
@@ -726,7 +861,7 @@ mod tests {
                 doc(&format!("a/#{i}"), "", text)
             })
             .collect();
-        let doc_ids = assign_doc_ids(&docs, &stored(&docs));
+        let doc_ids = assign_doc_ids(&docs);
         let postings = collect_postings(&docs, &doc_ids);
         assert!(postings.windows(2).all(|w| w[0].token < w[1].token));
         let pod = postings.iter().find(|e| e.token == "pod").unwrap();
@@ -735,6 +870,69 @@ mod tests {
         let strong_id = doc_ids[POSTING_CAP + 5];
         assert!(pod.list.iter().any(|&(id, _)| id == strong_id));
         assert!(pod.list.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn cutting_lists_as_they_grow_keeps_what_one_cut_at_the_end_keeps() {
+        // Three times the cap, with impacts of every strength, so lists are cut while merging.
+        let docs: Vec<SearchDoc> = (0..3 * POSTING_CAP)
+            .map(|i| {
+                let pods = "pod ".repeat(1 + i * 7 % 5);
+                let filler = "word ".repeat(i * 3 % 11);
+                doc(&format!("a/#{i}"), "", &format!("{pods}{filler}"))
+            })
+            .collect();
+        let doc_ids = assign_doc_ids(&docs);
+        let postings = collect_postings(&docs, &doc_ids);
+        let pod = postings.iter().find(|e| e.token == "pod").unwrap();
+        // The same selection by brute force: every impact, strongest first, ties by id.
+        let avg = average_len(&docs);
+        let lens: Vec<u32> = docs
+            .iter()
+            .map(|d| {
+                let mut n = 0;
+                for_each_field(d, |text, w| for_each_token(text, |_| n += w));
+                n
+            })
+            .collect();
+        let mut all: Vec<(u32, u8)> = docs
+            .iter()
+            .zip(&doc_ids)
+            .zip(&lens)
+            .map(|((d, &id), &len)| {
+                let tf = d.text.matches("pod").count() as u32;
+                (id, impact(tf, len, avg))
+            })
+            .collect();
+        let strengths: std::collections::BTreeSet<u8> = all.iter().map(|p| p.1).collect();
+        assert!(strengths.len() > 2, "impacts vary: {strengths:?}");
+        all.sort_by_key(|&(id, q)| (7 - q, id));
+        all.truncate(POSTING_CAP);
+        all.sort();
+        assert_eq!(pod.df as usize, 3 * POSTING_CAP);
+        assert_eq!(pod.list, all);
+        assert_ne!(
+            pod.list.last().map(|p| p.0),
+            doc_ids.get(POSTING_CAP - 1).copied(),
+            "the cut is by strength, not the first ids"
+        );
+    }
+
+    #[test]
+    fn the_length_estimate_is_close_to_the_token_count() {
+        let d = doc(
+            "a/#1",
+            "監査ログ",
+            "監査ログの出力が変わります。kube-apiserver の watch cache、PodLevelResources。ア",
+        );
+        let mut exact = 0;
+        for_each_field(&d, |text, w| for_each_token(text, |_| exact += w));
+        let approx = approx_len(&d);
+        // CamelCase parts are the difference: the estimate counts words, not their parts.
+        assert!(
+            approx <= u64::from(exact) && approx * 10 >= u64::from(exact) * 8,
+            "{approx} vs {exact}"
+        );
     }
 
     #[test]

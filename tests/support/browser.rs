@@ -3,6 +3,8 @@
 //!
 //! Missing `chromium` or `chromedriver` is a test failure with the install command in the
 //! message, never a silent skip: a skipped browser test looks exactly like a passing one.
+//! `SHIORI_CHROMIUM` names another Chromium binary. Every browser test (search, filters)
+//! goes through this one harness.
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -11,6 +13,11 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The Chromium binary: `SHIORI_CHROMIUM`, else Debian's.
+pub fn chromium() -> String {
+    std::env::var("SHIORI_CHROMIUM").unwrap_or_else(|_| CHROMIUM.to_string())
+}
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// WebDriver key codes for `keys()`.
@@ -51,17 +58,21 @@ pub fn free_port() -> u16 {
 impl Browser {
     /// Starts chromedriver and a headless Chromium with a window of `width` x `height`.
     pub fn start(width: u32, height: u32) -> Browser {
-        let missing: Vec<&str> = [("chromium", CHROMIUM), ("chromedriver", "chromedriver")]
-            .into_iter()
-            .filter(|(_, p)| {
-                if p.starts_with('/') {
-                    !Path::new(p).is_file()
-                } else {
-                    find_program(p).is_none()
-                }
-            })
-            .map(|(n, _)| n)
-            .collect();
+        let binary = chromium();
+        let missing: Vec<&str> = [
+            ("chromium", binary.as_str()),
+            ("chromedriver", "chromedriver"),
+        ]
+        .into_iter()
+        .filter(|(_, p)| {
+            if p.starts_with('/') {
+                !Path::new(p).is_file()
+            } else {
+                find_program(p).is_none()
+            }
+        })
+        .map(|(n, _)| n)
+        .collect();
         assert!(
             missing.is_empty(),
             "browser tests need {} (install with `apt-get install -y chromium chromium-driver`)",
@@ -108,7 +119,7 @@ impl Browser {
             "browserName": "chrome",
             "goog:loggingPrefs": {"browser": "ALL"},
             "goog:chromeOptions": {
-                "binary": CHROMIUM,
+                "binary": binary,
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                     "--no-first-run", "--disable-background-networking",
