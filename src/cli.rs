@@ -163,27 +163,36 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// Loads the site at `root` and runs `stage` on it. An unreadable site exits with 2; content
+/// errors are all printed, then a count under `failed`, and exit with 1.
+fn run_stage<T>(
+    root: &Path,
+    failed: &str,
+    stage: impl FnOnce(&load::Sources) -> Result<T, crate::diag::Diagnostics>,
+) -> Result<T, ExitCode> {
+    let sources = load::load(root).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    stage(&sources).map_err(|diags| {
+        eprint!("{diags}");
+        let n = diags.errors().count();
+        eprintln!("{failed}: {n} error{}", plural(n));
+        ExitCode::from(1)
+    })
+}
+
 /// `shiori glossary suggest`: TOML on stdout, a summary on stderr.
 fn glossary_suggest(root: &Path, limit: usize, drafts: bool) -> ExitCode {
-    let sources = match load::load(root) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let opts = site::BuildOptions {
         drafts: drafts.then_some(true),
         base_url: None,
     };
-    let g = match site::glossary_only(&sources, &opts) {
+    let g = match run_stage(root, "glossary suggest failed", |s| {
+        site::glossary_only(s, &opts)
+    }) {
         Ok(g) => g,
-        Err(diags) => {
-            eprint!("{diags}");
-            let n = diags.errors().count();
-            eprintln!("glossary suggest failed: {n} error{}", plural(n));
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     print!("{}", glossary::suggest::suggest_limited(&g, limit, limit));
     let curated = g
@@ -203,25 +212,13 @@ fn glossary_suggest(root: &Path, limit: usize, drafts: bool) -> ExitCode {
 
 /// `shiori check`: everything a build would say, plus the findings about references and links.
 fn run_check(root: &Path, strict: bool, drafts: bool) -> ExitCode {
-    let sources = match load::load(root) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let opts = site::BuildOptions {
         drafts: drafts.then_some(true),
         base_url: None,
     };
-    let out = match site::build(&sources, &opts) {
+    let out = match run_stage(root, "check failed", |s| site::build(s, &opts)) {
         Ok(out) => out,
-        Err(diags) => {
-            eprint!("{diags}");
-            let n = diags.errors().count();
-            eprintln!("check failed: {n} error{}", if n == 1 { "" } else { "s" });
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let broken: Vec<Diagnostic> = check::broken_links(&out.files)
         .iter()
@@ -290,28 +287,14 @@ fn registry_import(enhancements: &Path, website: &Path, root: &Path) -> ExitCode
 
 fn build(root: PathBuf, output: PathBuf, base_url: Option<String>, drafts: bool) -> ExitCode {
     let started = Instant::now();
-    let sources = match load::load(&root) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let opts = site::BuildOptions {
         drafts: drafts.then_some(true),
         base_url,
     };
-    let out = match site::build(&sources, &opts) {
+    let failed = "build failed (the output folder was left as it was)";
+    let out = match run_stage(&root, failed, |s| site::build(s, &opts)) {
         Ok(out) => out,
-        Err(diags) => {
-            eprint!("{diags}");
-            let n = diags.errors().count();
-            eprintln!(
-                "build failed: {n} error{}; the output folder was left as it was",
-                if n == 1 { "" } else { "s" }
-            );
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     for w in &out.warnings {
         eprintln!("{w}");
