@@ -3,17 +3,16 @@
 //! (a real Tab key press) and when it is tapped, be what the link's `aria-describedby` points
 //! at, close on Escape, and let a second tap follow the link.
 //!
-//! `cargo test --test glossary_browser -- --ignored screenshot` regenerates
-//! `docs/screenshots/glossary.png`.
+//! `examples/glossary_screenshot.rs` regenerates `docs/screenshots/glossary.png`.
 //!
-//! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::webdriver`.
+//! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::browser`.
 mod support;
 
-use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::Fixture;
-use support::webdriver::{ESCAPE, TAB, WebDriver};
+use support::browser::{Browser, key};
 
 const ARTICLE: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 const TERM_HREF: &str = "../../glossary/mutating-admission-policy/";
@@ -55,18 +54,31 @@ return {
 };
 "#;
 
-fn tip_state(wd: &WebDriver) -> Value {
-    wd.exec(TIP_STATE, json!([TERM_HREF]))
+fn tip_state(b: &Browser) -> Value {
+    b.execute(TIP_STATE, vec![json!(TERM_HREF)])
 }
 
-/// Waits until the tooltip is visible (or hidden): computed visibility, and full opacity once
-/// the fade is over.
-fn is_shown(wd: &WebDriver) -> bool {
-    wd.wait_for(TIP_SHOWN, json!([TERM_HREF, true]))
+/// Waits (at most 5 s) until the tooltip is visible (or hidden): computed visibility, and full
+/// opacity once the fade is over.
+fn is_shown(b: &Browser) -> bool {
+    tip_becomes(b, true)
 }
 
-fn is_hidden(wd: &WebDriver) -> bool {
-    wd.wait_for(TIP_SHOWN, json!([TERM_HREF, false]))
+fn is_hidden(b: &Browser) -> bool {
+    tip_becomes(b, false)
+}
+
+fn tip_becomes(b: &Browser, shown: bool) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if b.execute(TIP_SHOWN, vec![json!(TERM_HREF), json!(shown)]) == json!(true) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
 }
 
 const TIP_SHOWN: &str = r#"
@@ -79,9 +91,9 @@ return arguments[1] ? shown : cs.visibility === "hidden";
 #[test]
 fn a_tooltip_shows_on_keyboard_focus_and_is_announced() {
     let f = built_site();
-    let wd = WebDriver::start(1280, 900);
-    wd.goto(&file_url(&f, ARTICLE));
-    let before = tip_state(&wd);
+    let b = Browser::start(1280, 900);
+    b.open(&file_url(&f, ARTICLE));
+    let before = tip_state(&b);
     assert_eq!(before["visibility"], "hidden", "{before}");
     assert_eq!(before["role"], "tooltip");
     assert_eq!(before["describedby"], before["tip_id"], "{before}");
@@ -95,88 +107,88 @@ fn a_tooltip_shows_on_keyboard_focus_and_is_announced() {
 
     // Focus whatever comes before the term link in tab order, then press Tab: the browser's
     // own focus navigation lands on the term.
-    wd.exec(
+    b.execute(
         r#"const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
            const all = Array.from(document.querySelectorAll("a[href], button, input, summary"));
            all[all.indexOf(a) - 1].focus();"#,
-        json!([TERM_HREF]),
+        vec![json!(TERM_HREF)],
     );
-    wd.press(TAB);
-    assert!(is_shown(&wd), "{}", tip_state(&wd));
-    let focused = tip_state(&wd);
+    b.keys(key::TAB);
+    assert!(is_shown(&b), "{}", tip_state(&b));
+    let focused = tip_state(&b);
     assert_eq!(focused["focused"], true, "{focused}");
     assert_eq!(focused["display"], "block");
     assert!(focused["width"].as_f64().unwrap() > 100.0, "{focused}");
     assert_eq!(focused["in_window"], true, "{focused}");
 
-    wd.press(ESCAPE);
-    assert!(is_hidden(&wd), "Escape closes it: {}", tip_state(&wd));
-    assert_eq!(tip_state(&wd)["focused"], true, "and keeps the focus");
+    b.keys(key::ESCAPE);
+    assert!(is_hidden(&b), "Escape closes it: {}", tip_state(&b));
+    assert_eq!(tip_state(&b)["focused"], true, "and keeps the focus");
 
     // Tab on: the next link's tip (if any) opens and this one is gone.
-    wd.press(TAB);
-    assert!(is_hidden(&wd), "{}", tip_state(&wd));
+    b.keys(key::TAB);
+    assert!(is_hidden(&b), "{}", tip_state(&b));
 }
 
 #[test]
 fn a_tap_opens_the_tooltip_and_a_second_tap_follows_the_link() {
     let f = built_site();
-    let wd = WebDriver::start(1280, 900);
+    let b = Browser::start(1280, 900);
     let url = file_url(&f, ARTICLE);
-    wd.goto(&url);
-    let link = wd.find(&format!(".term > a[href^=\"{TERM_HREF}\"]"));
-    wd.exec(
+    b.open(&url);
+    let link = b
+        .find(&format!(".term > a[href^=\"{TERM_HREF}\"]"))
+        .expect("the term link");
+    b.execute(
         "arguments[0].scrollIntoView({block: 'center'});",
-        json!([link]),
+        vec![link.json()],
     );
-    wd.tap(&link);
+    b.tap(&link);
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert_eq!(wd.current_url(), url, "the first tap does not navigate");
-    assert!(is_shown(&wd), "{}", tip_state(&wd));
+    assert_eq!(b.url(), url, "the first tap does not navigate");
+    assert!(is_shown(&b), "{}", tip_state(&b));
     assert_eq!(
-        wd.exec(
+        b.execute(
             "return document.querySelectorAll('.term.open').length;",
-            json!([])
+            vec![]
         ),
         json!(1)
     );
 
     // A tap elsewhere closes it.
-    let heading = wd.find("h1");
-    wd.exec(
+    let heading = b.find("h1").expect("the heading");
+    b.execute(
         "arguments[0].scrollIntoView({block: 'center'});",
-        json!([heading]),
+        vec![heading.json()],
     );
-    wd.tap(&heading);
-    assert!(is_hidden(&wd), "{}", tip_state(&wd));
+    b.tap(&heading);
+    assert!(is_hidden(&b), "{}", tip_state(&b));
 
     // Tap, tap: the second tap follows the link to the term page.
-    wd.exec(
+    b.execute(
         "arguments[0].scrollIntoView({block: 'center'});",
-        json!([link]),
+        vec![link.json()],
     );
-    wd.tap(&link);
-    assert!(is_shown(&wd));
-    wd.tap(&link);
-    assert!(
-        wd.wait_for(
-            "return location.href.endsWith('/glossary/mutating-admission-policy/index.html') || location.href.endsWith('/glossary/mutating-admission-policy/');",
-            json!([])
-        ),
-        "{}",
-        wd.current_url()
+    b.tap(&link);
+    assert!(is_shown(&b));
+    b.tap(&link);
+    // Polled for 5 s like the tooltip; panics with the current URL if it never gets there.
+    b.wait_for(
+        "location.href.endsWith('/glossary/mutating-admission-policy/index.html') || location.href.endsWith('/glossary/mutating-admission-policy/')",
+        "the second tap to follow the link to the term page",
+        5,
     );
 }
 
 #[test]
 fn the_glossary_index_filters_by_kind_from_a_shared_link() {
     let f = built_site();
-    let wd = WebDriver::start(1280, 900);
-    wd.goto(&format!(
+    let b = Browser::start(1280, 900);
+    b.open(&format!(
         "{}?kind=api_kind",
         file_url(&f, "glossary/index.html")
     ));
-    let counts = wd.exec(
+    let counts = b.execute(
         r##"const shown = new Set(), kinds = new Set();
            document.querySelectorAll("#glossary-index li[data-id]").forEach(li => {
              if (li.offsetParent !== null) { shown.add(li.dataset.id); kinds.add(li.dataset.kind); }
@@ -184,7 +196,7 @@ fn the_glossary_index_filters_by_kind_from_a_shared_link() {
            return {shown: shown.size, kinds: Array.from(kinds),
                    count: document.querySelector(".filter-count").textContent,
                    boxes: document.querySelectorAll("input[name=kind]:checked").length};"##,
-        json!([]),
+        vec![],
     );
     assert_eq!(counts["kinds"], json!(["api_kind"]), "{counts}");
     assert_eq!(counts["boxes"], 1);
@@ -197,70 +209,4 @@ fn the_glossary_index_filters_by_kind_from_a_shared_link() {
             .ends_with(&format!(" {n}件を表示")),
         "the count counts each term once, not once per index: {counts}"
     );
-}
-
-/// Writes `docs/screenshots/glossary.png`: an article with a tooltip open (1280 pixels wide),
-/// and below it the glossary index and a term page (800 wide, scaled), in one picture.
-#[test]
-#[ignore]
-fn screenshot() {
-    let f = built_site();
-    let wd = WebDriver::start(1280, 1000);
-    let shot = |width: u32, page: &str, prepare: &str| -> String {
-        wd.set_size(width, 1000);
-        wd.goto(&file_url(&f, page));
-        wd.exec(prepare, json!([TERM_HREF]));
-        std::thread::sleep(std::time::Duration::from_millis(400));
-        base64_of(&wd.screenshot())
-    };
-    let article = shot(
-        1280,
-        ARTICLE,
-        r#"const a = document.querySelector(`.term > a[href^="${arguments[0]}"]`);
-           a.scrollIntoView({block: "center"}); window.scrollBy(0, -40);
-           a.focus({preventScroll: true});"#,
-    );
-    let index = shot(
-        800,
-        "glossary/index.html",
-        "document.querySelector('h1').scrollIntoView(); window.scrollBy(0, -16);",
-    );
-    let term = shot(
-        800,
-        "glossary/mutating-admission-policy/index.html",
-        "document.querySelector('h1').scrollIntoView(); window.scrollBy(0, -16);",
-    );
-    // Composed in the browser itself: no image library needed.
-    let html = format!(
-        r#"<!DOCTYPE html><html><body style="margin:0;background:#cfc9bc">
-<div style="display:grid;grid-template-columns:1fr 1fr;gap:10px;padding:10px;width:1260px">
-<img style="width:100%;grid-column:1/3;height:420px;object-fit:cover;object-position:50% 42%;border-radius:6px" src="data:image/png;base64,{article}">
-<img style="width:100%;height:660px;object-fit:cover;object-position:top;border-radius:6px" src="data:image/png;base64,{index}">
-<img style="width:100%;height:660px;object-fit:cover;object-position:top;border-radius:6px" src="data:image/png;base64,{term}">
-</div></body></html>"#
-    );
-    let compose = f.root().join("compose.html");
-    std::fs::write(&compose, html).unwrap();
-    wd.set_size(1280, 1050);
-    wd.goto(&format!("file://{}", compose.display()));
-    let height = wd.exec("return document.body.scrollHeight;", json!([]));
-    wd.set_size(1280, height.as_u64().unwrap() as u32);
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let png = wd.screenshot();
-    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots/glossary.png");
-    std::fs::write(&out, &png).unwrap();
-    // Fewer colours when pngquant is there, so the picture stays small.
-    let _ = std::process::Command::new("pngquant")
-        .args(["--force", "--skip-if-larger", "--quality=70-95", "--output"])
-        .arg(&out)
-        .arg(&out)
-        .status();
-    let size = std::fs::metadata(&out).unwrap().len();
-    eprintln!("wrote {} ({size} bytes)", out.display());
-    assert!(size <= 300 * 1024, "{size} bytes");
-}
-
-fn base64_of(bytes: &[u8]) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD.encode(bytes)
 }

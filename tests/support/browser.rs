@@ -3,8 +3,8 @@
 //!
 //! Missing `chromium` or `chromedriver` is a test failure with the install command in the
 //! message, never a silent skip: a skipped browser test looks exactly like a passing one.
-//! `SHIORI_CHROMIUM` names another Chromium binary. Every browser test (search, filters)
-//! goes through this one harness.
+//! `SHIORI_CHROMIUM` names another Chromium binary. Every browser test (search, filters,
+//! glossary) goes through this one harness.
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -22,6 +22,7 @@ const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// WebDriver key codes for `keys()`.
 pub mod key {
+    pub const TAB: &str = "\u{E004}";
     pub const ENTER: &str = "\u{E007}";
     pub const ESCAPE: &str = "\u{E00C}";
     pub const ARROW_UP: &str = "\u{E013}";
@@ -39,6 +40,13 @@ pub struct Browser {
 
 #[derive(Debug, Clone)]
 pub struct Element(String);
+
+impl Element {
+    /// The W3C element reference, for passing the element to `execute` as an argument.
+    pub fn json(&self) -> Value {
+        json!({ ELEMENT_KEY: self.0 })
+    }
+}
 
 fn find_program(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?
@@ -239,6 +247,23 @@ impl Browser {
             "/actions",
             Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
         );
+    }
+
+    /// A finger tap on the middle of `el`: touch pointer events, then the click a tap makes.
+    pub fn tap(&self, el: &Element) {
+        let actions = json!([
+            {"type": "pointerMove", "duration": 0, "origin": el.json(), "x": 0, "y": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pause", "duration": 50},
+            {"type": "pointerUp", "button": 0},
+        ]);
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "pointer", "id": "finger",
+                "parameters": {"pointerType": "touch"}, "actions": actions}]})),
+        );
+        self.call("DELETE", "/actions", None);
     }
 
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Value {

@@ -7,7 +7,6 @@
 pub mod browser;
 pub mod http;
 pub mod search;
-pub mod webdriver;
 
 use std::collections::BTreeMap;
 use std::fs;
