@@ -17,17 +17,6 @@ use support::browser::{Browser, key};
 const ARTICLE: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 const TERM_HREF: &str = "../../glossary/mutating-admission-policy/";
 
-fn built_site() -> Fixture {
-    let f = Fixture::with_repo_content();
-    let built = f.run(&["build"]);
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    f
-}
-
 fn file_url(f: &Fixture, page: &str) -> String {
     format!("file://{}", f.public().join(page).display())
 }
@@ -90,7 +79,7 @@ return arguments[1] ? shown : cs.visibility === "hidden";
 
 #[test]
 fn a_tooltip_shows_on_keyboard_focus_and_is_announced() {
-    let f = built_site();
+    let f = Fixture::built_repo_site();
     let b = Browser::start(1280, 900);
     b.open(&file_url(&f, ARTICLE));
     let before = tip_state(&b);
@@ -132,7 +121,7 @@ fn a_tooltip_shows_on_keyboard_focus_and_is_announced() {
 
 #[test]
 fn a_tap_opens_the_tooltip_and_a_second_tap_follows_the_link() {
-    let f = built_site();
+    let f = Fixture::built_repo_site();
     let b = Browser::start(1280, 900);
     let url = file_url(&f, ARTICLE);
     b.open(&url);
@@ -182,7 +171,7 @@ fn a_tap_opens_the_tooltip_and_a_second_tap_follows_the_link() {
 
 #[test]
 fn the_glossary_index_filters_by_kind_from_a_shared_link() {
-    let f = built_site();
+    let f = Fixture::built_repo_site();
     let b = Browser::start(1280, 900);
     b.open(&format!(
         "{}?kind=api_kind",

@@ -20,18 +20,6 @@ const A129: &str = "articles/k8s-1-29-sig-node/";
 const A131: &str = "articles/k8s-1-31-whats-new/";
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/";
 
-/// The repository's site built by the real binary into `public/`.
-fn built_site() -> Fixture {
-    let f = Fixture::with_repo_content();
-    let built = f.run(&["build"]);
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    f
-}
-
 /// The list item of the site's first mention of pull request `n`: the JSON API gives the block
 /// (a paragraph of a loose list item, or the item itself); the item is found in the page.
 fn pr_item_url(public: &Path, n: u64) -> String {
@@ -175,7 +163,7 @@ fn check_synonyms(b: &Browser, root: &str) -> Vec<String> {
 
 #[test]
 fn search_on_the_repository_site_from_file_urls() {
-    let f = built_site();
+    let f = Fixture::built_repo_site();
     let public = f.public();
     let root = format!("file://{}/", public.display());
     let pr_url = pr_item_url(&public, 128266);
@@ -200,7 +188,7 @@ fn search_on_the_repository_site_from_file_urls() {
 
 #[test]
 fn search_on_the_repository_site_under_a_sub_path() {
-    let f = built_site();
+    let f = Fixture::built_repo_site();
     let public = f.public();
     let pr_url = pr_item_url(&public, 128266);
     let server = StaticServer::start(&public, "/k8s/");

@@ -42,6 +42,18 @@ impl Fixture {
         f
     }
 
+    /// The repository's site built by the real binary into `public/`.
+    pub fn built_repo_site() -> Fixture {
+        let f = Fixture::with_repo_content();
+        let built = f.run(&["build"]);
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        f
+    }
+
     pub fn root(&self) -> &Path {
         self.dir.path()
     }
