@@ -84,6 +84,7 @@ pub fn pull_requests(graph: &RefGraph) -> Value {
             json!({
                 "repo": p.pr.repo,
                 "number": p.pr.number,
+                "kind": p.pr.kind,
                 "url": p.url,
                 "mentions": mentions(&p.mentions),
             })

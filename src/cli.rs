@@ -227,17 +227,21 @@ fn run_check(root: &Path, strict: bool, drafts: bool) -> ExitCode {
     for d in out.warnings.iter().chain(&out.findings).chain(&broken) {
         eprintln!("{d}");
     }
-    let total = out.warnings.len() + out.findings.len() + broken.len();
+    let warnings = out.warnings.iter().filter(|d| !d.is_note()).count();
+    let notes = out.warnings.len() - warnings;
+    let total = warnings + out.findings.len() + broken.len();
     let pages = out.files.keys().filter(|p| p.ends_with(".html")).count();
     eprintln!(
-        "checked {} articles and {pages} pages: {} broken link{}, {} reference finding{}, {} other warning{}",
+        "checked {} articles and {pages} pages: {} broken link{}, {} reference finding{}, {} other warning{}, {} note{}",
         out.articles,
         broken.len(),
         plural(broken.len()),
         out.findings.len(),
         plural(out.findings.len()),
-        out.warnings.len(),
-        plural(out.warnings.len()),
+        warnings,
+        plural(warnings),
+        notes,
+        plural(notes),
     );
     if strict && total > 0 {
         eprintln!("--strict: findings are fatal");
@@ -296,8 +300,15 @@ fn build(root: PathBuf, output: PathBuf, base_url: Option<String>, drafts: bool)
         Ok(out) => out,
         Err(code) => return code,
     };
-    for w in &out.warnings {
+    for w in out.warnings.iter().filter(|w| !w.is_note()) {
         eprintln!("{w}");
+    }
+    let notes = out.warnings.iter().filter(|w| w.is_note()).count();
+    if notes > 0 {
+        eprintln!(
+            "note: {notes} thing{} inferred (such as an article's release from its title); run `shiori check` to see them",
+            plural(notes)
+        );
     }
     if !out.findings.is_empty() {
         // Shown in full by `check`; a build on every save should not repeat them.

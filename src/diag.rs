@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// What shiori assumed (`release 1.31 inferred from the title`): shown by `check`, never fatal.
+    Note,
     Warning,
     Error,
 }
@@ -45,6 +47,17 @@ impl Diagnostic {
         }
     }
 
+    pub fn note(path: impl AsRef<Path>, line: Option<usize>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Note,
+            ..Diagnostic::error(path, line, message)
+        }
+    }
+
+    pub fn is_note(&self) -> bool {
+        self.severity == Severity::Note
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -58,6 +71,7 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = match self.severity {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         };

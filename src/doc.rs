@@ -4,7 +4,9 @@
 //! A *block* is a heading, paragraph, list item or table cell: the unit a mention links to.
 //! Each gets a stable anchor (`p-3`, `li-12`, or the heading id) in document order, and its
 //! inline text is recorded with the byte ranges that are plain prose (not code, not a link,
-//! not a URL), which is where extraction may look. Extraction reports mentions as
+//! not a URL), which is where extraction may look first, and its *spans*: the code spans and the
+//! author's links (with their targets), where a reference is still a mention but may not become
+//! a link of ours (see `Span`). Extraction reports mentions as
 //! (block, byte range); the render stage wraps exactly those ranges, because it walks the same
 //! events with the `TextPos` table recorded here.
 use std::collections::HashMap;
@@ -35,6 +37,38 @@ pub struct Block {
     pub section: usize,
     /// Whether the block is inside a `> [!NOTE]` note or blockquote.
     pub in_note: bool,
+    /// Indices into `Doc::spans` of the code spans and links that stand in this block.
+    pub spans: Vec<usize>,
+}
+
+/// A code span or an author's link inside a block: text the render stage must leave as it is.
+/// A reference inside one is still a mention; the link to its page goes right after the span
+/// (`SpanEnd` says where), never inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub kind: SpanKind,
+    pub block: usize,
+    /// Byte range of the span's text in `Block::text` (a link's text, a code span's content).
+    pub range: Range<usize>,
+    pub end: SpanEnd,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpanKind {
+    Code,
+    /// `[text](dest)`, `<https://...>`, reference-style links: `dest` as written.
+    Link {
+        dest: String,
+    },
+}
+
+/// The event that closes a span, counted the way the render stage walks the events: the k-th
+/// `Event::Code` or the k-th `End(Link)` of the document. Raw-HTML sanitizing merges only HTML
+/// events, so these counts survive every pass before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SpanEnd {
+    Code(usize),
+    Link(usize),
 }
 
 /// A heading-delimited part of the document. Section 0 is what precedes the first heading.
@@ -57,6 +91,8 @@ pub struct Doc {
     pub events: Vec<Event<'static>>,
     pub blocks: Vec<Block>,
     pub sections: Vec<Section>,
+    /// Code spans and links, in the order they close.
+    pub spans: Vec<Span>,
     /// Parallel to `events`: the block position of every plain `Text` event.
     pub text_pos: Vec<Option<TextPos>>,
 }
@@ -107,11 +143,17 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         .chain(body.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
     let line_at = |i: usize| first_line + line_starts.partition_point(|&s| s <= offsets[i]) - 1;
-    let (blocks, sections, text_pos) = map_blocks(&events, line_at);
+    let BlockMap {
+        blocks,
+        sections,
+        spans,
+        text_pos,
+    } = map_blocks(&events, line_at);
     Doc {
         events,
         blocks,
         sections,
+        spans,
         text_pos,
     }
 }
@@ -179,10 +221,14 @@ fn heading_level(l: HeadingLevel) -> u8 {
     l as u8
 }
 
-fn map_blocks(
-    events: &[Event<'static>],
-    line_at: impl Fn(usize) -> usize,
-) -> (Vec<Block>, Vec<Section>, Vec<Option<TextPos>>) {
+struct BlockMap {
+    blocks: Vec<Block>,
+    sections: Vec<Section>,
+    spans: Vec<Span>,
+    text_pos: Vec<Option<TextPos>>,
+}
+
+fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> BlockMap {
     let mut blocks: Vec<Block> = Vec::new();
     let mut sections = vec![Section {
         anchor: String::new(),
@@ -193,7 +239,10 @@ fn map_blocks(
     // Stack of open blocks (indices into `blocks`); inline text goes to the innermost.
     let mut open: Vec<usize> = Vec::new();
     let mut counters = (0usize, 0usize, 0usize); // paragraphs, items, cells
-    let mut in_link = 0usize;
+    let mut spans: Vec<Span> = Vec::new();
+    // Open links: (block, start in its text, destination).
+    let mut links: Vec<(Option<usize>, usize, String)> = Vec::new();
+    let (mut codes_seen, mut links_seen) = (0usize, 0usize);
     let mut in_code_block = false;
     let mut in_image = 0usize;
     let mut quote_depth = 0usize;
@@ -208,6 +257,7 @@ fn map_blocks(
                     line: line_at(i),
                     section: sections.len() - 1,
                     in_note: quote_depth > 0,
+                    spans: Vec::new(),
                 });
                 blocks.len() - 1
             };
@@ -270,8 +320,28 @@ fn map_blocks(
             }
             Event::Start(Tag::BlockQuote(_)) => quote_depth += 1,
             Event::End(TagEnd::BlockQuote(_)) => quote_depth = quote_depth.saturating_sub(1),
-            Event::Start(Tag::Link { .. }) => in_link += 1,
-            Event::End(TagEnd::Link) => in_link = in_link.saturating_sub(1),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                let b = open.last().copied();
+                let start = b.map_or(0, |b| blocks[b].text.len());
+                links.push((b, start, dest_url.to_string()));
+            }
+            Event::End(TagEnd::Link) => {
+                let end = SpanEnd::Link(links_seen);
+                links_seen += 1;
+                if let Some((Some(b), start, dest)) = links.pop()
+                    && b < blocks.len()
+                {
+                    let range = start..blocks[b].text.len();
+                    push_span(
+                        &mut spans,
+                        &mut blocks[b],
+                        b,
+                        SpanKind::Link { dest },
+                        range,
+                        end,
+                    );
+                }
+            }
             Event::Start(Tag::Image { .. }) => in_image += 1,
             Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
@@ -281,15 +351,20 @@ fn map_blocks(
                     let block = &mut blocks[b];
                     let start = block.text.len();
                     block.text.push_str(t);
-                    if in_link == 0 && in_image == 0 {
+                    if links.is_empty() && in_image == 0 {
                         block.plain.push(start..block.text.len());
                         text_pos[i] = Some(TextPos { block: b, start });
                     }
                 }
             }
             Event::Code(t) => {
+                let end = SpanEnd::Code(codes_seen);
+                codes_seen += 1;
                 if let Some(&b) = open.last() {
+                    let start = blocks[b].text.len();
                     blocks[b].text.push_str(t);
+                    let range = start..blocks[b].text.len();
+                    push_span(&mut spans, &mut blocks[b], b, SpanKind::Code, range, end);
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
@@ -300,7 +375,29 @@ fn map_blocks(
             _ => {}
         }
     }
-    (blocks, sections, text_pos)
+    BlockMap {
+        blocks,
+        sections,
+        spans,
+        text_pos,
+    }
+}
+
+fn push_span(
+    spans: &mut Vec<Span>,
+    block: &mut Block,
+    b: usize,
+    kind: SpanKind,
+    range: Range<usize>,
+    end: SpanEnd,
+) {
+    block.spans.push(spans.len());
+    spans.push(Span {
+        kind,
+        block: b,
+        range,
+        end,
+    });
 }
 
 #[cfg(test)]
@@ -354,6 +451,35 @@ mod tests {
         let plain: Vec<&str> = b.plain.iter().map(|r| &b.text[r.clone()]).collect();
         assert_eq!(plain, ["KEP-1 と ", " と ", " と KEP-4"]);
         assert_eq!(b.text, "KEP-1 と KEP-2 と KEP-3 と KEP-4");
+    }
+
+    #[test]
+    fn code_spans_and_links_are_spans_with_their_targets() {
+        let d = parse(
+            "`WatchList` と [KEP-4381](https://kep.k8s.io/4381) と [`A`](/x)\n",
+            1,
+        );
+        let b = &d.blocks[0];
+        let got: Vec<(&str, SpanKind, SpanEnd)> = d
+            .spans
+            .iter()
+            .map(|s| (&b.text[s.range.clone()], s.kind.clone(), s.end))
+            .collect();
+        let link = |d: &str| SpanKind::Link { dest: d.into() };
+        assert_eq!(
+            got,
+            [
+                ("WatchList", SpanKind::Code, SpanEnd::Code(0)),
+                (
+                    "KEP-4381",
+                    link("https://kep.k8s.io/4381"),
+                    SpanEnd::Link(0)
+                ),
+                ("A", SpanKind::Code, SpanEnd::Code(1)),
+                ("A", link("/x"), SpanEnd::Link(1)),
+            ]
+        );
+        assert_eq!(b.spans, [0, 1, 2, 3]);
     }
 
     #[test]

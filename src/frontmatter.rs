@@ -1,5 +1,12 @@
 //! Front matter: TOML between `+++` lines (ours) or YAML between `---` lines (Hugo's), read
-//! into `FrontMatter`. Unknown keys are warnings, not errors, so Hugo pages build.
+//! into `FrontMatter`. Unknown keys are warnings, not errors, so Hugo pages build; the keys Hugo
+//! sites commonly use (kubernetes.io's blog: `layout`, `translator`, `evergreen`,
+//! `canonicalUrl`, ...) are read or ignored quietly.
+//!
+//! **The release an article is about**: `release` when given; else inferred, in this order,
+//! from the title (`Kubernetes v1.31: Elli`, `Kubernetes v1.30をそっと覗く`), the slug
+//! (`kubernetes-v1-34-release`, `kubernetes-1-30-upcoming-changes`) and the file path (a
+//! `v1.28/` folder), with a note saying what was inferred (`shiori check` shows it).
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -21,7 +28,10 @@ pub enum RefHint {
 pub struct Source {
     pub url: Option<String>,
     pub author: Option<String>,
+    pub translator: Option<String>,
     pub name: Option<String>,
+    /// `CC BY 4.0`, `Apache-2.0`: shown with the attribution.
+    pub license: Option<String>,
     pub original_author: Option<String>,
     #[serde(default, deserialize_with = "optional_date")]
     pub original_date: Option<String>,
@@ -72,6 +82,7 @@ struct Raw {
     #[serde(default)]
     source: Source,
     author: Option<String>,
+    translator: Option<String>,
     #[serde(flatten)]
     unknown: BTreeMap<String, serde_json::Value>,
 }
@@ -100,6 +111,12 @@ pub fn split<'a>(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Split<'a>, Diagnostic> {
     let text_nobom = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Hugo reads front matter after blank lines (kubernetes.io's blog has such files); lines are
+    // still counted from the top of the file.
+    let blank = text_nobom.len() - text_nobom.trim_start_matches(['\n', '\r', ' ', '\t']).len();
+    let blank = text_nobom[..blank].rfind('\n').map_or(0, |i| i + 1);
+    let lead_lines = text_nobom[..blank].matches('\n').count();
+    let text_nobom = &text_nobom[blank..];
     let bom = text.len() - text_nobom.len();
     let (fence, format) = if text_nobom.starts_with("+++") {
         ("+++", Format::Toml)
@@ -142,7 +159,7 @@ pub fn split<'a>(
         pos = end;
     };
     let raw_text = &text_nobom[after_open..close.0];
-    let raw_line = line_of(text_nobom, after_open);
+    let raw_line = line_of(text_nobom, after_open) + lead_lines;
     let raw: Raw = match format {
         Format::Toml => toml::from_str(raw_text).map_err(|e| {
             let line = e.span().map(|s| raw_line + line_of(raw_text, s.start) - 1).unwrap_or(raw_line);
@@ -155,7 +172,11 @@ pub fn split<'a>(
                 .help("check the indentation and quoting of this line")
         })?,
     };
-    for key in raw.unknown.keys() {
+    for key in raw
+        .unknown
+        .keys()
+        .filter(|k| !HUGO_KEYS.contains(&k.as_str()))
+    {
         let line = find_key_line(raw_text, key).map(|l| raw_line + l - 1);
         warnings.push(
             Diagnostic::warning(path, line, format!("unknown front-matter key `{key}` is ignored"))
@@ -213,14 +234,31 @@ pub fn split<'a>(
     };
     let mut source = raw.source;
     if source.author.is_none() {
-        source.author = raw.author;
+        source.author = raw.author.map(|a| markdown_text(&a));
     }
+    if source.translator.is_none() {
+        source.translator = raw.translator.map(|a| markdown_text(&a));
+    }
+    let title = title.trim().to_string();
+    let release = match raw.release {
+        Some(r) => Some(r),
+        None => {
+            let inferred = infer_release(&title, slug.as_str(), path);
+            if let Some((r, from)) = &inferred {
+                warnings.push(
+                    Diagnostic::note(path, Some(raw_line), format!("release {r} inferred from {from}"))
+                        .help(format!("add `release = \"{r}\"` (or `release: \"{r}\"`) to the front matter to state it, or another release to correct it")),
+                );
+            }
+            inferred.map(|(r, _)| r)
+        }
+    };
     Ok(Split {
         front: FrontMatter {
-            title: title.trim().to_string(),
+            title,
             slug,
             date,
-            release: raw.release,
+            release,
             sigs: raw.sigs,
             tags: raw.tags,
             draft: raw.draft,
@@ -229,8 +267,87 @@ pub fn split<'a>(
             source,
         },
         body: &text[bom + close.1..],
-        body_line: line_of(text_nobom, close.1),
+        body_line: line_of(text_nobom, close.1) + lead_lines,
     })
+}
+
+/// Front-matter keys of Hugo sites (kubernetes.io's among them) that shiori has no use for and
+/// reads quietly.
+const HUGO_KEYS: &[&str] = &[
+    "layout",
+    "evergreen",
+    "canonicalUrl",
+    "canonicalURL",
+    "reviewers",
+    "aliases",
+    "weight",
+    "content_type",
+    "linkTitle",
+    "math",
+    "type",
+    "categories",
+    "images",
+    "summary",
+    "publishDate",
+    "lastmod",
+    "expiryDate",
+    "keywords",
+    "toc_hide",
+    "no_list",
+    "main_menu",
+    "hide_summary",
+    "url",
+    "authors",
+    "feature",
+    "card",
+    "api_metadata",
+    "simple_list",
+    "showToc",
+    "toc",
+    "series",
+    "cid",
+];
+
+/// Text of a one-line Markdown value: `[Name](https://x) (Org)` → `Name (Org)`; lines joined.
+fn markdown_text(s: &str) -> String {
+    static LINK: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\[([^\]]*)\]\([^)]*\)").unwrap());
+    let joined = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    LINK.replace_all(&joined, "$1")
+        .trim()
+        .trim_end_matches(',')
+        .to_string()
+}
+
+/// The release named by the title, else the slug, else the path: `v1.31`, `1.31`,
+/// `v1-34`, `1-30`, a `v1.28` folder. Only 1.x releases from 1.0 to 1.99.
+fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
+    static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+            .unwrap()
+    });
+    static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s)[-_]v?(1)[-._]([0-9]{1,2})(?:[-_/]|$)").unwrap()
+    });
+    static IN_PATH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:^|[/\\])(?:release-|kubernetes-|k8s-)?v?(1)\.([0-9]{1,2})(?:[/\\])",
+        )
+        .unwrap()
+    });
+    let release = |c: regex::Captures| format!("{}.{}", &c[1], &c[2]).parse::<Release>().ok();
+    let title = crate::japanese::nfkc(title);
+    if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
+        return Some((r, format!("the title `{title}`")));
+    }
+    if let Some(r) = IN_SLUG.captures(slug).and_then(release) {
+        return Some((r, format!("the slug `{slug}`")));
+    }
+    let p = path.to_string_lossy();
+    IN_PATH
+        .captures(&p)
+        .and_then(release)
+        .map(|r| (r, format!("the path `{p}`")))
 }
 
 enum Format {
@@ -285,11 +402,85 @@ mod tests {
 
     #[test]
     fn hugo_yaml_with_unknown_keys_warns() {
-        let (f, _, w) = parse("---\ntitle: 'Kubernetes v1.31'\ndate: 2024-08-13\nslug: kubernetes-1-31-release\nevergreen: true\n---\n本文\n").unwrap();
+        let (f, _, w) = parse("---\ntitle: 'Kubernetes v1.31'\nrelease: '1.31'\ndate: 2024-08-13\nslug: kubernetes-1-31-release\nsidebar_position: 3\n---\n本文\n").unwrap();
         assert_eq!(f.slug.as_str(), "kubernetes-1-31-release");
         assert_eq!(w.len(), 1);
-        assert_eq!(w[0].line, Some(5));
-        assert!(w[0].message.contains("`evergreen`"));
+        assert_eq!(w[0].line, Some(6));
+        assert!(w[0].message.contains("`sidebar_position`"));
+    }
+
+    #[test]
+    fn kubernetes_io_blog_front_matter_builds_quietly() {
+        let text = "\n---\nlayout: blog\ntitle: 'Kubernetes v1.31: Elli'\ndate: 2024-08-13T10:00:00-08:00\nslug: kubernetes-v1-31-release\nevergreen: true\ncanonicalUrl: https://kubernetes.io/blog/x/\nauthor: >\n  [Kubernetes v1.31 Release Team](https://github.com/x)\ntranslator: >\n  [Taisuke Okamoto](https://github.com/b1gb4by) (IDC Frontier)\n---\n本文\n";
+        let (f, line, w) = parse(text).unwrap();
+        assert_eq!(f.date.as_deref(), Some("2024-08-13"));
+        assert_eq!(
+            f.source.author.as_deref(),
+            Some("Kubernetes v1.31 Release Team")
+        );
+        assert_eq!(
+            f.source.translator.as_deref(),
+            Some("Taisuke Okamoto (IDC Frontier)")
+        );
+        assert_eq!(line, 14, "the body's line counts the leading blank line");
+        assert_eq!(f.release.map(|r| r.to_string()).as_deref(), Some("1.31"));
+        let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
+        assert!(loud.is_empty(), "{loud:?}");
+        assert!(
+            w[0].message
+                .contains("release 1.31 inferred from the title"),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn release_inferred_from_title_slug_or_path() {
+        let r = |title: &str, slug: &str, path: &str| {
+            infer_release(title, slug, Path::new(path)).map(|(r, _)| r.to_string())
+        };
+        assert_eq!(
+            r("Kubernetes v1.31: Elli", "x", "content/x.md").as_deref(),
+            Some("1.31")
+        );
+        assert_eq!(
+            r("Kubernetes v1.30をそっと覗く", "x", "content/x.md").as_deref(),
+            Some("1.30")
+        );
+        assert_eq!(
+            r("Kubernetes 1.31: SPDYからWebSocketへ", "x", "content/x.md").as_deref(),
+            Some("1.31")
+        );
+        assert_eq!(
+            r("Ｋｕｂｅｒｎｅｔｅｓ　ｖ１．３２", "x", "content/x.md").as_deref(),
+            Some("1.32")
+        );
+        assert_eq!(
+            r("リリース", "kubernetes-v1-34-release", "content/x.md").as_deref(),
+            Some("1.34")
+        );
+        assert_eq!(
+            r(
+                "そっと覗く",
+                "kubernetes-1-30-upcoming-changes",
+                "content/x.md"
+            )
+            .as_deref(),
+            Some("1.30")
+        );
+        assert_eq!(
+            r("ブログ", "blog", "content/v1.28/blog.md").as_deref(),
+            Some("1.28")
+        );
+        assert_eq!(
+            r(
+                "Client-Goへのフィーチャーゲートの導入",
+                "feature-gates-in-client-go",
+                "content/a.md"
+            ),
+            None
+        );
+        assert_eq!(r("Kubernetes 1.5GB のメモリ", "a", "content/a.md"), None);
+        assert_eq!(r("Go 1.22 への移行", "go-1-22", "content/a.md"), None);
     }
 
     #[test]

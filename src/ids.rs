@@ -28,25 +28,58 @@ impl KepNumber {
     }
 }
 
-/// A pull request: repository (`kubernetes/kubernetes` unless the text says otherwise) and number.
+/// A pull request, or an issue when an article links one (`kind`): repository
+/// (`kubernetes/kubernetes` unless the text says otherwise) and number. Issues share the type and
+/// the API file because articles cite both the same way; `kind` keeps them apart.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct PullRequest {
     pub repo: String,
     pub number: u32,
+    pub kind: ItemKind,
+}
+
+/// What a GitHub number names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Pull,
+    Issue,
 }
 
 impl PullRequest {
     pub const DEFAULT_REPO: &'static str = "kubernetes/kubernetes";
 
     pub fn kubernetes(number: u32) -> Self {
+        PullRequest::pull(Self::DEFAULT_REPO, number)
+    }
+
+    pub fn pull(repo: &str, number: u32) -> Self {
         PullRequest {
-            repo: Self::DEFAULT_REPO.to_string(),
+            repo: repo.to_string(),
             number,
+            kind: ItemKind::Pull,
+        }
+    }
+
+    pub fn issue(repo: &str, number: u32) -> Self {
+        PullRequest {
+            repo: repo.to_string(),
+            number,
+            kind: ItemKind::Issue,
         }
     }
 
     pub fn url(&self) -> String {
-        format!("https://github.com/{}/pull/{}", self.repo, self.number)
+        let path = match self.kind {
+            ItemKind::Pull => "pull",
+            ItemKind::Issue => "issues",
+        };
+        format!("https://github.com/{}/{path}/{}", self.repo, self.number)
+    }
+
+    /// `kubernetes/website#123` (the same for a pull request and an issue).
+    pub fn label(&self) -> String {
+        format!("{}#{}", self.repo, self.number)
     }
 }
 

@@ -231,12 +231,18 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
     let mut g = RefGraph::default();
     for &i in &order {
         let (meta, doc, refs) = &articles[i];
-        let mention = |block: usize, sentence: &std::ops::Range<usize>, stage, default_on| {
+        // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
+        // for that release.
+        let mention = |block: usize,
+                       sentence: &std::ops::Range<usize>,
+                       stage,
+                       default_on,
+                       stage_release: Option<Release>| {
             let b = &doc.blocks[block];
             MentionRef {
                 article: meta.slug.clone(),
                 article_title: meta.title.clone(),
-                release: meta.release,
+                release: stage_release.or(meta.release),
                 anchor: b.anchor.clone(),
                 url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
                 stage,
@@ -265,7 +271,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             if node.sig.is_none() {
                 node.sig = m.sig.clone();
             }
-            let mut mref = mention(m.block, &m.sentence, m.stage, None);
+            let mut mref = mention(m.block, &m.sentence, m.stage, None, m.stage_release);
             if m.form == KepForm::Heading
                 && let Some(lead) = section_lead(doc, m.block)
             {
@@ -273,7 +279,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 mref.sentence = lead;
             }
             if let (Some(stated), Some(release), Some(entry)) =
-                (m.stage, meta.release, registry.kep(m.kep))
+                (m.stage, mref.release, registry.kep(m.kep))
                 && !entry.milestones.is_empty()
                 && entry.stage_at(release) != Some(stated)
             {
@@ -292,9 +298,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 .gates
                 .entry(m.gate.clone())
                 .or_insert_with(|| gate_node(&m.gate, registry));
-            let mref = mention(m.block, &m.sentence, m.stage, m.default_on);
+            let mref = mention(m.block, &m.sentence, m.stage, m.default_on, m.stage_release);
             if let (Some(stated), Some(release), Some(entry)) =
-                (m.stage, meta.release, registry.gate(&m.gate.0))
+                (m.stage, mref.release, registry.gate(&m.gate.0))
             {
                 let known = entry.stage_at(release).map(|s| s.stage);
                 if known != Some(stated) {
@@ -316,7 +322,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 node.authors.push(a.clone());
             }
             node.mentions
-                .push(mention(m.block, &m.sentence, None, None));
+                .push(mention(m.block, &m.sentence, None, None, None));
         }
         for sig in &refs.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();

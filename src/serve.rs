@@ -105,7 +105,7 @@ fn rebuild(root: &Path, opts: &BuildOptions) -> Result<Output, String> {
     let sources = load::load(root).map_err(|e| e.to_string())?;
     match site::build(&sources, opts) {
         Ok(out) => {
-            for w in &out.warnings {
+            for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");
             }
             Ok(out)

@@ -501,7 +501,10 @@ impl SiteCtx<'_> {
     fn article_page(&self, i: usize, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
         let page = a.url();
         let root = urls::root_of(&page);
-        let mut annotations = entities::annotations(&a.doc, &a.refs, self.graph, &root);
+        let entities::EntityLinks {
+            mut annotations,
+            chips,
+        } = entities::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
         let tips = term_tips::annotations(
             &a.doc,
@@ -514,6 +517,7 @@ impl SiteCtx<'_> {
         let content = markdown::to_html(
             &a.doc,
             annotations,
+            chips,
             &markdown::Options {
                 trust_html: self.config.trust_html,
             },

@@ -17,8 +17,9 @@
 //! says so.
 use std::ops::Range;
 
+use super::refs::place_of;
 use super::scan::{Kind, Token};
-use super::{BlockView, GateEvidence, GateMention, stage};
+use super::{BlockView, GateEvidence, GateMention, Place, stage};
 use crate::ids::FeatureGateName;
 use crate::registry::Registry;
 
@@ -45,26 +46,23 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         // `X FeatureGate`, then `... および X`.
         if let Some(last) = j.checked_sub(1)
             && candidate(view, last)
-            && text[tokens[last].range.end..t.range.start]
-                .trim()
-                .is_empty()
+            && is_lead_gap(&text[tokens[last].range.end..t.range.start])
         {
             mark_chain(view, last, -1, &mut explicit);
         }
     }
     for (i, t) in tokens.iter().enumerate() {
-        if !t.plain {
+        if !t.mentionable() {
             continue;
         }
         match t.kind {
             Kind::Flag => flag_gates(view, t, out),
-            Kind::Ident if explicit[i] => push(
-                view,
-                t.range.clone(),
-                &text[t.range.clone()],
-                GateEvidence::Keyword,
-                out,
-            ),
+            Kind::Ident if explicit[i] => {
+                // The registry's spelling when the text gets the case wrong.
+                let word = &text[t.range.clone()];
+                let name = registry_name(registry, word).unwrap_or(word);
+                push(view, t, t.range.clone(), name, GateEvidence::Keyword, out)
+            }
             Kind::Ident => {
                 let word = &text[t.range.clone()];
                 let Some(name) = registry_name(registry, word) else {
@@ -74,7 +72,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     continue;
                 }
                 if name.len() >= UNAMBIGUOUS_LEN || sentence_is_about_gates(view, t.range.start) {
-                    push(view, t.range.clone(), name, GateEvidence::Registry, out);
+                    push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
             }
             _ => {}
@@ -84,28 +82,33 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
 
 fn push(
     view: &BlockView,
+    t: &Token,
     r: Range<usize>,
     name: &str,
     evidence: GateEvidence,
     out: &mut Vec<GateMention>,
 ) {
     let (stage, default_on) = stage::facts_for(view, r.start);
+    let place: Place = place_of(t);
     out.push(GateMention {
         gate: FeatureGateName(name.to_string()),
         block: view.index,
+        place,
         range: view.norm.orig_range(r.clone()),
         sentence: view.orig_sentence(r.start),
         evidence,
         stage,
         default_on,
+        stage_release: stage::stated_release(view, r.start),
     });
 }
 
-/// Token `i` could be a gate name: a plain CamelCase identifier, not part of a field path.
+/// Token `i` could be a gate name: a CamelCase identifier in prose, a code span or a link's
+/// text, not part of a field path.
 fn candidate(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     t.kind == Kind::Ident
-        && t.plain
+        && t.mentionable()
         && gate_shaped(&view.text()[t.range.clone()])
         && !is_field_path(view.text(), t.range.clone())
 }
@@ -122,12 +125,31 @@ pub(crate) fn gate_shaped(s: &str) -> bool {
             || b.iter().any(u8::is_ascii_digit))
 }
 
-/// What may stand between the keyword and the name: nothing, `,`, `名は`, `の`, `:`.
+/// What may stand between the keyword and the name after it: nothing, `,`, `名は`, `の`, `:`,
+/// `(` (`フィーチャーゲート(\`X\`)`).
 fn is_follow_gap(gap: &str) -> bool {
     matches!(
         gap.trim(),
-        "" | "," | "、" | ":" | "名は" | "の名前は" | "の" | "は" | "名:" | "名"
+        "" | ","
+            | "、"
+            | ":"
+            | "名は"
+            | "の名前は"
+            | "の"
+            | "は"
+            | "名:"
+            | "名"
+            | "("
+            | "である"
+            | "として"
+            | "として、"
     )
+}
+
+/// What may stand between a name and the keyword after it: nothing, `の`, `という`, `(`
+/// (`X(フィーチャーゲート)`).
+fn is_lead_gap(gap: &str) -> bool {
+    matches!(gap.trim(), "" | "の" | "という" | "と呼ばれる" | "(" | "、")
 }
 
 /// List separators between names: `A および B`, `A と B`, `A, B`.
@@ -178,7 +200,14 @@ fn flag_gates(view: &BlockView, t: &Token, out: &mut Vec<GateMention>) {
             && name.as_bytes()[0].is_ascii_uppercase()
             && name.bytes().all(|b| b.is_ascii_alphanumeric())
         {
-            push(view, pos..pos + name.len(), name, GateEvidence::Flag, out);
+            push(
+                view,
+                t,
+                pos..pos + name.len(),
+                name,
+                GateEvidence::Flag,
+                out,
+            );
         }
         pos += item.len() + 1;
     }

@@ -47,9 +47,11 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::doc::{Block, BlockKind, Doc};
+use crate::doc::{Block, BlockKind, Doc, SpanKind};
 use crate::frontmatter::FrontMatter;
-use crate::ids::{FeatureGateName, GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+use crate::ids::{
+    FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
+};
 use crate::registry::Registry;
 
 mod check;
@@ -58,9 +60,23 @@ mod normalize;
 mod refs;
 mod scan;
 mod stage;
+mod targets;
 
 pub use check::{check_stage_disagreements, check_unknown_refs};
 pub use normalize::Normalized;
+
+/// Where a mention stands, which decides how the render stage links it: a mention is not a link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// Plain prose: the text itself becomes the link.
+    Prose,
+    /// Inside a code span or the author's link (`Doc::spans` index): the text stays as written
+    /// and a chip right after the span links the page.
+    Span(usize),
+    /// A URL written out in prose: a chip right after it.
+    Url,
+}
 
 /// How a KEP was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -72,12 +88,15 @@ pub enum KepForm {
     Heading,
     /// A bare `#N` read as a KEP because of `refs = "kep"`.
     Hash,
+    /// A link or URL to the KEP (`kep.k8s.io/N`, an enhancements issue or KEP folder).
+    Url,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KepMention {
     pub kep: KepNumber,
     pub block: usize,
+    pub place: Place,
     /// Byte range of `KEP-3157` / `#3962` in `doc.blocks[block].text`.
     pub range: Range<usize>,
     /// Byte range of the sentence around it (for quoting on the KEP page).
@@ -88,12 +107,16 @@ pub struct KepMention {
     /// From `Feature group: sig-apps` under a heading-form KEP.
     pub sig: Option<SigName>,
     pub stage: Option<Stage>,
+    /// The release the sentence states the stage for when it names one (`v1.26でアルファ`);
+    /// else the stage is for the article's release.
+    pub stage_release: Option<Release>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrMention {
     pub pr: PullRequest,
     pub block: usize,
+    pub place: Place,
     pub range: Range<usize>,
     pub sentence: Range<usize>,
     /// `@AxeZhan` of `(#119026, @AxeZhan)`.
@@ -116,6 +139,7 @@ pub enum GateEvidence {
 pub struct GateMention {
     pub gate: FeatureGateName,
     pub block: usize,
+    pub place: Place,
     pub range: Range<usize>,
     pub sentence: Range<usize>,
     pub evidence: GateEvidence,
@@ -123,6 +147,8 @@ pub struct GateMention {
     /// `デフォルトで有効` → `Some(true)`, `デフォルト無効` → `Some(false)`; `=true` in a flag is
     /// not a default and says nothing here.
     pub default_on: Option<bool>,
+    /// As `KepMention::stage_release`.
+    pub stage_release: Option<Release>,
 }
 
 /// How a SIG was written.
@@ -181,12 +207,12 @@ impl ArticleRefs {
         v
     }
 
-    /// Distinct pull-request numbers in `kubernetes/kubernetes`, sorted.
+    /// Distinct pull-request numbers in `kubernetes/kubernetes`, sorted (issues left out).
     pub fn pr_numbers(&self) -> Vec<u32> {
         let mut v: Vec<u32> = self
             .prs
             .iter()
-            .filter(|m| m.pr.repo == PullRequest::DEFAULT_REPO)
+            .filter(|m| m.pr.repo == PullRequest::DEFAULT_REPO && m.pr.kind == ItemKind::Pull)
             .map(|m| m.pr.number)
             .collect();
         v.sort();
@@ -199,16 +225,39 @@ impl ArticleRefs {
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRefs {
     let mut out = ArticleRefs::default();
     for (index, block) in doc.blocks.iter().enumerate() {
-        let view = BlockView::new(index, block);
+        let view = BlockView::new(index, block, doc);
         refs::extract_block(&view, doc, front, &mut out);
+        targets::extract_block(&view, doc, &mut out);
         gates::extract_block(&view, registry, &mut out.gates);
     }
+    dedup_span_mentions(&mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.sort();
     sigs.dedup();
     out.article_sigs = sigs;
     out
+}
+
+/// A link's text and its target often name the same KEP or PR (`[KEP-4381](https://kep.k8s.io/4381)`,
+/// `[#128266](.../pull/128266)`): one mention per span and entity, the first found.
+fn dedup_span_mentions(out: &mut ArticleRefs) {
+    let mut seen = std::collections::HashSet::new();
+    out.keps.retain(|m| match m.place {
+        Place::Span(i) => seen.insert((i, m.kep.0, String::new())),
+        _ => true,
+    });
+    out.prs.retain(|m| match m.place {
+        Place::Span(i) => seen.insert((i, m.pr.number, m.pr.repo.clone())),
+        _ => true,
+    });
+    seen.clear();
+    out.gates.retain(|m| match m.place {
+        Place::Span(i) => seen.insert((i, 0, m.gate.0.clone())),
+        _ => true,
+    });
+    out.keps.sort_by_key(|m| (m.block, m.range.start));
+    out.prs.sort_by_key(|m| (m.block, m.range.start));
 }
 
 /// One block, normalized and tokenized, with its sentences.
@@ -222,19 +271,33 @@ pub(crate) struct BlockView<'a> {
 }
 
 impl<'a> BlockView<'a> {
-    pub fn new(index: usize, block: &'a Block) -> BlockView<'a> {
+    pub fn new(index: usize, block: &'a Block, doc: &Doc) -> BlockView<'a> {
         let mut cuts: Vec<usize> = Vec::with_capacity(block.plain.len() * 2);
         for r in &block.plain {
             cuts.push(r.start);
             cuts.push(r.end);
         }
+        for &i in &block.spans {
+            cuts.push(doc.spans[i].range.start);
+            cuts.push(doc.spans[i].range.end);
+        }
+        cuts.sort_unstable();
         let norm = Normalized::new(&block.text, &cuts);
         let plain: Vec<Range<usize>> = block
             .plain
             .iter()
             .map(|r| norm.norm_offset(r.start)..norm.norm_offset(r.end))
             .collect();
-        let tokens = scan::scan(&norm.text, &plain);
+        let spans: Vec<scan::SpanRange> = block
+            .spans
+            .iter()
+            .map(|&i| {
+                let s = &doc.spans[i];
+                let r = norm.norm_offset(s.range.start)..norm.norm_offset(s.range.end);
+                (r, i, matches!(s.kind, SpanKind::Link { .. }))
+            })
+            .collect();
+        let tokens = scan::scan(&norm.text, &plain, &spans);
         let sentences = split_sentences(&norm.text, &tokens);
         BlockView {
             index,

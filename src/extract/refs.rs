@@ -7,8 +7,8 @@ use regex::Regex;
 
 use super::scan::{Kind, Token};
 use super::{
-    ArticleRefs, BlockView, HandleMention, KepForm, KepMention, PrMention, SigForm, SigMention,
-    stage,
+    ArticleRefs, BlockView, HandleMention, KepForm, KepMention, Place, PrMention, SigForm,
+    SigMention, stage,
 };
 use crate::doc::Doc;
 use crate::frontmatter::{FrontMatter, RefHint};
@@ -31,32 +31,36 @@ pub(super) fn extract_block(
     let text = view.text();
     let feature_group = FEATURE_GROUP_LINE.is_match(text);
     for (i, t) in view.tokens.iter().enumerate() {
-        if !t.plain {
+        if !t.mentionable() {
             continue;
         }
+        let place = place_of(t);
         match t.kind {
             Kind::Kep => {
-                if let Some(m) = prefixed_kep(view, t) {
+                if let Some(m) = prefixed_kep(view, t, doc) {
                     out.keps.push(m);
                 }
             }
-            Kind::Hash => hash(view, i, doc, front, out),
+            // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
+            // in a code span it is code (`#include`).
+            Kind::Hash if t.plain => hash(view, i, doc, front, out),
             Kind::RepoHash => {
                 let s = &text[t.range.clone()];
                 let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
-                if let Ok(number) = num.parse::<u32>() {
+                if let Ok(number) = num.parse::<u32>()
+                    && super::targets::is_repo(repo)
+                {
                     out.prs.push(PrMention {
-                        pr: PullRequest {
-                            repo: repo.to_string(),
-                            number,
-                        },
+                        pr: PullRequest::pull(repo, number),
                         block: view.index,
+                        place,
                         range: view.norm.orig_range(t.range.clone()),
                         sentence: view.orig_sentence(t.range.start),
                         author: None,
                     });
                 }
             }
+            _ if !t.plain => {}
             Kind::Handle => {
                 if let Some(h) = handle(text, t.range.clone()) {
                     out.handles.push(HandleMention {
@@ -92,8 +96,16 @@ pub(super) fn extract_block(
     }
 }
 
-/// `KEP-4603`, `KEP 3962: mutating admission policy`.
-fn prefixed_kep(view: &BlockView, t: &Token) -> Option<KepMention> {
+/// Where token `t` stands.
+pub(super) fn place_of(t: &Token) -> Place {
+    match t.span {
+        Some(i) if !t.plain => Place::Span(i),
+        _ => Place::Prose,
+    }
+}
+
+/// `KEP-4603`, `KEP 3962: mutating admission policy`, `[KEP-4381: Structured parameters](...)`.
+fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     let text = view.text();
     let raw = &text[t.range.clone()];
     if followed_by_word_char(text, t.range.end) {
@@ -102,28 +114,43 @@ fn prefixed_kep(view: &BlockView, t: &Token) -> Option<KepMention> {
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
     let number: u32 = digits.parse().ok()?;
     let (stage, _) = stage::facts_for(view, t.range.start);
+    let place = place_of(t);
+    // Inside a link the title ends with the link text; in prose it ends at Japanese text.
+    let title = match place {
+        Place::Span(i) => {
+            let end = view.norm.norm_offset(doc.spans[i].range.end);
+            title_after(&text[t.range.end..end.max(t.range.end)], true)
+        }
+        _ => title_after(&text[t.range.end..], false),
+    };
     Some(KepMention {
         kep: KepNumber(number),
         block: view.index,
+        place,
         range: view.norm.orig_range(t.range.clone()),
         sentence: view.orig_sentence(t.range.start),
         form: KepForm::Prefixed,
-        title: title_after(&text[t.range.end..]),
+        title,
         sig: None,
         stage,
+        stage_release: stage::stated_release(view, t.range.start),
     })
 }
 
-/// The ASCII title after `KEP-3157: `, up to the first Japanese character or bracket.
-fn title_after(rest: &str) -> Option<String> {
+/// The title after `KEP-3157: `: in prose the ASCII run up to the first Japanese character or
+/// bracket; in a link's text (`whole`) the rest of the text.
+pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
     let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-    let end = rest
-        .find(|c: char| !c.is_ascii() || matches!(c, '(' | ')' | '[' | ']' | '\n'))
-        .unwrap_or(rest.len());
+    let end = if whole {
+        rest.find('\n').unwrap_or(rest.len())
+    } else {
+        rest.find(|c: char| !c.is_ascii() || matches!(c, '(' | ')' | '[' | ']' | '\n'))
+            .unwrap_or(rest.len())
+    };
     let title = rest[..end].trim().trim_end_matches([',', '.', ';']);
     title
         .chars()
-        .any(|c| c.is_ascii_alphabetic())
+        .any(|c| c.is_alphabetic())
         .then(|| title.to_string())
 }
 
@@ -169,6 +196,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
         out.prs.push(PrMention {
             pr: PullRequest::kubernetes(number),
             block: view.index,
+            place: Place::Prose,
             range,
             sentence,
             author,
@@ -185,24 +213,28 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
         out.keps.push(KepMention {
             kep: KepNumber(number),
             block: view.index,
+            place: Place::Prose,
             range,
             sentence,
             form: KepForm::Heading,
             title: (!title.is_empty()).then_some(title),
             sig,
             stage,
+            stage_release: None,
         });
     } else {
         let (stage, _) = stage::facts_for(view, t.range.start);
         out.keps.push(KepMention {
             kep: KepNumber(number),
             block: view.index,
+            place: Place::Prose,
             range,
             sentence,
             form: KepForm::Hash,
             title: None,
             sig: None,
             stage,
+            stage_release: stage::stated_release(view, t.range.start),
         });
     }
 }

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::ids::Stage;
+use crate::ids::{Release, Stage};
 
 /// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
 pub const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
@@ -26,14 +26,17 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
+        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?-u:\b)
         | [A-Za-z][A-Za-z0-9]*
-        | フィーチャーゲート | 機能ゲート
+        | フィーチャーゲート | フィーチャーフラグ | 機能ゲート
         | アルファ | ベータ | ステーブル | 安定版
         | 非推奨 | 削除(?:され|し)(?:ました|た) | 利用できなくな
+        | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 有効に | 無効に | 有効化 | 無効化
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
-        | フィールド | 構造体 | コンディション | オブジェクト
+        | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
+        | メトリクス | プラグイン | モード | アクセスモード | 値
         | [。!?！？\n] | \.(?:\s|$)
         "
     );
@@ -62,6 +65,8 @@ pub enum Kind {
     StageWord(Stage),
     /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
     Negation,
+    /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
+    Release(Release),
     /// `有効に`, `無効化`, `enable`: the sentence is about switching something on or off.
     Enable,
     /// `デフォルトで有効` / `デフォルト無効`, `Some(true)` / `Some(false)`.
@@ -79,45 +84,96 @@ pub struct Token {
     pub range: Range<usize>,
     /// Whether the token lies inside one plain range (prose, not code, not link text).
     pub plain: bool,
+    /// The code span or link (`Doc::spans` index) the token lies in, when it is not plain: the
+    /// author's link if there is one, else the code span.
+    pub span: Option<usize>,
 }
 
-/// Tokenizes normalized `text`; `plain` are the normalized plain ranges.
-pub fn scan(text: &str, plain: &[Range<usize>]) -> Vec<Token> {
+impl Token {
+    /// Whether a reference here is a mention: prose, a code span or a link's text.
+    pub fn mentionable(&self) -> bool {
+        self.plain || self.span.is_some()
+    }
+}
+
+/// A code span or link in normalized offsets: (range, `Doc::spans` index, is a link).
+pub type SpanRange = (Range<usize>, usize, bool);
+
+/// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
+/// and links.
+pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     for m in MASTER.find_iter(text) {
         let s = m.as_str();
         let mut kind = classify(s);
-        // `Feature Gate` / `feature gates` are two identifiers; merge them into one keyword.
+        // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
+        // one keyword.
         if kind == Kind::Ident
-            && matches!(s, "Gate" | "gate" | "Gates" | "gates")
+            && matches!(
+                s.to_ascii_lowercase().as_str(),
+                "gate" | "gates" | "flag" | "flags"
+            )
             && let Some(prev) = tokens.last()
             && prev.kind == Kind::Ident
             && text[prev.range.clone()].eq_ignore_ascii_case("feature")
-            && text[prev.range.end..m.start()] == *" "
+            && matches!(&text[prev.range.end..m.start()], " " | "-")
         {
             let start = prev.range.start;
             tokens.pop();
+            let range = start..m.end();
             tokens.push(Token {
                 kind: Kind::GateKeyword,
-                range: start..m.end(),
-                plain: in_one(plain, start..m.end()),
+                plain: in_one(plain, range.clone()),
+                span: span_of(spans, range.clone()),
+                range,
             });
             continue;
         }
         if kind == Kind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = Kind::Ident; // アルファベット, the alphabet
         }
+        // `v1alpha1 API`: an API version is a stage only when it names the API.
+        if kind == Kind::Ident
+            && let Some(stage) = api_version_stage(s)
+            && text[m.end()..].trim_start().starts_with("API")
+        {
+            kind = Kind::StageWord(stage);
+        }
+        let plain = in_one(plain, m.range());
         tokens.push(Token {
             kind,
             range: m.range(),
-            plain: in_one(plain, m.range()),
+            plain,
+            span: if plain {
+                None
+            } else {
+                span_of(spans, m.range())
+            },
         });
     }
     tokens
 }
 
 fn in_one(plain: &[Range<usize>], r: Range<usize>) -> bool {
-    plain.iter().any(|p| p.start <= r.start && r.end <= p.end)
+    // Ranges are sorted and disjoint: a binary search keeps long blocks linear.
+    let i = plain.partition_point(|p| p.end < r.end);
+    plain
+        .get(i)
+        .is_some_and(|p| p.start <= r.start && r.end <= p.end)
+}
+
+/// The link containing `r`, else the code span containing it.
+fn span_of(spans: &[SpanRange], r: Range<usize>) -> Option<usize> {
+    let mut code = None;
+    for (range, index, is_link) in spans {
+        if range.start <= r.start && r.end <= range.end {
+            if *is_link {
+                return Some(*index);
+            }
+            code = Some(*index);
+        }
+    }
+    code
 }
 
 fn classify(s: &str) -> Kind {
@@ -132,6 +188,9 @@ fn classify(s: &str) -> Kind {
     if s.starts_with("http") && s.contains("://") {
         return Kind::Url;
     }
+    if let Some(r) = release_of(s) {
+        return Kind::Release(r);
+    }
     if s.contains('/') && s.contains('#') {
         return Kind::RepoHash;
     }
@@ -145,16 +204,28 @@ fn classify(s: &str) -> Kind {
         return classify_word(s);
     }
     match s {
-        "フィーチャーゲート" | "機能ゲート" => Kind::GateKeyword,
+        "フィーチャーゲート" | "フィーチャーフラグ" | "機能ゲート" => {
+            Kind::GateKeyword
+        }
         "アルファ" => Kind::StageWord(Stage::Alpha),
         "ベータ" => Kind::StageWord(Stage::Beta),
         "ステーブル" | "安定版" => Kind::StageWord(Stage::Stable),
         "非推奨" => Kind::StageWord(Stage::Deprecated),
         "見送" | "延期" | "リバート" => Kind::Negation,
+        _ if s.starts_with("マイルストーンから") => Kind::Negation,
         "有効に" | "無効に" | "有効化" | "無効化" => Kind::Enable,
-        "フィールド" | "構造体" | "コンディション" | "オブジェクト" => {
-            Kind::FieldWord
-        }
+        "フィールド"
+        | "構造体"
+        | "コンディション"
+        | "オブジェクト"
+        | "リソース"
+        | "コントローラ"
+        | "コントローラー"
+        | "メトリクス"
+        | "プラグイン"
+        | "モード"
+        | "アクセスモード"
+        | "値" => Kind::FieldWord,
         "。" | "！" | "？" => Kind::SentenceEnd,
         _ if s.starts_with("削除") || s.starts_with("利用できなくな") => {
             Kind::StageWord(Stage::Removed)
@@ -166,23 +237,52 @@ fn classify(s: &str) -> Kind {
     }
 }
 
+/// `v1.31`, `Kubernetes 1.31` → 1.31.
+fn release_of(s: &str) -> Option<Release> {
+    let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
+    if digits.len() == s.len() && !s.contains('.') {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// `v1alpha1` → alpha, `v2beta3` → beta.
+fn api_version_stage(s: &str) -> Option<Stage> {
+    let rest = s.strip_prefix('v')?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() + 1 == s.len() {
+        return None;
+    }
+    let (stage, tail) = if let Some(t) = rest.strip_prefix("alpha") {
+        (Stage::Alpha, t)
+    } else {
+        (Stage::Beta, rest.strip_prefix("beta")?)
+    };
+    (!tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit())).then_some(stage)
+}
+
 fn classify_word(s: &str) -> Kind {
     if s == "GA" {
         return Kind::StageWord(Stage::Stable);
     }
-    if s == "FeatureGate" || s == "FeatureGates" || s == "featureGate" {
+    let lower = s.to_ascii_lowercase();
+    if matches!(
+        lower.as_str(),
+        "featuregate" | "featuregates" | "featureflag" | "featureflags"
+    ) {
         return Kind::GateKeyword;
     }
-    let lower = s.to_ascii_lowercase();
     match lower.as_str() {
         "alpha" => Kind::StageWord(Stage::Alpha),
         "beta" => Kind::StageWord(Stage::Beta),
         "stable" => Kind::StageWord(Stage::Stable),
         "deprecated" | "deprecation" => Kind::StageWord(Stage::Deprecated),
         "removed" | "removal" => Kind::StageWord(Stage::Removed),
-        "revert" | "reverted" | "postponed" => Kind::Negation,
+        "revert" | "reverted" | "postponed" | "deferred" | "pulled" | "withdrawn" => Kind::Negation,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => Kind::Enable,
-        "field" | "fields" | "struct" | "condition" | "object" => Kind::FieldWord,
+        "field" | "fields" | "struct" | "condition" | "object" | "objects" | "api" | "apis"
+        | "resource" | "resources" | "kind" | "type" | "controller" | "metric" | "metrics"
+        | "plugin" | "plugins" | "value" | "mode" | "reconciler" => Kind::FieldWord,
         _ => Kind::Ident,
     }
 }
@@ -192,7 +292,7 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<(Kind, &str)> {
-        scan(text, std::slice::from_ref(&(0..text.len())))
+        scan(text, std::slice::from_ref(&(0..text.len())), &[])
             .into_iter()
             .map(|t| (t.kind, &text[t.range]))
             .collect()
@@ -206,9 +306,10 @@ mod tests {
     }
 
     #[test]
-    fn api_versions_are_not_stage_words() {
-        let k = kinds("v1alpha1 API と alpha版 と GAしている");
-        assert_eq!(k[0], (Kind::Ident, "v1alpha1"));
+    fn api_versions_are_stage_words_only_before_api() {
+        let k = kinds("v1alpha1 API と v1beta1 と alpha版 と GAしている");
+        assert_eq!(k[0], (Kind::StageWord(Stage::Alpha), "v1alpha1"));
+        assert!(k.contains(&(Kind::Ident, "v1beta1")));
         assert!(k.contains(&(Kind::StageWord(Stage::Alpha), "alpha")));
         assert!(k.contains(&(Kind::StageWord(Stage::Stable), "GA")));
     }
@@ -239,6 +340,20 @@ mod tests {
         assert_eq!(k[2], (Kind::Sig, "sig/node"));
         assert_eq!(k[3], (Kind::Sig, "sig/api-machinery"));
         assert_eq!(k[4], (Kind::Sig, "SIG-API Machinery"));
+    }
+
+    #[test]
+    fn releases_and_deferrals() {
+        let k =
+            kinds("v1.26でアルファ、Kubernetes 1.31 と 1.30.2 は deferred。マイルストーンから削除");
+        assert_eq!(k[0], (Kind::Release("1.26".parse().unwrap()), "v1.26"));
+        assert!(k.contains(&(Kind::Release("1.31".parse().unwrap()), "Kubernetes 1.31")));
+        assert!(k.contains(&(Kind::Negation, "deferred")));
+        assert!(k.contains(&(Kind::Negation, "マイルストーンから削除")));
+        assert!(
+            !k.iter()
+                .any(|(kind, _)| *kind == Kind::StageWord(Stage::Removed))
+        );
     }
 
     #[test]

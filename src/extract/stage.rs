@@ -19,7 +19,7 @@ use std::ops::Range;
 
 use super::BlockView;
 use super::scan::Kind;
-use crate::ids::Stage;
+use crate::ids::{Release, Stage};
 
 /// Stage and default stated around normalized offset `at` of the block.
 pub(super) fn facts_for(view: &BlockView, at: usize) -> (Option<Stage>, Option<bool>) {
@@ -72,6 +72,49 @@ pub(super) fn sentence_facts(
         target.or(last)
     };
     (stage, default_on)
+}
+
+/// The release a sentence states a stage for, when it names one right next to a stage word:
+/// `v1.26でアルファ`, `v1.21でGAに`, `GA since v1.29`, `beta in 1.30`, `(GA: 1.29)`. A mention whose
+/// sentence says this records the stage for that release, not the article's.
+pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
+    let sentence = view.sentence_at(at);
+    let text = view.text();
+    let tokens: Vec<_> = view
+        .tokens
+        .iter()
+        .filter(|t| sentence.start <= t.range.start && t.range.end <= sentence.end)
+        .collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let Kind::StageWord(_) = t.kind else { continue };
+        if let Some(prev) = i.checked_sub(1).map(|p| tokens[p])
+            && let Kind::Release(r) = prev.kind
+            && matches!(
+                text[prev.range.end..t.range.start].trim(),
+                "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の"
+            )
+        {
+            return Some(r);
+        }
+        let mut j = i + 1;
+        while let Some(n) = tokens.get(j) {
+            match n.kind {
+                Kind::Ident
+                    if matches!(
+                        text[n.range.clone()].to_ascii_lowercase().as_str(),
+                        "since" | "in" | "as" | "of" | "from"
+                    ) =>
+                {
+                    j += 1
+                }
+                Kind::Release(r) if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" => {
+                    return Some(r);
+                }
+                _ => break,
+            }
+        }
+    }
+    None
 }
 
 fn is_transition_target(after: &str) -> bool {

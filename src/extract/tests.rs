@@ -279,9 +279,8 @@ fn stage_lines() {
 #[test]
 fn kep_negatives() {
     for md in [
-        "`KEP-1234` はコード",
-        "[KEP-1234](https://github.com/kubernetes/enhancements/issues/1234) はリンク",
         "```\nKEP-1234\n```\n",
+        "[関連 PR](https://github.com/kubernetes/enhancements/pull/1234) は KEP ではなく PR",
         "see https://example.com/KEP-1234 now",
         "この KEP は前者に対応します。SIG, KEPについてはこちら",
         "KEP-3157a is not a KEP",
@@ -350,7 +349,7 @@ fn pull_request_negatives() {
         "HTML の &#123; は参照ではない",
         "Kubernetes 1.29: SIG-Node (kubelet) 変更内容 #kubernetes",
         "C#1 は言語",
-        "[#128266](https://github.com/kubernetes/kubernetes/pull/128266)",
+        "[#128266](https://example.com/x) の番号は、リンク先がPRでなければ何でもない",
     ] {
         assert!(prs(md, None).is_empty(), "{md}");
     }
@@ -568,12 +567,13 @@ fn gate_negatives() {
         "kubeProxyVersion フィールドが設定されなくなります。 (#120954, @HirazawaUi) [sig/node]",
         "KMSv2 サービスによって送信されたリクエストが無効な authority ヘッダーのために拒否される問題が修正されました。",
         "Kubelet の設定に、ImageMaximumGCAge フィールドが追加されました。",
-        "`WatchList` FeatureGate はコード",
         "kubelet設定ファイル 内の CrashLoopBackOff.MaxContainerRestartPeriod フィールドを設定します。",
         "このフィールドとFeatureGateは、SELinux が有効なクラスターでのみ役立ちます。",
         "FeatureGateはv1.30で追加されましたが、その時はFeatureGateの追加のみで",
         "WatchList に対応する、クライアント側の機能です。",
-        "[InPlacePodVerticalScaling](https://kubernetes.io/) を有効に",
+        "The `InPlacePodVerticalScaling` API is now GA.",
+        "`SidecarContainers` リソースがベータに昇格しました。",
+        "```\nWatchList FeatureGate\n```\n",
     ] {
         assert!(gate_names(md).is_empty(), "{md}: {:?}", gates(md));
     }
@@ -620,7 +620,7 @@ fn gate_stages_and_defaults() {
         ),
         (
             "使用するには、 MutatingAdmissionPolicy FeatureGateを有効にし、 admissionregistration.k8s.io/v1alpha1 API を有効にします。",
-            None,
+            Some(Alpha),
             None,
         ),
         (

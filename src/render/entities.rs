@@ -15,32 +15,78 @@
 //!
 //! Each link has a `title` saying what it is (`KEP-3962: Mutating Admission Policies`), so a
 //! reader knows before clicking. Heading-form KEPs are linked inside their heading; the heading
-//! keeps its id (ids are assigned at parse time from the text, which is unchanged). Code, code
-//! blocks and existing links are never linked: the extract stage reports only plain prose and
-//! `markdown::annotate` wraps only plain text events.
+//! keeps its id (ids are assigned at parse time from the text, which is unchanged).
+//!
+//! **A mention is not a link.** A KEP or gate inside a code span or the author's link
+//! (`[KEP-4381](https://kep.k8s.io/4381)`, `` `WatchList` フィーチャーゲート ``), or a KEP URL
+//! written out in prose, is left exactly as written, and a small chip right after it links
+//! the page: `<a class="ref-chip ref-chip-kep" href="…/keps/4381/">KEP-4381</a>` or
+//! `<a class="ref-chip ref-chip-gate" href="…/feature-gates/WatchList/">ゲート</a>`. One chip per
+//! span and entity; never an anchor inside an anchor or inside code. Pull requests in the
+//! author's links need no chip: the link already goes to GitHub.
 use serde::Serialize;
 
 use super::highlight::escape;
-use super::markdown::Annotation;
+use super::markdown::{Annotation, Insertion};
 use crate::doc::Doc;
-use crate::extract::ArticleRefs;
+use crate::extract::{ArticleRefs, Place};
 use crate::ids::{KepNumber, Stage};
 use crate::link::RefGraph;
 use crate::urls;
 
-/// The annotations that link every mention of the article in place.
-pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) -> Vec<Annotation> {
+/// How the article's mentions are linked: in place, or by a chip after a span.
+#[derive(Debug, Default)]
+pub struct EntityLinks {
+    pub annotations: Vec<Annotation>,
+    pub chips: Vec<Insertion>,
+}
+
+/// The links of every mention of the article: in place in prose, as chips after code spans,
+/// the author's links and written-out URLs.
+pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) -> EntityLinks {
     let mut out = Vec::new();
+    let mut chips = Vec::new();
     let valid = |block: usize| block < doc.blocks.len();
+    let mut seen = std::collections::HashSet::new();
+    let mut place_chip = |out: &mut Vec<Annotation>,
+                          place: Place,
+                          block: usize,
+                          range: std::ops::Range<usize>,
+                          html: String| {
+        match place {
+            Place::Span(i) => {
+                if seen.insert((i, html.clone())) {
+                    chips.push(Insertion {
+                        after: doc.spans[i].end,
+                        html,
+                    });
+                }
+            }
+            // After a URL in prose: an empty wrap whose closing part is the chip.
+            _ => out.push(Annotation {
+                block,
+                range,
+                open: String::new(),
+                close: html,
+            }),
+        }
+    };
     for m in refs.keps.iter().filter(|m| valid(m.block)) {
         let href = format!("{root}{}", urls::kep(m.kep));
-        out.push(link(
-            m.block,
-            m.range.clone(),
-            "ref ref-kep",
-            &href,
-            &kep_title(m.kep, graph),
-        ));
+        let title = kep_title(m.kep, graph);
+        match m.place {
+            Place::Prose => out.push(link(m.block, m.range.clone(), "ref ref-kep", &href, &title)),
+            place => {
+                let id = format!("KEP-{}", m.kep);
+                let label = if span_shows(doc, place, &m.kep.to_string()) {
+                    "KEP"
+                } else {
+                    &id
+                };
+                let html = chip("ref-chip ref-chip-kep", &href, &title, label);
+                place_chip(&mut out, place, m.block, m.range.clone(), html)
+            }
+        }
     }
     for m in refs.gates.iter().filter(|m| valid(m.block)) {
         if !graph.gates.contains_key(&m.gate) {
@@ -48,15 +94,30 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
         }
         let href = format!("{root}{}", urls::feature_gate(&m.gate));
         let title = format!("フィーチャーゲート {}", m.gate);
-        out.push(link(
-            m.block,
-            m.range.clone(),
-            "ref ref-gate",
-            &href,
-            &title,
-        ));
+        match m.place {
+            Place::Prose => out.push(link(
+                m.block,
+                m.range.clone(),
+                "ref ref-gate",
+                &href,
+                &title,
+            )),
+            place => {
+                let label = if span_shows(doc, place, &m.gate.0) {
+                    "ゲート"
+                } else {
+                    &m.gate.0
+                };
+                let html = chip("ref-chip ref-chip-gate", &href, &title, label);
+                place_chip(&mut out, place, m.block, m.range.clone(), html)
+            }
+        }
     }
-    for m in refs.prs.iter().filter(|m| valid(m.block)) {
+    for m in refs
+        .prs
+        .iter()
+        .filter(|m| valid(m.block) && m.place == Place::Prose)
+    {
         let mut title = format!("Pull Request {}#{}", m.pr.repo, m.pr.number);
         if let Some(a) = &m.author {
             title.push_str(&format!("（@{}）", a.0));
@@ -84,7 +145,33 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
         let title = format!("SIG {}", m.sig.display_name());
         out.push(link(m.block, m.range.clone(), "ref ref-sig", &href, &title));
     }
-    out
+    EntityLinks {
+        annotations: out,
+        chips,
+    }
+}
+
+/// Whether the text the chip follows already shows `id`: then the chip says only the kind.
+fn span_shows(doc: &Doc, place: Place, id: &str) -> bool {
+    match place {
+        Place::Span(i) => {
+            let s = &doc.spans[i];
+            doc.blocks[s.block].text[s.range.clone()].contains(id)
+        }
+        _ => true,
+    }
+}
+
+/// A chip: a small link after text that must stay as written. `aria-label` says where it
+/// goes, since the label alone (`ゲート`) would not.
+fn chip(class: &str, href: &str, title: &str, label: &str) -> String {
+    format!(
+        "<a class=\"{class}\" href=\"{}\" title=\"{}\" aria-label=\"{}のページ\">{}</a>",
+        escape(href),
+        escape(title),
+        escape(title),
+        escape(label)
+    )
 }
 
 /// `KEP-3962: Mutating Admission Policies`, or `KEP-3962` when no title is known.
@@ -201,9 +288,14 @@ mod tests {
             path: "content/a.md".into(),
         };
         let graph = link_graph(&[(meta, &doc, &refs)], &reg);
-        let ann = annotations(&doc, &refs, &graph, "../../");
+        let links = annotations(&doc, &refs, &graph, "../../");
         (
-            to_html(&doc, ann, &Options { trust_html: false }),
+            to_html(
+                &doc,
+                links.annotations,
+                links.chips,
+                &Options { trust_html: false },
+            ),
             chips(&refs, &graph),
         )
     }
@@ -254,10 +346,36 @@ mod tests {
     }
 
     #[test]
-    fn nothing_in_code_links_or_commit_hashes_is_linked() {
+    fn code_spans_and_the_authors_links_keep_their_text_and_get_a_chip_after() {
+        let chip = "<a class=\"ref-chip ref-chip-kep\" href=\"../../keps/3962/\" title=\"KEP-3962: Mutating Admission Policies\" aria-label=\"KEP-3962: Mutating Admission Policiesのページ\">";
+        let cases: &[(&str, String)] = &[
+            ("`KEP-3962` と `#128266`\n", format!("<code>KEP-3962</code>{chip}KEP</a> と <code>#128266</code>")),
+            (
+                "[KEP-3962](https://example.org/) を見る\n",
+                format!("<a href=\"https://example.org/\">KEP-3962</a>{chip}KEP</a> を見る"),
+            ),
+            (
+                "[変更を書き換えるポリシー](https://kep.k8s.io/3962)\n",
+                format!("<a href=\"https://kep.k8s.io/3962\">変更を書き換えるポリシー</a>{chip}KEP-3962</a>"),
+            ),
+            (
+                "`WatchList` フィーチャーゲート\n",
+                "<code>WatchList</code><a class=\"ref-chip ref-chip-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\" aria-label=\"フィーチャーゲート WatchListのページ\">ゲート</a> フィーチャーゲート".to_string(),
+            ),
+        ];
+        for (md, want) in cases {
+            let (html, _) = render(md, "");
+            assert!(html.contains(want.as_str()), "{md:?} → {html}");
+            assert!(
+                !html.contains("<code><a") && !html.contains("</a></a>"),
+                "{html}"
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_in_code_blocks_or_commit_hashes_is_linked() {
         for md in [
-            "`KEP-3962` と `#128266`\n",
-            "[KEP-3962](https://example.org/) を見る\n",
             "```\nKEP-3962 (#128266)\n```\n",
             "- 破損したリソース (#1275b13)\n",
             "<https://github.com/kubernetes/kubernetes/pull/128266>\n",

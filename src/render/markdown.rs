@@ -2,7 +2,8 @@
 //!
 //! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set;
 //! 2. `annotate`: mentions found by the extract stage (KEPs, PRs, gates, glossary terms) are
-//!    wrapped in place, using the block positions recorded by `doc::parse`;
+//!    wrapped in place, using the block positions recorded by `doc::parse`, and the chips of
+//!    mentions inside a code span or an author's link go right after that span (`Insertion`);
 //! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
 //!    cells an anchor, so any mention can be linked to exactly;
 //! 4. `highlight_code`: fenced code goes through syntect.
@@ -13,7 +14,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::highlight;
-use crate::doc::{Doc, TextPos};
+use crate::doc::{Doc, SpanEnd, TextPos};
 
 /// HTML to wrap around a byte range of a block's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,13 +25,25 @@ pub struct Annotation {
     pub close: String,
 }
 
+/// HTML to put right after a code span or link, which must stay as the author wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Insertion {
+    pub after: SpanEnd,
+    pub html: String,
+}
+
 pub struct Options {
     pub trust_html: bool,
 }
 
 /// Renders `doc` with `annotations` (any order; overlapping ones keep the first by position,
-/// then the longest).
-pub fn to_html(doc: &Doc, mut annotations: Vec<Annotation>, opts: &Options) -> String {
+/// then the longest) and `insertions` (any order; several after one span keep their order).
+pub fn to_html(
+    doc: &Doc,
+    mut annotations: Vec<Annotation>,
+    insertions: Vec<Insertion>,
+    opts: &Options,
+) -> String {
     annotations.sort_by(|a, b| {
         (a.block, a.range.start, std::cmp::Reverse(a.range.end)).cmp(&(
             b.block,
@@ -40,6 +53,7 @@ pub fn to_html(doc: &Doc, mut annotations: Vec<Annotation>, opts: &Options) -> S
     });
     let events = sanitize_raw_html(doc.events.clone(), opts.trust_html);
     let events = annotate(events, &doc.events, &doc.text_pos, &annotations);
+    let events = insert_after_spans(events, &insertions);
     let events = anchor_blocks(events);
     let events = highlight_code(events);
     let mut html = String::with_capacity(doc.events.len() * 16);
@@ -204,6 +218,42 @@ pub fn annotate(
     out
 }
 
+/// Pass 2b. HTML right after the k-th code span or link, counted as `doc::SpanEnd` counts them.
+pub fn insert_after_spans(
+    events: Vec<Event<'static>>,
+    insertions: &[Insertion],
+) -> Vec<Event<'static>> {
+    if insertions.is_empty() {
+        return events;
+    }
+    let mut by_span: std::collections::HashMap<SpanEnd, Vec<&str>> = Default::default();
+    for ins in insertions {
+        by_span.entry(ins.after).or_default().push(&ins.html);
+    }
+    let (mut codes, mut links) = (0usize, 0usize);
+    let mut out = Vec::with_capacity(events.len() + insertions.len());
+    for ev in events {
+        let end = match &ev {
+            Event::Code(_) => {
+                codes += 1;
+                Some(SpanEnd::Code(codes - 1))
+            }
+            Event::End(TagEnd::Link) => {
+                links += 1;
+                Some(SpanEnd::Link(links - 1))
+            }
+            _ => None,
+        };
+        out.push(ev);
+        if let Some(html) = end.and_then(|e| by_span.get(&e)) {
+            for h in html {
+                out.push(Event::InlineHtml(CowStr::from(h.to_string())));
+            }
+        }
+    }
+    out
+}
+
 /// Pass 3. Paragraphs and list items get their ids; table cells an empty anchor inside them,
 /// because pulldown-cmark's table writer must see the cell events to pick `th` or `td`.
 pub fn anchor_blocks(events: Vec<Event<'static>>) -> Vec<Event<'static>> {
@@ -269,7 +319,7 @@ mod tests {
     fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let d = doc::parse(md, 1);
         let a = ann(&d);
-        to_html(&d, a, &Options { trust_html: false })
+        to_html(&d, a, vec![], &Options { trust_html: false })
     }
 
     #[test]
@@ -355,13 +405,13 @@ mod tests {
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
         let d = doc::parse(md, 1);
-        let safe = to_html(&d, vec![], &Options { trust_html: false });
+        let safe = to_html(&d, vec![], vec![], &Options { trust_html: false });
         assert!(
             !safe.contains("<script") && !safe.contains("onclick"),
             "{safe}"
         );
         assert!(safe.contains("<b>太字</b>"), "{safe}");
-        let raw = to_html(&d, vec![], &Options { trust_html: true });
+        let raw = to_html(&d, vec![], vec![], &Options { trust_html: true });
         assert!(raw.contains("<script>"));
     }
 

@@ -146,7 +146,7 @@ def_en = "An expression language."
         let mut ann = taken(&doc);
         let tips = annotations(&doc, &g, g.hits(0), "../../", &ann);
         ann.extend(tips);
-        to_html(&doc, ann, &Options { trust_html: false })
+        to_html(&doc, ann, vec![], &Options { trust_html: false })
     }
 
     #[test]
