@@ -65,6 +65,7 @@ pub fn feature_gates(graph: &RefGraph) -> Value {
     let list: Vec<Value> = graph
         .gates
         .values()
+        .filter(|g| !g.mentions.is_empty())
         .map(|g| {
             json!({
                 "name": g.name,

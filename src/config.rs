@@ -22,6 +22,9 @@ pub struct Config {
     pub drafts: bool,
     /// Keep raw HTML in articles as written. Off: raw HTML is sanitized (ammonia).
     pub trust_html: bool,
+    /// Whether the registry compiled into shiori (every KEP and gate) is used under the site's
+    /// own `glossary/keps.toml` and `glossary/feature-gates.toml`.
+    pub builtin_registry: bool,
     pub highlight: HighlightConfig,
 }
 
@@ -53,6 +56,7 @@ impl Default for Config {
             author: "shiori".into(),
             drafts: false,
             trust_html: false,
+            builtin_registry: true,
             highlight: HighlightConfig::default(),
         }
     }

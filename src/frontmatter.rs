@@ -180,7 +180,7 @@ pub fn split<'a>(
         let line = find_key_line(raw_text, key).map(|l| raw_line + l - 1);
         warnings.push(
             Diagnostic::warning(path, line, format!("unknown front-matter key `{key}` is ignored"))
-                .help("known keys: title, slug, date, release, sigs, tags, draft, refs, description, source, author"),
+                .help("known keys: title, slug, date, release, sigs, tags, draft, refs, description, source, author, translator"),
         );
     }
     let Some(title) = raw.title.filter(|t| !t.trim().is_empty()) else {

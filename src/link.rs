@@ -331,12 +331,17 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             }
         }
     }
-    // KEPs the registry ties to a mentioned gate get a page too, so "related KEP" links work.
-    let related: Vec<KepNumber> = g.gates.values().filter_map(|n| n.kep).collect();
-    for k in related {
-        if registry.kep(k).is_some() {
-            g.keps.entry(k).or_insert_with(|| kep_node(k, registry));
-        }
+    // Every KEP and gate the registry knows has a page, mentioned or not, so searching any KEP
+    // number or gate name lands on one.
+    for k in registry.keps() {
+        g.keps
+            .entry(k.number)
+            .or_insert_with(|| kep_node(k.number, registry));
+    }
+    for gate in registry.gates() {
+        g.gates
+            .entry(gate.name.clone())
+            .or_insert_with(|| gate_node(&gate.name, registry));
     }
     for node in g.gates.values_mut() {
         node.timeline = timeline(&node.name, &node.mentions, registry);
@@ -350,12 +355,13 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             node.title = node.article_titles.first().cloned();
         }
     }
-    for (n, node) in &g.keps {
+    // A SIG page is about what the articles say: it lists the mentioned KEPs and gates.
+    for (n, node) in g.keps.iter().filter(|(_, k)| !k.mentions.is_empty()) {
         if let Some(sig) = &node.sig {
             g.sigs.entry(sig.clone()).or_default().keps.push(*n);
         }
     }
-    for (name, node) in &g.gates {
+    for (name, node) in g.gates.iter().filter(|(_, k)| !k.mentions.is_empty()) {
         if let Some(sig) = &node.sig {
             g.sigs
                 .entry(sig.clone())

@@ -447,10 +447,25 @@ impl SiteCtx<'_> {
         let page = "keps/";
         let mut releases = BTreeSet::new();
         let mut sigs = BTreeSet::new();
-        let rows: Vec<Value> = self
+        let (mentioned, rest): (Vec<&KepNode>, Vec<&KepNode>) = self
             .graph
             .keps
             .values()
+            .partition(|k| !k.mentions.is_empty());
+        let others: Vec<Value> = rest
+            .iter()
+            .map(|k| {
+                json!({
+                    "label": format!("KEP-{}", k.number),
+                    "url": urls::kep(k.number),
+                    "title": k.title,
+                    "sig": k.sig.as_ref().map(sig_value),
+                    "current": kep_current(k),
+                })
+            })
+            .collect();
+        let rows: Vec<Value> = mentioned
+            .into_iter()
             .map(|k| {
                 let p = pairs(&k.mentions);
                 releases.extend(releases_of(&p));
@@ -476,6 +491,7 @@ impl SiteCtx<'_> {
             "記事が触れている KEP の一覧（リリース・段階・SIG で絞り込み）",
         );
         ctx.insert("rows", &rows);
+        ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("keps.html", page, &ctx)
     }
@@ -484,10 +500,25 @@ impl SiteCtx<'_> {
         let page = "feature-gates/";
         let mut releases = BTreeSet::new();
         let mut sigs = BTreeSet::new();
-        let rows: Vec<Value> = self
+        let (mentioned, rest): (Vec<&GateNode>, Vec<&GateNode>) = self
             .graph
             .gates
             .values()
+            .partition(|g| !g.mentions.is_empty());
+        let others: Vec<Value> = rest
+            .iter()
+            .map(|g| {
+                let (current, default_on) = gate_current(self.registry, &g.name);
+                json!({
+                    "name": g.name,
+                    "url": urls::feature_gate(&g.name),
+                    "current": current,
+                    "default_on": default_on,
+                })
+            })
+            .collect();
+        let rows: Vec<Value> = mentioned
+            .into_iter()
             .map(|g| {
                 let p = pairs(&g.mentions);
                 releases.extend(releases_of(&p));
@@ -518,6 +549,7 @@ impl SiteCtx<'_> {
             "記事が触れているフィーチャーゲートの一覧（リリース・段階・SIG で絞り込み）",
         );
         ctx.insert("rows", &rows);
+        ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("feature_gates.html", page, &ctx)
     }

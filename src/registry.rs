@@ -7,6 +7,11 @@
 //! Takes the text of the two files (the load stage reads them) and gives a `Registry` with
 //! lookups, plus the problems found, each with file and line. `import` regenerates both files
 //! from local checkouts of kubernetes/enhancements and kubernetes/website.
+//!
+//! **Built in.** The same import of the whole of kubernetes/enhancements and kubernetes/website
+//! ships inside the binary (`builtin`, from `src/registry/builtin/`), so a site with an empty
+//! `glossary/` knows every KEP and gate. A site's own files add to it and override it entry by
+//! entry (`over`); `builtin_registry = false` in `site.toml` leaves it out.
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -204,6 +209,49 @@ impl Registry {
             reg.insert_gate(g);
         }
         (reg, diags)
+    }
+
+    /// The registry compiled into shiori (see `src/registry/builtin/SOURCES.md`).
+    pub fn builtin() -> &'static Registry {
+        static BUILTIN: std::sync::LazyLock<Registry> = std::sync::LazyLock::new(|| {
+            let (reg, diags) = Registry::parse(
+                Path::new("(built-in registry)/keps.toml"),
+                include_str!("registry/builtin/keps.toml"),
+                Path::new("(built-in registry)/feature-gates.toml"),
+                include_str!("registry/builtin/feature-gates.toml"),
+            );
+            // A test keeps the shipped files clean; a stray problem only drops its entry.
+            debug_assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+            reg
+        });
+        &BUILTIN
+    }
+
+    /// This registry over `base`: an entry here replaces `base`'s entry of the same KEP
+    /// number or gate name; `base`'s other entries stay.
+    pub fn over(self, base: &Registry) -> Registry {
+        let mut merged = Registry {
+            keps_path: self.keps_path.clone(),
+            gates_path: self.gates_path.clone(),
+            ..Registry::default()
+        };
+        for k in base.keps.values() {
+            if !self.keps.contains_key(&k.number) {
+                merged.keps.insert(k.number, k.clone());
+            }
+        }
+        for g in base.gates.values() {
+            if !self.gates.contains_key(&g.name.0) {
+                merged.insert_gate(g.clone());
+            }
+        }
+        for (n, k) in self.keps {
+            merged.keps.insert(n, k);
+        }
+        for g in self.gates.into_values() {
+            merged.insert_gate(g);
+        }
+        merged
     }
 
     /// A registry holding exactly these entries (for tests and the importer).

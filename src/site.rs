@@ -98,22 +98,27 @@ pub const GATES_FILE: &str = "feature-gates.toml";
 /// The curated glossary, `glossary/terms.toml`.
 pub const TERMS_FILE: &str = "terms.toml";
 
-/// The KEP and feature-gate registry from `glossary/keps.toml` and
-/// `glossary/feature-gates.toml`. A missing file is an empty one (a site may have no
-/// registry); problems in a file are errors with its path and line.
-pub fn registry(sources: &Sources) -> (Registry, Vec<Diagnostic>) {
+/// The KEP and feature-gate registry: `glossary/keps.toml` and `glossary/feature-gates.toml`
+/// over the built-in one (unless `builtin_registry = false`). A missing file is an empty one;
+/// problems in a file are errors with its path and line.
+pub fn registry(sources: &Sources, config: &Config) -> (Registry, Vec<Diagnostic>) {
     let text = |name: &str| {
         sources
             .glossary_file(name)
             .map(|f| f.text.as_str())
             .unwrap_or("")
     };
-    Registry::parse(
+    let (own, diags) = Registry::parse(
         &Path::new("glossary").join(KEPS_FILE),
         text(KEPS_FILE),
         &Path::new("glossary").join(GATES_FILE),
         text(GATES_FILE),
-    )
+    );
+    if config.builtin_registry {
+        (own.over(Registry::builtin()), diags)
+    } else {
+        (own, diags)
+    }
 }
 
 /// The curated glossary from `glossary/terms.toml`. A missing file means no curated terms;
@@ -145,7 +150,7 @@ pub fn build_glossary(curated: &Terms, articles: &mut [Article], registry: &Regi
 pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary, Diagnostics> {
     let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
     let mut diags = Diagnostics::default();
-    let (registry, registry_diags) = registry(sources);
+    let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
     let (curated, terms_diags) = curated_terms(sources);
     diags.extend(terms_diags);
@@ -333,7 +338,7 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
             None
         }
     };
-    let (registry, registry_diags) = registry(sources);
+    let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
     let (curated, terms_diags) = curated_terms(sources);
     diags.extend(terms_diags);

@@ -7,10 +7,16 @@
 //!   (`FeatureGate A および B`, `A と B FeatureGate`, `A, B`);
 //! * inside the flag: `--feature-gates=A=true,B=false`;
 //! * or when the registry knows the name (exactly, or ignoring case for names of 12+ letters,
-//!   which catches `Customresourcefieldselectors`), provided the word is not an API field
-//!   (`ImageMaximumGCAge フィールド`, `Job.ManagedBy`) and either the name is long enough to be
-//!   unambiguous (16+ letters) or its sentence is about gates, stages or switching something on
-//!   (`KMSv2 サービス` is the service, `KMSv2 FeatureGate` the gate).
+//!   which catches `Customresourcefieldselectors`), provided the word is not an API field, kind,
+//!   resource, controller, metric, plugin or volume type (`ImageMaximumGCAge フィールド`,
+//!   `Job.ManagedBy`, `` The `Foo` API ``, `ReadWriteOncePodボリューム`) and its sentence is
+//!   about gates, stages, defaults or switching something on (`KMSv2 サービス` is the service,
+//!   `KMSv2 FeatureGate` the gate; `ValidatingAdmissionPolicyの[APIドキュメント]` the API), or
+//!   it begins a one-link list item under a heading or lead that states a stage
+//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`).
+//!
+//! Names in code spans and in the author's link text count as in prose (a chip links them);
+//! code blocks have no blocks and so no mentions.
 //!
 //! API kinds and fields (`PodDisruptionBudget`, `ResourceClaim`, `ServiceCIDR`, `ManagedBy`)
 //! and GitHub handles (`@HirazawaUi`) are therefore not gates unless the text or the registry
@@ -23,8 +29,6 @@ use super::{BlockView, GateEvidence, GateMention, Place, stage};
 use crate::ids::FeatureGateName;
 use crate::registry::Registry;
 
-/// Registry names this long are specific enough to be recognised without context.
-const UNAMBIGUOUS_LEN: usize = 16;
 /// Registry names this long are also recognised when the text gets their case wrong.
 const CASE_FOLD_MIN_LEN: usize = 12;
 
@@ -51,6 +55,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
             mark_chain(view, last, -1, &mut explicit);
         }
     }
+    mark_registry_lists(view, registry, &mut explicit);
     for (i, t) in tokens.iter().enumerate() {
         if !t.mentionable() {
             continue;
@@ -71,7 +76,8 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
                     continue;
                 }
-                if name.len() >= UNAMBIGUOUS_LEN || sentence_is_about_gates(view, t.range.start) {
+                if sentence_is_about_gates(view, t.range.start) || heads_a_stage_list_item(view, i)
+                {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
             }
@@ -187,6 +193,45 @@ fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool])
     }
 }
 
+/// `ConsistentListFromCache, WatchList, WatchListClient, BtreeWatchCache と`: two or more names
+/// the registry knows, listed together and nothing else in the list, are gates (an API kind
+/// list such as `Pod, Service` has names the registry does not know).
+fn mark_registry_lists(view: &BlockView, registry: &Registry, explicit: &mut [bool]) {
+    let text = view.text();
+    let tokens = &view.tokens;
+    let known = |i: usize| {
+        candidate(view, i)
+            && registry_name(registry, &text[tokens[i].range.clone()]).is_some()
+            && !names_a_field(view, i)
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        if !known(i) {
+            i += 1;
+            continue;
+        }
+        let mut run = vec![i];
+        let mut j = i;
+        while j + 1 < tokens.len()
+            && tokens[j + 1].kind == Kind::Ident
+            && is_list_gap(&text[tokens[j].range.end..tokens[j + 1].range.start])
+        {
+            if !known(j + 1) {
+                run.clear();
+                break;
+            }
+            run.push(j + 1);
+            j += 1;
+        }
+        if run.len() >= 2 {
+            for &r in &run {
+                explicit[r] = true;
+            }
+        }
+        i = j + 1;
+    }
+}
+
 /// `--feature-gates=A=true,B=false`: one mention per name.
 fn flag_gates(view: &BlockView, t: &Token, out: &mut Vec<GateMention>) {
     let text = view.text();
@@ -232,14 +277,46 @@ fn is_field_path(text: &str, r: Range<usize>) -> bool {
         || (after.next() == Some('.') && after.next().is_some_and(|c| c.is_ascii_alphanumeric()))
 }
 
-/// `ImageMaximumGCAge フィールド`: the name of a field or type, not the gate.
+/// `ImageMaximumGCAge フィールド`, `` `Foo` API ``, `FooのAPIドキュメント`, `the Foo admission
+/// plugin`: the name of a field, kind or component, not the gate.
 fn names_a_field(view: &BlockView, i: usize) -> bool {
-    view.tokens.get(i + 1).is_some_and(|n| {
-        n.kind == Kind::FieldWord
-            && view.text()[view.tokens[i].range.end..n.range.start]
-                .trim()
-                .is_empty()
-    })
+    let text = view.text();
+    let tokens = &view.tokens;
+    let gap_ok = |a: usize, b: usize| {
+        matches!(
+            text[tokens[a].range.end..tokens[b].range.start].trim(),
+            "" | "の"
+        )
+    };
+    let Some(next) = tokens.get(i + 1) else {
+        return false;
+    };
+    if next.kind == Kind::FieldWord {
+        return gap_ok(i, i + 1);
+    }
+    // One English word between: `the SecurityContextDeny admission plugin`.
+    next.kind == Kind::Ident
+        && text[next.range.clone()]
+            .bytes()
+            .all(|b| b.is_ascii_lowercase())
+        && gap_ok(i, i + 1)
+        && tokens
+            .get(i + 2)
+            .is_some_and(|n| n.kind == Kind::FieldWord && gap_ok(i + 1, i + 2))
+}
+
+/// `* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`, `### SizeMemoryBackedVolumes
+/// のサポート` under `## GAに昇格した機能のハイライト`: a one-link list item or a heading that begins
+/// with the name, where the list's lead or the enclosing heading states a stage. Release posts
+/// list and title their graduations this way.
+fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
+    let stated = view.list_stage.is_some() || (view.is_heading() && view.section_stage.is_some());
+    stated
+        && view
+            .tokens
+            .iter()
+            .position(|t| t.kind == Kind::Ident)
+            .is_some_and(|first| first == i)
 }
 
 /// The sentence mentions gates, a stage, a default or switching something on or off.
@@ -254,6 +331,7 @@ fn sentence_is_about_gates(view: &BlockView, at: usize) -> bool {
                 Kind::GateKeyword
                     | Kind::Flag
                     | Kind::StageWord(_)
+                    | Kind::ApiVersion(_)
                     | Kind::Enable
                     | Kind::Default(_)
             )

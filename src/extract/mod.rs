@@ -224,8 +224,11 @@ impl ArticleRefs {
 /// Extracts every reference of one article.
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRefs {
     let mut out = ArticleRefs::default();
+    let mut leads = stage::Leads::default();
     for (index, block) in doc.blocks.iter().enumerate() {
-        let view = BlockView::new(index, block, doc);
+        let mut view = BlockView::new(index, block, doc);
+        view.list_stage = leads.list_stage(doc, index);
+        view.section_stage = leads.section_stage(doc, index);
         refs::extract_block(&view, doc, front, &mut out);
         targets::extract_block(&view, doc, &mut out);
         gates::extract_block(&view, registry, &mut out.gates);
@@ -268,6 +271,12 @@ pub(crate) struct BlockView<'a> {
     pub tokens: Vec<scan::Token>,
     /// Normalized byte ranges of the sentences, covering the text.
     pub sentences: Vec<Range<usize>>,
+    /// For a list item that is one link (`* [AppArmor support](https://kep.k8s.io/24)`), the
+    /// stage its lead paragraph or section heading states (`### GAへの昇格`).
+    pub list_stage: Option<Stage>,
+    /// The stage the nearest enclosing heading states (`## GAに昇格した機能のハイライト` over
+    /// `### SizeMemoryBackedVolumesのサポート`); for a heading, its parents'.
+    pub section_stage: Option<Stage>,
 }
 
 impl<'a> BlockView<'a> {
@@ -305,6 +314,8 @@ impl<'a> BlockView<'a> {
             norm,
             tokens,
             sentences,
+            list_stage: None,
+            section_stage: None,
         }
     }
 

@@ -35,8 +35,9 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 見送 | 延期 | リバート
         | 有効に | 無効に | 有効化 | 無効化
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
+        | デフォルトで
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
-        | メトリクス | プラグイン | モード | アクセスモード | 値
+        | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
         | [。!?！？\n] | \.(?:\s|$)
         "
     );
@@ -63,6 +64,9 @@ pub enum Kind {
     GateKeyword,
     /// A stage word: `alpha`, `ベータ`, `GA`, `非推奨`, `削除されました`, ...
     StageWord(Stage),
+    /// `admissionregistration.k8s.io/v1alpha1 API`: a stage for its own sentence only (an API
+    /// version says nothing about the rest of the block).
+    ApiVersion(Stage),
     /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
     Negation,
     /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
@@ -132,12 +136,19 @@ pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Toke
         if kind == Kind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = Kind::Ident; // アルファベット, the alphabet
         }
-        // `v1alpha1 API`: an API version is a stage only when it names the API.
+        // `admissionregistration.k8s.io/v1alpha1 API`, `the v1beta1 API`: an API version is a
+        // stage when it names a group's API; a bare `v1alpha1 API が導入` in a list of changes
+        // says which API version exists, not what stage the feature is at.
+        let before = text[..m.start()].trim_end();
         if kind == Kind::Ident
             && let Some(stage) = api_version_stage(s)
             && text[m.end()..].trim_start().starts_with("API")
+            && (text[..m.start()].ends_with('/')
+                || before.ends_with("the")
+                || before.ends_with("new")
+                || before.ends_with("The"))
         {
-            kind = Kind::StageWord(stage);
+            kind = Kind::ApiVersion(stage);
         }
         let plain = in_one(plain, m.range());
         tokens.push(Token {
@@ -225,11 +236,15 @@ fn classify(s: &str) -> Kind {
         | "プラグイン"
         | "モード"
         | "アクセスモード"
+        | "アドミッションプラグイン"
+        | "ボリューム"
         | "値" => Kind::FieldWord,
         "。" | "！" | "？" => Kind::SentenceEnd,
         _ if s.starts_with("削除") || s.starts_with("利用できなくな") => {
             Kind::StageWord(Stage::Removed)
         }
+        // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way.
+        "デフォルトで" => Kind::Enable,
         _ if s.starts_with("デフォルト") => {
             Kind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
         }
@@ -282,7 +297,9 @@ fn classify_word(s: &str) -> Kind {
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => Kind::Enable,
         "field" | "fields" | "struct" | "condition" | "object" | "objects" | "api" | "apis"
         | "resource" | "resources" | "kind" | "type" | "controller" | "metric" | "metrics"
-        | "plugin" | "plugins" | "value" | "mode" | "reconciler" => Kind::FieldWord,
+        | "plugin" | "plugins" | "value" | "mode" | "reconciler" | "volume" | "volumes" => {
+            Kind::FieldWord
+        }
         _ => Kind::Ident,
     }
 }
@@ -307,9 +324,13 @@ mod tests {
 
     #[test]
     fn api_versions_are_stage_words_only_before_api() {
-        let k = kinds("v1alpha1 API と v1beta1 と alpha版 と GAしている");
-        assert_eq!(k[0], (Kind::StageWord(Stage::Alpha), "v1alpha1"));
+        let k = kinds(
+            "x.k8s.io/v1alpha1 API と the v1beta1 API と v1beta1 と v1alpha1 APIが と alpha版 と GAしている",
+        );
+        assert!(k.contains(&(Kind::ApiVersion(Stage::Alpha), "v1alpha1")));
+        assert!(k.contains(&(Kind::ApiVersion(Stage::Beta), "v1beta1")));
         assert!(k.contains(&(Kind::Ident, "v1beta1")));
+        assert!(k.contains(&(Kind::Ident, "v1alpha1")));
         assert!(k.contains(&(Kind::StageWord(Stage::Alpha), "alpha")));
         assert!(k.contains(&(Kind::StageWord(Stage::Stable), "GA")));
     }

@@ -19,13 +19,103 @@ use std::ops::Range;
 
 use super::BlockView;
 use super::scan::Kind;
+use crate::doc::{BlockKind, Doc, SpanKind};
 use crate::ids::{Release, Stage};
 
-/// Stage and default stated around normalized offset `at` of the block.
+/// Stage and default stated around normalized offset `at` of the block: the sentence's, else
+/// the block's, else (for a one-link list item) its list's, else its section heading's.
 pub(super) fn facts_for(view: &BlockView, at: usize) -> (Option<Stage>, Option<bool>) {
     let sentence = view.sentence_at(at);
     let (stage, default_on) = sentence_facts(view, sentence);
-    (stage.or_else(|| block_stage(view)), default_on)
+    (
+        stage
+            .or_else(|| block_stage(view))
+            .or(view.list_stage)
+            .or(view.section_stage),
+        default_on,
+    )
+}
+
+/// The stages the leads of lists and the headings state, computed once per block.
+#[derive(Default)]
+pub(super) struct Leads(std::collections::HashMap<usize, Option<Stage>>);
+
+impl Leads {
+    /// The stage the nearest heading above the block states, walking up through its parents
+    /// (lower levels); a heading starts from its parent. Removals are left out: `## 非推奨化と削除`
+    /// names what the section is about, not what each item did.
+    pub(super) fn section_stage(&mut self, doc: &Doc, index: usize) -> Option<Stage> {
+        let block = &doc.blocks[index];
+        let mut level = match block.kind {
+            BlockKind::Heading(l) => l,
+            _ => u8::MAX,
+        };
+        for (i, b) in doc.blocks[..index].iter().enumerate().rev() {
+            let BlockKind::Heading(l) = b.kind else {
+                continue;
+            };
+            if l >= level {
+                continue;
+            }
+            level = l;
+            let stage = *self.0.entry(i).or_insert_with(|| stage_of_block(doc, i));
+            match stage {
+                Some(Stage::Removed) | Some(Stage::Deprecated) => return None,
+                Some(s) => return Some(s),
+                None => {}
+            }
+            if l <= 1 {
+                break;
+            }
+        }
+        None
+    }
+
+    /// For a list item that is one link, the stage the paragraph before its list (in the same
+    /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
+    /// 含まれています:` or `### GAへの昇格` → stable.
+    pub(super) fn list_stage(&mut self, doc: &Doc, index: usize) -> Option<Stage> {
+        let block = &doc.blocks[index];
+        if block.kind != BlockKind::ListItem || !is_one_link(doc, index) {
+            return None;
+        }
+        let mut lead = None;
+        let mut heading = None;
+        for (i, b) in doc.blocks[..index].iter().enumerate().rev() {
+            if b.section != block.section {
+                break;
+            }
+            match b.kind {
+                BlockKind::Paragraph if lead.is_none() => lead = Some(i),
+                BlockKind::Heading(_) => {
+                    heading = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        [lead, heading]
+            .into_iter()
+            .flatten()
+            .find_map(|i| *self.0.entry(i).or_insert_with(|| stage_of_block(doc, i)))
+    }
+}
+
+/// Whether the block's text is one link and nothing else (a list of KEPs by title).
+fn is_one_link(doc: &Doc, index: usize) -> bool {
+    let b = &doc.blocks[index];
+    let text = b.text.trim();
+    b.spans.iter().any(|&s| {
+        let span = &doc.spans[s];
+        matches!(span.kind, SpanKind::Link { .. }) && b.text[span.range.clone()].trim() == text
+    })
+}
+
+/// The stage a whole block states.
+fn stage_of_block(doc: &Doc, index: usize) -> Option<Stage> {
+    let view = BlockView::new(index, &doc.blocks[index], doc);
+    let whole = 0..view.text().len();
+    sentence_facts(&view, whole).0
 }
 
 /// Stage and default one sentence states.
@@ -46,7 +136,7 @@ pub(super) fn sentence_facts(
     {
         match t.kind {
             Kind::StageWord(Stage::Removed) => removed = true,
-            Kind::StageWord(s) => {
+            Kind::StageWord(s) | Kind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
                 if to_before || is_transition_target(after) {

@@ -1,0 +1,162 @@
+//! The real Japanese release articles in `content/` (kubernetes.io's ja blog and a release-note
+//! translation, see each file's `source`) against what a careful reader finds in them:
+//! `tests/data/real/<slug>.toml` lists every KEP, pull request, issue and feature gate each
+//! article names, in whatever form (bare text, link text, link target, code span), and the
+//! release it is about. The lists were written from reading the articles, line by line, with a
+//! comment per entry saying where and how it is written; they are not the extractor's output.
+//!
+//! The assertions go through the built site's JSON API, which is what the KEP, gate and PR
+//! pages are made from: an entry that reaches the API reaches its page.
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+mod support;
+use support::Fixture;
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct Expected {
+    source: String,
+    release: String,
+    keps: Vec<u32>,
+    prs: Vec<String>,
+    issues: Vec<String>,
+    gates: Vec<String>,
+    #[serde(default)]
+    not_gates: Vec<String>,
+}
+
+fn expected() -> BTreeMap<String, Expected> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/real");
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let slug = path.file_stem().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let e: Expected =
+                toml::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            out.insert(slug, e);
+        }
+    }
+    assert_eq!(out.len(), 11, "one expectation file per real article");
+    out
+}
+
+/// What the built site's API says each article mentions.
+#[derive(Default, Debug)]
+struct Found {
+    keps: BTreeSet<u32>,
+    prs: BTreeSet<String>,
+    issues: BTreeSet<String>,
+    gates: BTreeSet<String>,
+    release: String,
+}
+
+fn json(out: &shiori::site::Output, path: &str) -> Value {
+    serde_json::from_slice(&out.files[path]).unwrap()
+}
+
+fn found() -> BTreeMap<String, Found> {
+    let site = Fixture::with_repo_content();
+    let out = site.build();
+    let mut by: BTreeMap<String, Found> = BTreeMap::new();
+    let slugs_of = |mentions: &Value| -> BTreeSet<String> {
+        mentions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["article"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for k in json(&out, "api/keps.json")["keps"].as_array().unwrap() {
+        for slug in slugs_of(&k["mentions"]) {
+            by.entry(slug)
+                .or_default()
+                .keps
+                .insert(k["number"].as_u64().unwrap() as u32);
+        }
+    }
+    for p in json(&out, "api/pull-requests.json")["pull_requests"]
+        .as_array()
+        .unwrap()
+    {
+        let id = format!("{}#{}", p["repo"].as_str().unwrap(), p["number"]);
+        for slug in slugs_of(&p["mentions"]) {
+            let f = by.entry(slug).or_default();
+            match p["kind"].as_str().unwrap() {
+                "pull" => f.prs.insert(id.clone()),
+                "issue" => f.issues.insert(id.clone()),
+                other => panic!("unknown kind {other}"),
+            };
+        }
+    }
+    for g in json(&out, "api/feature-gates.json")["feature_gates"]
+        .as_array()
+        .unwrap()
+    {
+        for slug in slugs_of(&g["mentions"]) {
+            by.entry(slug)
+                .or_default()
+                .gates
+                .insert(g["name"].as_str().unwrap().to_string());
+        }
+    }
+    for a in json(&out, "api/articles.json")["articles"]
+        .as_array()
+        .unwrap()
+    {
+        let slug = a["slug"].as_str().unwrap().to_string();
+        by.entry(slug).or_default().release = a["release"].as_str().unwrap_or("").to_string();
+    }
+    by
+}
+
+fn diff<T: Ord + std::fmt::Debug + Clone>(want: &BTreeSet<T>, got: &BTreeSet<T>) -> String {
+    let missing: Vec<T> = want.difference(got).cloned().collect();
+    let extra: Vec<T> = got.difference(want).cloned().collect();
+    format!("missing {missing:?}, not in the article {extra:?}")
+}
+
+#[test]
+fn every_reference_of_every_real_article_reaches_its_page() {
+    let expected = expected();
+    let found = found();
+    let mut failures = Vec::new();
+    for (slug, e) in &expected {
+        let f = found
+            .get(slug)
+            .unwrap_or_else(|| panic!("article `{slug}` ({}) was not built", e.source));
+        let keps: BTreeSet<u32> = e.keps.iter().copied().collect();
+        let prs: BTreeSet<String> = e.prs.iter().cloned().collect();
+        let issues: BTreeSet<String> = e.issues.iter().cloned().collect();
+        let gates: BTreeSet<String> = e.gates.iter().cloned().collect();
+        if keps != f.keps {
+            failures.push(format!("{slug}: KEPs: {}", diff(&keps, &f.keps)));
+        }
+        if prs != f.prs {
+            failures.push(format!("{slug}: PRs: {}", diff(&prs, &f.prs)));
+        }
+        if issues != f.issues {
+            failures.push(format!("{slug}: issues: {}", diff(&issues, &f.issues)));
+        }
+        if gates != f.gates {
+            failures.push(format!("{slug}: gates: {}", diff(&gates, &f.gates)));
+        }
+        if e.release != f.release {
+            failures.push(format!(
+                "{slug}: release: want {:?}, got {:?}",
+                e.release, f.release
+            ));
+        }
+        for name in e.not_gates.iter().filter(|n| f.gates.contains(*n)) {
+            failures.push(format!(
+                "{slug}: `{name}` is not used as a gate in the article"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
