@@ -355,8 +355,24 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             node.title = node.article_titles.first().cloned();
         }
     }
-    // A SIG page is about what the articles say: it lists the mentioned KEPs and gates.
-    for (n, node) in g.keps.iter().filter(|(_, k)| !k.mentions.is_empty()) {
+    // Every SIG that owns a KEP has a page (KEP pages link it); the page is about what the
+    // articles say: it lists the mentioned KEPs and gates, and the KEPs of mentioned gates.
+    for node in g.keps.values() {
+        if let Some(sig) = &node.sig {
+            g.sigs.entry(sig.clone()).or_default();
+        }
+    }
+    let gate_keps: std::collections::BTreeSet<KepNumber> = g
+        .gates
+        .values()
+        .filter(|n| !n.mentions.is_empty())
+        .filter_map(|n| n.kep)
+        .collect();
+    for (n, node) in g
+        .keps
+        .iter()
+        .filter(|(n, k)| !k.mentions.is_empty() || gate_keps.contains(n))
+    {
         if let Some(sig) = &node.sig {
             g.sigs.entry(sig.clone()).or_default().keps.push(*n);
         }
@@ -489,8 +505,13 @@ fn timeline(
 fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
     let mut out = g.releases.clone();
     let mut placed: BTreeMap<(Release, Change), Option<Stage>> = BTreeMap::new();
+    // A release has a page when an article is about it; a stage an article states for another
+    // release (`v1.26でアルファ`) shows on the KEP or gate page, not on a page of its own.
+    let article_releases: std::collections::BTreeSet<Release> = out.keys().copied().collect();
     let mut note = |release: Option<Release>, change: Change, stage: Option<Stage>| {
-        let Some(r) = release else { return };
+        let Some(r) = release.filter(|r| article_releases.contains(r)) else {
+            return;
+        };
         let slot = placed.entry((r, change)).or_insert(stage);
         if slot.is_none() {
             *slot = stage;

@@ -124,6 +124,7 @@ fn by_release(
     disagreements: &[Disagreement],
     registry_known: bool,
     registry_stage: impl Fn(Release) -> Option<Stage>,
+    has_page: impl Fn(Release) -> bool,
 ) -> Vec<Value> {
     let mut groups: BTreeMap<(bool, Option<Release>), Vec<Value>> = BTreeMap::new();
     for m in by_block(mentions) {
@@ -138,7 +139,7 @@ fn by_release(
             let registry = r.and_then(&registry_stage);
             json!({
                 "release": r,
-                "release_url": r.map(urls::release),
+                "release_url": r.filter(|r| has_page(*r)).map(urls::release),
                 "registry_stage": registry,
                 "registry_label": registry.map(|s| stage_label(Some(s))),
                 // The registry knows the entity but records no stage for it yet in this release.
@@ -284,9 +285,13 @@ impl SiteCtx<'_> {
             .filter(|t| Some(t.as_str()) != k.title.as_deref())
             .collect();
         let known_stages = entry.is_some_and(|e| !e.milestones.is_empty());
-        let releases = by_release(&k.mentions, &k.disagreements, known_stages, |r| {
-            entry.and_then(|e| e.stage_at(r))
-        });
+        let releases = by_release(
+            &k.mentions,
+            &k.disagreements,
+            known_stages,
+            |r| entry.and_then(|e| e.stage_at(r)),
+            |r| self.graph.releases.contains_key(&r),
+        );
         let articles: BTreeSet<&str> = k.mentions.iter().map(|m| m.article.as_str()).collect();
         let kep = json!({
             "terms": self.glossary_terms(|t| t.keps.contains(&k.number)),
@@ -361,9 +366,13 @@ impl SiteCtx<'_> {
             })
             .collect();
         let (current, default_on) = gate_current(self.registry, &g.name);
-        let releases = by_release(&g.mentions, &g.disagreements, g.known, |r| {
-            entry.and_then(|e| e.stage_at(r)).map(|s| s.stage)
-        });
+        let releases = by_release(
+            &g.mentions,
+            &g.disagreements,
+            g.known,
+            |r| entry.and_then(|e| e.stage_at(r)).map(|s| s.stage),
+            |r| self.graph.releases.contains_key(&r),
+        );
         let gate = json!({
             "terms": self.glossary_terms(|t| t.gates.contains(&g.name)),
             "name": g.name,

@@ -60,6 +60,10 @@ pub const GATES_HEADER: &str = "\
 #   shiori registry import --enhancements PATH --website PATH
 ";
 
+/// Where the built-in registry's entries live, as diagnostics name them.
+pub const BUILTIN_KEPS: &str = "the built-in registry (src/registry/builtin/keps.toml)";
+pub const BUILTIN_GATES: &str = "the built-in registry (src/registry/builtin/feature-gates.toml)";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KepEntry {
     pub number: KepNumber,
@@ -154,6 +158,10 @@ pub struct Registry {
     /// Lower-cased name → name; for lookups only, never iterated.
     gates_folded: HashMap<String, String>,
     kep_gates: BTreeMap<KepNumber, Vec<FeatureGateName>>,
+    /// Entries that come from the built-in registry (after `over`), so diagnostics name the
+    /// file an entry really lives in.
+    builtin_keps: std::collections::HashSet<KepNumber>,
+    builtin_gates: std::collections::HashSet<String>,
     /// Where the entries came from, for diagnostics that point at the registry.
     pub keps_path: PathBuf,
     pub gates_path: PathBuf,
@@ -215,9 +223,9 @@ impl Registry {
     pub fn builtin() -> &'static Registry {
         static BUILTIN: std::sync::LazyLock<Registry> = std::sync::LazyLock::new(|| {
             let (reg, diags) = Registry::parse(
-                Path::new("(built-in registry)/keps.toml"),
+                Path::new(BUILTIN_KEPS),
                 include_str!("registry/builtin/keps.toml"),
-                Path::new("(built-in registry)/feature-gates.toml"),
+                Path::new(BUILTIN_GATES),
                 include_str!("registry/builtin/feature-gates.toml"),
             );
             // A test keeps the shipped files clean; a stray problem only drops its entry.
@@ -238,11 +246,13 @@ impl Registry {
         for k in base.keps.values() {
             if !self.keps.contains_key(&k.number) {
                 merged.keps.insert(k.number, k.clone());
+                merged.builtin_keps.insert(k.number);
             }
         }
         for g in base.gates.values() {
             if !self.gates.contains_key(&g.name.0) {
                 merged.insert_gate(g.clone());
+                merged.builtin_gates.insert(g.name.0.clone());
             }
         }
         for (n, k) in self.keps {
@@ -275,6 +285,24 @@ impl Registry {
             list.sort();
         }
         self.gates.insert(g.name.0.clone(), g);
+    }
+
+    /// The file KEP `n`'s entry comes from: the site's `glossary/keps.toml` or the built-in one.
+    pub fn kep_file(&self, n: KepNumber) -> &Path {
+        if self.builtin_keps.contains(&n) {
+            Path::new(BUILTIN_KEPS)
+        } else {
+            &self.keps_path
+        }
+    }
+
+    /// The file gate `name`'s entry comes from.
+    pub fn gate_file(&self, name: &str) -> &Path {
+        if self.builtin_gates.contains(name) {
+            Path::new(BUILTIN_GATES)
+        } else {
+            &self.gates_path
+        }
     }
 
     pub fn kep(&self, n: KepNumber) -> Option<&KepEntry> {

@@ -127,17 +127,60 @@ fn yaml_front_matter_from_hugo_builds_with_a_warning() {
     let f = Fixture::new();
     f.write(
         "content/kubernetes-v1-31-release.md",
-        "---\ntitle: 'Kubernetes v1.31'\ndate: 2024-08-13\nevergreen: true\n---\n本文\n",
+        "---\ntitle: 'Kubernetes v1.31'\ndate: 2024-08-13\nsidebar_position: 3\n---\n本文\n",
     );
     let out = f.build();
     assert!(
         out.files
             .contains_key("articles/kubernetes-v1-31-release/index.html")
     );
-    assert_eq!(out.warnings.len(), 1);
-    assert!(out.warnings[0].to_string().contains(
-        "content/kubernetes-v1-31-release.md:4: warning: unknown front-matter key `evergreen`"
+    let warnings: Vec<String> = out
+        .warnings
+        .iter()
+        .filter(|w| !w.is_note())
+        .map(|w| w.to_string())
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains(
+        "content/kubernetes-v1-31-release.md:4: warning: unknown front-matter key `sidebar_position`"
     ));
+}
+
+#[test]
+fn kubernetes_io_blog_front_matter_builds_without_warnings_and_infers_the_release() {
+    let f = Fixture::new();
+    f.write(
+        "content/blog/kubernetes-v1-31-release.md",
+        "\n---\nlayout: blog\ntitle: 'Kubernetes v1.31: Elli'\ndate: 2024-08-13T10:00:00+09:00\nslug: kubernetes-v1-31-release\nevergreen: true\ncanonicalUrl: https://kubernetes.io/blog/2024/08/13/kubernetes-v1-31-release/\nauthor: >\n  [Kubernetes v1.31 Release Team](https://github.com/kubernetes/sig-release)\ntranslator: >\n  [Taisuke Okamoto](https://github.com/b1gb4by)\n---\n本文\n",
+    );
+    let out = f.build();
+    let loud: Vec<String> = out
+        .warnings
+        .iter()
+        .filter(|w| !w.is_note())
+        .map(|w| w.to_string())
+        .collect();
+    assert!(loud.is_empty(), "{loud:?}");
+    let notes: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        notes,
+        [
+            "content/blog/kubernetes-v1-31-release.md:3: note: release 1.31 inferred from the title `Kubernetes v1.31: Elli`\n  help: add `release = \"1.31\"` (or `release: \"1.31\"`) to the front matter to state it, or another release to correct it"
+        ]
+    );
+    let articles: serde_json::Value =
+        serde_json::from_slice(&out.files["api/articles.json"]).unwrap();
+    assert_eq!(articles["articles"][0]["release"], "1.31");
+    assert_eq!(articles["articles"][0]["date"], "2024-08-13");
+    let html = page(&out, "articles/kubernetes-v1-31-release/index.html");
+    assert!(
+        html.contains("Kubernetes v1.31 Release Team"),
+        "author as text"
+    );
+    assert!(
+        html.contains("<dt>翻訳</dt><dd>Taisuke Okamoto</dd>"),
+        "translator shown"
+    );
 }
 
 #[test]

@@ -450,9 +450,10 @@ fn the_first_plain_occurrence_in_each_section_gets_the_tooltip() {
     );
     assert!(html.contains("<li id=\"li-1\">二つ目の finalizer</li>"));
     assert!(html.contains("<h2 id=\"ファイナライザー\">ファイナライザー</h2>"));
-    // A KEP that no article mentions: the term page links its issue instead.
+    // A KEP that no article mentions still has its page (from the built-in registry).
     let term = page(&out, "glossary/finalizer/index.html");
-    assert!(term.contains("https://github.com/kubernetes/enhancements/issues/2644"));
+    assert!(term.contains("href=\"../../keps/2644/\""), "{term}");
+    assert!(out.files.contains_key("keps/2644/index.html"));
     assert!(broken_links(&out.files).is_empty());
 }
 

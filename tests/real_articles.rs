@@ -61,7 +61,7 @@ fn json(out: &shiori::site::Output, path: &str) -> Value {
 }
 
 fn found() -> BTreeMap<String, Found> {
-    let site = Fixture::with_repo_content();
+    let site = Fixture::with_all_repo_content();
     let out = site.build();
     let mut by: BTreeMap<String, Found> = BTreeMap::new();
     let slugs_of = |mentions: &Value| -> BTreeSet<String> {

@@ -26,6 +26,8 @@ pub fn check_stage_disagreements(
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for m in &refs.keps {
+        // A stage stated for another release (`v1.26でアルファ`) is checked against that one.
+        let release = m.stage_release.unwrap_or(release);
         let (Some(stage), Some(entry)) = (m.stage, registry.kep(m.kep)) else {
             continue;
         };
@@ -50,13 +52,13 @@ pub fn check_stage_disagreements(
                 format!(
                     "the article says `KEP-{}` is `{stage}` in {release}, but {} {registry_says}",
                     m.kep,
-                    registry.keps_path.display()
+                    registry.kep_file(m.kep).display()
                 ),
             )
             .help(format!(
                 "if the article is right, fix the milestones of `KEP-{}` ({}:{}); otherwise correct the stage in the article",
                 m.kep,
-                registry.keps_path.display(),
+                registry.kep_file(m.kep).display(),
                 entry.line
             )),
         );
@@ -65,6 +67,7 @@ pub fn check_stage_disagreements(
         let Some(entry) = registry.gate(&m.gate.0) else {
             continue;
         };
+        let release = m.stage_release.unwrap_or(release);
         let known = entry.stage_at(release);
         if let Some(stage) = m.stage
             && seen.insert(("gate", m.gate.0.clone(), stage))
@@ -91,13 +94,13 @@ pub fn check_stage_disagreements(
                     format!(
                         "the article says feature gate `{}` is `{stage}` in {release}, but {} {registry_says}",
                         m.gate,
-                        registry.gates_path.display()
+                        registry.gate_file(&m.gate.0).display()
                     ),
                 )
                 .help(format!(
                     "if the article is right, fix the stages of `{}` ({}:{}); otherwise correct the stage in the article",
                     m.gate,
-                    registry.gates_path.display(),
+                    registry.gate_file(&m.gate.0).display(),
                     entry.line
                 )),
             );
@@ -117,14 +120,14 @@ pub fn check_stage_disagreements(
                         "the article says feature gate `{}` is {} by default in {release}, but {} has it {} by default",
                         m.gate,
                         word(on),
-                        registry.gates_path.display(),
+                        registry.gate_file(&m.gate.0).display(),
                         word(!on)
                     ),
                 )
                 .help(format!(
                     "if the article is right, fix `default` of `{}` ({}:{})",
                     m.gate,
-                    registry.gates_path.display(),
+                    registry.gate_file(&m.gate.0).display(),
                     entry.line
                 )),
             );
@@ -169,7 +172,7 @@ pub fn check_unknown_refs(
                 Diagnostic::warning(
                     path,
                     Some(doc.blocks[m.block].line),
-                    format!("feature gate `{}` is not in {}", m.gate, registry.gates_path.display()),
+                    format!("feature gate `{}` is not in {}", m.gate, registry.gate_file(&m.gate.0).display()),
                 )
                 .help(format!(
                     "add it (or run `shiori registry import`):\n[[gate]]\nname = \"{}\"\nstages = [ {{ stage = \"{stage}\", from = \"1.xx\" }} ]",

@@ -55,7 +55,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
             mark_chain(view, last, -1, &mut explicit);
         }
     }
-    mark_registry_lists(view, registry, &mut explicit);
+    let listed = registry_lists(view, registry);
     for (i, t) in tokens.iter().enumerate() {
         if !t.mentionable() {
             continue;
@@ -73,6 +73,10 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                 let Some(name) = registry_name(registry, word) else {
                     continue;
                 };
+                if listed[i] {
+                    push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
+                    continue;
+                }
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
                     continue;
                 }
@@ -196,9 +200,10 @@ fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool])
 /// `ConsistentListFromCache, WatchList, WatchListClient, BtreeWatchCache と`: two or more names
 /// the registry knows, listed together and nothing else in the list, are gates (an API kind
 /// list such as `Pod, Service` has names the registry does not know).
-fn mark_registry_lists(view: &BlockView, registry: &Registry, explicit: &mut [bool]) {
+fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
+    let mut listed = vec![false; tokens.len()];
     let known = |i: usize| {
         candidate(view, i)
             && registry_name(registry, &text[tokens[i].range.clone()]).is_some()
@@ -225,11 +230,12 @@ fn mark_registry_lists(view: &BlockView, registry: &Registry, explicit: &mut [bo
         }
         if run.len() >= 2 {
             for &r in &run {
-                explicit[r] = true;
+                listed[r] = true;
             }
         }
         i = j + 1;
     }
+    listed
 }
 
 /// `--feature-gates=A=true,B=false`: one mention per name.

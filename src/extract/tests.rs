@@ -532,11 +532,14 @@ fn gate_forms_from_the_issue() {
         ),
         (
             "ConsistentListFromCache, WatchList と、改善が進んでますね。",
-            &[(
-                "ConsistentListFromCache",
-                "ConsistentListFromCache",
-                Registry,
-            )],
+            &[
+                (
+                    "ConsistentListFromCache",
+                    "ConsistentListFromCache",
+                    Registry,
+                ),
+                ("WatchList", "WatchList", Registry),
+            ],
         ),
         (
             "ServerSideApply および X に関する GAしている FeatureGateが削除されました。",

@@ -127,7 +127,9 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
 fn entity_docs(site: &SiteCtx) -> Vec<SearchDoc> {
     let g = site.graph;
     let mut docs = Vec::new();
-    for k in g.keps.values() {
+    // A KEP or gate no article mentions is found by its number or name (`id_entries`); as a
+    // text document it would only crowd out what the articles say.
+    for k in g.keps.values().filter(|k| !k.mentions.is_empty()) {
         let mut text = format!("KEP-{}", k.number);
         if let Some(t) = &k.title {
             push_line(&mut text, t);
@@ -151,7 +153,7 @@ fn entity_docs(site: &SiteCtx) -> Vec<SearchDoc> {
             boost_words: k.article_titles.clone(),
         });
     }
-    for gate in g.gates.values() {
+    for gate in g.gates.values().filter(|g| !g.mentions.is_empty()) {
         let mut text = format!("フィーチャーゲート {}", gate.name);
         if let Some(n) = gate.kep {
             push_line(&mut text, &kep_title(n, g));

@@ -16,6 +16,13 @@ use std::process::Command;
 use shiori::load;
 use shiori::site::{self, BuildOptions, Output};
 
+/// The seed articles, as first received and tested since.
+pub const SEEDS: [&str; 3] = [
+    "k8s-1-29-sig-node.md",
+    "k8s-1-31-whats-new.md",
+    "k8s-1-32-sig-api-machinery.md",
+];
+
 pub struct Fixture {
     pub dir: tempfile::TempDir,
 }
@@ -32,8 +39,23 @@ impl Fixture {
         f
     }
 
-    /// A fixture holding a copy of this repository's articles and glossary data.
+    /// The three seed articles of this repository (`content/k8s-1-*.md`) and its glossary data:
+    /// the site most tests assert on, whose every reference is listed in `tests/extract_seeds.rs`.
     pub fn with_repo_content() -> Fixture {
+        let f = Fixture::new();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        copy_tree(&repo.join("glossary"), &f.root().join("glossary"));
+        for seed in SEEDS {
+            let to = f.root().join("content").join(seed);
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            fs::copy(repo.join("content").join(seed), to).unwrap();
+        }
+        f
+    }
+
+    /// All of this repository's articles (the seeds and the real release articles) and its
+    /// glossary data.
+    pub fn with_all_repo_content() -> Fixture {
         let f = Fixture::new();
         let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
         for dir in ["content", "glossary"] {
