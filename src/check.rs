@@ -76,6 +76,45 @@ static ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"\sid="([^"]*)""#).expect("valid regex"));
 
 /// Every broken internal link of the HTML pages in `files`.
+/// Images an article shows that the output does not have, each at its line in the article:
+/// a relative `src` is resolved against the article's page (`articles/<slug>/`), a `/path` against
+/// the site root; external and `data:` images are not checked.
+pub fn missing_images(
+    path: &std::path::Path,
+    doc: &crate::doc::Doc,
+    page: &str,
+    files: &BTreeMap<String, Vec<u8>>,
+) -> Vec<Diagnostic> {
+    let page_file = format!("{page}index.html");
+    let mut out = Vec::new();
+    for (src, line) in &doc.images {
+        let s = src.trim();
+        if s.is_empty() || s.contains("://") || s.starts_with("//") || s.starts_with("data:") {
+            continue;
+        }
+        let s = s.split(['#', '?']).next().unwrap_or("");
+        let target = match s.strip_prefix('/') {
+            Some(abs) => Some(abs.to_string()),
+            None => resolve(&page_file, s),
+        };
+        let Some(target) = target else { continue };
+        if files.contains_key(&target) {
+            continue;
+        }
+        out.push(
+            Diagnostic::warning(
+                path,
+                Some(*line),
+                format!("image `{src}` is missing: there is no `{target}` in the output"),
+            )
+            .help(
+                "make the article a page bundle (`content/<name>/index.md` with the image beside it) and write the file name, or put the image under `static/` and write `/static/<file>`",
+            ),
+        );
+    }
+    out
+}
+
 pub fn broken_links(files: &BTreeMap<String, Vec<u8>>) -> Vec<BrokenLink> {
     // Lookups only; the output order follows `files` (a BTreeMap) and each page's text.
     let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();

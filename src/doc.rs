@@ -39,6 +39,17 @@ pub struct Block {
     pub in_note: bool,
     /// Indices into `Doc::spans` of the code spans and links that stand in this block.
     pub spans: Vec<usize>,
+    /// Where a table cell stands in its table.
+    pub cell: Option<Cell>,
+}
+
+/// A table cell's place: which table of the document, which column, and whether it is in the
+/// header row (a column's header says what the cells below it are: `機能名`, `Feature gate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    pub table: usize,
+    pub column: usize,
+    pub head: bool,
 }
 
 /// A code span or an author's link inside a block: text the render stage must leave as it is.
@@ -93,6 +104,9 @@ pub struct Doc {
     pub sections: Vec<Section>,
     /// Code spans and links, in the order they close.
     pub spans: Vec<Span>,
+    /// Every image the article shows (`![alt](src)`, `<img src>`, a `figure` shortcode), as
+    /// written, with its 1-based line, so `shiori check` can report one that is missing.
+    pub images: Vec<(String, usize)>,
     /// Parallel to `events`: the block position of every plain `Text` event.
     pub text_pos: Vec<Option<TextPos>>,
 }
@@ -147,6 +161,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         blocks,
         sections,
         spans,
+        images,
         text_pos,
     } = map_blocks(&events, line_at);
     Doc {
@@ -154,6 +169,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         blocks,
         sections,
         spans,
+        images,
         text_pos,
     }
 }
@@ -225,8 +241,13 @@ struct BlockMap {
     blocks: Vec<Block>,
     sections: Vec<Section>,
     spans: Vec<Span>,
+    images: Vec<(String, usize)>,
     text_pos: Vec<Option<TextPos>>,
 }
+
+static IMG_SRC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r#"(?i)<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))"#).unwrap()
+});
 
 fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> BlockMap {
     let mut blocks: Vec<Block> = Vec::new();
@@ -240,12 +261,15 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
     let mut open: Vec<usize> = Vec::new();
     let mut counters = (0usize, 0usize, 0usize); // paragraphs, items, cells
     let mut spans: Vec<Span> = Vec::new();
+    let mut images: Vec<(String, usize)> = Vec::new();
     // Open links: (block, start in its text, destination).
     let mut links: Vec<(Option<usize>, usize, String)> = Vec::new();
     let (mut codes_seen, mut links_seen) = (0usize, 0usize);
     let mut in_code_block = false;
     let mut in_image = 0usize;
     let mut quote_depth = 0usize;
+    // Tables seen, the current column, whether in the header row.
+    let (mut tables, mut column, mut in_head) = (0usize, 0usize, false);
     for (i, ev) in events.iter().enumerate() {
         let new_block =
             |kind: BlockKind, anchor: String, blocks: &mut Vec<Block>, sections: &Vec<Section>| {
@@ -258,6 +282,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     section: sections.len() - 1,
                     in_note: quote_depth > 0,
                     spans: Vec::new(),
+                    cell: None,
                 });
                 blocks.len() - 1
             };
@@ -297,6 +322,13 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 );
                 open.push(b);
             }
+            Event::Start(Tag::Table(_)) => tables += 1,
+            Event::Start(Tag::TableHead) => {
+                in_head = true;
+                column = 0;
+            }
+            Event::End(TagEnd::TableHead) => in_head = false,
+            Event::Start(Tag::TableRow) => column = 0,
             Event::Start(Tag::TableCell) => {
                 counters.2 += 1;
                 let b = new_block(
@@ -305,6 +337,12 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     &mut blocks,
                     &sections,
                 );
+                blocks[b].cell = Some(Cell {
+                    table: tables.saturating_sub(1),
+                    column,
+                    head: in_head,
+                });
+                column += 1;
                 open.push(b);
             }
             Event::End(TagEnd::Heading(_)) => {
@@ -342,7 +380,20 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     );
                 }
             }
-            Event::Start(Tag::Image { .. }) => in_image += 1,
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                in_image += 1;
+                images.push((dest_url.to_string(), line_at(i)));
+            }
+            Event::Html(h) | Event::InlineHtml(h) if h.contains("<img") || h.contains("<IMG") => {
+                for c in IMG_SRC.captures_iter(h) {
+                    let src = c
+                        .get(1)
+                        .or(c.get(2))
+                        .or(c.get(3))
+                        .map_or("", |m| m.as_str());
+                    images.push((src.to_string(), line_at(i)));
+                }
+            }
             Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
             Event::End(TagEnd::CodeBlock) => in_code_block = false,
@@ -379,6 +430,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
         blocks,
         sections,
         spans,
+        images,
         text_pos,
     }
 }

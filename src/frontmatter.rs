@@ -306,6 +306,9 @@ const HUGO_KEYS: &[&str] = &[
     "toc",
     "series",
     "cid",
+    "release_announcement",
+    "sitemap",
+    "outputs",
 ];
 
 /// Text of a one-line Markdown value: `[Name](https://x) (Org)` → `Name (Org)`; lines joined.

@@ -271,7 +271,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             if node.sig.is_none() {
                 node.sig = m.sig.clone();
             }
-            let mut mref = mention(m.block, &m.sentence, m.stage, None, m.stage_release);
+            // A deferred enhancement's planned stage is not what the release did.
+            let stage = m.stage.filter(|_| !m.deferred);
+            let mut mref = mention(m.block, &m.sentence, stage, None, m.stage_release);
             if m.form == KepForm::Heading
                 && let Some(lead) = section_lead(doc, m.block)
             {
@@ -279,7 +281,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 mref.sentence = lead;
             }
             if let (Some(stated), Some(release), Some(entry)) =
-                (m.stage, mref.release, registry.kep(m.kep))
+                (stage, mref.release, registry.kep(m.kep))
                 && !entry.milestones.is_empty()
                 && entry.stage_at(release) != Some(stated)
             {

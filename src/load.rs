@@ -25,6 +25,9 @@ pub struct Sources {
     pub glossary: Vec<SourceFile>,
     pub templates: Vec<SourceFile>,
     pub static_files: Vec<(PathBuf, Vec<u8>)>,
+    /// The other files of page bundles: a folder under `content/` holding an `index.md` and,
+    /// beside it or below it, its images and downloads (Hugo's leaf bundles).
+    pub bundle_files: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Sources {
@@ -59,6 +62,7 @@ pub fn load(root: &Path) -> io::Result<Sources> {
         glossary: read_texts(root, "glossary", &["toml"])?,
         templates: read_texts(root, "templates", &["html", "xml", "txt"])?,
         static_files: read_bytes(root, "static")?,
+        bundle_files: read_bundle_files(root)?,
     })
 }
 
@@ -115,6 +119,34 @@ fn read_bytes(root: &Path, dir: &str) -> io::Result<Vec<(PathBuf, Vec<u8>)>> {
         .collect()
 }
 
+/// Files under `content/` that are not Markdown and sit in (or below) a folder with an
+/// `index.md`: the page bundle's resources.
+fn read_bundle_files(root: &Path) -> io::Result<Vec<(PathBuf, Vec<u8>)>> {
+    let files = files_under(root, "content")?;
+    let bundles: Vec<&Path> = files
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n == "index.md" || n == "index.markdown")
+        })
+        .filter_map(|p| p.parent())
+        .collect();
+    files
+        .iter()
+        .filter(|p| {
+            !matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("md" | "markdown")
+            )
+        })
+        .filter(|p| bundles.iter().any(|b| p.starts_with(b)))
+        .map(|rel| {
+            let bytes = fs::read(root.join(rel)).map_err(|e| with_path(e, rel))?;
+            Ok((rel.clone(), bytes))
+        })
+        .collect()
+}
+
 fn with_path(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
@@ -141,6 +173,27 @@ mod tests {
             .collect();
         assert_eq!(names, ["content/a.md", "content/b.md", "content/sub/c.md"]);
         assert!(s.site_toml.is_none());
+    }
+
+    #[test]
+    fn page_bundles_bring_their_files_and_nothing_else_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = dir.path().join("content");
+        fs::create_dir_all(c.join("release/img")).unwrap();
+        fs::write(c.join("release/index.md"), "x").unwrap();
+        fs::write(c.join("release/logo.png"), [1, 2]).unwrap();
+        fs::write(c.join("release/img/a.svg"), "<svg/>").unwrap();
+        fs::write(c.join("loose.png"), [3]).unwrap();
+        let s = load(dir.path()).unwrap();
+        let names: Vec<_> = s
+            .bundle_files
+            .iter()
+            .map(|(p, _)| p.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            ["content/release/img/a.svg", "content/release/logo.png"]
+        );
     }
 
     #[test]

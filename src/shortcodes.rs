@@ -1,6 +1,9 @@
 //! Hugo shortcodes (`{{< glossary_tooltip text="X" >}}`, `{{< note >}}`, `{{% code_sample %}}`)
 //! degrade to their text before Markdown parsing, so pages written for the kubernetes.io site
-//! build without raw `{{<` leaking into them.
+//! build without raw `{{<` leaking into them. Two render as a Hugo user expects:
+//! `{{< figure src=… alt=… caption=… >}}` becomes a `<figure>` with its image, alt text and
+//! caption (raw HTML, sanitized like any other), and `{{< feature-state feature_gate_name="X" >}}`
+//! says `フィーチャーゲート \`X\``, so the gate is a mention like any other.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind), so diagnostics still point at the right line of the file.
@@ -45,8 +48,17 @@ pub fn degrade(text: &str) -> String {
                     "feature-state" => {
                         let version = param("for_k8s_version").unwrap_or_default();
                         let state = param("state").unwrap_or_default();
-                        format!("FEATURE STATE: `Kubernetes {version} [{state}]`")
+                        match param("feature_gate_name") {
+                            Some(gate) if version.is_empty() => {
+                                format!("FEATURE STATE: フィーチャーゲート `{gate}`")
+                            }
+                            Some(gate) => format!(
+                                "FEATURE STATE: `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
+                            ),
+                            None => format!("FEATURE STATE: `Kubernetes {version} [{state}]`"),
+                        }
                     }
+                    "figure" => figure(&param),
                     "tab" => param("name")
                         .map(|n| format!("**{n}**"))
                         .unwrap_or_default(),
@@ -61,6 +73,28 @@ pub fn degrade(text: &str) -> String {
             shown + &newlines
         })
         .into_owned()
+}
+
+/// `<figure>` with the image, its alt text and caption (Hugo's `figure` shortcode), every
+/// value escaped for its attribute or element.
+fn figure(param: &dyn Fn(&str) -> Option<String>) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let Some(src) = param("src") else {
+        return String::new();
+    };
+    let alt = param("alt").unwrap_or_default();
+    let caption = param("caption").or_else(|| param("title"));
+    let mut html = format!("<figure><img src=\"{}\" alt=\"{}\">", esc(&src), esc(&alt));
+    if let Some(c) = caption {
+        html.push_str(&format!("<figcaption>{}</figcaption>", esc(&c)));
+    }
+    html.push_str("</figure>");
+    html
 }
 
 #[cfg(test)]
@@ -92,6 +126,26 @@ mod tests {
         assert_eq!(
             degrade(r#"{{% code_sample file="pods/pod.yaml" %}}"#),
             "`pods/pod.yaml`"
+        );
+    }
+
+    #[test]
+    fn feature_state_names_its_gate() {
+        assert_eq!(
+            degrade(r#"{{< feature-state feature_gate_name="MixedProtocolLBService" >}}"#),
+            "FEATURE STATE: フィーチャーゲート `MixedProtocolLBService`"
+        );
+    }
+
+    #[test]
+    fn figure_keeps_its_image_alt_text_and_caption() {
+        assert_eq!(
+            degrade("{{< figure src=\"k8s-1.32.png\" alt=\"ロゴ\"\nclass=\"release-logo\" >}}\n"),
+            "<figure><img src=\"k8s-1.32.png\" alt=\"ロゴ\"></figure>\n\n"
+        );
+        assert_eq!(
+            degrade(r#"{{< figure src="/images/a.svg" alt="部品" caption="<b>図</b> 1" >}}"#),
+            "<figure><img src=\"/images/a.svg\" alt=\"部品\"><figcaption>&lt;b&gt;図&lt;/b&gt; 1</figcaption></figure>"
         );
     }
 

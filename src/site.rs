@@ -59,6 +59,14 @@ pub struct Article {
 }
 
 impl Article {
+    /// The folder of a page bundle (`content/release/` of `content/release/index.md`).
+    pub fn bundle_dir(&self) -> Option<&Path> {
+        let name = self.path.file_name()?.to_str()?;
+        matches!(name, "index.md" | "index.markdown")
+            .then(|| self.path.parent())
+            .flatten()
+    }
+
     pub fn url(&self) -> String {
         urls::article(&self.front.slug)
     }
@@ -405,7 +413,29 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         out.files
             .insert(path.to_string_lossy().replace('\\', "/"), bytes.clone());
     }
+    // A page bundle's files are published beside its page (`articles/<slug>/logo.png`), so the
+    // article's relative `![](logo.png)` works as it does in Hugo.
+    for a in &articles {
+        let Some(dir) = a.bundle_dir() else { continue };
+        for (path, bytes) in sources
+            .bundle_files
+            .iter()
+            .filter(|(p, _)| p.starts_with(dir))
+        {
+            let rel = path.strip_prefix(dir).expect("filtered by prefix");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            out.files.insert(format!("{}{rel}", a.url()), bytes.clone());
+        }
+    }
     feeds::add(&mut out.files, &config, &articles);
+    for a in &articles {
+        out.findings.extend(crate::check::missing_images(
+            &a.path,
+            &a.doc,
+            &a.url(),
+            &out.files,
+        ));
+    }
     diags.sort();
     out.warnings = diags.0;
     Ok(out)

@@ -83,12 +83,14 @@ fn shared_filter_links_show_exactly_the_selected_rows() {
 
     let cases: &[FilterCase] = &[
         ("", &[], &[], &[], 31),
+        // 11 KEPs of the 1.31 article name alpha or beta in their `Stage:` line; two of them
+        // (#4706, #3314) were deferred or dropped from the milestone, says their section.
         (
             "?release=1.31&stage=alpha&stage=beta",
             &["1.31"],
             &["alpha", "beta"],
             &[],
-            11,
+            9,
         ),
         ("?release=1.29&sig=node", &["1.29"], &[], &["node"], 3),
         (

@@ -28,6 +28,8 @@ pub fn check_stage_disagreements(
     for m in &refs.keps {
         // A stage stated for another release (`v1.26でアルファ`) is checked against that one.
         let release = m.stage_release.unwrap_or(release);
+        // A deferred KEP's `Stage:` line is still the article's claim for the release; check
+        // reports it (the pages leave it out of the release's changes).
         let (Some(stage), Some(entry)) = (m.stage, registry.kep(m.kep)) else {
             continue;
         };

@@ -26,6 +26,7 @@ use std::ops::Range;
 use super::refs::place_of;
 use super::scan::{Kind, Token};
 use super::{BlockView, GateEvidence, GateMention, Place, stage};
+use crate::doc::Doc;
 use crate::ids::FeatureGateName;
 use crate::registry::Registry;
 
@@ -56,6 +57,15 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         }
     }
     let listed = registry_lists(view, registry);
+    // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names.
+    if view.gate_column
+        && let [only] = tokens.as_slice()
+        && only.kind == Kind::Ident
+        && gate_shaped(&text[only.range.clone()])
+        && text.trim() == &text[only.range.clone()]
+    {
+        explicit[0] = true;
+    }
     for (i, t) in tokens.iter().enumerate() {
         if !t.mentionable() {
             continue;
@@ -236,6 +246,40 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
         i = j + 1;
     }
     listed
+}
+
+/// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
+/// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
+pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    let says_gate = |s: &str| {
+        let n = crate::japanese::nfkc(s).to_lowercase();
+        [
+            "フィーチャーゲート",
+            "機能ゲート",
+            "feature gate",
+            "featuregate",
+            "feature-gate",
+            "feature flag",
+        ]
+        .iter()
+        .any(|k| n.contains(k))
+    };
+    let mut out = std::collections::HashSet::new();
+    for b in &doc.blocks {
+        let Some(cell) = b.cell.filter(|c| c.head) else {
+            continue;
+        };
+        let header = b.text.trim();
+        let plain_name = matches!(
+            crate::japanese::nfkc(header).to_lowercase().as_str(),
+            "機能名" | "名前" | "機能" | "name" | "feature" | "features" | "ゲート" | "gate"
+        );
+        let heading = &doc.sections[b.section].title;
+        if says_gate(header) || (plain_name && says_gate(heading)) {
+            out.insert((cell.table, cell.column));
+        }
+    }
+    out
 }
 
 /// `--feature-gates=A=true,B=false`: one mention per name.

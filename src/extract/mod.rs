@@ -110,6 +110,10 @@ pub struct KepMention {
     /// The release the sentence states the stage for when it names one (`v1.26でアルファ`);
     /// else the stage is for the article's release.
     pub stage_release: Option<Release>,
+    /// The section says the change was postponed (`このアップデートは、Kubernetes 1.31 リリースから
+    /// 延期されました`) although its `Stage:` line names the planned stage: not a change of the
+    /// release.
+    pub deferred: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -225,10 +229,14 @@ impl ArticleRefs {
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRefs {
     let mut out = ArticleRefs::default();
     let mut leads = stage::Leads::default();
+    let gate_columns = gates::gate_columns(doc);
     for (index, block) in doc.blocks.iter().enumerate() {
         let mut view = BlockView::new(index, block, doc);
         view.list_stage = leads.list_stage(doc, index);
         view.section_stage = leads.section_stage(doc, index);
+        view.gate_column = block
+            .cell
+            .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));
         refs::extract_block(&view, doc, front, &mut out);
         targets::extract_block(&view, doc, &mut out);
         gates::extract_block(&view, registry, &mut out.gates);
@@ -277,6 +285,9 @@ pub(crate) struct BlockView<'a> {
     /// The stage the nearest enclosing heading states (`## GAに昇格した機能のハイライト` over
     /// `### SizeMemoryBackedVolumesのサポート`); for a heading, its parents'.
     pub section_stage: Option<Stage>,
+    /// A table cell in a column of gate names (its header says so, or says `機能名` under a
+    /// heading about feature gates).
+    pub gate_column: bool,
 }
 
 impl<'a> BlockView<'a> {
@@ -316,6 +327,7 @@ impl<'a> BlockView<'a> {
             sentences,
             list_stage: None,
             section_stage: None,
+            gate_column: false,
         }
     }
 

@@ -134,6 +134,7 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         sig: None,
         stage,
         stage_release: stage::stated_release(view, t.range.start),
+        deferred: false,
     })
 }
 
@@ -210,6 +211,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
             .collect::<Vec<_>>()
             .join(" ");
         let (stage, sig) = heading_kep_facts(doc, view.index);
+        let deferred = section_says_deferred(doc, view.index);
         out.keps.push(KepMention {
             kep: KepNumber(number),
             block: view.index,
@@ -221,6 +223,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
             sig,
             stage,
             stage_release: None,
+            deferred,
         });
     } else {
         let (stage, _) = stage::facts_for(view, t.range.start);
@@ -235,6 +238,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
             sig: None,
             stage,
             stage_release: stage::stated_release(view, t.range.start),
+            deferred: false,
         });
     }
 }
@@ -297,6 +301,21 @@ fn heading_kep_facts(doc: &Doc, heading: usize) -> (Option<Stage>, Option<SigNam
         }
     }
     (stage, sig)
+}
+
+/// Whether the prose under heading `heading` says the enhancement was postponed or left out
+/// of the release (延期, 見送, deferred, マイルストーンから外れ...).
+fn section_says_deferred(doc: &Doc, heading: usize) -> bool {
+    static DEFERRED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)延期|見送|マイルストーンから(?:削除|外)|deferred|postponed|pulled from the release").unwrap()
+    });
+    let section = doc.blocks[heading].section;
+    doc.blocks[heading + 1..]
+        .iter()
+        .take_while(|b| b.section == section)
+        .filter(|b| b.kind == crate::doc::BlockKind::Paragraph)
+        .take(2)
+        .any(|b| DEFERRED.is_match(&b.text))
 }
 
 /// `Graduating to Stable` → stable, `Net New to Alpha` → alpha, `Deprecation` → deprecated.

@@ -129,11 +129,22 @@ pub(super) fn sentence_facts(
     let mut last = None;
     let mut default_on = None;
     let mut prev_ident: Option<&str> = None;
+    // End of the last negation: stage words after it in the same clause were not reached
+    // either (`延期されました（アルファの予定でした）`).
+    let mut negated_at: Option<usize> = None;
     for t in view
         .tokens
         .iter()
         .filter(|t| sentence.start <= t.range.start && t.range.end <= sentence.end)
     {
+        if let Some(n) = negated_at
+            && matches!(t.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+        {
+            if !is_clause_break(&text[n..t.range.start]) {
+                continue;
+            }
+            negated_at = None;
+        }
         match t.kind {
             Kind::StageWord(Stage::Removed) => removed = true,
             Kind::StageWord(s) | Kind::ApiVersion(s) => {
@@ -150,6 +161,7 @@ pub(super) fn sentence_facts(
                 removed = false;
                 target = None;
                 last = None;
+                negated_at = Some(t.range.end);
             }
             Kind::Default(on) => default_on = Some(on),
             _ => {}
@@ -170,13 +182,23 @@ pub(super) fn sentence_facts(
 pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
     let sentence = view.sentence_at(at);
     let text = view.text();
+    let (stage, _) = sentence_facts(view, sentence.clone());
+    let stage = stage?;
     let tokens: Vec<_> = view
         .tokens
         .iter()
         .filter(|t| sentence.start <= t.range.start && t.range.end <= sentence.end)
         .collect();
+    // `v1.15でアルファとして導入され、v1.21でGAに`: the release next to the stage word the
+    // sentence settles on (stable), not the first one.
+    let mut found = None;
     for (i, t) in tokens.iter().enumerate() {
-        let Kind::StageWord(_) = t.kind else { continue };
+        let (Kind::StageWord(s) | Kind::ApiVersion(s)) = t.kind else {
+            continue;
+        };
+        if s != stage {
+            continue;
+        }
         if let Some(prev) = i.checked_sub(1).map(|p| tokens[p])
             && let Kind::Release(r) = prev.kind
             && matches!(
@@ -184,7 +206,8 @@ pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
                 "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の"
             )
         {
-            return Some(r);
+            found = Some(r);
+            continue;
         }
         let mut j = i + 1;
         while let Some(n) = tokens.get(j) {
@@ -198,13 +221,29 @@ pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
                     j += 1
                 }
                 Kind::Release(r) if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" => {
-                    return Some(r);
+                    found = Some(r);
+                    break;
                 }
                 _ => break,
             }
         }
     }
-    None
+    found
+}
+
+/// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.
+fn is_clause_break(between: &str) -> bool {
+    [
+        "が、",
+        "けど",
+        "しかし",
+        "ついに",
+        "but ",
+        "However",
+        "however",
+    ]
+    .iter()
+    .any(|w| between.contains(w))
 }
 
 fn is_transition_target(after: &str) -> bool {
@@ -215,10 +254,23 @@ fn is_transition_target(after: &str) -> bool {
 
 /// The one stage a block names, if it names exactly one (after the last postponement).
 pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
+    let text = view.text();
     let mut found: Option<Stage> = None;
+    let mut negated_at: Option<usize> = None;
     for t in &view.tokens {
+        if let Some(n) = negated_at
+            && matches!(t.kind, Kind::StageWord(_))
+        {
+            if !is_clause_break(&text[n..t.range.start]) {
+                continue;
+            }
+            negated_at = None;
+        }
         match t.kind {
-            Kind::Negation => found = None,
+            Kind::Negation => {
+                found = None;
+                negated_at = Some(t.range.end);
+            }
             Kind::StageWord(Stage::Removed) => {}
             Kind::StageWord(s) => match found {
                 None => found = Some(s),

@@ -188,6 +188,7 @@ fn push(
                 sig: None,
                 stage,
                 stage_release: stage::stated_release(view, r.start),
+                deferred: false,
             });
         }
         Target::Item(pr) => out.prs.push(PrMention {

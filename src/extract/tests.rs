@@ -776,3 +776,283 @@ fn bracketed_question_mark_does_not_end_the_sentence() {
     let m = &r.gates[0];
     assert!(at(&doc, m.block, &m.sentence).starts_with("また、待望の(?)"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Real articles write references as links and code spans (issue 8): every form, each negative.
+
+/// The registry above plus gates real release articles name.
+fn real_registry() -> Registry {
+    let base = registry();
+    let mut gates: Vec<GateEntry> = base.gates().cloned().collect();
+    for name in [
+        "ValidatingAdmissionPolicy",
+        "NewVolumeManagerReconstruction",
+        "SELinuxMountReadWriteOncePod",
+        "CRDValidationRatcheting",
+        "AppArmor",
+        "VolumeAttributesClass",
+        "PodDisruptionBudget",
+        "SchedulerQueueingHints",
+        "NodeSwap",
+        "SidecarContainers",
+        "ReadWriteOncePod",
+        "SecurityContextDeny",
+        "JobPodFailurePolicy",
+    ] {
+        gates.push(gate(name, &[(Stage::Alpha, "1.20", Some(false))]));
+    }
+    Registry::from_entries(base.keps().cloned().collect(), gates)
+}
+
+fn real(md: &str) -> (Doc, ArticleRefs) {
+    let doc = crate::doc::parse(md, 1);
+    let r = extract(&doc, &front(None), &real_registry());
+    (doc, r)
+}
+
+#[test]
+fn kep_forms_of_real_articles() {
+    let table: &[(&str, &[u32])] = &[
+        ("[KEP-4381](https://kep.k8s.io/4381)", &[4381]),
+        (
+            "[KEP-4191](https://github.com/kubernetes/enhancements/issues/4191)",
+            &[4191],
+        ),
+        (
+            "[KEP-2395](https://github.com/kubernetes/enhancements/blob/master/keps/sig-cloud-provider/2395-removing-in-tree-cloud-providers/README.md)",
+            &[2395],
+        ),
+        (
+            "[詳細](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/0752-endpointslices)",
+            &[752],
+        ),
+        ("[構造化パラメーター](https://kep.k8s.io/4381)", &[4381]),
+        ("[KEP \\#4818](https://kep.k8s.io/4818)", &[4818]),
+        ("[#5007](https://kep.k8s.io/issues/5007)", &[5007]),
+        ("<https://kep.k8s.io/24>", &[24]),
+        ("詳細は https://kep.k8s.io/1287 を参照", &[1287]),
+        ("KEP 1234 の一部です", &[1234]),
+        ("KEP #1234 の一部です", &[1234]),
+        ("ＫＥＰ　＃１２３４ の一部です", &[1234]),
+        ("`KEP-3157` はコードでも記述", &[3157]),
+        (
+            "[KEP-3157: allow informers for getting a stream of data](https://kep.k8s.io/3157)",
+            &[3157],
+        ),
+    ];
+    for (md, want) in table {
+        let (_, r) = real(md);
+        let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+        assert_eq!(&got, want, "{md}");
+    }
+    // The link text is the title a KEP page shows beside the registry's.
+    let (_, r) = real("[動的なリソース割り当ての構造化パラメーター](https://kep.k8s.io/4381)");
+    assert_eq!(
+        r.keps[0].title.as_deref(),
+        Some("動的なリソース割り当ての構造化パラメーター")
+    );
+    let (_, r) =
+        real("[KEP-3157: allow informers for getting a stream of data](https://kep.k8s.io/3157)");
+    assert_eq!(
+        r.keps[0].title.as_deref(),
+        Some("allow informers for getting a stream of data")
+    );
+}
+
+#[test]
+fn kep_negatives_of_real_articles() {
+    for md in [
+        "[KEPの更新](https://github.com/kubernetes/enhancements/pull/4012)",
+        "[KEPの一覧](https://github.com/kubernetes/enhancements/blob/master/keps/README.md)",
+        "```\n[KEP-1234](https://kep.k8s.io/1234)\n```\n",
+        "[ブログ](https://kubernetes.io/blog/2024/#kep-1234)",
+    ] {
+        let (_, r) = real(md);
+        assert!(r.keps.is_empty(), "{md}: {:?}", r.keps);
+    }
+}
+
+#[test]
+fn pull_request_and_issue_forms_of_real_articles() {
+    let pull = |repo: &str, n: u32| PullRequest::pull(repo, n);
+    let issue = |repo: &str, n: u32| PullRequest::issue(repo, n);
+    let k = "kubernetes/kubernetes";
+    let table: Vec<(&str, Vec<PullRequest>)> = vec![
+        (
+            "- 修正しました。 ([#12345](https://github.com/kubernetes/kubernetes/pull/12345), [@user](https://github.com/user)) [SIG Node]",
+            vec![pull(k, 12345)],
+        ),
+        (
+            "kubernetes/website#12345 で翻訳",
+            vec![pull("kubernetes/website", 12345)],
+        ),
+        (
+            "kubernetes-sigs/kueue#77 を参照",
+            vec![pull("kubernetes-sigs/kueue", 77)],
+        ),
+        (
+            "[PR](https://github.com/kubernetes-sigs/cluster-api/pull/9)",
+            vec![pull("kubernetes-sigs/cluster-api", 9)],
+        ),
+        (
+            "[このPRで修正されました](https://github.com/kubernetes/kubernetes/pull/127566)",
+            vec![pull(k, 127566)],
+        ),
+        (
+            "[KEPの更新](https://github.com/kubernetes/enhancements/pull/4012)",
+            vec![pull("kubernetes/enhancements", 4012)],
+        ),
+        (
+            "[CVE-2020-8554](https://github.com/kubernetes/kubernetes/issues/97076)",
+            vec![issue(k, 97076)],
+        ),
+        (
+            "https://github.com/kubernetes/kubernetes/pull/128266 を参照",
+            vec![pull(k, 128266)],
+        ),
+    ];
+    for (md, want) in table {
+        let (_, r) = real(md);
+        let got: Vec<PullRequest> = r.prs.iter().map(|m| m.pr.clone()).collect();
+        assert_eq!(got, want, "{md}");
+    }
+    // A PR written out in prose becomes a link to it; one in the author's link stays theirs.
+    let (_, r) = real("https://github.com/kubernetes/kubernetes/pull/128266 を参照");
+    assert_eq!(r.prs[0].place, Place::Prose);
+    let (_, r) = real("[#128266](https://github.com/kubernetes/kubernetes/pull/128266)");
+    assert!(matches!(r.prs[0].place, Place::Span(_)));
+}
+
+fn real_gates(md: &str) -> Vec<String> {
+    let (_, r) = real(md);
+    r.gate_names().into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn gate_forms_of_real_articles() {
+    let table: &[(&str, &[&str])] = &[
+        (
+            "`ValidatingAdmissionPolicy` フィーチャーゲートを有効にします。",
+            &["ValidatingAdmissionPolicy"],
+        ),
+        (
+            "フィーチャーゲート `NewVolumeManagerReconstruction` が有効です。",
+            &["NewVolumeManagerReconstruction"],
+        ),
+        (
+            "対応するフィーチャーゲートは `SELinuxMountReadWriteOncePod` です。",
+            &["SELinuxMountReadWriteOncePod"],
+        ),
+        (
+            "`CRDValidationRatcheting` [feature gate](/docs/reference/command-line-tools-reference/feature-gates/)",
+            &["CRDValidationRatcheting"],
+        ),
+        (
+            "`UnknownGateName` フィーチャーフラグを設定します。",
+            &["UnknownGateName"],
+        ),
+        (
+            "The `MyNewGate` feature gate is now enabled by default.",
+            &["MyNewGate"],
+        ),
+        (
+            "The deprecated feature gates `AlphaOne`, `BetaTwo` and `GammaThree` have been removed.",
+            &["AlphaOne", "BetaTwo", "GammaThree"],
+        ),
+        ("AppArmor graduates to GA.", &["AppArmor"]),
+        ("JobPodFailurePolicy is now GA.", &["JobPodFailurePolicy"]),
+        (
+            "FEATURE STATE: フィーチャーゲート `NodeSwap`",
+            &["NodeSwap"],
+        ),
+        (
+            "`SidecarContainers` と `NodeSwap` の両方のフィーチャーゲートを有効にする",
+            &["NodeSwap", "SidecarContainers"],
+        ),
+        (
+            "Set `--feature-gates=SchedulerQueueingHints=true` on the scheduler.",
+            &["SchedulerQueueingHints"],
+        ),
+        (
+            "[InPlacePodVerticalScaling](https://kubernetes.io/) を有効にしてください。",
+            &["InPlacePodVerticalScaling"],
+        ),
+        (
+            "`SecurityContextDeny`フィーチャーゲートは非推奨です。",
+            &["SecurityContextDeny"],
+        ),
+    ];
+    for (md, want) in table {
+        assert_eq!(real_gates(md), *want, "{md}");
+    }
+    // A table of gates: the header names the column.
+    let md = "| フィーチャーゲート | デフォルト | ステージ |\n|---|---|---|\n| `SomeAlphaGate` | `false` | Alpha |\n| `OtherGate` | `true` | Beta |\n";
+    assert_eq!(real_gates(md), ["OtherGate", "SomeAlphaGate"]);
+    // Under a heading about gates, a `機能名` column.
+    let md = "## AlphaまたはBetaのフィーチャーゲート\n\n| 機能名 | デフォルト値 |\n|---|---|\n| `APIListChunking` | `false` |\n";
+    assert_eq!(real_gates(md), ["APIListChunking"]);
+    // A graduation list of KEP links under a stage heading.
+    let md = "### GAへの昇格\n\n* [AppArmor support](https://kep.k8s.io/24)\n* [PodHealthyPolicy for PodDisruptionBudget](https://kep.k8s.io/3017)\n";
+    assert_eq!(real_gates(md), ["AppArmor"]);
+}
+
+#[test]
+fn gate_negatives_of_real_articles() {
+    for md in [
+        "The `ValidatingAdmissionPolicy` API is now GA.",
+        "`VolumeAttributesClass` API objects can be created.",
+        "[VolumeAttributesClass](/docs/) APIが、v1.31でベータになります。",
+        "ValidatingAdmissionPolicyの[APIドキュメント](/docs/)を参照してください。",
+        "この機能はv1.28で`ReadWriteOncePod`ボリュームに対するベータとして導入されました。",
+        "SecurityContextDenyアドミッションプラグインが削除されました。",
+        "Removed the SecurityContextDeny admission plugin, deprecated since v1.27",
+        "`NodeSwap` メトリクスがベータになりました。",
+        "`--keep-terminated-pod-volumes` フラグは削除されました。",
+        "```yaml\nfeatureGates:\n  NodeSwap: true\n```\n",
+        "| 名前 | 説明 |\n|---|---|\n| `PodSpec` | Podの仕様 |\n",
+        "* [PodHealthyPolicy for PodDisruptionBudget](https://kep.k8s.io/3017)",
+    ] {
+        assert!(real_gates(md).is_empty(), "{md}: {:?}", real_gates(md));
+    }
+}
+
+#[test]
+fn stages_of_real_sentences() {
+    use Stage::*;
+    let table: &[(&str, Option<Stage>)] = &[
+        ("KEP-3962 graduates to beta in this release.", Some(Beta)),
+        ("KEP-3962 was promoted to stable.", Some(Stable)),
+        ("KEP-3962 is now GA.", Some(Stable)),
+        ("KEP-3962 is deprecated.", Some(Deprecated)),
+        ("KEP-3962 has been removed.", Some(Removed)),
+        (
+            "KEP-3962: the admissionregistration.k8s.io/v1alpha1 API is added.",
+            Some(Alpha),
+        ),
+        ("KEP-3962 がベータに昇格しました。", Some(Beta)),
+        ("KEP-3962 は延期されました（アルファの予定でした）。", None),
+        (
+            "KEP-3962 はアルファの予定でしたが見送りとなりました。",
+            None,
+        ),
+        ("KEP-3962 はマイルストーンから削除されました。", None),
+        ("KEP-3962 (alpha) was deferred to the next release.", None),
+        ("KEP-3962 alpha was pulled from the release.", None),
+    ];
+    for (md, stage) in table {
+        let (_, r) = real(md);
+        assert_eq!(r.keps[0].stage, *stage, "{md}");
+    }
+}
+
+#[test]
+fn a_stage_stated_for_another_release_is_recorded_for_it() {
+    let (_, r) = real("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。");
+    assert_eq!(r.keps[0].stage, Some(Stage::Beta));
+    assert_eq!(r.keps[0].stage_release, Some(rel("1.29")));
+    let (_, r) = real("KEP-3962 has been GA since v1.29.");
+    assert_eq!(r.keps[0].stage, Some(Stage::Stable));
+    assert_eq!(r.keps[0].stage_release, Some(rel("1.29")));
+    let (_, r) = real("KEP-3962 がベータに昇格しました。");
+    assert_eq!(r.keps[0].stage_release, None, "the article's own release");
+}
