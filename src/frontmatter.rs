@@ -309,6 +309,15 @@ const HUGO_KEYS: &[&str] = &[
     "release_announcement",
     "sitemap",
     "outputs",
+    "_build",
+    "min-kubernetes-server-version",
+    "stages",
+    "removed",
+    "build",
+    "headless",
+    "params",
+    "menu",
+    "slug_aliases",
 ];
 
 /// Text of a one-line Markdown value: `[Name](https://x) (Org)` → `Name (Org)`; lines joined.

@@ -642,7 +642,7 @@ impl SiteCtx<'_> {
     }
 
     fn change_item(&self, change: &Change, r: Release, stage: Option<Stage>) -> Option<Value> {
-        let (kind, label, title, url, mentions) = match change {
+        let (kind, label, title, url, mentions, disagreements) = match change {
             Change::Kep { number, url } => {
                 let k = self.graph.keps.get(number)?;
                 (
@@ -651,13 +651,34 @@ impl SiteCtx<'_> {
                     k.title.clone(),
                     url.clone(),
                     &k.mentions,
+                    &k.disagreements,
                 )
             }
             Change::Gate { name, url } => {
                 let g = self.graph.gates.get(name)?;
-                ("gate", name.to_string(), None, url.clone(), &g.mentions)
+                let title = g
+                    .kep
+                    .and_then(|n| self.graph.keps.get(&n))
+                    .and_then(|k| k.title.clone());
+                (
+                    "gate",
+                    name.to_string(),
+                    title,
+                    url.clone(),
+                    &g.mentions,
+                    &g.disagreements,
+                )
             }
         };
+        // The ⚠ of the index tables: an article's stage for this release the registry
+        // contradicts, with what the registry says.
+        let disagreement = disagreements
+            .iter()
+            .find(|d| d.release == r && Some(d.stated) == stage)
+            .map(|d| match d.registry {
+                Some(s) => format!("レジストリでは {r} で{}", stage_label(Some(s))),
+                None => format!("レジストリでは {r} にまだ段階がありません"),
+            });
         let in_release: Vec<&MentionRef> =
             mentions.iter().filter(|m| m.release == Some(r)).collect();
         let m = in_release
@@ -672,6 +693,7 @@ impl SiteCtx<'_> {
             "item_url": m.url,
             "article_title": m.article_title,
             "sentence": truncate_chars(&m.sentence.replace('\n', " "), 160),
+            "disagreement": disagreement,
         }))
     }
 }

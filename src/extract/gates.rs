@@ -43,17 +43,17 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         }
         // `FeatureGate X`, then `X および Y ...`.
         if let Some(first) = j.checked_add(1).filter(|&i| i < tokens.len())
-            && candidate(view, first)
+            && candidate(view, registry, first)
             && is_follow_gap(&text[t.range.end..tokens[first].range.start])
         {
-            mark_chain(view, first, 1, &mut explicit);
+            mark_chain(view, registry, first, 1, &mut explicit);
         }
         // `X FeatureGate`, then `... および X`.
         if let Some(last) = j.checked_sub(1)
-            && candidate(view, last)
+            && candidate(view, registry, last)
             && is_lead_gap(&text[tokens[last].range.end..t.range.start])
         {
-            mark_chain(view, last, -1, &mut explicit);
+            mark_chain(view, registry, last, -1, &mut explicit);
         }
     }
     let listed = registry_lists(view, registry);
@@ -75,7 +75,10 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
             Kind::Ident if explicit[i] => {
                 // The registry's spelling when the text gets the case wrong.
                 let word = &text[t.range.clone()];
-                let name = registry_name(registry, word).unwrap_or(word);
+                let name = registry
+                    .gate(word)
+                    .or_else(|| registry.gate_ignore_case(word))
+                    .map_or(word, |g| g.name.0.as_str());
                 push(view, t, t.range.clone(), name, GateEvidence::Keyword, out)
             }
             Kind::Ident => {
@@ -88,6 +91,9 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     continue;
                 }
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
+                    continue;
+                }
+                if API_KINDS.contains(&name) && !is_subject_of_a_stage(view, i) {
                     continue;
                 }
                 if sentence_is_about_gates(view, t.range.start) || heads_a_stage_list_item(view, i)
@@ -124,13 +130,16 @@ fn push(
 }
 
 /// Token `i` could be a gate name: a CamelCase identifier in prose, a code span or a link's
-/// text, not part of a field path.
-fn candidate(view: &BlockView, i: usize) -> bool {
+/// text, not part of a field path; or a name the registry knows in another case
+/// (`csiMigrationRBD` for `CSIMigrationRBD`).
+fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
     let t = &view.tokens[i];
-    t.kind == Kind::Ident
-        && t.mentionable()
-        && gate_shaped(&view.text()[t.range.clone()])
-        && !is_field_path(view.text(), t.range.clone())
+    if t.kind != Kind::Ident || !t.mentionable() || is_field_path(view.text(), t.range.clone()) {
+        return false;
+    }
+    let word = &view.text()[t.range.clone()];
+    gate_shaped(word)
+        || (word.len() >= CASE_FOLD_MIN_LEN && registry.gate_ignore_case(word).is_some())
 }
 
 /// `InPlacePodVerticalScaling`, `KMSv2`, `CSIMigrationvSphere`: starts upper-case, mixes case,
@@ -181,7 +190,13 @@ fn is_list_gap(gap: &str) -> bool {
 }
 
 /// Marks token `from` and the names listed with it, walking in direction `step`.
-fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool]) {
+fn mark_chain(
+    view: &BlockView,
+    registry: &Registry,
+    from: usize,
+    step: isize,
+    explicit: &mut [bool],
+) {
     let text = view.text();
     let tokens = &view.tokens;
     explicit[from] = true;
@@ -199,7 +214,7 @@ fn mark_chain(view: &BlockView, from: usize, step: isize, explicit: &mut [bool])
             let (a, b) = if step > 0 { (cur, next) } else { (next, cur) };
             (next, &text[tokens[a].range.end..tokens[b].range.start])
         };
-        if !candidate(view, next) || !is_list_gap(gap) {
+        if !candidate(view, registry, next) || !is_list_gap(gap) {
             break;
         }
         explicit[next] = true;
@@ -215,7 +230,7 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
     let tokens = &view.tokens;
     let mut listed = vec![false; tokens.len()];
     let known = |i: usize| {
-        candidate(view, i)
+        candidate(view, registry, i)
             && registry_name(registry, &text[tokens[i].range.clone()]).is_some()
             && !names_a_field(view, i)
     };
@@ -353,6 +368,80 @@ fn names_a_field(view: &BlockView, i: usize) -> bool {
         && tokens
             .get(i + 2)
             .is_some_and(|n| n.kind == Kind::FieldWord && gap_ok(i + 1, i + 2))
+}
+
+/// Gates named after the API kind they introduced. Articles mostly use these names for the
+/// kind (`EndpointSliceを作成します`, `Endpoints APIは非推奨となり、EndpointSliceを使用するよう`), so
+/// without the keyword they count only as the subject of a stage (`VolumeAttributesClassが
+/// v1.34でGAに昇格しました`, `[MutatingAdmissionPolicy](...)のGA昇格`, `EndpointSlice (KEP-752)が
+/// v1.15でアルファとして導入され`).
+const API_KINDS: &[&str] = &[
+    "CSIStorageCapacity",
+    "ClusterTrustBundle",
+    "EndpointSlice",
+    "MutatingAdmissionPolicy",
+    "PodCertificateRequest",
+    "PodDisruptionBudget",
+    "RuntimeClass",
+    "TokenRequest",
+    "ValidatingAdmissionPolicy",
+    "VolumeAttributesClass",
+];
+
+/// Token `i` is what the sentence says reached a stage: `Xが…GA`, `Xは…ベータ`, `XのGA昇格`,
+/// `X (KEP-752)がv1.15でアルファ`, `X graduates to GA`, `X is now GA`.
+fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
+    let text = view.text();
+    let t = &view.tokens[i];
+    let sentence = view.sentence_at(t.range.start);
+    let stage_after = |from: usize| {
+        view.tokens.iter().any(|s| {
+            s.range.start >= from
+                && s.range.end <= sentence.end
+                && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+        })
+    };
+    let mut rest = text[t.range.end..sentence.end].trim_start();
+    // A parenthetical right after the name (`EndpointSlice (KEP-752)が`).
+    if let Some(inner) = rest.strip_prefix('(') {
+        rest = inner
+            .split_once(')')
+            .map_or("", |(_, after)| after)
+            .trim_start();
+    }
+    let at = sentence.end - rest.len();
+    if let Some(after) = rest.strip_prefix('の') {
+        // `XのGA昇格`: the stage word right after `の`.
+        let at = sentence.end - after.len();
+        return view.tokens.iter().any(|s| {
+            s.range.start == at && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+        });
+    }
+    if rest.starts_with(['が', 'は', 'も']) {
+        return stage_after(at);
+    }
+    let verb = rest
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        verb.as_str(),
+        "graduates"
+            | "graduated"
+            | "graduating"
+            | "is"
+            | "was"
+            | "has"
+            | "moves"
+            | "moved"
+            | "promoted"
+            | "reaches"
+            | "reached"
+            | "goes"
+            | "becomes"
+            | "now"
+    ) && stage_after(at)
 }
 
 /// `* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`, `### SizeMemoryBackedVolumes

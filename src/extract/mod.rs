@@ -190,7 +190,9 @@ pub struct ArticleRefs {
     pub gates: Vec<GateMention>,
     pub sigs: Vec<SigMention>,
     pub handles: Vec<HandleMention>,
-    /// Front-matter `sigs` plus every SIG the text names, sorted.
+    /// SIGs the author links to (`[SIG Node](https://github.com/kubernetes/community/tree/master/sig-node)`).
+    pub linked_sigs: Vec<SigName>,
+    /// Front-matter `sigs` plus every SIG the text names or links, sorted.
     pub article_sigs: Vec<SigName>,
 }
 
@@ -244,6 +246,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRe
     dedup_span_mentions(&mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
+    sigs.extend(out.linked_sigs.iter().cloned());
     sigs.sort();
     sigs.dedup();
     out.article_sigs = sigs;

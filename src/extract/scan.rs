@@ -35,7 +35,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 見送 | 延期 | リバート
         | 有効に | 無効に | 有効化 | 無効化
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
-        | デフォルトで
+        | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
         | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
         | [。!?！？\n] | \.(?:\s|$)
@@ -244,7 +244,15 @@ fn classify(s: &str) -> Kind {
             Kind::StageWord(Stage::Removed)
         }
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way.
-        "デフォルトで" => Kind::Enable,
+        // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way (but not
+        // `デフォルトでは`, which only says what happens by default).
+        _ if s.starts_with("デフォルトで")
+            && !["有効", "無効", "オン", "オフ", "アクティブ"]
+                .iter()
+                .any(|w| s.ends_with(w)) =>
+        {
+            Kind::Enable
+        }
         _ if s.starts_with("デフォルト") => {
             Kind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
         }

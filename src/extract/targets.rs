@@ -21,14 +21,20 @@ use super::refs::{place_of, title_after};
 use super::scan::Kind;
 use super::{ArticleRefs, BlockView, KepForm, KepMention, Place, PrMention, stage};
 use crate::doc::{Doc, SpanKind};
-use crate::ids::{KepNumber, PullRequest};
+use crate::ids::{KepNumber, PullRequest, SigName};
 
 /// What a URL names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Target {
     Kep(KepNumber),
     Item(PullRequest),
+    /// `github.com/kubernetes/community/tree/master/sig-node`: the SIG's home.
+    Sig(SigName),
 }
+
+static SIG_HOME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:https?://)?(?:www\.)?github\.com/kubernetes/community/(?:tree|blob)/[^/]+/(sig-[a-z0-9-]+)(?:[/#?]|$)").unwrap()
+});
 
 static GITHUB: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -70,6 +76,9 @@ pub(crate) fn parse(url: &str) -> Option<Target> {
                 PullRequest::issue(repo, n)
             },
         ));
+    }
+    if let Some(c) = SIG_HOME.captures(url) {
+        return SigName::parse(&c[1]).map(Target::Sig);
     }
     let c = GITHUB.captures(url)?;
     let (org, repo, kind, rest) = (&c[1], &c[2], c[3].to_ascii_lowercase(), &c[4]);
@@ -118,6 +127,12 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
         let Some(target) = parse(dest) else {
             continue;
         };
+        if let Target::Sig(sig) = &target {
+            // The author's link to a SIG's home names the SIG the article is about; it stays
+            // the author's link (no chip), and the SIG's page lists the article.
+            out.linked_sigs.push(sig.clone());
+            continue;
+        }
         if already(view, &target, out) {
             continue;
         }
@@ -158,6 +173,7 @@ fn already(view: &BlockView, target: &Target, out: &ArticleRefs) -> bool {
             .iter()
             .any(|m| m.block == view.index && m.kep == *k),
         Target::Item(p) => out.prs.iter().any(|m| m.block == view.index && m.pr == *p),
+        Target::Sig(_) => true,
     }
 }
 
@@ -199,6 +215,7 @@ fn push(
             sentence,
             author: None,
         }),
+        Target::Sig(_) => {}
     }
 }
 
@@ -302,6 +319,20 @@ mod tests {
         assert_eq!(
             parse("https://issue.k8s.io/97076"),
             issue("kubernetes/kubernetes", 97076)
+        );
+    }
+
+    #[test]
+    fn sig_homes() {
+        assert_eq!(
+            parse("https://github.com/kubernetes/community/tree/master/sig-node"),
+            Some(Target::Sig(SigName::parse("node").unwrap()))
+        );
+        assert_eq!(
+            parse(
+                "https://github.com/kubernetes/community/blob/master/sig-api-machinery/README.md"
+            ),
+            Some(Target::Sig(SigName::parse("api-machinery").unwrap()))
         );
     }
 
