@@ -123,8 +123,7 @@ pub fn split<'a>(
     } else if text_nobom.starts_with("---") {
         ("---", Format::Yaml)
     } else {
-        return Err(Diagnostic::error(path, Some(1), "the file has no front matter")
-            .help("start the file with a `+++` line, `title = \"...\"`, `slug = \"...\"`, and a closing `+++` line"));
+        return without_front_matter(path, text, warnings);
     };
     let after_open = match text_nobom[3..].find('\n') {
         Some(i) if text_nobom[3..3 + i].trim().is_empty() => 3 + i + 1,
@@ -335,19 +334,29 @@ fn markdown_text(s: &str) -> String {
 /// `v1-34`, `1-30`, a `v1.28` folder. Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:(?:kubernetes|k8s)\s*v?|(?:^|[^0-9A-Za-z.])v)(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s)[-_]v?(1)[-._]([0-9]{1,2})(?:[-_/]|$)").unwrap()
-    });
-    static IN_PATH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:^|[/\\])(?:release-|kubernetes-|k8s-)?v?(1)\.([0-9]{1,2})(?:[/\\])",
+            r"(?i)(?:(?:kubernetes|k8s)[-_]v?|(?:^|[-_])v)(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
-    let release = |c: regex::Captures| format!("{}.{}", &c[1], &c[2]).parse::<Release>().ok();
+    static IN_PATH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:^|[/\\])(?:release-|kubernetes-|k8s-)?v?(1)\.([0-9]{1,2})(?:[/\\])|(?:^|[_\-./\\])v(1)\.([0-9]{1,2})(?:[_\-./\\]|$)",
+        )
+        .unwrap()
+    });
+    // The first two groups that matched are the major and minor (patterns have alternatives).
+    let release = |c: regex::Captures| {
+        let mut groups = c.iter().skip(1).flatten();
+        let (major, minor) = (groups.next()?, groups.next()?);
+        format!("{}.{}", major.as_str(), minor.as_str())
+            .parse::<Release>()
+            .ok()
+    };
     let title = crate::japanese::nfkc(title);
     if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
         return Some((r, format!("the title `{title}`")));
@@ -360,6 +369,93 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         .captures(&p)
         .and_then(release)
         .map(|r| (r, format!("the path `{p}`")))
+}
+
+/// A Markdown file with no front matter builds, as in Hugo: the title is its opening `# `
+/// heading, else its file name; the slug its file name; the release inferred from the title,
+/// the file name, the path or, last, the first lines of the body (`原文: https://kubernetes.io/
+/// blog/2023/08/15/kubernetes-v1-28-release/`). A note says what was assumed.
+fn without_front_matter<'a>(
+    path: &Path,
+    text: &'a str,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Split<'a>, Diagnostic> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let stem = if stem == "index" || stem == "_index" {
+        path.parent()
+            .and_then(|p| p.file_name())
+            .and_then(|s| s.to_str())
+            .unwrap_or(stem)
+    } else {
+        stem
+    };
+    let Some(slug) = Slug::from_stem(stem) else {
+        return Err(Diagnostic::error(
+            path,
+            Some(1),
+            "the file has no front matter and its name is not ASCII, so it has no slug",
+        )
+        .help("start the file with `+++`, `title = \"...\"`, `slug = \"k8s-1-32-sig-node\"` and a closing `+++` line (URLs never romanize Japanese)"));
+    };
+    let first = body.trim_start().lines().next().unwrap_or("");
+    let heading = first
+        .strip_prefix("# ")
+        .map(|h| h.trim().trim_end_matches('#').trim().to_string())
+        .filter(|h| !h.is_empty());
+    let title = heading.clone().unwrap_or_else(|| {
+        stem.split(['_', '-'])
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let head: String = body.lines().take(15).collect::<Vec<_>>().join("\n");
+    let release = infer_release(&title, slug.as_str(), path).or_else(|| {
+        infer_release_from_text(&head).map(|r| (r, "the first lines of the body".to_string()))
+    });
+    let mut said = format!(
+        "no front matter: the title is {}",
+        if heading.is_some() {
+            "the opening heading"
+        } else {
+            "the file name"
+        }
+    );
+    if let Some((r, from)) = &release {
+        said.push_str(&format!(", release {r} inferred from {from}"));
+    }
+    warnings.push(Diagnostic::note(path, Some(1), said).help(
+        "add front matter (`+++`, `title = \"...\"`, `release = \"1.32\"`, `+++`) to state them",
+    ));
+    Ok(Split {
+        front: FrontMatter {
+            title,
+            slug,
+            date: None,
+            release: release.map(|(r, _)| r),
+            sigs: Vec::new(),
+            tags: Vec::new(),
+            draft: false,
+            refs: None,
+            description: None,
+            source: Source::default(),
+        },
+        body,
+        body_line: 1,
+    })
+}
+
+/// A release named in running text (`Kubernetes v1.28`, `kubernetes-v1-28-release` in a URL).
+fn infer_release_from_text(text: &str) -> Option<Release> {
+    static IN_TEXT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:kubernetes|k8s)[\s\-_]*v?(1)[.\-]([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)",
+        )
+        .unwrap()
+    });
+    let text = crate::japanese::nfkc(text);
+    let c = IN_TEXT.captures(&text)?;
+    format!("{}.{}", &c[1], &c[2]).parse().ok()
 }
 
 enum Format {
@@ -493,6 +589,28 @@ mod tests {
         );
         assert_eq!(r("Kubernetes 1.5GB のメモリ", "a", "content/a.md"), None);
         assert_eq!(r("Go 1.22 への移行", "go-1-22", "content/a.md"), None);
+        assert_eq!(
+            r("v1.29 CHANGELOG まとめ", "x", "content/a.md").as_deref(),
+            Some("1.29")
+        );
+        assert_eq!(
+            r("リリースノート", "changelog-v1-27", "content/a.md").as_deref(),
+            Some("1.27")
+        );
+        assert_eq!(
+            r(
+                "blog",
+                "atoato88-k8s-release-memo--v1-29--blog",
+                "content/atoato88-k8s-release-memo__v1.29__blog.md"
+            )
+            .as_deref(),
+            Some("1.29")
+        );
+        assert_eq!(
+            r("Go v1.22.3 への移行", "go", "content/a.md"),
+            None,
+            "a patch version of something else"
+        );
     }
 
     #[test]

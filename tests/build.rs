@@ -328,3 +328,57 @@ fn the_binary_speaks_version_help_and_exit_codes() {
         "I/O errors exit with 2"
     );
 }
+
+#[test]
+fn an_article_without_front_matter_builds_with_a_note() {
+    let f = Fixture::new();
+    f.write(
+        "content/atoato88-k8s-release-memo__v1.28__blog.md",
+        "本ドキュメントは意訳になります。\n\n原文: https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/\n\n## Graduations\n\n- [KEP-3935](https://kep.k8s.io/3935)\n",
+    );
+    f.write(
+        "content/notes.md",
+        "# 勉強会メモ\n\nKubernetes v1.30 の話。\n",
+    );
+    let out = f.build();
+    let articles: serde_json::Value =
+        serde_json::from_slice(&out.files["api/articles.json"]).unwrap();
+    let got: Vec<(String, String, Option<String>)> = articles["articles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["slug"].as_str().unwrap().to_string(),
+                a["title"].as_str().unwrap().to_string(),
+                a["release"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "atoato88-k8s-release-memo--v1-28--blog".to_string(),
+                "atoato88 k8s release memo v1.28 blog".to_string(),
+                Some("1.28".to_string())
+            ),
+            (
+                "notes".to_string(),
+                "勉強会メモ".to_string(),
+                Some("1.30".to_string())
+            ),
+        ]
+    );
+    let notes: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        notes.iter().all(|n| n.contains(": note: no front matter")),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].contains("release 1.30 inferred from the first lines of the body"),
+        "{notes:?}"
+    );
+    let keps: serde_json::Value = serde_json::from_slice(&out.files["api/keps.json"]).unwrap();
+    assert_eq!(keps["keps"][0]["number"], 3935);
+}
