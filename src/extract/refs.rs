@@ -194,8 +194,18 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Ar
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
     if !is_kep {
+        // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.
+        let before = text[..t.range.start].trim_end();
+        let issue = ["issue", "Issue", "イシュー", "Issues", "issues"]
+            .iter()
+            .any(|w| before.ends_with(w));
+        let repo = PullRequest::DEFAULT_REPO;
         out.prs.push(PrMention {
-            pr: PullRequest::kubernetes(number),
+            pr: if issue {
+                PullRequest::issue(repo, number)
+            } else {
+                PullRequest::kubernetes(number)
+            },
             block: view.index,
             place: Place::Prose,
             range,

@@ -21,7 +21,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         r"(?x)
         https?://[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
-        | (?i:kep)[\ \-_‐]?\#?[0-9]+
+        | (?i:kep)(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*

@@ -833,6 +833,7 @@ fn kep_forms_of_real_articles() {
         ("詳細は https://kep.k8s.io/1287 を参照", &[1287]),
         ("KEP 1234 の一部です", &[1234]),
         ("KEP #1234 の一部です", &[1234]),
+        ("(KEP: 1287) の変更", &[1287]),
         ("ＫＥＰ　＃１２３４ の一部です", &[1234]),
         ("`KEP-3157` はコードでも記述", &[3157]),
         (
@@ -910,6 +911,7 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "https://github.com/kubernetes/kubernetes/pull/128266 を参照",
             vec![pull(k, 128266)],
         ),
+        ("Issue #125689 で報告された問題", vec![issue(k, 125689)]),
     ];
     for (md, want) in table {
         let (_, r) = real(md);
