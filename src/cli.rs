@@ -29,9 +29,14 @@ pub enum Command {
         /// Site root: the folder with site.toml and content/.
         #[arg(long, default_value = ".")]
         root: PathBuf,
-        /// Output folder, replaced atomically (relative paths are taken from the site root).
+        /// Output folder, replaced atomically (relative paths are taken from the site root). Only
+        /// a folder shiori made is replaced; it may not be or hold the site's sources.
         #[arg(long, default_value = "public")]
         output: PathBuf,
+        /// Replace the output folder even though shiori did not make it (it and everything in
+        /// it is deleted). Never overrides the refusal to touch the site's sources.
+        #[arg(long)]
+        force: bool,
         /// Absolute URL the site will be served from (overrides site.toml's base_url).
         #[arg(long)]
         base_url: Option<String>,
@@ -119,9 +124,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Build {
             root,
             output,
+            force,
             base_url,
             drafts,
-        } => build(root, output, base_url, drafts),
+        } => build(root, output, force, base_url, drafts),
         Command::Serve {
             root,
             port,
@@ -289,8 +295,24 @@ fn registry_import(enhancements: &Path, website: &Path, root: &Path) -> ExitCode
     ExitCode::SUCCESS
 }
 
-fn build(root: PathBuf, output: PathBuf, base_url: Option<String>, drafts: bool) -> ExitCode {
+fn build(
+    root: PathBuf,
+    output: PathBuf,
+    force: bool,
+    base_url: Option<String>,
+    drafts: bool,
+) -> ExitCode {
     let started = Instant::now();
+    let target = if output.is_absolute() {
+        output
+    } else {
+        root.join(output)
+    };
+    // Before anything is built: a refused output is never touched.
+    if let Err(refusal) = write::check_target(&root, &target, force) {
+        eprintln!("error: {refusal}");
+        return ExitCode::from(2);
+    }
     let opts = site::BuildOptions {
         drafts: drafts.then_some(true),
         base_url,
@@ -318,13 +340,8 @@ fn build(root: PathBuf, output: PathBuf, base_url: Option<String>, drafts: bool)
             plural(out.findings.len())
         );
     }
-    let target = if output.is_absolute() {
-        output
-    } else {
-        root.join(output)
-    };
     if let Err(e) = write::write_atomic(&out.files, &target) {
-        eprintln!("error: writing {}: {e}", target.display());
+        eprintln!("error: {e} (the output folder was left as it was)");
         return ExitCode::from(2);
     }
     eprintln!(

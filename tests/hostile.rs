@@ -1,0 +1,216 @@
+//! Hostile but fair input: every way a build could lose a user's files or run an author's
+//! script, each reproduced with the real binary and checked byte for byte (every file and
+//! folder under the site's parent, before and after).
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+mod support;
+use support::Fixture;
+
+/// Every entry under `dir` (folders as `None`, files with their bytes).
+fn tree(dir: &Path) -> BTreeMap<String, Option<Vec<u8>>> {
+    let mut m = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        let rel = e
+            .path()
+            .strip_prefix(dir)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let bytes = e.file_type().is_file().then(|| fs::read(e.path()).unwrap());
+        m.insert(rel, bytes);
+    }
+    m
+}
+
+fn shiori(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shiori"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const FRONT: &str = "title = \"記事\"\nslug = \"a\"\nrelease = \"1.32\"";
+
+/// A site in `<tmp>/site`, so the folder around it can be watched too.
+fn site() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("site");
+    fs::create_dir_all(root.join("content")).unwrap();
+    fs::create_dir_all(root.join("static")).unwrap();
+    fs::create_dir_all(root.join("glossary")).unwrap();
+    fs::create_dir_all(root.join("templates")).unwrap();
+    fs::write(root.join("site.toml"), "title = \"t\"\n").unwrap();
+    fs::write(
+        root.join("content/a.md"),
+        format!("+++\n{FRONT}\n+++\n本文。\n"),
+    )
+    .unwrap();
+    fs::write(root.join("static/logo.txt"), "logo").unwrap();
+    (dir, root)
+}
+
+/// Runs a build that must be refused: exit 2, a message naming the reason and a way out, and
+/// not one byte changed anywhere under the site's parent.
+fn refused(dir: &Path, root: &Path, output: &str, reason: &str) {
+    let before = tree(dir);
+    let (code, stderr) = shiori(root, &["build", "--output", output]);
+    assert_eq!(code, Some(2), "--output {output}: {stderr}");
+    assert!(stderr.contains(reason), "--output {output}: {stderr}");
+    assert!(stderr.contains("help:"), "says what to do: {stderr}");
+    assert_eq!(tree(dir), before, "--output {output} changed files");
+}
+
+#[test]
+fn output_inside_or_around_the_sources_is_refused_and_nothing_changes() {
+    let (dir, root) = site();
+    for source in ["content", "glossary", "static", "templates", "site.toml"] {
+        refused(
+            dir.path(),
+            &root,
+            source,
+            "is, holds or lies inside the site's",
+        );
+    }
+    refused(
+        dir.path(),
+        &root,
+        "static/public",
+        "lies inside the site's `static`",
+    );
+    refused(
+        dir.path(),
+        &root,
+        "content/out",
+        "lies inside the site's `content`",
+    );
+    refused(dir.path(), &root, ".", "holds the site root");
+    refused(dir.path(), &root, "..", "holds the site root");
+    let outside = dir.path().to_string_lossy().into_owned();
+    refused(dir.path(), &root, &outside, "holds the site root");
+}
+
+#[test]
+fn an_existing_file_is_never_replaced_by_a_folder() {
+    let (dir, root) = site();
+    fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+    refused(
+        dir.path(),
+        &root,
+        "content/a.md",
+        "lies inside the site's `content`",
+    );
+    refused(dir.path(), &root, "../notes.txt", "is a file, not a folder");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn a_folder_shiori_did_not_make_is_replaced_only_with_force() {
+    let (dir, root) = site();
+    let theirs = dir.path().join("photos");
+    fs::create_dir_all(&theirs).unwrap();
+    fs::write(theirs.join("cat.jpg"), "meow").unwrap();
+    refused(dir.path(), &root, "../photos", "shiori did not make it");
+    let (code, stderr) = shiori(&root, &["build", "--output", "../photos", "--force"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(theirs.join("articles/a/index.html").is_file());
+    assert!(
+        !theirs.join("cat.jpg").exists(),
+        "--force replaces it whole"
+    );
+    assert!(
+        theirs.join(".shiori-output").is_file(),
+        "and marks it as shiori's"
+    );
+    // --force never reaches the sources.
+    refused(
+        dir.path(),
+        &root,
+        "content",
+        "is, holds or lies inside the site's",
+    );
+    let (code, _) = shiori(&root, &["build", "--output", "content", "--force"]);
+    assert_eq!(code, Some(2));
+    assert!(root.join("content/a.md").is_file());
+}
+
+#[test]
+fn shiori_replaces_its_own_folder_and_an_empty_one() {
+    let (dir, root) = site();
+    fs::create_dir_all(root.join("public")).unwrap();
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(0), "an empty folder: {stderr}");
+    fs::write(
+        root.join("content/b.md"),
+        format!("+++\n{}\n+++\n二つ目。\n", FRONT.replace("\"a\"", "\"b\"")),
+    )
+    .unwrap();
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(0), "its own folder: {stderr}");
+    assert!(root.join("public/articles/b/index.html").is_file());
+    let names: Vec<String> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "no staging folder left behind: {names:?}");
+    drop(dir);
+}
+
+#[test]
+fn folders_named_like_staging_folders_are_the_users() {
+    let (dir, root) = site();
+    for name in [".public.shiori-old", ".public.shiori-new"] {
+        fs::create_dir_all(root.join(name)).unwrap();
+        fs::write(root.join(name).join("keep.txt"), name).unwrap();
+    }
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    for name in [".public.shiori-old", ".public.shiori-new"] {
+        assert_eq!(
+            fs::read_to_string(root.join(name).join("keep.txt")).unwrap(),
+            name,
+            "{name} survives"
+        );
+    }
+    drop(dir);
+}
+
+#[test]
+fn a_failed_build_changes_nothing() {
+    let (dir, root) = site();
+    let (code, _) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(0));
+    fs::write(root.join("content/bad.md"), "+++\ntitle = \n+++\n").unwrap();
+    let before = tree(dir.path());
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("content/bad.md:2"), "{stderr}");
+    assert_eq!(tree(dir.path()), before);
+}
+
+#[test]
+fn the_fixture_site_builds_into_public_by_default() {
+    let f = Fixture::new();
+    f.article("a", FRONT, "本文。\n");
+    let out = f.run(&["build"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(f.public().join(".shiori-output").is_file());
+}
