@@ -107,6 +107,9 @@ pub struct Doc {
     /// Every image the article shows (`![alt](src)`, `<img src>`, a `figure` shortcode), as
     /// written, with its 1-based line, so `shiori check` can report one that is missing.
     pub images: Vec<(String, usize)>,
+    /// Link and image targets dropped because a browser could run them (`javascript:`, ...),
+    /// with their 1-based line.
+    pub refused_urls: Vec<(String, usize)>,
     /// Parallel to `events`: the block position of every plain `Text` event.
     pub text_pos: Vec<Option<TextPos>>,
 }
@@ -138,25 +141,65 @@ pub fn options() -> Options {
 
 /// Parses `body` (front matter removed; `first_line` is its 1-based line in the file).
 pub fn parse(body: &str, first_line: usize) -> Doc {
-    let mut events = Vec::new();
+    let mut events: Vec<Event<'static>> = Vec::new();
     let mut offsets = Vec::new();
-    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
-        // Adjacent text events are one run of prose to the later passes.
-        if let (Event::Text(t), Some(Event::Text(prev))) = (&event, events.last_mut()) {
-            let joined = format!("{prev}{t}");
-            *prev = CowStr::from(joined);
-            continue;
+    // Adjacent text events are one run of prose to the later passes. They are gathered in one
+    // buffer: joining them pairwise copied the run again for every piece (`a&amp;` × 100,000
+    // in one paragraph is 200,000 pieces).
+    let mut run: Option<(String, usize)> = None;
+    let flush = |run: &mut Option<(String, usize)>,
+                 events: &mut Vec<Event<'static>>,
+                 offsets: &mut Vec<usize>| {
+        if let Some((text, at)) = run.take() {
+            events.push(Event::Text(CowStr::from(text)));
+            offsets.push(at);
         }
+    };
+    // Links and images whose target a browser could run are dropped, text kept (see
+    // `urls::is_allowed`); their (target, offset) are reported.
+    let mut refused: Vec<(String, usize)> = Vec::new();
+    let mut dropped_ends: Vec<bool> = Vec::new();
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        match &event {
+            Event::Text(t) => {
+                match &mut run {
+                    Some((text, _)) => text.push_str(t),
+                    None => run = Some((t.to_string(), range.start)),
+                }
+                continue;
+            }
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                let drop = !crate::urls::is_allowed(dest_url);
+                dropped_ends.push(drop);
+                if drop {
+                    refused.push((dest_url.to_string(), range.start));
+                    continue;
+                }
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                if dropped_ends.pop().unwrap_or(false) {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        flush(&mut run, &mut events, &mut offsets);
         events.push(event.into_static());
         offsets.push(range.start);
     }
+    flush(&mut run, &mut events, &mut offsets);
     assign_heading_ids(&mut events);
     // Line starts once, then a binary search per block: counting newlines from the top for
     // every block made long articles quadratic.
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(body.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let line_at = |i: usize| first_line + line_starts.partition_point(|&s| s <= offsets[i]) - 1;
+    let line_of_offset = |o: usize| first_line + line_starts.partition_point(|&s| s <= o) - 1;
+    let line_at = |i: usize| line_of_offset(offsets[i]);
+    let refused_urls = refused
+        .into_iter()
+        .map(|(url, at)| (url, line_of_offset(at)))
+        .collect();
     let BlockMap {
         blocks,
         sections,
@@ -170,6 +213,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         sections,
         spans,
         images,
+        refused_urls,
         text_pos,
     }
 }

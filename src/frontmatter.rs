@@ -232,6 +232,16 @@ pub fn split<'a>(
         })?),
     };
     let mut source = raw.source;
+    if let Some(url) = source.url.as_deref()
+        && !crate::urls::is_allowed(url)
+    {
+        warnings.push(crate::site::refused_url(
+            path,
+            find_key_line(raw_text, "url").map(|l| raw_line + l - 1).unwrap_or(raw_line),
+            url,
+        ));
+        source.url = None;
+    }
     if source.author.is_none() {
         source.author = raw.author.map(|a| markdown_text(&a));
     }

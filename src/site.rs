@@ -202,6 +202,9 @@ pub fn parse_articles(
                 Ok(split) => {
                     let body = shortcodes::degrade(split.body);
                     let doc = crate::doc::parse(&body, split.body_line);
+                    for (url, line) in &doc.refused_urls {
+                        diags.push(refused_url(&file.path, *line, url));
+                    }
                     let refs = extract::extract(&doc, &split.front, registry);
                     let scan = glossary::candidates::analyze(&doc);
                     (
@@ -233,6 +236,19 @@ pub fn parse_articles(
         ))
     });
     (articles, diags)
+}
+
+/// A link or image target shiori dropped (the text stays), said where it stands.
+pub fn refused_url(path: &Path, line: usize, url: &str) -> Diagnostic {
+    Diagnostic::warning(
+        path,
+        Some(line),
+        format!(
+            "the link target `{}` was dropped: only http, https, mailto, relative links and #fragments may be followed",
+            crate::site::truncate_chars(url, 80)
+        ),
+    )
+    .help("write the link as `https://...` or a relative path; a `javascript:` or `data:` link would run in a reader's browser")
 }
 
 fn article(

@@ -55,3 +55,74 @@ mod tests {
         assert_eq!(file_of("404.html"), "404.html");
     }
 }
+
+/// The schemes an author's URL may use where it reaches an `href` or `src`: the web and mail.
+/// Everything else (`javascript:`, `vbscript:`, `data:`, `file:`, any scheme a browser may run
+/// or hand to another program) is dropped wherever the URL comes from: Markdown links, images
+/// and autolinks, raw HTML, front matter.
+pub const ALLOWED_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
+
+/// Whether an author's URL may reach an `href` or `src`: a relative URL, a `#fragment`, or one
+/// of `ALLOWED_SCHEMES`. Read the way a browser reads it: leading and trailing whitespace and
+/// control characters ignored, tabs and newlines inside removed (`java\tscript:` is
+/// `javascript:`), the scheme in any case; entities are already decoded by the Markdown parser.
+pub fn is_allowed(url: &str) -> bool {
+    let cleaned: String = url
+        .trim_matches(|c: char| c.is_whitespace() || c.is_control())
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    // A scheme is letters, digits, `+`, `-`, `.` before the first `:`, and only if that `:`
+    // comes before any `/`, `?` or `#` (`a/b:c` is a relative path).
+    let Some(colon) = cleaned.find(':') else {
+        return true;
+    };
+    let head = &cleaned[..colon];
+    if head.contains(['/', '?', '#']) {
+        return true;
+    }
+    let scheme = head.to_ascii_lowercase();
+    ALLOWED_SCHEMES.contains(&scheme.as_str())
+}
+
+#[cfg(test)]
+mod scheme_tests {
+    use super::is_allowed;
+
+    #[test]
+    fn the_web_mail_relative_and_fragments_pass() {
+        for url in [
+            "https://kep.k8s.io/4381",
+            "http://example.com",
+            "HTTPS://EXAMPLE.COM",
+            "mailto:a@example.com",
+            "../keps/3962/",
+            "/docs/concepts/",
+            "#p-3",
+            "k8s-1.32.png",
+            "a/b:c",
+            "?q=1",
+            "",
+        ] {
+            assert!(is_allowed(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn scripts_and_other_schemes_are_refused_in_any_spelling() {
+        for url in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            " javascript:alert(1)",
+            "java\tscript:alert(1)",
+            "java\nscript:alert(1)",
+            "\u{1}javascript:alert(1)",
+            "vbscript:msgbox(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "data:image/svg+xml,<svg onload=alert(1)>",
+            "file:///etc/passwd",
+        ] {
+            assert!(!is_allowed(url), "{url:?}");
+        }
+    }
+}

@@ -61,6 +61,14 @@ pub fn to_html(
     html
 }
 
+/// ammonia with the URL rule every other author URL follows (`urls::ALLOWED_SCHEMES`): its
+/// default list admits schemes such as `data` handlers never meant for a reader's browser.
+static SANITIZER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::LazyLock::new(|| {
+    let mut b = ammonia::Builder::default();
+    b.url_schemes(crate::urls::ALLOWED_SCHEMES.into_iter().collect());
+    b
+});
+
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
 /// closed on the next survives as a unit.
 pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<'static>> {
@@ -71,7 +79,7 @@ pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<
     let mut pending: Option<(bool, String)> = None; // (inline, html)
     let flush = |pending: &mut Option<(bool, String)>, out: &mut Vec<Event<'static>>| {
         if let Some((inline, html)) = pending.take() {
-            let clean = ammonia::clean(&html);
+            let clean = SANITIZER.clean(&html).to_string();
             out.push(if inline {
                 Event::InlineHtml(CowStr::from(clean))
             } else {
@@ -130,9 +138,9 @@ fn clean_inline_tag(tag: &str) -> String {
         };
     }
     if name.is_empty() || !t.starts_with('<') {
-        return ammonia::clean(t);
+        return SANITIZER.clean(t).to_string();
     }
-    let cleaned = ammonia::clean(&format!("{t}\u{E000}</{name}>"));
+    let cleaned = SANITIZER.clean(&format!("{t}\u{E000}</{name}>")).to_string();
     cleaned.split('\u{E000}').next().unwrap_or("").to_string()
 }
 
