@@ -3,7 +3,18 @@
 use std::collections::BTreeMap;
 
 use crate::config::Config;
-use crate::render::highlight::escape;
+use crate::render::highlight;
+
+/// XML-escaped text, without the control characters XML 1.0 forbids (an article may hold them;
+/// one would make the whole feed unreadable).
+fn escape(s: &str) -> String {
+    let kept: String = s
+        .chars()
+        .filter(|&c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+        .filter(|&c| !matches!(c, '\u{FFFE}' | '\u{FFFF}'))
+        .collect();
+    highlight::escape(&kept)
+}
 use crate::site::Article;
 
 pub fn add(files: &mut BTreeMap<String, Vec<u8>>, config: &Config, articles: &[Article]) {

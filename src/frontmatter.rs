@@ -217,19 +217,23 @@ pub fn split<'a>(
             })?
         }
     };
+    let date_error = |shown: &str| {
+        Diagnostic::error(
+            path,
+            find_key_line(raw_text, "date").map(|l| raw_line + l - 1),
+            format!("`{shown}` is not a date"),
+        )
+        .help("write dates as `2024-12-12` (a time may follow: `2024-12-12T10:00:00+09:00`)")
+    };
     let date = match raw.date {
         None => None,
-        Some(DateValue::Toml(d)) => d
-            .date
-            .map(|d| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)),
-        Some(DateValue::Text(s)) => Some(parse_date(&s).ok_or_else(|| {
-            Diagnostic::error(
-                path,
-                find_key_line(raw_text, "date").map(|l| raw_line + l - 1),
-                format!("`{s}` is not a date"),
-            )
-            .help("write dates as `2024-12-12`")
-        })?),
+        // A time alone (`date = 10:00:00`) has no day to show or sort by.
+        Some(DateValue::Toml(d)) => Some(
+            d.date
+                .map(|d| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day))
+                .ok_or_else(|| date_error(&d.to_string()))?,
+        ),
+        Some(DateValue::Text(s)) => Some(parse_date(&s).ok_or_else(|| date_error(&s))?),
     };
     let mut source = raw.source;
     if let Some(url) = source.url.as_deref()
@@ -237,7 +241,9 @@ pub fn split<'a>(
     {
         warnings.push(crate::site::refused_url(
             path,
-            find_key_line(raw_text, "url").map(|l| raw_line + l - 1).unwrap_or(raw_line),
+            find_key_line(raw_text, "url")
+                .map(|l| raw_line + l - 1)
+                .unwrap_or(raw_line),
             url,
         ));
         source.url = None;
@@ -482,18 +488,40 @@ fn find_key_line(raw: &str, key: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// Accepts `2024-12-12`, `2024-12-12T10:00:00Z`, `2024-12-12 10:00`.
+/// Accepts `2024-12-12`, `2024-12-12T10:00:00Z`, `2024-12-12 10:00`, `2024-08-13T10:00:00-08:00`:
+/// a real calendar day, then nothing or a time (with an optional zone); anything else
+/// (`2023-13-45`, `2024-12-12garbage`, a time alone) is not a date.
 fn parse_date(s: &str) -> Option<String> {
+    static TIME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?\s*(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?$",
+        )
+        .unwrap()
+    });
     let s = s.trim();
     let d = s.get(..10)?;
     let b = d.as_bytes();
-    let ok = b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && d.chars()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
-    ok.then(|| d.to_string())
+    let digits = d
+        .chars()
+        .enumerate()
+        .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !(b[4] == b'-' && b[7] == b'-' && digits && TIME.is_match(&s[10..])) {
+        return None;
+    }
+    let (y, m, day): (u32, u32, u32) = (
+        d[..4].parse().ok()?,
+        d[5..7].parse().ok()?,
+        d[8..].parse().ok()?,
+    );
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days).contains(&day).then(|| d.to_string())
 }
 
 #[cfg(test)]
@@ -621,6 +649,38 @@ mod tests {
             None,
             "a patch version of something else"
         );
+    }
+
+    #[test]
+    fn dates_must_be_real_days() {
+        for ok in [
+            "2024-12-12",
+            "2024-02-29",
+            "2024-08-13T10:00:00-08:00",
+            "2024-12-12 10:00",
+            "2024-12-12T10:00:00.5Z",
+        ] {
+            assert!(parse_date(ok).is_some(), "{ok}");
+        }
+        for bad in [
+            "2023-13-45",
+            "2024-12-12garbage",
+            "2023-02-29",
+            "2024-04-31",
+            "10:00:00",
+            "2024/12/12",
+            "2024-12-1",
+        ] {
+            assert!(parse_date(bad).is_none(), "{bad}");
+        }
+        let e =
+            parse("+++\ntitle = \"T\"\nslug = \"a\"\ndate = \"2023-13-45\"\n+++\n").unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        assert!(e.message.contains("`2023-13-45` is not a date"), "{e}");
+        let e = parse("+++\ntitle = \"T\"\nslug = \"a\"\ndate = 10:00:00\n+++\n").unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        let e = parse("---\ntitle: T\nslug: a\ndate: 2024-12-12garbage\n---\n").unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
     }
 
     #[test]

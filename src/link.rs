@@ -235,6 +235,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
         // for that release.
         let mention = |block: usize,
                        sentence: &std::ops::Range<usize>,
+                       at: &std::ops::Range<usize>,
                        stage,
                        default_on,
                        stage_release: Option<Release>| {
@@ -247,7 +248,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
                 stage,
                 default_on,
-                sentence: b.text[sentence.clone()].to_string(),
+                sentence: quote(&b.text, sentence, at),
                 line: b.line,
             }
         };
@@ -273,7 +274,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             }
             // A deferred enhancement's planned stage is not what the release did.
             let stage = m.stage.filter(|_| !m.deferred);
-            let mut mref = mention(m.block, &m.sentence, stage, None, m.stage_release);
+            let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
             if m.form == KepForm::Heading
                 && let Some(lead) = section_lead(doc, m.block)
             {
@@ -300,7 +301,14 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 .gates
                 .entry(m.gate.clone())
                 .or_insert_with(|| gate_node(&m.gate, registry));
-            let mref = mention(m.block, &m.sentence, m.stage, m.default_on, m.stage_release);
+            let mref = mention(
+                m.block,
+                &m.sentence,
+                &m.range,
+                m.stage,
+                m.default_on,
+                m.stage_release,
+            );
             if let (Some(stated), Some(release), Some(entry)) =
                 (m.stage, mref.release, registry.gate(&m.gate.0))
             {
@@ -324,7 +332,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 node.authors.push(a.clone());
             }
             node.mentions
-                .push(mention(m.block, &m.sentence, None, None, None));
+                .push(mention(m.block, &m.sentence, &m.range, None, None, None));
         }
         for sig in &refs.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();
@@ -390,6 +398,40 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
     }
     g.releases = releases(&g);
     g
+}
+
+/// The longest quote a mention keeps of its sentence, in characters on each side of the
+/// mention: a line without `。` is one sentence, and a mention must not copy all of it.
+const QUOTE_SIDE: usize = 160;
+
+/// The sentence `sentence` of `text`, or, when it is long, the part around the mention `at`
+/// with `…` where it was cut. Memory stays linear however many mentions a line holds.
+fn quote(text: &str, sentence: &std::ops::Range<usize>, at: &std::ops::Range<usize>) -> String {
+    let s = &text[sentence.clone()];
+    // Counting stops at the limit: a huge sentence is not walked once per mention.
+    if s.chars().take(QUOTE_SIDE * 2 + 1).count() <= QUOTE_SIDE * 2 {
+        return s.to_string();
+    }
+    let at_start = at.start.clamp(sentence.start, sentence.end);
+    let at_end = at.end.clamp(at_start, sentence.end);
+    let before: usize = text[sentence.start..at_start]
+        .char_indices()
+        .rev()
+        .nth(QUOTE_SIDE - 1)
+        .map_or(sentence.start, |(i, _)| sentence.start + i);
+    let after: usize = text[at_end..sentence.end]
+        .char_indices()
+        .nth(QUOTE_SIDE)
+        .map_or(sentence.end, |(i, _)| at_end + i);
+    let mut q = String::new();
+    if before > sentence.start {
+        q.push('…');
+    }
+    q.push_str(&text[before..after]);
+    if after < sentence.end {
+        q.push('…');
+    }
+    q
 }
 
 /// The first sentence of the first paragraph under heading `block`, in the same section.
@@ -628,6 +670,16 @@ mod tests {
         );
         let list = [(b.0.clone(), &b.1, &b.2), (a.0.clone(), &a.1, &a.2)];
         link(&list, &reg)
+    }
+
+    #[test]
+    fn a_long_sentence_is_quoted_around_the_mention() {
+        let text = format!("{}KEP-1{}", "あ".repeat(1000), "い".repeat(1000));
+        let at = 3000..3005;
+        let q = quote(&text, &(0..text.len()), &at);
+        assert_eq!(q.chars().count(), QUOTE_SIDE * 2 + 5 + 2, "{q}");
+        assert!(q.starts_with('…') && q.ends_with('…') && q.contains("KEP-1"));
+        assert_eq!(quote("短い文。", &(0..12), &(0..3)), "短い文。");
     }
 
     #[test]

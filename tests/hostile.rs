@@ -240,7 +240,10 @@ fn no_author_url_that_a_browser_would_run_reaches_an_href_or_src() {
     let out = f.build();
     let html = support::page(&out, "articles/a/index.html");
     let attr = regex::Regex::new(r#"(?i)\b(?:href|src)\s*=\s*"([^"]*)""#).unwrap();
-    let urls: Vec<&str> = attr.captures_iter(&html).map(|c| c.get(1).unwrap().as_str()).collect();
+    let urls: Vec<&str> = attr
+        .captures_iter(&html)
+        .map(|c| c.get(1).unwrap().as_str())
+        .collect();
     for u in &urls {
         let l = u.to_ascii_lowercase().replace(['\t', '\n'], "");
         assert!(
@@ -248,22 +251,96 @@ fn no_author_url_that_a_browser_would_run_reaches_an_href_or_src() {
             "{u} reached the page"
         );
     }
-    for ok in ["https://kubernetes.io/", "../b/", "#p-1", "mailto:a@example.com"] {
+    for ok in [
+        "https://kubernetes.io/",
+        "../b/",
+        "#p-1",
+        "mailto:a@example.com",
+    ] {
         assert!(urls.contains(&ok), "{ok} is kept: {urls:?}");
     }
     // The text of a dropped link stays; each Markdown drop is reported at its line (the body
     // starts on line 8; `java<TAB>script:` is no link in Markdown, and raw HTML is cleaned by
     // the sanitizer under the same scheme rule).
-    assert!(html.contains("直接") && html.contains("参照形式"), "text kept");
+    assert!(
+        html.contains("直接") && html.contains("参照形式"),
+        "text kept"
+    );
     let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
     for line in 8..=15 {
         assert!(
-            warnings.iter().any(|w| w.starts_with(&format!("content/a.md:{line}: warning: the link target"))),
+            warnings
+                .iter()
+                .any(|w| w.starts_with(&format!("content/a.md:{line}: warning: the link target"))),
             "line {line}: {warnings:#?}"
         );
     }
     assert!(
-        warnings.iter().any(|w| w.starts_with("content/a.md:6: warning: the link target `javascript:alert('source')`")),
+        warnings.iter().any(|w| w
+            .starts_with("content/a.md:6: warning: the link target `javascript:alert('source')`")),
         "front matter: {warnings:#?}"
     );
+}
+
+#[test]
+fn impossible_dates_are_errors_with_file_and_line_and_nothing_is_written() {
+    for (date, shown) in [
+        ("\"2023-13-45\"", "2023-13-45"),
+        ("\"2024-12-12garbage\"", "2024-12-12garbage"),
+        ("10:00:00", "10:00:00"),
+    ] {
+        let (dir, root) = site();
+        fs::write(
+            root.join("content/a.md"),
+            format!("+++\ntitle = \"記事\"\nslug = \"a\"\ndate = {date}\n+++\n本文。\n"),
+        )
+        .unwrap();
+        let before = tree(dir.path());
+        let (code, stderr) = shiori(&root, &["build"]);
+        assert_eq!(code, Some(1), "{date}: {stderr}");
+        assert!(
+            stderr.contains(&format!("content/a.md:4: error: `{shown}` is not a date")),
+            "{date}: {stderr}"
+        );
+        assert_eq!(tree(dir.path()), before);
+    }
+}
+
+#[test]
+fn control_characters_never_reach_the_feed_and_csv_cells_never_start_a_formula() {
+    let f = Fixture::new();
+    f.write(
+        "content/a.md",
+        &format!("+++\ntitle = \"記事\\u0001\\u0008タイトル\"\nslug = \"a\"\nrelease = \"1.32\"\n+++\n本文\u{1}に制御文字\u{7}があります。十分に長い段落です。\n"),
+    );
+    f.write(
+        "glossary/terms.toml",
+        "[[term]]\nid = \"minus\"\nen = \"-1+1\"\nja = \"マイナス\"\nkind = \"term\"\ndef_ja = \"=SUM(A1)\"\ndef_en = \"@x\"\n",
+    );
+    let out = f.build();
+    let atom = String::from_utf8(out.files["atom.xml"].clone()).unwrap();
+    assert!(
+        !atom
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r')),
+        "{atom}"
+    );
+    assert!(atom.contains("記事タイトル"));
+    quick_xml_well_formed(&atom);
+    let csv = String::from_utf8(out.files["glossary.csv"].clone()).unwrap();
+    let row = csv.lines().find(|l| l.starts_with("minus")).unwrap();
+    for cell in ["'-1+1", "'=SUM(A1)", "'@x"] {
+        assert!(row.contains(cell), "{cell} neutralized: {row}");
+    }
+}
+
+fn quick_xml_well_formed(xml: &str) {
+    let mut r = quick_xml::Reader::from_str(xml);
+    loop {
+        match r.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("atom.xml is not well-formed: {e}"),
+        }
+    }
 }

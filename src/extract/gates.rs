@@ -395,11 +395,9 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     let sentence = view.sentence_at(t.range.start);
     let stage_after = |from: usize| {
-        view.tokens.iter().any(|s| {
-            s.range.start >= from
-                && s.range.end <= sentence.end
-                && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
-        })
+        view.tokens_in(&(from..sentence.end))
+            .iter()
+            .any(|s| matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_)))
     };
     let mut rest = text[t.range.end..sentence.end].trim_start();
     // A parenthetical right after the name (`EndpointSlice (KEP-752)が`).
@@ -413,9 +411,12 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     if let Some(after) = rest.strip_prefix('の') {
         // `XのGA昇格`: the stage word right after `の`.
         let at = sentence.end - after.len();
-        return view.tokens.iter().any(|s| {
-            s.range.start == at && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
-        });
+        return view
+            .tokens_in(&(at..sentence.end))
+            .first()
+            .is_some_and(|s| {
+                s.range.start == at && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+            });
     }
     if rest.starts_with(['が', 'は', 'も']) {
         return stage_after(at);
@@ -460,19 +461,5 @@ fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
 
 /// The sentence mentions gates, a stage, a default or switching something on or off.
 fn sentence_is_about_gates(view: &BlockView, at: usize) -> bool {
-    let s = view.sentence_at(at);
-    view.tokens
-        .iter()
-        .filter(|t| s.start <= t.range.start && t.range.end <= s.end)
-        .any(|t| {
-            matches!(
-                t.kind,
-                Kind::GateKeyword
-                    | Kind::Flag
-                    | Kind::StageWord(_)
-                    | Kind::ApiVersion(_)
-                    | Kind::Enable
-                    | Kind::Default(_)
-            )
-        })
+    view.sentence_facts(at).about_gates
 }

@@ -291,6 +291,11 @@ pub(crate) struct BlockView<'a> {
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
     pub gate_column: bool,
+    /// What each sentence states, by sentence start, computed once: a block of one huge
+    /// sentence (a line without `。`) with many mentions must not be read once per mention.
+    facts: std::cell::RefCell<std::collections::HashMap<usize, stage::SentenceFacts>>,
+    /// The one stage the whole block names (`stage::block_stage`), computed once.
+    block_stage: std::cell::OnceCell<Option<Stage>>,
 }
 
 impl<'a> BlockView<'a> {
@@ -331,6 +336,8 @@ impl<'a> BlockView<'a> {
             list_stage: None,
             section_stage: None,
             gate_column: false,
+            facts: Default::default(),
+            block_stage: std::cell::OnceCell::new(),
         }
     }
 
@@ -340,6 +347,30 @@ impl<'a> BlockView<'a> {
 
     pub fn is_heading(&self) -> bool {
         matches!(self.block.kind, BlockKind::Heading(_))
+    }
+
+    /// The tokens lying inside normalized range `r`, found by binary search (tokens are in
+    /// text order and do not overlap).
+    pub fn tokens_in(&self, r: &Range<usize>) -> &[scan::Token] {
+        let a = self.tokens.partition_point(|t| t.range.start < r.start);
+        let b = a + self.tokens[a..].partition_point(|t| t.range.end <= r.end);
+        &self.tokens[a..b]
+    }
+
+    /// What the sentence containing `at` states, computed once per sentence.
+    pub(crate) fn sentence_facts(&self, at: usize) -> stage::SentenceFacts {
+        let s = self.sentence_at(at);
+        if let Some(f) = self.facts.borrow().get(&s.start) {
+            return *f;
+        }
+        let f = stage::SentenceFacts::of(self, s.clone());
+        self.facts.borrow_mut().insert(s.start, f);
+        f
+    }
+
+    /// The one stage the whole block names, if it names exactly one.
+    pub(crate) fn block_stage(&self) -> Option<Stage> {
+        *self.block_stage.get_or_init(|| stage::block_stage(self))
     }
 
     /// The normalized sentence range containing normalized offset `at`.

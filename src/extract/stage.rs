@@ -25,15 +25,49 @@ use crate::ids::{Release, Stage};
 /// Stage and default stated around normalized offset `at` of the block: the sentence's, else
 /// the block's, else (for a one-link list item) its list's, else its section heading's.
 pub(super) fn facts_for(view: &BlockView, at: usize) -> (Option<Stage>, Option<bool>) {
-    let sentence = view.sentence_at(at);
-    let (stage, default_on) = sentence_facts(view, sentence);
+    let f = view.sentence_facts(at);
     (
-        stage
-            .or_else(|| block_stage(view))
+        f.stage
+            .or_else(|| view.block_stage())
             .or(view.list_stage)
             .or(view.section_stage),
-        default_on,
+        f.default_on,
     )
+}
+
+/// Everything one sentence states, computed once per sentence (`BlockView::sentence_facts`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SentenceFacts {
+    pub stage: Option<Stage>,
+    pub default_on: Option<bool>,
+    /// The release the stage is stated for, when the sentence names one next to it.
+    pub release: Option<Release>,
+    /// The sentence mentions gates, a stage, a default or switching something on or off.
+    pub about_gates: bool,
+}
+
+impl SentenceFacts {
+    pub(super) fn of(view: &BlockView, sentence: Range<usize>) -> SentenceFacts {
+        let (stage, default_on) = sentence_facts(view, sentence.clone());
+        let release = stage.and_then(|s| release_for(view, &sentence, s));
+        let about_gates = view.tokens_in(&sentence).iter().any(|t| {
+            matches!(
+                t.kind,
+                Kind::GateKeyword
+                    | Kind::Flag
+                    | Kind::StageWord(_)
+                    | Kind::ApiVersion(_)
+                    | Kind::Enable
+                    | Kind::Default(_)
+            )
+        });
+        SentenceFacts {
+            stage,
+            default_on,
+            release,
+            about_gates,
+        }
+    }
 }
 
 /// The stages the leads of lists and the headings state, computed once per block.
@@ -132,11 +166,7 @@ pub(super) fn sentence_facts(
     // End of the last negation: stage words after it in the same clause were not reached
     // either (`延期されました（アルファの予定でした）`).
     let mut negated_at: Option<usize> = None;
-    for t in view
-        .tokens
-        .iter()
-        .filter(|t| sentence.start <= t.range.start && t.range.end <= sentence.end)
-    {
+    for t in view.tokens_in(&sentence) {
         if let Some(n) = negated_at
             && matches!(t.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
         {
@@ -180,15 +210,12 @@ pub(super) fn sentence_facts(
 /// `v1.26でアルファ`, `v1.21でGAに`, `GA since v1.29`, `beta in 1.30`, `(GA: 1.29)`. A mention whose
 /// sentence says this records the stage for that release, not the article's.
 pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
-    let sentence = view.sentence_at(at);
+    view.sentence_facts(at).release
+}
+
+fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Option<Release> {
     let text = view.text();
-    let (stage, _) = sentence_facts(view, sentence.clone());
-    let stage = stage?;
-    let tokens: Vec<_> = view
-        .tokens
-        .iter()
-        .filter(|t| sentence.start <= t.range.start && t.range.end <= sentence.end)
-        .collect();
+    let tokens = view.tokens_in(sentence);
     // `v1.15でアルファとして導入され、v1.21でGAに`: the release next to the stage word the
     // sentence settles on (stable), not the first one.
     let mut found = None;
@@ -199,7 +226,7 @@ pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
         if s != stage {
             continue;
         }
-        if let Some(prev) = i.checked_sub(1).map(|p| tokens[p])
+        if let Some(prev) = i.checked_sub(1).map(|p| &tokens[p])
             && let Kind::Release(r) = prev.kind
             && matches!(
                 text[prev.range.end..t.range.start].trim(),

@@ -119,6 +119,7 @@ pub(crate) fn is_repo(s: &str) -> bool {
 
 /// The mentions one block's link targets and prose URLs make.
 pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) {
+    let mut seen = Seen::of_block(view.index, out);
     for &i in &view.block.spans {
         let span = &doc.spans[i];
         let SpanKind::Link { dest } = &span.kind else {
@@ -133,7 +134,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
             out.linked_sigs.push(sig.clone());
             continue;
         }
-        if already(view, &target, out) {
+        if !seen.first(&target) {
             continue;
         }
         let start = view.norm.norm_offset(span.range.start);
@@ -150,7 +151,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
         }
         let url = view.text()[t.range.clone()].trim_end_matches(['.', ',', ')', '）', '>']);
         if let Some(target) = parse(url) {
-            if already(view, &target, out) {
+            if !seen.first(&target) {
                 continue;
             }
             let place = match (&target, place_of(t)) {
@@ -164,16 +165,43 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
     }
 }
 
-/// Whether the block already mentions what `target` names: `[KEP-4381](https://kep.k8s.io/4381)`,
-/// `([#126503] (https://github.com/.../pull/126503))` say it once.
-fn already(view: &BlockView, target: &Target, out: &ArticleRefs) -> bool {
-    match target {
-        Target::Kep(k) => out
-            .keps
-            .iter()
-            .any(|m| m.block == view.index && m.kep == *k),
-        Target::Item(p) => out.prs.iter().any(|m| m.block == view.index && m.pr == *p),
-        Target::Sig(_) => true,
+/// What the block already mentions: `[KEP-4381](https://kep.k8s.io/4381)`,
+/// `([#126503] (https://github.com/.../pull/126503))` say it once. A set, so a block of many
+/// links stays linear.
+struct Seen {
+    keps: std::collections::HashSet<KepNumber>,
+    items: std::collections::HashSet<PullRequest>,
+}
+
+impl Seen {
+    /// The block's mentions so far (the text's, found before the targets; they are the last
+    /// ones pushed).
+    fn of_block(block: usize, out: &ArticleRefs) -> Seen {
+        Seen {
+            keps: out
+                .keps
+                .iter()
+                .rev()
+                .take_while(|m| m.block == block)
+                .map(|m| m.kep)
+                .collect(),
+            items: out
+                .prs
+                .iter()
+                .rev()
+                .take_while(|m| m.block == block)
+                .map(|m| m.pr.clone())
+                .collect(),
+        }
+    }
+
+    /// Whether `target` is new to the block (and remember it).
+    fn first(&mut self, target: &Target) -> bool {
+        match target {
+            Target::Kep(k) => self.keps.insert(*k),
+            Target::Item(p) => self.items.insert(p.clone()),
+            Target::Sig(_) => false,
+        }
     }
 }
 

@@ -58,7 +58,7 @@ fn row(t: &Term) -> [String; 13] {
 /// One field, quoted when it holds the separator, a quote or a line break (RFC 4180), and
 /// kept from being read as a formula by spreadsheet programs.
 fn field(v: &str, sep: char) -> String {
-    let v = if v.starts_with(['=', '+', '@', '\t', '\r']) {
+    let v = if v.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{v}")
     } else {
         v.to_string()

@@ -69,6 +69,61 @@ static SANITIZER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::La
     b
 });
 
+/// Nesting the sanitizer is asked to rebuild at most. An HTML parser's work per tag grows with
+/// the depth of the open elements (100,000 nested `<div>` took 16 s), so deeper raw HTML is
+/// shown as text instead: no real article nests that deep.
+const MAX_HTML_DEPTH: usize = 256;
+
+/// One raw HTML block, sanitized; shown escaped as text when it nests deeper than
+/// `MAX_HTML_DEPTH`.
+fn clean_block(html: &str) -> String {
+    if html_depth(html) > MAX_HTML_DEPTH {
+        return format!(
+            "<pre class=\"raw-html\">{}</pre>",
+            super::highlight::escape(html)
+        );
+    }
+    SANITIZER.clean(html).to_string()
+}
+
+/// The deepest nesting of elements in `html`, counted from its tags alone (a cheap, linear
+/// over-estimate: void elements and `/>` do not nest, closing tags pop).
+fn html_depth(html: &str) -> usize {
+    const VOID: [&str; 14] = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+        "source", "track", "wbr",
+    ];
+    let (mut depth, mut max) = (0usize, 0usize);
+    let bytes = html.as_bytes();
+    let mut i = 0;
+    while let Some(off) = html[i..].find('<') {
+        let start = i + off + 1;
+        let end = html[start..].find('>').map_or(html.len(), |e| start + e);
+        let tag = &html[start..end];
+        i = (end + 1).min(html.len());
+        if let Some(name) = tag.strip_prefix('/') {
+            if !name.is_empty() {
+                depth = depth.saturating_sub(1);
+            }
+            continue;
+        }
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name.is_empty() || tag.ends_with('/') || VOID.contains(&name.as_str()) {
+            continue;
+        }
+        depth += 1;
+        max = max.max(depth);
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    max
+}
+
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
 /// closed on the next survives as a unit.
 pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<'static>> {
@@ -79,7 +134,7 @@ pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<
     let mut pending: Option<(bool, String)> = None; // (inline, html)
     let flush = |pending: &mut Option<(bool, String)>, out: &mut Vec<Event<'static>>| {
         if let Some((inline, html)) = pending.take() {
-            let clean = SANITIZER.clean(&html).to_string();
+            let clean = clean_block(&html);
             out.push(if inline {
                 Event::InlineHtml(CowStr::from(clean))
             } else {
@@ -140,7 +195,9 @@ fn clean_inline_tag(tag: &str) -> String {
     if name.is_empty() || !t.starts_with('<') {
         return SANITIZER.clean(t).to_string();
     }
-    let cleaned = SANITIZER.clean(&format!("{t}\u{E000}</{name}>")).to_string();
+    let cleaned = SANITIZER
+        .clean(&format!("{t}\u{E000}</{name}>"))
+        .to_string();
     cleaned.split('\u{E000}').next().unwrap_or("").to_string()
 }
 
@@ -421,6 +478,20 @@ mod tests {
         assert!(safe.contains("<b>太字</b>"), "{safe}");
         let raw = to_html(&d, vec![], vec![], &Options { trust_html: true });
         assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn deeply_nested_raw_html_is_shown_as_text() {
+        assert_eq!(html_depth("<div><p>a<br></p><img src=x/></div>"), 2);
+        let deep = format!("{}x{}", "<div>".repeat(300), "</div>".repeat(300));
+        let html = render(&deep, |_| vec![]);
+        assert!(
+            html.starts_with("<pre class=\"raw-html\">&lt;div&gt;"),
+            "{}",
+            &html[..80]
+        );
+        let shallow = render("<div><b>太字</b></div>\n", |_| vec![]);
+        assert!(shallow.contains("<div><b>太字</b></div>"), "{shallow}");
     }
 
     #[test]
