@@ -176,10 +176,8 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
                     continue;
                 }
             }
-            Event::End(TagEnd::Link | TagEnd::Image) => {
-                if dropped_ends.pop().unwrap_or(false) {
-                    continue;
-                }
+            Event::End(TagEnd::Link | TagEnd::Image) if dropped_ends.pop().unwrap_or(false) => {
+                continue;
             }
             _ => {}
         }

@@ -167,28 +167,67 @@ fn details(
     d
 }
 
+/// Text longer than this is segmented in pieces cut after a sentence end, a comma, a space or
+/// a line break: lindera's lattice and token list grow with the text it is given, and a block
+/// of one 10 MB line must not hold a lattice of 10 MB (the thread-local lattice keeps its
+/// largest size).
+const SEGMENT_PIECE: usize = 16 * 1024;
+
 /// Segments `text` into borrowed words with part of speech and reading; see [`WordRef`].
 pub fn word_refs(text: &str) -> Vec<WordRef<'_>> {
     let segmenter: &'static Segmenter = &SEGMENTER;
-    let Ok(tokens) =
-        LATTICE.with_borrow_mut(|l| segmenter.segment_with_lattice(Cow::Borrowed(text), l))
-    else {
-        return Vec::new();
-    };
     let dictionary = &segmenter.dictionary;
-    tokens
-        .iter()
-        .map(|token| {
+    let mut out = Vec::new();
+    for (offset, piece) in pieces(text, SEGMENT_PIECE) {
+        let Ok(tokens) =
+            LATTICE.with_borrow_mut(|l| segmenter.segment_with_lattice(Cow::Borrowed(piece), l))
+        else {
+            continue;
+        };
+        out.extend(tokens.iter().map(|token| {
             let (pos, pos_detail, reading) = details(dictionary, token.word_id);
             WordRef {
-                surface: &text[token.byte_start..token.byte_end],
+                surface: &text[offset + token.byte_start..offset + token.byte_end],
                 pos,
                 pos_detail,
                 reading,
-                start: token.byte_start,
+                start: offset + token.byte_start,
             }
-        })
-        .collect()
+        }));
+    }
+    out
+}
+
+/// `text` cut into pieces of at most about `max` bytes, each ending after a natural break
+/// (`。`, `、`, `！`, `？`, a space, a line break) when one lies in the second half of the piece,
+/// else at a character boundary; with each piece's byte offset.
+fn pieces(text: &str, max: usize) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= text.len() {
+            return None;
+        }
+        let rest = &text[start..];
+        let piece = if rest.len() <= max {
+            rest
+        } else {
+            let mut end = max;
+            while !rest.is_char_boundary(end) {
+                end -= 1;
+            }
+            let window = &rest[..end];
+            let cut = window
+                .char_indices()
+                .rev()
+                .take_while(|(i, _)| *i >= end / 2)
+                .find(|(_, c)| matches!(c, '。' | '、' | '！' | '？' | ' ' | '\n' | '　'))
+                .map_or(end, |(i, c)| i + c.len_utf8());
+            &rest[..cut]
+        };
+        let at = start;
+        start += piece.len();
+        Some((at, piece))
+    })
 }
 
 /// Segments `text` into words with part of speech and reading (owned; see [`word_refs`] for
@@ -202,6 +241,30 @@ pub fn surfaces(text: &str) -> Vec<String> {
     match SEGMENTER.segment(Cow::Borrowed(text)) {
         Ok(tokens) => tokens.iter().map(|t| t.surface.to_string()).collect(),
         Err(_) => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod piece_tests {
+    use super::pieces;
+
+    #[test]
+    fn long_text_is_cut_after_natural_breaks_and_covers_everything() {
+        let text = "あいう。えお、かき ".repeat(1000);
+        let got: Vec<(usize, &str)> = pieces(&text, 100).collect();
+        assert_eq!(got.iter().map(|(_, p)| *p).collect::<String>(), text);
+        for (at, p) in &got {
+            assert_eq!(&text[*at..*at + p.len()], *p);
+            assert!(p.len() <= 100);
+        }
+        assert!(
+            got[..got.len() - 1]
+                .iter()
+                .all(|(_, p)| p.ends_with(['。', '、', ' ']))
+        );
+        let solid = "漢".repeat(100);
+        assert!(pieces(&solid, 10).all(|(_, p)| p.len() <= 10 && !p.is_empty()));
+        assert_eq!(pieces("短い", 100).count(), 1);
     }
 }
 

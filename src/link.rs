@@ -7,7 +7,7 @@
 //! stage timeline across releases (what articles state, next to what the registry records);
 //! and every disagreement between an article and the registry. Deterministic: maps are
 //! BTreeMaps, mention lists are in (release, article, document) order.
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -46,6 +46,53 @@ pub struct MentionRef {
     /// The sentence around the mention, as written.
     pub sentence: String,
     pub line: usize,
+}
+
+/// The most places one article gets on one entity's page (and in its API entry): a table of a
+/// hundred thousand rows naming one gate is not a hundred thousand entries on the gate's page.
+pub const MENTIONS_PER_ARTICLE: usize = 100;
+
+/// One article's mentions as they join the graph: one per entity and block, as `by_block`
+/// reads them (a line naming a KEP ten thousand times is one place to read and must not hold
+/// ten thousand quotes), and at most `MENTIONS_PER_ARTICLE` blocks per entity.
+struct ArticleMentions<E> {
+    at: HashMap<(E, usize), usize>,
+    blocks: HashMap<E, usize>,
+}
+
+impl<E: std::hash::Hash + Eq + Copy> ArticleMentions<E> {
+    fn new() -> Self {
+        ArticleMentions {
+            at: HashMap::new(),
+            blocks: HashMap::new(),
+        }
+    }
+
+    /// Whether a mention of `entity` in `block` would be kept (to skip building it).
+    fn wanted(&self, entity: E, block: usize) -> bool {
+        self.at.contains_key(&(entity, block))
+            || self.blocks.get(&entity).copied().unwrap_or(0) < MENTIONS_PER_ARTICLE
+    }
+
+    /// Adds `m` to `list`, or merges it into the mention of the same block: the first stands,
+    /// with the first stage and default any of them states.
+    fn add(&mut self, list: &mut Vec<MentionRef>, entity: E, block: usize, m: MentionRef) {
+        match self.at.get(&(entity, block)) {
+            Some(&i) => {
+                let o = &mut list[i];
+                o.stage = o.stage.or(m.stage);
+                o.default_on = o.default_on.or(m.default_on);
+            }
+            None => {
+                let n = self.blocks.entry(entity).or_insert(0);
+                if *n < MENTIONS_PER_ARTICLE {
+                    *n += 1;
+                    self.at.insert((entity, block), list.len());
+                    list.push(m);
+                }
+            }
+        }
+    }
 }
 
 /// One mention per block: a block that names an entity twice is one place to read. The first
@@ -231,6 +278,11 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
     let mut g = RefGraph::default();
     for &i in &order {
         let (meta, doc, refs) = &articles[i];
+        // One mention per entity and block, as `by_block` reads them: a line naming a KEP ten
+        // thousand times is one place to read, and must not hold ten thousand quotes.
+        let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
+        let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
+        let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
         // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
         // for that release.
         let mention = |block: usize,
@@ -260,6 +312,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                 .push(meta.slug.clone());
         }
         for m in &refs.keps {
+            if !kep_at.wanted(m.kep, m.block) {
+                continue;
+            }
             let node = g
                 .keps
                 .entry(m.kep)
@@ -294,9 +349,12 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                     entry.stage_at(release),
                 );
             }
-            node.mentions.push(mref);
+            kep_at.add(&mut node.mentions, m.kep, m.block, mref);
         }
         for m in &refs.gates {
+            if !gate_at.wanted(&m.gate, m.block) {
+                continue;
+            }
             let node = g
                 .gates
                 .entry(m.gate.clone())
@@ -317,7 +375,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                     push_disagreement(&mut node.disagreements, &mref, release, stated, known);
                 }
             }
-            node.mentions.push(mref);
+            gate_at.add(&mut node.mentions, &m.gate, m.block, mref);
         }
         for m in &refs.prs {
             let node = g.prs.entry(m.pr.clone()).or_insert_with(|| PrNode {
@@ -331,8 +389,10 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             {
                 node.authors.push(a.clone());
             }
-            node.mentions
-                .push(mention(m.block, &m.sentence, &m.range, None, None, None));
+            if pr_at.wanted(&m.pr, m.block) {
+                let mref = mention(m.block, &m.sentence, &m.range, None, None, None);
+                pr_at.add(&mut node.mentions, &m.pr, m.block, mref);
+            }
         }
         for sig in &refs.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();

@@ -17,6 +17,54 @@ static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
 static PARAM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"([A-Za-z_][A-Za-z0-9_\-]*)\s*=\s*"([^"]*)""#).unwrap());
 
+/// Blockquotes nested deeper than this are cut: the rest of the `>` markers of the line stay
+/// as text. The Markdown parser keeps a node per level, and a line of ten million `>` made a
+/// tree of gigabytes; no article quotes this deep.
+const MAX_QUOTE_DEPTH: usize = 32;
+
+/// Escapes the `>` markers past `MAX_QUOTE_DEPTH` at the start of a line (`\>` reads as text).
+pub fn bound_nesting(text: &str) -> std::borrow::Cow<'_, str> {
+    let deep = |line: &str| {
+        line.trim_start_matches([' ', '\t'])
+            .bytes()
+            .take_while(|b| matches!(b, b'>' | b' '))
+            .filter(|&b| b == b'>')
+            .nth(MAX_QUOTE_DEPTH)
+            .is_some()
+    };
+    if !text.lines().any(deep) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        if !deep(line) {
+            out.push_str(line);
+            continue;
+        }
+        let mut seen = 0;
+        let mut rest = line.char_indices();
+        let mut cut = line.len();
+        for (i, c) in rest.by_ref() {
+            match c {
+                '>' if seen == MAX_QUOTE_DEPTH => {
+                    cut = i;
+                    break;
+                }
+                '>' => seen += 1,
+                ' ' | '\t' => {}
+                _ => {
+                    cut = i;
+                    break;
+                }
+            }
+        }
+        out.push_str(&line[..cut]);
+        out.push('\\');
+        out.push_str(&line[cut..]);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Replaces each shortcode in `text` by what a reader should see of it.
 pub fn degrade(text: &str) -> String {
     if !text.contains("{{") {
@@ -147,6 +195,15 @@ mod tests {
             degrade(r#"{{< figure src="/images/a.svg" alt="部品" caption="<b>図</b> 1" >}}"#),
             "<figure><img src=\"/images/a.svg\" alt=\"部品\"><figcaption>&lt;b&gt;図&lt;/b&gt; 1</figcaption></figure>"
         );
+    }
+
+    #[test]
+    fn quotes_nest_at_most_32_deep() {
+        use super::bound_nesting;
+        assert_eq!(bound_nesting("> > a\n"), "> > a\n");
+        let deep = format!("{}x\n", ">".repeat(40));
+        let got = bound_nesting(&deep);
+        assert_eq!(got, format!("{}\\{}x\n", ">".repeat(32), ">".repeat(8)));
     }
 
     #[test]

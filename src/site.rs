@@ -200,7 +200,7 @@ pub fn parse_articles(
             let mut diags = Vec::new();
             match frontmatter::split(&file.path, &file.text, &mut diags) {
                 Ok(split) => {
-                    let body = shortcodes::degrade(split.body);
+                    let body = shortcodes::degrade(&shortcodes::bound_nesting(split.body));
                     let doc = crate::doc::parse(&body, split.body_line);
                     for (url, line) in &doc.refused_urls {
                         diags.push(refused_url(&file.path, *line, url));
@@ -578,6 +578,8 @@ impl SiteCtx<'_> {
             .sections
             .iter()
             .filter(|s| (2..=3).contains(&s.level))
+            // A table of contents is for finding one's way: a few hundred entries at most.
+            .take(500)
             .map(|s| json!({"level": s.level, "anchor": s.anchor, "title": s.title}))
             .collect();
         let mut article = self.card(a);

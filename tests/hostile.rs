@@ -311,7 +311,7 @@ fn control_characters_never_reach_the_feed_and_csv_cells_never_start_a_formula()
     let f = Fixture::new();
     f.write(
         "content/a.md",
-        &format!("+++\ntitle = \"記事\\u0001\\u0008タイトル\"\nslug = \"a\"\nrelease = \"1.32\"\n+++\n本文\u{1}に制御文字\u{7}があります。十分に長い段落です。\n"),
+        "+++\ntitle = \"記事\\u0001\\u0008タイトル\"\nslug = \"a\"\nrelease = \"1.32\"\n+++\n本文\u{1}に制御文字\u{7}があります。十分に長い段落です。\n",
     );
     f.write(
         "glossary/terms.toml",

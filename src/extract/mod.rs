@@ -234,8 +234,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRe
     let gate_columns = gates::gate_columns(doc);
     for (index, block) in doc.blocks.iter().enumerate() {
         let mut view = BlockView::new(index, block, doc);
-        view.list_stage = leads.list_stage(doc, index);
-        view.section_stage = leads.section_stage(doc, index);
+        (view.list_stage, view.section_stage) = leads.visit(doc, index);
         view.gate_column = block
             .cell
             .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));
@@ -316,7 +315,7 @@ impl<'a> BlockView<'a> {
             .iter()
             .map(|r| norm.norm_offset(r.start)..norm.norm_offset(r.end))
             .collect();
-        let spans: Vec<scan::SpanRange> = block
+        let mut spans: Vec<scan::SpanRange> = block
             .spans
             .iter()
             .map(|&i| {
@@ -325,6 +324,8 @@ impl<'a> BlockView<'a> {
                 (r, i, matches!(s.kind, SpanKind::Link { .. }))
             })
             .collect();
+        // By start, an enclosing link before the code span it holds.
+        spans.sort_by_key(|(r, _, is_link)| (r.start, !*is_link));
         let tokens = scan::scan(&norm.text, &plain, &spans);
         let sentences = split_sentences(&norm.text, &tokens);
         BlockView {

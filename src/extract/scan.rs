@@ -173,10 +173,13 @@ fn in_one(plain: &[Range<usize>], r: Range<usize>) -> bool {
         .is_some_and(|p| p.start <= r.start && r.end <= p.end)
 }
 
-/// The link containing `r`, else the code span containing it.
+/// The link containing `r`, else the code span containing it. `spans` are sorted by start;
+/// they never overlap except a code span inside a link, so only the last two starting at or
+/// before `r` can contain it (a binary search keeps a block of many links linear).
 fn span_of(spans: &[SpanRange], r: Range<usize>) -> Option<usize> {
+    let upto = spans.partition_point(|(range, _, _)| range.start <= r.start);
     let mut code = None;
-    for (range, index, is_link) in spans {
+    for (range, index, is_link) in spans[upto.saturating_sub(2)..upto].iter().rev() {
         if range.start <= r.start && r.end <= range.end {
             if *is_link {
                 return Some(*index);

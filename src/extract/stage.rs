@@ -70,36 +70,62 @@ impl SentenceFacts {
     }
 }
 
-/// The stages the leads of lists and the headings state, computed once per block.
+/// The stages the leads of lists and the headings state. Blocks are visited in order and the
+/// enclosing headings kept on a stack (at most six deep), so finding them costs nothing per
+/// block: walking back from every block was quadratic in a document of a million table cells.
 #[derive(Default)]
-pub(super) struct Leads(std::collections::HashMap<usize, Option<Stage>>);
+pub(super) struct Leads {
+    /// Stage each heading or lead block states, computed once.
+    stated: std::collections::HashMap<usize, Option<Stage>>,
+    /// The open headings, outermost first: (level, block).
+    headings: Vec<(u8, usize)>,
+    /// The last paragraph of the current section (a list's lead).
+    lead: Option<usize>,
+}
 
 impl Leads {
-    /// The stage the nearest heading above the block states, walking up through its parents
-    /// (lower levels); a heading starts from its parent. Removals are left out: `## 非推奨化と削除`
-    /// names what the section is about, not what each item did.
-    pub(super) fn section_stage(&mut self, doc: &Doc, index: usize) -> Option<Stage> {
+    /// Moves to block `index` (call in order, once per block) and gives its list stage and
+    /// section stage.
+    pub(super) fn visit(&mut self, doc: &Doc, index: usize) -> (Option<Stage>, Option<Stage>) {
         let block = &doc.blocks[index];
-        let mut level = match block.kind {
-            BlockKind::Heading(l) => l,
-            _ => u8::MAX,
-        };
-        for (i, b) in doc.blocks[..index].iter().enumerate().rev() {
-            let BlockKind::Heading(l) = b.kind else {
-                continue;
-            };
-            if l >= level {
-                continue;
+        if let BlockKind::Heading(level) = block.kind {
+            while self.headings.last().is_some_and(|&(l, _)| l >= level) {
+                self.headings.pop();
             }
-            level = l;
-            let stage = *self.0.entry(i).or_insert_with(|| stage_of_block(doc, i));
-            match stage {
+            // A heading's section stage is its parents'.
+            let section = self.section_stage(doc);
+            self.headings.push((level, index));
+            self.lead = None;
+            return (None, section);
+        }
+        let list = if block.kind == BlockKind::ListItem && is_one_link(doc, index) {
+            self.list_stage(doc)
+        } else {
+            None
+        };
+        if block.kind == BlockKind::Paragraph {
+            self.lead = Some(index);
+        }
+        (list, self.section_stage(doc))
+    }
+
+    fn stated(&mut self, doc: &Doc, i: usize) -> Option<Stage> {
+        *self
+            .stated
+            .entry(i)
+            .or_insert_with(|| stage_of_block(doc, i))
+    }
+
+    /// The stage the nearest heading above states, walking up through its parents. Removals and
+    /// deprecations are left out: `## 非推奨化と削除` names what the section is about, not what
+    /// each item did.
+    fn section_stage(&mut self, doc: &Doc) -> Option<Stage> {
+        for k in (0..self.headings.len()).rev() {
+            let h = self.headings[k].1;
+            match self.stated(doc, h) {
                 Some(Stage::Removed) | Some(Stage::Deprecated) => return None,
                 Some(s) => return Some(s),
                 None => {}
-            }
-            if l <= 1 {
-                break;
             }
         }
         None
@@ -108,30 +134,12 @@ impl Leads {
     /// For a list item that is one link, the stage the paragraph before its list (in the same
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
-    pub(super) fn list_stage(&mut self, doc: &Doc, index: usize) -> Option<Stage> {
-        let block = &doc.blocks[index];
-        if block.kind != BlockKind::ListItem || !is_one_link(doc, index) {
-            return None;
-        }
-        let mut lead = None;
-        let mut heading = None;
-        for (i, b) in doc.blocks[..index].iter().enumerate().rev() {
-            if b.section != block.section {
-                break;
-            }
-            match b.kind {
-                BlockKind::Paragraph if lead.is_none() => lead = Some(i),
-                BlockKind::Heading(_) => {
-                    heading = Some(i);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        [lead, heading]
+    fn list_stage(&mut self, doc: &Doc) -> Option<Stage> {
+        let heading = self.headings.last().map(|&(_, h)| h);
+        [self.lead, heading]
             .into_iter()
             .flatten()
-            .find_map(|i| *self.0.entry(i).or_insert_with(|| stage_of_block(doc, i)))
+            .find_map(|i| self.stated(doc, i))
     }
 }
 

@@ -24,6 +24,8 @@
 //! `<a class="ref-chip ref-chip-gate" href="…/feature-gates/WatchList/">ゲート</a>`. One chip per
 //! span and entity; never an anchor inside an anchor or inside code. Pull requests in the
 //! author's links need no chip: the link already goes to GitHub.
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::highlight::escape;
@@ -33,6 +35,12 @@ use crate::extract::{ArticleRefs, Place};
 use crate::ids::{KepNumber, Stage};
 use crate::link::RefGraph;
 use crate::urls;
+
+/// The most links to one KEP, gate, PR, handle or SIG that one paragraph or list item gets.
+const LINKS_PER_BLOCK: usize = 10;
+/// ... and that one article gets (a table of thousands of rows naming one gate links the
+/// first ones; the rest stay text).
+const LINKS_PER_ARTICLE: usize = 300;
 
 /// How the article's mentions are linked: in place, or by a chip after a span.
 #[derive(Debug, Default)]
@@ -47,6 +55,17 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
     let mut out = Vec::new();
     let mut chips = Vec::new();
     let valid = |block: usize| block < doc.blocks.len();
+    // At most `LINKS_PER_BLOCK` links to one entity in one block: more is noise to a reader
+    // and, in a hostile line naming a KEP a hundred thousand times, memory.
+    let mut per_block: HashMap<(usize, String), usize> = HashMap::new();
+    let mut per_article: HashMap<String, usize> = HashMap::new();
+    let mut room = |block: usize, key: String| {
+        let a = per_article.entry(key.clone()).or_insert(0);
+        *a += 1;
+        let n = per_block.entry((block, key)).or_insert(0);
+        *n += 1;
+        *n <= LINKS_PER_BLOCK && *a <= LINKS_PER_ARTICLE
+    };
     let mut seen = std::collections::HashSet::new();
     let mut place_chip = |out: &mut Vec<Annotation>,
                           place: Place,
@@ -71,7 +90,11 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
             }),
         }
     };
-    for m in refs.keps.iter().filter(|m| valid(m.block)) {
+    for m in refs
+        .keps
+        .iter()
+        .filter(|m| valid(m.block) && room(m.block, format!("k{}", m.kep)))
+    {
         let href = format!("{root}{}", urls::kep(m.kep));
         let title = kep_title(m.kep, graph);
         match m.place {
@@ -88,7 +111,11 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
             }
         }
     }
-    for m in refs.gates.iter().filter(|m| valid(m.block)) {
+    for m in refs
+        .gates
+        .iter()
+        .filter(|m| valid(m.block) && room(m.block, format!("g{}", m.gate)))
+    {
         if !graph.gates.contains_key(&m.gate) {
             continue;
         }
@@ -113,11 +140,9 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
             }
         }
     }
-    for m in refs
-        .prs
-        .iter()
-        .filter(|m| valid(m.block) && m.place == Place::Prose)
-    {
+    for m in refs.prs.iter().filter(|m| {
+        valid(m.block) && m.place == Place::Prose && room(m.block, format!("p{}", m.pr.label()))
+    }) {
         let mut title = format!("Pull Request {}#{}", m.pr.repo, m.pr.number);
         if let Some(a) = &m.author {
             title.push_str(&format!("（@{}）", a.0));
@@ -130,7 +155,11 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
             &title,
         ));
     }
-    for m in refs.handles.iter().filter(|m| valid(m.block)) {
+    for m in refs
+        .handles
+        .iter()
+        .filter(|m| valid(m.block) && room(m.block, format!("h{}", m.handle.0)))
+    {
         let title = format!("GitHub @{}", m.handle.0);
         out.push(link(
             m.block,
@@ -140,7 +169,11 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
             &title,
         ));
     }
-    for m in refs.sigs.iter().filter(|m| valid(m.block)) {
+    for m in refs
+        .sigs
+        .iter()
+        .filter(|m| valid(m.block) && room(m.block, format!("s{}", m.sig)))
+    {
         let href = format!("{root}{}", urls::sig(&m.sig));
         let title = format!("SIG {}", m.sig.display_name());
         out.push(link(m.block, m.range.clone(), "ref ref-sig", &href, &title));

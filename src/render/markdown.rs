@@ -51,13 +51,14 @@ pub fn to_html(
             std::cmp::Reverse(b.range.end),
         ))
     });
-    let events = sanitize_raw_html(doc.events.clone(), opts.trust_html);
-    let events = annotate(events, &doc.events, &doc.text_pos, &annotations);
+    // One stream from the parsed events to the HTML: no pass holds a copy of the article.
+    let events = sanitize_raw_html(doc.events.iter().cloned(), opts.trust_html);
+    let events = annotate(events, &doc.events, &doc.text_pos, &mut annotations);
     let events = insert_after_spans(events, &insertions);
     let events = anchor_blocks(events);
     let events = highlight_code(events);
     let mut html = String::with_capacity(doc.events.len() * 16);
-    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    pulldown_cmark::html::push_html(&mut html, events);
     html
 }
 
@@ -126,43 +127,28 @@ fn html_depth(html: &str) -> usize {
 
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
 /// closed on the next survives as a unit.
-pub fn sanitize_raw_html(events: Vec<Event<'static>>, trust: bool) -> Vec<Event<'static>> {
+pub fn sanitize_raw_html<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
+    trust: bool,
+) -> Box<dyn Iterator<Item = Event<'static>> + 'e> {
     if trust {
-        return events;
+        return Box::new(events);
     }
-    let mut out: Vec<Event<'static>> = Vec::with_capacity(events.len());
-    let mut pending: Option<(bool, String)> = None; // (inline, html)
-    let flush = |pending: &mut Option<(bool, String)>, out: &mut Vec<Event<'static>>| {
-        if let Some((inline, html)) = pending.take() {
-            let clean = clean_block(&html);
-            out.push(if inline {
-                Event::InlineHtml(CowStr::from(clean))
-            } else {
-                Event::Html(CowStr::from(clean))
-            });
-        }
-    };
-    for ev in events {
-        match ev {
-            Event::Html(h) => match &mut pending {
-                Some((false, buf)) => buf.push_str(&h),
-                _ => {
-                    flush(&mut pending, &mut out);
-                    pending = Some((false, h.to_string()));
+    let mut events = events.peekable();
+    Box::new(std::iter::from_fn(move || {
+        Some(match events.next()? {
+            Event::Html(h) => {
+                let mut html = h.to_string();
+                while let Some(Event::Html(more)) = events.next_if(|e| matches!(e, Event::Html(_)))
+                {
+                    html.push_str(&more);
                 }
-            },
-            Event::InlineHtml(h) => {
-                flush(&mut pending, &mut out);
-                out.push(Event::InlineHtml(CowStr::from(clean_inline_tag(&h))));
+                Event::Html(CowStr::from(clean_block(&html)))
             }
-            other => {
-                flush(&mut pending, &mut out);
-                out.push(other);
-            }
-        }
-    }
-    flush(&mut pending, &mut out);
-    out
+            Event::InlineHtml(h) => Event::InlineHtml(CowStr::from(clean_inline_tag(&h))),
+            other => other,
+        })
+    }))
 }
 
 /// Inline HTML arrives one tag at a time (`<b>`, text, `</b>`), so cleaning each piece as a
@@ -206,15 +192,12 @@ fn clean_inline_tag(tag: &str) -> String {
 /// `text_pos` is parallel to the events as parsed. Pass 1 may merge raw HTML events, which
 /// shifts indices, but it never touches text events, so the k-th text event here is the k-th
 /// text event of the parse; that is how positions are matched up.
-pub fn annotate(
-    events: Vec<Event<'static>>,
+pub fn annotate<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
     doc_events: &[Event<'static>],
     text_pos: &[Option<TextPos>],
-    annotations: &[Annotation],
-) -> Vec<Event<'static>> {
-    if annotations.is_empty() {
-        return events;
-    }
+    annotations: &'e mut [Annotation],
+) -> impl Iterator<Item = Event<'static>> + 'e {
     let positions: Vec<Option<TextPos>> = doc_events
         .iter()
         .zip(text_pos)
@@ -222,20 +205,20 @@ pub fn annotate(
         .map(|(_, p)| *p)
         .collect();
     let mut nth_text = 0;
-    let mut out = Vec::with_capacity(events.len() + annotations.len() * 3);
     let mut ai = 0;
     let mut last_end: Option<(usize, usize)> = None; // (block, end) of the last annotation used
-    for ev in events {
+    events.flat_map(move |ev| {
+        let mut out: Vec<Event<'static>> = Vec::new();
         let Event::Text(text) = &ev else {
             out.push(ev);
-            continue;
+            return out;
         };
         let pos = positions.get(nth_text).copied().flatten();
         nth_text += 1;
         // Code-block text and link text have no position: they are never annotated.
         let Some(pos) = pos else {
             out.push(ev);
-            continue;
+            return out;
         };
         let (start, end) = (pos.start, pos.start + text.len());
         while ai < annotations.len()
@@ -248,7 +231,7 @@ pub fn annotate(
             && annotations[ai].block == pos.block
             && annotations[ai].range.start < end
         {
-            let a = &annotations[ai];
+            let a = &mut annotations[ai];
             ai += 1;
             let overlaps_previous =
                 last_end.is_some_and(|(b, e)| b == a.block && a.range.start < e);
@@ -264,11 +247,14 @@ pub fn annotate(
                     text[cursor - start..a.range.start - start].to_string(),
                 )));
             }
-            out.push(Event::InlineHtml(CowStr::from(a.open.clone())));
+            // Each annotation is used once: its HTML moves into the event, no copy.
+            out.push(Event::InlineHtml(CowStr::from(std::mem::take(&mut a.open))));
             out.push(Event::Text(CowStr::from(
                 text[a.range.start - start..a.range.end - start].to_string(),
             )));
-            out.push(Event::InlineHtml(CowStr::from(a.close.clone())));
+            out.push(Event::InlineHtml(CowStr::from(std::mem::take(
+                &mut a.close,
+            ))));
             cursor = a.range.end;
             last_end = Some((a.block, a.range.end));
         }
@@ -279,25 +265,22 @@ pub fn annotate(
                 text[cursor - start..].to_string(),
             )));
         }
-    }
-    out
+        out
+    })
 }
 
 /// Pass 2b. HTML right after the k-th code span or link, counted as `doc::SpanEnd` counts them.
-pub fn insert_after_spans(
-    events: Vec<Event<'static>>,
-    insertions: &[Insertion],
-) -> Vec<Event<'static>> {
-    if insertions.is_empty() {
-        return events;
-    }
+/// Passes from here on are iterators, so the article's events are not copied once per pass.
+pub fn insert_after_spans<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
+    insertions: &'e [Insertion],
+) -> impl Iterator<Item = Event<'static>> + 'e {
     let mut by_span: std::collections::HashMap<SpanEnd, Vec<&str>> = Default::default();
     for ins in insertions {
         by_span.entry(ins.after).or_default().push(&ins.html);
     }
     let (mut codes, mut links) = (0usize, 0usize);
-    let mut out = Vec::with_capacity(events.len() + insertions.len());
-    for ev in events {
+    events.flat_map(move |ev| {
         let end = match &ev {
             Event::Code(_) => {
                 codes += 1;
@@ -309,71 +292,78 @@ pub fn insert_after_spans(
             }
             _ => None,
         };
-        out.push(ev);
-        if let Some(html) = end.and_then(|e| by_span.get(&e)) {
-            for h in html {
-                out.push(Event::InlineHtml(CowStr::from(h.to_string())));
-            }
-        }
-    }
-    out
+        let after: Vec<Event<'static>> = end
+            .and_then(|e| by_span.get(&e))
+            .map(|html| {
+                html.iter()
+                    .map(|h| Event::InlineHtml(CowStr::from(h.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        std::iter::once(ev).chain(after)
+    })
 }
 
 /// Pass 3. Paragraphs and list items get their ids; table cells an empty anchor inside them,
 /// because pulldown-cmark's table writer must see the cell events to pick `th` or `td`.
-pub fn anchor_blocks(events: Vec<Event<'static>>) -> Vec<Event<'static>> {
+pub fn anchor_blocks(
+    events: impl Iterator<Item = Event<'static>>,
+) -> impl Iterator<Item = Event<'static>> {
     let (mut p, mut li, mut td) = (0, 0, 0);
-    let mut out = Vec::with_capacity(events.len());
-    for ev in events {
-        match ev {
-            Event::Start(Tag::Paragraph) => {
-                p += 1;
-                out.push(Event::Html(CowStr::from(format!("<p id=\"p-{p}\">"))));
+    events.flat_map(
+        move |ev| -> std::iter::Chain<
+            std::option::IntoIter<Event<'static>>,
+            std::option::IntoIter<Event<'static>>,
+        > {
+            let one = |e: Event<'static>| Some(e).into_iter().chain(None);
+            match ev {
+                Event::Start(Tag::Paragraph) => {
+                    p += 1;
+                    one(Event::Html(CowStr::from(format!("<p id=\"p-{p}\">"))))
+                }
+                Event::End(TagEnd::Paragraph) => one(Event::Html(CowStr::from("</p>\n"))),
+                Event::Start(Tag::Item) => {
+                    li += 1;
+                    one(Event::Html(CowStr::from(format!("<li id=\"li-{li}\">"))))
+                }
+                Event::End(TagEnd::Item) => one(Event::Html(CowStr::from("</li>\n"))),
+                Event::Start(Tag::TableCell) => {
+                    td += 1;
+                    Some(Event::Start(Tag::TableCell))
+                        .into_iter()
+                        .chain(Some(Event::InlineHtml(CowStr::from(format!(
+                            "<span class=\"anchor\" id=\"td-{td}\"></span>"
+                        )))))
+                }
+                other => one(other),
             }
-            Event::End(TagEnd::Paragraph) => out.push(Event::Html(CowStr::from("</p>\n"))),
-            Event::Start(Tag::Item) => {
-                li += 1;
-                out.push(Event::Html(CowStr::from(format!("<li id=\"li-{li}\">"))));
-            }
-            Event::End(TagEnd::Item) => out.push(Event::Html(CowStr::from("</li>\n"))),
-            Event::Start(Tag::TableCell) => {
-                td += 1;
-                out.push(Event::Start(Tag::TableCell));
-                out.push(Event::InlineHtml(CowStr::from(format!(
-                    "<span class=\"anchor\" id=\"td-{td}\"></span>"
-                ))));
-            }
-            other => out.push(other),
-        }
-    }
-    out
+        },
+    )
 }
 
 /// Pass 4. Fenced and indented code becomes one highlighted HTML event.
-pub fn highlight_code(events: Vec<Event<'static>>) -> Vec<Event<'static>> {
-    let mut out = Vec::with_capacity(events.len());
+pub fn highlight_code(
+    events: impl Iterator<Item = Event<'static>>,
+) -> impl Iterator<Item = Event<'static>> {
     let mut code: Option<(String, String)> = None;
-    for ev in events {
-        match ev {
-            Event::Start(Tag::CodeBlock(kind)) => {
-                let lang = match kind {
-                    CodeBlockKind::Fenced(l) => l.to_string(),
-                    CodeBlockKind::Indented => String::new(),
-                };
-                code = Some((lang, String::new()));
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                if let Some((lang, body)) = code.take() {
-                    out.push(Event::Html(CowStr::from(highlight::code_block(
-                        &lang, &body,
-                    ))));
-                }
-            }
-            Event::Text(t) if code.is_some() => code.as_mut().unwrap().1.push_str(&t),
-            other => out.push(other),
+    events.filter_map(move |ev| match ev {
+        Event::Start(Tag::CodeBlock(kind)) => {
+            let lang = match kind {
+                CodeBlockKind::Fenced(l) => l.to_string(),
+                CodeBlockKind::Indented => String::new(),
+            };
+            code = Some((lang, String::new()));
+            None
         }
-    }
-    out
+        Event::End(TagEnd::CodeBlock) => code
+            .take()
+            .map(|(lang, body)| Event::Html(CowStr::from(highlight::code_block(&lang, &body)))),
+        Event::Text(t) if code.is_some() => {
+            code.as_mut().unwrap().1.push_str(&t);
+            None
+        }
+        other => Some(other),
+    })
 }
 
 #[cfg(test)]

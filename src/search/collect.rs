@@ -49,13 +49,18 @@ pub fn documents(site: &SiteCtx) -> Vec<SearchDoc> {
     docs
 }
 
+/// The most search documents one article makes (about 1.6 MB of text in parts).
+const MAX_DOCS_PER_ARTICLE: usize = 2000;
+
 /// The documents of one article: its sections, long ones in parts.
 pub fn article_docs(a: &Article) -> Vec<SearchDoc> {
     let url = a.url();
     let doc = &a.doc;
     let mut out = Vec::new();
     let mut start = 0;
-    while start < doc.blocks.len() {
+    // A real article has tens of sections; a hostile one with half a million headings would
+    // make as many index files. Past this many documents the article is not indexed further.
+    while start < doc.blocks.len() && out.len() < MAX_DOCS_PER_ARTICLE {
         let section = doc.blocks[start].section;
         let end = doc.blocks[start..]
             .iter()
