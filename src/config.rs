@@ -64,11 +64,38 @@ impl Default for Config {
 
 impl Config {
     pub fn parse(text: &str) -> Result<Config, Diagnostic> {
-        toml::from_str(text).map_err(|e| {
+        let config: Config = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| crate::diag::line_of(text, s.start));
             Diagnostic::error("site.toml", line, e.message().to_string())
                 .help("see the documented keys in README.md (section `site.toml`)")
-        })
+        })?;
+        config.check_base_url(text)?;
+        Ok(config)
+    }
+
+    /// `base_url` is where the site is served from: feeds, the sitemap and QR codes print it,
+    /// so it must be an absolute `http(s)://host/...` URL.
+    pub fn check_base_url(&self, text: &str) -> Result<(), Diagnostic> {
+        let url = self.base_url.trim();
+        let host = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or(""));
+        if host.is_some_and(|h| !h.is_empty() && !h.contains(char::is_whitespace)) {
+            return Ok(());
+        }
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("base_url"))
+            .map(|i| i + 1);
+        Err(Diagnostic::error(
+            "site.toml",
+            line,
+            format!("`base_url = \"{url}\"` is not an absolute http(s) URL"),
+        )
+        .help(
+            "write the URL the site is served from, e.g. `base_url = \"https://example.org/k8s/\"`",
+        ))
     }
 
     /// `base_url` with exactly one trailing slash.
@@ -84,6 +111,21 @@ mod tests {
     #[test]
     fn empty_site_toml_gives_defaults() {
         assert_eq!(Config::parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn base_url_must_be_an_absolute_http_url() {
+        for bad in [
+            "not a url",
+            "example.org",
+            "https://",
+            "javascript:alert(1)",
+            "ftp://x/",
+        ] {
+            let d = Config::parse(&format!("title = \"x\"\nbase_url = \"{bad}\"\n")).unwrap_err();
+            assert_eq!(d.line, Some(2), "{bad}");
+        }
+        assert!(Config::parse("base_url = \"https://example.org/k8s/\"\n").is_ok());
     }
 
     #[test]

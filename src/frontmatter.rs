@@ -24,7 +24,6 @@ pub enum RefHint {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, serde::Serialize)]
-#[serde(deny_unknown_fields)]
 pub struct Source {
     pub url: Option<String>,
     pub author: Option<String>,
@@ -35,6 +34,9 @@ pub struct Source {
     pub original_author: Option<String>,
     #[serde(default, deserialize_with = "optional_date")]
     pub original_date: Option<String>,
+    /// Keys shiori does not know: warned about like unknown keys elsewhere, never fatal.
+    #[serde(flatten, skip_serializing)]
+    pub unknown: BTreeMap<String, serde_json::Value>,
 }
 
 fn optional_date<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -162,6 +164,17 @@ pub fn split<'a>(
     let raw: Raw = match format {
         Format::Toml => toml::from_str(raw_text).map_err(|e| {
             let line = e.span().map(|s| raw_line + line_of(raw_text, s.start) - 1).unwrap_or(raw_line);
+            // A release written as a number reached us as a float (`1.30` is `1.3`): say it as
+            // it was written.
+            let written = e.span().and_then(|s| raw_text.get(s)).map(str::trim).unwrap_or("");
+            if e.message().contains("is a number; quote it") && !written.is_empty() {
+                return Diagnostic::error(
+                    path,
+                    Some(line),
+                    format!("release `{written}` is a number, so `1.30` would read as `1.3`"),
+                )
+                .help(format!("quote it: `release = \"{written}\"`"));
+            }
             Diagnostic::error(path, Some(line), format!("front matter is not valid TOML: {}", e.message()))
                 .help("TOML strings need quotes (`title = \"...\"`), dates are `2024-12-12`, lists are `[\"a\", \"b\"]`")
         })?,
@@ -236,6 +249,13 @@ pub fn split<'a>(
         Some(DateValue::Text(s)) => Some(parse_date(&s).ok_or_else(|| date_error(&s))?),
     };
     let mut source = raw.source;
+    for key in std::mem::take(&mut source.unknown).keys() {
+        let line = find_key_line(raw_text, key).map(|l| raw_line + l - 1);
+        warnings.push(
+            Diagnostic::warning(path, line, format!("unknown key `{key}` in `[source]` is ignored"))
+                .help("known keys of `[source]`: url, author, translator, name, license, original_author, original_date"),
+        );
+    }
     if let Some(url) = source.url.as_deref()
         && !crate::urls::is_allowed(url)
     {
@@ -649,6 +669,23 @@ mod tests {
             None,
             "a patch version of something else"
         );
+    }
+
+    #[test]
+    fn a_release_written_as_a_number_is_quoted_back_as_written() {
+        let e = parse("+++\ntitle = \"T\"\nslug = \"a\"\nrelease = 1.30\n+++\n").unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        assert!(e.message.contains("release `1.30` is a number"), "{e}");
+        assert!(e.help.unwrap().contains("release = \"1.30\""));
+    }
+
+    #[test]
+    fn unknown_source_keys_warn() {
+        let (f, _, w) = parse("+++\ntitle = \"T\"\nslug = \"a\"\nrelease = \"1.32\"\n[source]\nurl = \"https://x/\"\npublisher = \"y\"\n+++\n").unwrap();
+        assert_eq!(f.source.url.as_deref(), Some("https://x/"));
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].line, Some(7));
+        assert!(w[0].message.contains("`publisher`"));
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct Sources {
     pub glossary: Vec<SourceFile>,
     pub templates: Vec<SourceFile>,
     pub static_files: Vec<(PathBuf, Vec<u8>)>,
+    /// Articles that are not UTF-8 text: path, byte offset and line of the first byte that is
+    /// not. The build reports each as a content error (an editor can fix it), not an I/O error.
+    pub not_utf8: Vec<(PathBuf, usize, usize)>,
     /// The other files of page bundles: a folder under `content/` holding an `index.md` and,
     /// beside it or below it, its images and downloads (Hugo's leaf bundles).
     pub bundle_files: Vec<(PathBuf, Vec<u8>)>,
@@ -55,10 +58,12 @@ pub fn load(root: &Path) -> io::Result<Sources> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(with_path(e, &root.join("site.toml"))),
     };
+    let (content, not_utf8) = read_articles(root)?;
     Ok(Sources {
         root: root.to_path_buf(),
         site_toml,
-        content: read_texts(root, "content", &["md", "markdown"])?,
+        content,
+        not_utf8,
         glossary: read_texts(root, "glossary", &["toml"])?,
         templates: read_texts(root, "templates", &["html", "xml", "txt"])?,
         static_files: read_bytes(root, "static")?,
@@ -88,6 +93,30 @@ fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
         );
     }
     Ok(out)
+}
+
+/// The Markdown files under `content/`, and those that are not UTF-8 with where they stop being.
+type Articles = (Vec<SourceFile>, Vec<(PathBuf, usize, usize)>);
+
+fn read_articles(root: &Path) -> io::Result<Articles> {
+    let mut texts = Vec::new();
+    let mut bad = Vec::new();
+    for rel in files_under(root, "content")? {
+        let ext = rel.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "md" | "markdown") {
+            continue;
+        }
+        let bytes = fs::read(root.join(&rel)).map_err(|e| with_path(e, &rel))?;
+        match String::from_utf8(bytes) {
+            Ok(text) => texts.push(SourceFile { path: rel, text }),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                bad.push((rel, at, line));
+            }
+        }
+    }
+    Ok((texts, bad))
 }
 
 fn read_texts(root: &Path, dir: &str, exts: &[&str]) -> io::Result<Vec<SourceFile>> {
@@ -197,11 +226,24 @@ mod tests {
     }
 
     #[test]
-    fn non_utf8_article_names_the_file() {
+    fn non_utf8_articles_are_listed_with_where_they_break() {
         let dir = tempfile::tempdir().unwrap();
         fs::create_dir_all(dir.path().join("content")).unwrap();
-        fs::write(dir.path().join("content/x.md"), [0xa4, 0xa2, 0xff]).unwrap();
-        let e = load(dir.path()).unwrap_err();
-        assert!(e.to_string().contains("content/x.md"), "{e}");
+        fs::write(
+            dir.path().join("content/x.md"),
+            [b'a', b'\n', 0xa4, 0xa2, 0xff],
+        )
+        .unwrap();
+        fs::write(dir.path().join("content/y.md"), [0xff]).unwrap();
+        fs::write(dir.path().join("content/z.md"), "ok").unwrap();
+        let s = load(dir.path()).unwrap();
+        assert_eq!(
+            s.not_utf8,
+            [
+                (PathBuf::from("content/x.md"), 2, 2),
+                (PathBuf::from("content/y.md"), 0, 1)
+            ]
+        );
+        assert_eq!(s.content.len(), 1);
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>`; the request
 //! returns as soon as a rebuild finishes, so a page reloads right after the save. When a
-//! rebuild fails, pages show the diagnostics instead, and recover on the next good build.
+//! rebuild fails, the last good site is still served (its styles and scripts too) and every
+//! page shows the diagnostics over it, until the next good build; the terminal says the build
+//! failed, never "rebuilt".
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -17,7 +19,22 @@ use crate::site::{self, BuildOptions, Output};
 
 struct State {
     version: u64,
-    result: Result<Output, String>,
+    /// The last build that succeeded, if any did.
+    good: Option<Output>,
+    /// The diagnostics of the last build, when it failed.
+    error: Option<String>,
+}
+
+impl State {
+    fn record(&mut self, result: Result<Output, String>) {
+        match result {
+            Ok(out) => {
+                self.good = Some(out);
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
 }
 
 type Shared = Arc<(Mutex<State>, Condvar)>;
@@ -30,6 +47,15 @@ pub struct ServeOptions {
 }
 
 pub fn run(opts: ServeOptions) -> io::Result<()> {
+    if !opts.root.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "site root `{}` is not a folder; give the folder with site.toml and content/ as --root",
+                opts.root.display()
+            ),
+        ));
+    }
     let server = tiny_http::Server::http((opts.bind.as_str(), opts.port)).map_err(|e| {
         io::Error::other(format!("cannot listen on {}:{}: {e}", opts.bind, opts.port))
     })?;
@@ -42,14 +68,13 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
         drafts: Some(opts.drafts),
         base_url: Some(format!("http://{addr}/")),
     };
-    let first = rebuild(&opts.root, &build_opts);
-    let shared: Shared = Arc::new((
-        Mutex::new(State {
-            version: 1,
-            result: first,
-        }),
-        Condvar::new(),
-    ));
+    let mut state = State {
+        version: 1,
+        good: None,
+        error: None,
+    };
+    state.record(rebuild(&opts.root, &build_opts));
+    let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
     eprintln!(
         "serving {} at http://{addr}/ (Ctrl-C stops)",
         opts.root.display()
@@ -82,11 +107,20 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                 while rx.try_recv().is_ok() {}
                 let started = Instant::now();
                 let result = rebuild(&root, &build_opts);
+                let ok = result.is_ok();
                 let (lock, cvar) = &*shared;
                 let mut state = lock.lock().unwrap();
                 state.version += 1;
-                state.result = result;
-                eprintln!("rebuilt in {} ms", started.elapsed().as_millis());
+                state.record(result);
+                if ok {
+                    eprintln!("rebuilt in {} ms", started.elapsed().as_millis());
+                } else if state.good.is_some() {
+                    eprintln!(
+                        "rebuild failed; serving the last good build with the errors over each page"
+                    );
+                } else {
+                    eprintln!("rebuild failed; pages show the errors");
+                }
                 cvar.notify_all();
             }
         });
@@ -102,7 +136,11 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
 }
 
 fn rebuild(root: &Path, opts: &BuildOptions) -> Result<Output, String> {
-    let sources = load::load(root).map_err(|e| e.to_string())?;
+    let sources = load::load(root).map_err(|e| {
+        let message = format!("error: reading the site: {e}");
+        eprintln!("{message}");
+        message
+    })?;
     match site::build(&sources, opts) {
         Ok(out) => {
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
@@ -141,13 +179,14 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
     let (lock, _) = &**shared;
     let state = lock.lock().unwrap();
     let version = state.version;
-    let (status, body, ctype) = match &state.result {
-        Err(errors) => (
+    let error = state.error.clone();
+    let (status, body, ctype) = match &state.good {
+        None => (
             500,
-            error_page(errors).into_bytes(),
+            error_page(error.as_deref().unwrap_or("no build yet")).into_bytes(),
             "text/html; charset=utf-8",
         ),
-        Ok(out) => {
+        Some(out) => {
             let candidates = [
                 decoded.clone(),
                 format!("{decoded}index.html"),
@@ -166,7 +205,8 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
                     // `/articles/x` → `/articles/x/` so relative links resolve.
                     let _ = bytes;
                     drop(state);
-                    let to = format!("{path}/");
+                    // One leading slash: `//search/` would name a host.
+                    let to = format!("/{}/", path.trim_start_matches('/'));
                     return request.respond(
                         tiny_http::Response::empty(301).with_header(header("Location", &to)),
                     );
@@ -182,6 +222,10 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
     };
     drop(state);
     let body = if ctype.starts_with("text/html") {
+        let body = match &error {
+            Some(e) if status != 500 => with_error_over(body, e),
+            _ => body,
+        };
         inject_reload(body, version)
     } else {
         body
@@ -195,6 +239,22 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
             // reload poll waits must not stall its next stylesheet or script.
             .with_header(header("Connection", "close")),
     )
+}
+
+/// The last good page with the failed build's diagnostics shown over it.
+fn with_error_over(body: Vec<u8>, errors: &str) -> Vec<u8> {
+    let overlay = format!(
+        "<div role=\"alert\" id=\"shiori-build-error\" style=\"position:fixed;inset:0 0 auto 0;max-height:60vh;overflow:auto;z-index:99999;margin:0;padding:1rem 1.5rem;background:#3b0d0d;color:#fff;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap\"><strong>ビルドに失敗しました(下は前回成功したビルドです)</strong>\n{}</div>",
+        crate::render::highlight::escape(errors)
+    );
+    let html = String::from_utf8_lossy(&body);
+    match html
+        .find("<body")
+        .and_then(|i| html[i..].find('>').map(|j| i + j + 1))
+    {
+        Some(at) => format!("{}{overlay}{}", &html[..at], &html[at..]).into_bytes(),
+        None => format!("{overlay}{html}").into_bytes(),
+    }
 }
 
 fn header(k: &str, v: &str) -> tiny_http::Header {

@@ -182,6 +182,14 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     }
     if let Some(b) = &opts.base_url {
         config.base_url = b.clone();
+        config.check_base_url("").map_err(|_| {
+            Diagnostic::error(
+                "--base-url",
+                None,
+                format!("`--base-url {b}` is not an absolute http(s) URL"),
+            )
+            .help("give the URL the site will be served from, e.g. `--base-url https://example.org/k8s/`")
+        })?;
     }
     Ok(config)
 }
@@ -226,6 +234,16 @@ pub fn parse_articles(
         articles.extend(a);
     }
     diags.extend(duplicate_slugs(&articles));
+    for (path, at, line) in &sources.not_utf8 {
+        diags.push(
+            Diagnostic::error(
+                path,
+                Some(*line),
+                format!("the file is not UTF-8 text (the first byte that is not is at byte {at})"),
+            )
+            .help("save it as UTF-8 (in most editors: Save with Encoding → UTF-8)"),
+        );
+    }
     articles.retain(|a| config.drafts || !a.front.draft);
     // Newest first; ties by slug so the order never depends on the file system.
     articles.sort_by(|a, b| {

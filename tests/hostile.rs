@@ -344,3 +344,26 @@ fn quick_xml_well_formed(xml: &str) {
         }
     }
 }
+
+#[test]
+fn every_article_that_is_not_utf8_is_a_content_error_with_its_place() {
+    let (dir, root) = site();
+    fs::write(
+        root.join("content/sjis.md"),
+        b"+++\ntitle = \"x\"\n+++\n\x82\xa0\n",
+    )
+    .unwrap();
+    fs::write(root.join("content/latin1.md"), b"caf\xe9\n").unwrap();
+    let before = tree(dir.path());
+    let (code, stderr) = shiori(&root, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("content/latin1.md:1: error: the file is not UTF-8 text (the first byte that is not is at byte 3)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("content/sjis.md:4: error: the file is not UTF-8"),
+        "{stderr}"
+    );
+    assert_eq!(tree(dir.path()), before);
+}

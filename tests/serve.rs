@@ -99,19 +99,63 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
     assert!(new_version > version);
     assert!(get("/articles/a/").contains("書き換えた本文"));
 
-    // A broken save shows the diagnostics in the browser, and the next good save recovers.
+    // `//search` must not redirect to `//search/`, which a browser reads as host `search`.
+    let r = agent.get(&format!("{addr}//search")).call().unwrap();
+    assert_eq!(r.status(), 301);
+    assert_eq!(r.header("Location"), Some("/search/"));
+
+    // A broken save shows the diagnostics over the last good page, whose styles still load;
+    // the terminal says the build failed.
     f.write("content/a.md", "+++\nslug = \"a\"\n+++\n");
     let mut shown = String::new();
     for _ in 0..100 {
         std::thread::sleep(Duration::from_millis(100));
-        shown = match ureq::get(&format!("{addr}/articles/a/")).call() {
-            Err(ureq::Error::Status(500, r)) => r.into_string().unwrap(),
-            _ => continue,
-        };
-        break;
+        let page = get("/articles/a/");
+        if page.contains("shiori-build-error") {
+            shown = page;
+            break;
+        }
     }
     assert!(
         shown.contains("content/a.md:2: error: the article has no `title`"),
         "{shown}"
     );
+    assert!(
+        shown.contains("書き換えた本文"),
+        "the last good page stays under the errors"
+    );
+    let css = ureq::get(&format!("{addr}/static/style.css"))
+        .call()
+        .unwrap();
+    assert_eq!(
+        css.status(),
+        200,
+        "assets of the last good build are still served"
+    );
+    let mut said = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(5)) {
+        let done = line.contains("rebuild failed");
+        said.push(line);
+        if done {
+            break;
+        }
+    }
+    let status: Vec<&String> = said
+        .iter()
+        .filter(|l| l.starts_with("rebuilt in") || l.contains("rebuild failed"))
+        .collect();
+    assert!(
+        status.last().is_some_and(|l| l.contains("rebuild failed")),
+        "a failed build is reported as failed, not rebuilt: {said:?}"
+    );
+}
+
+#[test]
+fn serve_refuses_a_root_that_is_not_a_folder() {
+    let out = Command::new(env!("CARGO_BIN_EXE_shiori"))
+        .args(["serve", "--port", "0", "--root", "/nonexistent/site"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a folder"));
 }
