@@ -180,7 +180,11 @@ pub fn split<'a>(
         })?,
         Format::Yaml => serde_yaml::from_str(raw_text).map_err(|e| {
             let line = e.location().map(|l| raw_line + l.line() - 1).unwrap_or(raw_line);
-            Diagnostic::error(path, Some(line), format!("front matter is not valid YAML: {e}"))
+            // serde_yaml counts lines from the front matter's start; the diagnostic's line is
+            // the file's, so its own "at line N column M" would name a second, wrong line.
+            let message = e.to_string();
+            let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+            Diagnostic::error(path, Some(line), format!("front matter is not valid YAML: {message}"))
                 .help("check the indentation and quoting of this line")
         })?,
     };
@@ -677,6 +681,13 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e}");
         assert!(e.message.contains("release `1.30` is a number"), "{e}");
         assert!(e.help.unwrap().contains("release = \"1.30\""));
+    }
+
+    #[test]
+    fn a_yaml_error_names_one_line_the_files() {
+        let e = parse("\n---\ntitle: t\nslug: [a\n---\n").unwrap_err();
+        assert!(!e.message.contains(" at line "), "{e}");
+        assert!(e.line.is_some_and(|l| l >= 4), "{e}");
     }
 
     #[test]

@@ -81,7 +81,14 @@ fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
         let entry = entry.map_err(io::Error::other)?;
         let name = entry.file_name().to_string_lossy();
         // Editors leave swap and backup files beside the ones being edited.
-        if !entry.file_type().is_file() || name.starts_with('.') || name.ends_with('~') {
+        if name.starts_with('.') || name.ends_with('~') {
+            continue;
+        }
+        // A symbolic link to a file is read as the file (authors link shared articles in);
+        // links to folders are not followed, so a link cannot make the walk loop.
+        let is_file = entry.file_type().is_file()
+            || (entry.path_is_symlink() && fs::metadata(entry.path()).is_ok_and(|m| m.is_file()));
+        if !is_file {
             continue;
         }
         out.push(
@@ -202,6 +209,20 @@ mod tests {
             .collect();
         assert_eq!(names, ["content/a.md", "content/b.md", "content/sub/c.md"]);
         assert!(s.site_toml.is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_article_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = dir.path().join("content");
+        fs::create_dir_all(&c).unwrap();
+        fs::write(dir.path().join("shared.md"), "shared").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("shared.md"), c.join("linked.md")).unwrap();
+        let s = load(dir.path()).unwrap();
+        assert_eq!(s.content.len(), 1);
+        assert_eq!(s.content[0].path, PathBuf::from("content/linked.md"));
+        assert_eq!(s.content[0].text, "shared");
     }
 
     #[test]
