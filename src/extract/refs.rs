@@ -122,7 +122,8 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
             title_after(&text[t.range.end..end.max(t.range.end)], true)
         }
         _ => title_after(&text[t.range.end..], false),
-    };
+    }
+    .or_else(|| heading_title(view, t.range.start));
     Some(KepMention {
         kep: KepNumber(number),
         block: view.index,
@@ -136,6 +137,23 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         stage_release: stage::stated_release(view, t.range.start),
         deferred: false,
     })
+}
+
+/// The title a heading gives the KEP it names in parentheses at its end:
+/// `### 動的なリソース割り当てのための構造化パラメーター ([KEP-4381](https://kep.k8s.io/4381))` →
+/// `動的なリソース割り当てのための構造化パラメーター`. `at` is the mention's normalized offset.
+pub(super) fn heading_title(view: &BlockView, at: usize) -> Option<String> {
+    if !view.is_heading() {
+        return None;
+    }
+    let text = view.text();
+    let open = text[..at].rfind(['(', '['])?;
+    let title = text[..open]
+        .trim()
+        .trim_end_matches([':', '-', '–', '—'])
+        .trim();
+    (title.chars().count() >= 2 && title.chars().any(char::is_alphabetic))
+        .then(|| title.to_string())
 }
 
 /// The title after `KEP-3157: `: in prose the ASCII run up to the first Japanese character or

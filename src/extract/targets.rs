@@ -220,7 +220,8 @@ fn push(
             let title = match place {
                 Place::Span(_) => link_title(&view.text()[r.clone()], kep),
                 _ => None,
-            };
+            }
+            .or_else(|| super::refs::heading_title(view, r.start));
             out.keps.push(KepMention {
                 kep,
                 block: view.index,

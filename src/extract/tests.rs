@@ -858,6 +858,16 @@ fn kep_forms_of_real_articles() {
         r.keps[0].title.as_deref(),
         Some("allow informers for getting a stream of data")
     );
+    // A heading names the KEP it ends with in parentheses.
+    let (_, r) = real(
+        "### 動的なリソース割り当てのための構造化パラメーター ([KEP-4381](https://kep.k8s.io/4381))",
+    );
+    assert_eq!(
+        r.keps[0].title.as_deref(),
+        Some("動的なリソース割り当てのための構造化パラメーター")
+    );
+    let (_, r) = real("### 構造化パラメーター (KEP-4381)");
+    assert_eq!(r.keps[0].title.as_deref(), Some("構造化パラメーター"));
 }
 
 #[test]
