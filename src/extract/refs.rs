@@ -94,6 +94,51 @@ pub(super) fn extract_block(
             _ => {}
         }
     }
+    release_note_sigs(view, out);
+}
+
+/// `[SIG API Machinery, Apps, Node and Testing]`, the label the release notes end an entry
+/// with: the SIGs after the first are written without `SIG`. Each known name in prose becomes
+/// a SIG mention (the first is one already, as `SIG API Machinery`).
+fn release_note_sigs(view: &BlockView, out: &mut ArticleRefs) {
+    static LABEL: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\[(?i:sig)\s+([^\]\n]{1,200})\]").unwrap());
+    static NAME: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(&format!(r"(?i)^(?:{})$", super::scan::SIG_NAMES)).unwrap());
+    let text = view.text();
+    if !text.contains("[SIG") && !text.contains("[sig") {
+        return;
+    }
+    for c in LABEL.captures_iter(text) {
+        let list = c.get(1).expect("group 1");
+        let mut at = list.start();
+        for (n, part) in list
+            .as_str()
+            .split([',', '、'])
+            .flat_map(|p| p.split(" and "))
+            .enumerate()
+        {
+            let start = at + list.as_str()[at - list.start()..].find(part).unwrap_or(0);
+            at = start + part.len();
+            let name = part.trim();
+            let offset = start + (part.len() - part.trim_start().len());
+            if n == 0 || !NAME.is_match(name) {
+                continue;
+            }
+            let range = offset..offset + name.len();
+            if !view.tokens_in(&range).iter().all(|t| t.plain) {
+                continue;
+            }
+            if let Some(sig) = SigName::parse(name) {
+                out.sigs.push(SigMention {
+                    sig,
+                    block: view.index,
+                    range: view.norm.orig_range(range),
+                    form: SigForm::Label,
+                });
+            }
+        }
+    }
 }
 
 /// Where token `t` stands.

@@ -120,7 +120,7 @@ pub(crate) fn is_repo(s: &str) -> bool {
 /// The mentions one block's link targets and prose URLs make.
 pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) {
     let mut seen = Seen::of_block(view.index, out);
-    for &i in &view.block.spans {
+    for (k, &i) in view.block.spans.iter().enumerate() {
         let span = &doc.spans[i];
         let SpanKind::Link { dest } = &span.kind else {
             continue;
@@ -139,7 +139,14 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
         }
         let start = view.norm.norm_offset(span.range.start);
         let end = view.norm.norm_offset(span.range.end);
+        let is_item = matches!(target, Target::Item(_));
         push(view, target, Place::Span(i), start..end, out);
+        if is_item
+            && let Some(author) = changelog_author(view, doc, k)
+            && let Some(m) = out.prs.last_mut()
+        {
+            m.author = Some(author);
+        }
     }
     for t in &view.tokens {
         if t.kind != Kind::Url || !t.mentionable() {
@@ -163,6 +170,28 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
             push(view, target, place, r, out);
         }
     }
+}
+
+/// `([#12345](…/pull/12345), [@user](https://github.com/user))`: the link right after the PR's
+/// link, past a comma, to a GitHub profile is its author.
+fn changelog_author(view: &BlockView, doc: &Doc, k: usize) -> Option<crate::ids::GitHubHandle> {
+    static PROFILE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^https?://(?:www\.)?github\.com/([A-Za-z0-9][A-Za-z0-9\-]{0,38})/?$").unwrap()
+    });
+    let this = &doc.spans[*view.block.spans.get(k)?];
+    let next = view.block.spans[k + 1..]
+        .iter()
+        .map(|&j| &doc.spans[j])
+        .find(|s| matches!(s.kind, SpanKind::Link { .. }))?;
+    let SpanKind::Link { dest } = &next.kind else {
+        return None;
+    };
+    let gap = view.block.text.get(this.range.end..next.range.start)?;
+    if gap.trim() != "," {
+        return None;
+    }
+    let user = PROFILE.captures(dest.trim())?.get(1)?.as_str().to_string();
+    Some(crate::ids::GitHubHandle(user))
 }
 
 /// What the block already mentions: `[KEP-4381](https://kep.k8s.io/4381)`,

@@ -1068,3 +1068,28 @@ fn a_stage_stated_for_another_release_is_recorded_for_it() {
     let (_, r) = real("KEP-3962 がベータに昇格しました。");
     assert_eq!(r.keps[0].stage_release, None, "the article's own release");
 }
+
+#[test]
+fn release_note_sig_labels_name_every_sig() {
+    let (doc, r) = real(
+        "- 追加されました。 ([#119026](https://github.com/kubernetes/kubernetes/pull/119026), [@AxeZhan](https://github.com/AxeZhan)) [SIG API Machinery, Apps, Node and Testing]",
+    );
+    let got: Vec<(&str, &str)> = r
+        .sigs
+        .iter()
+        .map(|m| (m.sig.as_str(), &doc.blocks[m.block].text[m.range.clone()]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("api-machinery", "SIG API Machinery"),
+            ("apps", "Apps"),
+            ("node", "Node"),
+            ("testing", "Testing")
+        ]
+    );
+    assert_eq!(
+        r.prs[0].author.as_ref().map(|a| a.0.as_str()),
+        Some("AxeZhan")
+    );
+}
