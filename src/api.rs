@@ -2,7 +2,7 @@
 //!
 //! * `api/keps.json`: `{"version": 1, "keps": [{number, url, title, sig, mentions}]}`
 //! * `api/feature-gates.json`: `{"version": 1, "feature_gates": [{name, url, mentions}]}`
-//! * `api/pull-requests.json`: `{"version": 1, "pull_requests": [{repo, number, url, mentions}]}`
+//! * `api/pull-requests.json`: `{"version": 1, "pull_requests": [{repo, number, kind, url, mentions}]}`, `kind` `pull` or `issue`
 //!
 //! A mention is `{article, release, url, stage}`: `url` is the site-relative URL of the
 //! paragraph or list item (`articles/<slug>/#li-3`), `stage` the stage stated there or `null`.
@@ -10,9 +10,9 @@
 //! site-relative page paths like `articles.json`'s (`keps/3962/`); a pull request has no page,
 //! so its `url` is the one on GitHub.
 //!
-//! `keps.json` lists the KEPs the articles mention; the KEP pages made only because a mentioned
-//! gate belongs to them are not in it (they have no mentions to offer). Lists are sorted: KEPs
-//! by number, gates by name, pull requests by repository and number.
+//! `keps.json` and `feature-gates.json` list the KEPs and gates the articles mention; the pages
+//! every other registry entry gets are not in them (they have no mentions to offer). Lists are
+//! sorted: KEPs by number, gates by name, pull requests by repository, number and kind.
 use serde_json::{Value, json};
 
 use crate::link::{MentionRef, RefGraph, by_block};
