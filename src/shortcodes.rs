@@ -22,8 +22,70 @@ static PARAM: LazyLock<Regex> =
 /// tree of gigabytes; no article quotes this deep.
 const MAX_QUOTE_DEPTH: usize = 32;
 
+/// A paragraph with more inline markup characters than this (`*`, `_`, `[`, `]`, `` ` ``, `<`,
+/// `!`) is shown as code: the Markdown parser keeps a node of about a hundred bytes per such
+/// character until the paragraph is parsed, and ten million of them took more than a gigabyte.
+/// No prose paragraph comes near it.
+const MAX_PARAGRAPH_MARKUP: usize = 100_000;
+
+/// The bounds applied before parsing: blockquote depth and inline markup per paragraph. Lines
+/// are kept where they are, so diagnostics still point at the right line.
+pub fn bound_markup(text: &str) -> std::borrow::Cow<'_, str> {
+    let text = bound_nesting(text);
+    if text.len() < MAX_PARAGRAPH_MARKUP {
+        return text;
+    }
+    let markup = |line: &str| {
+        line.bytes()
+            .filter(|b| matches!(b, b'*' | b'_' | b'[' | b']' | b'`' | b'<' | b'!'))
+            .count()
+    };
+    // Paragraphs are runs of non-blank lines; a dense one is indented four spaces (an indented
+    // code block), which adds no line.
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    // Code fences hold code, not markup: lines in or of a fence are never touched.
+    let mut in_code = vec![false; lines.len()];
+    let mut fence = false;
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let is_fence = t.starts_with("```") || t.starts_with("~~~");
+        in_code[i] = fence || is_fence;
+        if is_fence {
+            fence = !fence;
+        }
+    }
+    let mut dense = vec![false; lines.len()];
+    let mut start = 0;
+    while start < lines.len() {
+        if lines[start].trim().is_empty() {
+            start += 1;
+            continue;
+        }
+        let end = (start..lines.len())
+            .find(|&i| lines[i].trim().is_empty())
+            .unwrap_or(lines.len());
+        if !in_code[start..end].contains(&true)
+            && lines[start..end].iter().map(|l| markup(l)).sum::<usize>() > MAX_PARAGRAPH_MARKUP
+        {
+            dense[start..end].iter_mut().for_each(|d| *d = true);
+        }
+        start = end;
+    }
+    if !dense.contains(&true) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for (line, d) in lines.iter().zip(&dense) {
+        if *d {
+            out.push_str("    ");
+        }
+        out.push_str(line);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Escapes the `>` markers past `MAX_QUOTE_DEPTH` at the start of a line (`\>` reads as text).
-pub fn bound_nesting(text: &str) -> std::borrow::Cow<'_, str> {
+fn bound_nesting(text: &str) -> std::borrow::Cow<'_, str> {
     let deep = |line: &str| {
         line.trim_start_matches([' ', '\t'])
             .bytes()
@@ -195,6 +257,20 @@ mod tests {
             degrade(r#"{{< figure src="/images/a.svg" alt="部品" caption="<b>図</b> 1" >}}"#),
             "<figure><img src=\"/images/a.svg\" alt=\"部品\"><figcaption>&lt;b&gt;図&lt;/b&gt; 1</figcaption></figure>"
         );
+    }
+
+    #[test]
+    fn a_paragraph_of_pathological_markup_is_shown_as_code() {
+        use super::bound_markup;
+        let dense = format!("前文\n\n{}\n\n後の段落\n", "*a*".repeat(60_000));
+        let got = bound_markup(&dense);
+        assert_eq!(got.lines().count(), dense.lines().count(), "no line added");
+        assert!(got.lines().nth(2).unwrap().starts_with("    *a*"));
+        assert_eq!(got.lines().nth(4).unwrap(), "後の段落");
+        let prose = format!("{}\n", "**太字**と[リンク](https://x)。".repeat(100));
+        assert_eq!(bound_markup(&prose), prose);
+        let code = format!("```\n{}\n```\n", "*".repeat(200_000));
+        assert_eq!(bound_markup(&code), code, "code fences are left alone");
     }
 
     #[test]

@@ -208,7 +208,7 @@ pub fn parse_articles(
             let mut diags = Vec::new();
             match frontmatter::split(&file.path, &file.text, &mut diags) {
                 Ok(split) => {
-                    let body = shortcodes::degrade(&shortcodes::bound_nesting(split.body));
+                    let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
                     let doc = crate::doc::parse(&body, split.body_line);
                     for (url, line) in &doc.refused_urls {
                         diags.push(refused_url(&file.path, *line, url));

@@ -367,3 +367,29 @@ fn every_article_that_is_not_utf8_is_a_content_error_with_its_place() {
     );
     assert_eq!(tree(dir.path()), before);
 }
+
+#[test]
+fn a_paragraph_of_pathological_markup_builds_as_code_and_the_rest_as_prose() {
+    let f = Fixture::new();
+    let dense = "*a*_b_[c]".repeat(20_000);
+    f.article(
+        "a",
+        FRONT,
+        &format!("前の段落です。\n\n{dense}\n\n後の段落も **太字** のままです。\n"),
+    );
+    let out = f.build();
+    let html = support::page(&out, "articles/a/index.html");
+    assert!(
+        html.contains("<p id=\"p-1\">前の段落です。</p>"),
+        "prose before"
+    );
+    assert!(
+        html.contains("後の段落も <strong>太字</strong> のままです。"),
+        "prose after"
+    );
+    assert!(
+        !html.contains("<em>a</em>"),
+        "the dense paragraph is not parsed as markup"
+    );
+    assert!(html.contains("*a*_b_[c]*a*"), "it is shown as written");
+}
