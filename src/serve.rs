@@ -2,7 +2,9 @@
 //! file changes (see `load::WATCHED`) and reloads open pages.
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>`; the request
-//! returns as soon as a rebuild finishes, so a page reloads right after the save. When a
+//! returns as soon as a rebuild finishes, so a page reloads right after the save. The HTTP side
+//! is a few lines over `std::net`: GET only, one request per connection, and a request head of
+//! more than 64 KiB refused with 431 before it is held. When a
 //! rebuild fails, the last good site is still served (its styles and scripts too) and every
 //! page shows the diagnostics over it, until the next good build; the terminal says the build
 //! failed, never "rebuilt".
@@ -56,12 +58,11 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
             ),
         ));
     }
-    let server = tiny_http::Server::http((opts.bind.as_str(), opts.port)).map_err(|e| {
+    let server = std::net::TcpListener::bind((opts.bind.as_str(), opts.port)).map_err(|e| {
         io::Error::other(format!("cannot listen on {}:{}: {e}", opts.bind, opts.port))
     })?;
     let addr = server
-        .server_addr()
-        .to_ip()
+        .local_addr()
         .map(|a| a.to_string())
         .unwrap_or_default();
     let build_opts = BuildOptions {
@@ -125,10 +126,10 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
             }
         });
     }
-    for request in server.incoming_requests() {
+    for stream in server.incoming().flatten() {
         let shared = shared.clone();
         std::thread::spawn(move || {
-            let _ = respond(request, &shared);
+            let _ = serve_connection(stream, &shared);
         });
     }
     drop(watcher);
@@ -155,8 +156,111 @@ fn rebuild(root: &Path, opts: &BuildOptions) -> Result<Output, String> {
     }
 }
 
-fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
-    let url = request.url().to_string();
+/// The most a request's line and headers may take: a browser sends a few kilobytes; more is
+/// refused with 431 before it is held.
+const MAX_HEAD: usize = 64 * 1024;
+
+/// One request per connection (`Connection: close`): a browser holding a kept-alive connection
+/// while the reload poll waits must not stall its next stylesheet or script.
+struct Request {
+    url: String,
+    stream: std::net::TcpStream,
+}
+
+struct Response {
+    status: u16,
+    headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn new(status: u16, content_type: &str, body: Vec<u8>) -> Response {
+        Response {
+            status,
+            headers: vec![("Content-Type", content_type.to_string())],
+            body,
+        }
+    }
+
+    fn with(mut self, name: &'static str, value: &str) -> Response {
+        self.headers.push((name, value.to_string()));
+        self
+    }
+}
+
+impl Request {
+    fn respond(mut self, r: Response) -> io::Result<()> {
+        use std::io::Write;
+        let reason = match r.status {
+            200 => "OK",
+            301 => "Moved Permanently",
+            404 => "Not Found",
+            405 => "Method Not Allowed",
+            400 => "Bad Request",
+            431 => "Request Header Fields Too Large",
+            _ => "Internal Server Error",
+        };
+        let mut head = format!("HTTP/1.1 {} {reason}\r\n", r.status);
+        for (k, v) in &r.headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        head.push_str(&format!(
+            "Content-Length: {}\r\nConnection: close\r\n\r\n",
+            r.body.len()
+        ));
+        self.stream.write_all(head.as_bytes())?;
+        self.stream.write_all(&r.body)?;
+        self.stream.flush()
+    }
+}
+
+/// Reads the request head (bounded by `MAX_HEAD`), then answers it.
+fn serve_connection(stream: std::net::TcpStream, shared: &Shared) -> io::Result<()> {
+    use std::io::Read;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut head = Vec::with_capacity(1024);
+    let mut buf = [0u8; 4096];
+    let mut reader = stream.try_clone()?;
+    let end = loop {
+        let n = reader.read(&mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        head.extend_from_slice(&buf[..n]);
+        if let Some(i) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+        if head.len() > MAX_HEAD {
+            let request = Request {
+                url: String::new(),
+                stream,
+            };
+            return request.respond(Response::new(
+                431,
+                "text/plain; charset=utf-8",
+                b"request headers too large\n".to_vec(),
+            ));
+        }
+    };
+    let text = String::from_utf8_lossy(&head[..end]);
+    let mut parts = text.lines().next().unwrap_or("").split_whitespace();
+    let (method, url) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let request = Request {
+        url: url.to_string(),
+        stream,
+    };
+    if method != "GET" || !url.starts_with('/') {
+        return request.respond(Response::new(
+            if url.starts_with('/') { 405 } else { 400 },
+            "text/plain; charset=utf-8",
+            b"shiori serve answers GET requests for site paths\n".to_vec(),
+        ));
+    }
+    respond(request, shared)
+}
+
+fn respond(request: Request, shared: &Shared) -> io::Result<()> {
+    let url = request.url.clone();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     if path == "/__shiori/reload" {
         let since: u64 = query
@@ -170,10 +274,7 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
             .unwrap();
         let v = state.version;
         drop(state);
-        return request.respond(
-            tiny_http::Response::from_string(v.to_string())
-                .with_header(header("Content-Type", "text/plain")),
-        );
+        return request.respond(Response::new(200, "text/plain", v.to_string().into_bytes()));
     }
     let decoded = percent_decode(path.trim_start_matches('/'));
     let (lock, _) = &**shared;
@@ -208,7 +309,7 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
                     // One leading slash: `//search/` would name a host.
                     let to = format!("/{}/", path.trim_start_matches('/'));
                     return request.respond(
-                        tiny_http::Response::empty(301).with_header(header("Location", &to)),
+                        Response::new(301, "text/plain", Vec::new()).with("Location", &to),
                     );
                 }
                 Some((name, bytes)) => (200, bytes.clone(), content_type(name)),
@@ -230,15 +331,7 @@ fn respond(request: tiny_http::Request, shared: &Shared) -> io::Result<()> {
     } else {
         body
     };
-    request.respond(
-        tiny_http::Response::from_data(body)
-            .with_status_code(status)
-            .with_header(header("Content-Type", ctype))
-            .with_header(header("Cache-Control", "no-store"))
-            // One request per connection: a browser holding a kept-alive connection while the
-            // reload poll waits must not stall its next stylesheet or script.
-            .with_header(header("Connection", "close")),
-    )
+    request.respond(Response::new(status, ctype, body).with("Cache-Control", "no-store"))
 }
 
 /// The last good page with the failed build's diagnostics shown over it.
@@ -255,10 +348,6 @@ fn with_error_over(body: Vec<u8>, errors: &str) -> Vec<u8> {
         Some(at) => format!("{}{overlay}{}", &html[..at], &html[at..]).into_bytes(),
         None => format!("{overlay}{html}").into_bytes(),
     }
-}
-
-fn header(k: &str, v: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("valid header")
 }
 
 pub fn content_type(name: &str) -> &'static str {

@@ -159,3 +159,58 @@ fn serve_refuses_a_root_that_is_not_a_folder() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not a folder"));
 }
+
+#[test]
+fn serve_refuses_oversized_headers_and_other_methods() {
+    use std::io::{Read, Write};
+    let f = Fixture::new();
+    f.article(
+        "a",
+        "title = \"記事\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "本文\n",
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shiori"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(f.root())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let _server = Server(child);
+    let addr = BufReader::new(stderr)
+        .lines()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.find("http://").map(|i| {
+                l[i + 7..]
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('/')
+                    .to_string()
+            })
+        })
+        .expect("serve prints its address");
+    let ask = |request: &[u8]| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        // The server may answer and close before the whole request is sent.
+        let _ = s.write_all(request);
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    };
+    let mut huge = b"GET /articles/a/ HTTP/1.1\r\nHost: x\r\nX-Big: ".to_vec();
+    huge.extend(std::iter::repeat_n(b'a', 200 * 1024));
+    huge.extend_from_slice(b"\r\n\r\n");
+    assert!(
+        ask(&huge).starts_with("HTTP/1.1 431"),
+        "headers are bounded"
+    );
+    assert!(ask(b"POST /articles/a/ HTTP/1.1\r\nHost: x\r\n\r\n").starts_with("HTTP/1.1 405"));
+    let ok = ask(b"GET /articles/a/ HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(
+        ok.starts_with("HTTP/1.1 200") && ok.contains("本文"),
+        "{}",
+        &ok[..ok.len().min(200)]
+    );
+}
