@@ -6,7 +6,7 @@
 //!
 //! A mention is `{article, release, url, stage}`: `url` is the site-relative URL of the
 //! paragraph or list item (`articles/<slug>/#li-3`), `stage` the stage stated there or `null`.
-//! A block that names an entity twice is one mention (`link::by_block`). Entity `url`s are
+//! A block that names an entity twice is one mention (the graph holds them so, see `link`). Entity `url`s are
 //! site-relative page paths like `articles.json`'s (`keps/3962/`); a pull request has no page,
 //! so its `url` is the one on GitHub.
 //!
@@ -15,7 +15,7 @@
 //! sorted: KEPs by number, gates by name, pull requests by repository, number and kind.
 use serde_json::{Value, json};
 
-use crate::link::{MentionRef, RefGraph, by_block};
+use crate::link::{MentionRef, RefGraph};
 use crate::urls;
 
 /// (output path, document) of every reference API file.
@@ -29,8 +29,7 @@ pub fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
 
 fn mentions(list: &[MentionRef]) -> Value {
     Value::Array(
-        by_block(list)
-            .iter()
+        list.iter()
             .map(|m| {
                 json!({
                     "article": m.article,

@@ -75,13 +75,8 @@ impl Config {
 
     /// `base_url` is where the site is served from: feeds, the sitemap and QR codes print it,
     /// so it must be an absolute `http(s)://host/...` URL.
-    pub fn check_base_url(&self, text: &str) -> Result<(), Diagnostic> {
-        let url = self.base_url.trim();
-        let host = url
-            .strip_prefix("https://")
-            .or_else(|| url.strip_prefix("http://"))
-            .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or(""));
-        if host.is_some_and(|h| !h.is_empty() && !h.contains(char::is_whitespace)) {
+    fn check_base_url(&self, text: &str) -> Result<(), Diagnostic> {
+        if is_absolute_http(&self.base_url) {
             return Ok(());
         }
         let line = text
@@ -91,7 +86,10 @@ impl Config {
         Err(Diagnostic::error(
             "site.toml",
             line,
-            format!("`base_url = \"{url}\"` is not an absolute http(s) URL"),
+            format!(
+                "`base_url = \"{}\"` is not an absolute http(s) URL",
+                self.base_url.trim()
+            ),
         )
         .help(
             "write the URL the site is served from, e.g. `base_url = \"https://example.org/k8s/\"`",
@@ -102,6 +100,15 @@ impl Config {
     pub fn base(&self) -> String {
         format!("{}/", self.base_url.trim_end_matches('/'))
     }
+}
+
+/// `https://host/...` or `http://host/...` with a host.
+pub fn is_absolute_http(url: &str) -> bool {
+    let url = url.trim();
+    url.strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or(""))
+        .is_some_and(|host| !host.is_empty() && !host.contains(char::is_whitespace))
 }
 
 #[cfg(test)]

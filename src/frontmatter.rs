@@ -205,7 +205,6 @@ pub fn split<'a>(
                 .help("add `title = \"Kubernetes 1.32: ...\"` to the front matter"),
         );
     };
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let slug = match raw.slug {
         Some(s) => Slug::parse(&s).map_err(|m| {
             Diagnostic::error(
@@ -214,16 +213,8 @@ pub fn split<'a>(
                 m,
             )
         })?,
-        // Hugo bundles are `<name>/index.md`: the folder names the page.
         None => {
-            let stem = if stem == "index" || stem == "_index" {
-                path.parent()
-                    .and_then(|p| p.file_name())
-                    .and_then(|s| s.to_str())
-                    .unwrap_or(stem)
-            } else {
-                stem
-            };
+            let stem = page_name(path);
             Slug::from_stem(stem).ok_or_else(|| {
                 Diagnostic::error(
                     path,
@@ -263,7 +254,7 @@ pub fn split<'a>(
     if let Some(url) = source.url.as_deref()
         && !crate::urls::is_allowed(url)
     {
-        warnings.push(crate::site::refused_url(
+        warnings.push(crate::urls::refused(
             path,
             find_key_line(raw_text, "url")
                 .map(|l| raw_line + l - 1)
@@ -421,15 +412,7 @@ fn without_front_matter<'a>(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Split<'a>, Diagnostic> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let stem = if stem == "index" || stem == "_index" {
-        path.parent()
-            .and_then(|p| p.file_name())
-            .and_then(|s| s.to_str())
-            .unwrap_or(stem)
-    } else {
-        stem
-    };
+    let stem = page_name(path);
     let Some(slug) = Slug::from_stem(stem) else {
         return Err(Diagnostic::error(
             path,
@@ -496,6 +479,20 @@ fn infer_release_from_text(text: &str) -> Option<Release> {
     let text = crate::japanese::nfkc(text);
     let c = IN_TEXT.captures(&text)?;
     format!("{}.{}", &c[1], &c[2]).parse().ok()
+}
+
+/// The name a file gives its page: its stem, or for a Hugo bundle (`<name>/index.md`,
+/// `_index.md`) its folder's name.
+fn page_name(path: &Path) -> &str {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    if stem == "index" || stem == "_index" {
+        path.parent()
+            .and_then(|p| p.file_name())
+            .and_then(|s| s.to_str())
+            .unwrap_or(stem)
+    } else {
+        stem
+    }
 }
 
 enum Format {

@@ -52,9 +52,10 @@ pub struct MentionRef {
 /// hundred thousand rows naming one gate is not a hundred thousand entries on the gate's page.
 pub const MENTIONS_PER_ARTICLE: usize = 100;
 
-/// One article's mentions as they join the graph: one per entity and block, as `by_block`
-/// reads them (a line naming a KEP ten thousand times is one place to read and must not hold
-/// ten thousand quotes), and at most `MENTIONS_PER_ARTICLE` blocks per entity.
+/// One article's mentions as they join the graph: one per entity and block (a block that names
+/// an entity twice is one place to read, and a line naming a KEP ten thousand times must not
+/// hold ten thousand quotes), and at most `MENTIONS_PER_ARTICLE` blocks per entity. This is the
+/// one place the rule lives: every list of mentions in the graph is one per block.
 struct ArticleMentions<E> {
     at: HashMap<(E, usize), usize>,
     blocks: HashMap<E, usize>,
@@ -93,30 +94,6 @@ impl<E: std::hash::Hash + Eq + Copy> ArticleMentions<E> {
             }
         }
     }
-}
-
-/// One mention per block: a block that names an entity twice is one place to read. The first
-/// mention stands for the block, with the first stage and default any of them states. Order is
-/// kept.
-pub fn by_block(mentions: &[MentionRef]) -> Vec<MentionRef> {
-    let mut out: Vec<MentionRef> = Vec::with_capacity(mentions.len());
-    // Block URL → place in `out`: a gate of thousands of articles made a scan of `out` per
-    // mention quadratic.
-    let mut at: BTreeMap<&str, usize> = BTreeMap::new();
-    for m in mentions {
-        match at.get(m.url.as_str()) {
-            Some(&i) => {
-                let o = &mut out[i];
-                o.stage = o.stage.or(m.stage);
-                o.default_on = o.default_on.or(m.default_on);
-            }
-            None => {
-                at.insert(m.url.as_str(), out.len());
-                out.push(m.clone());
-            }
-        }
-    }
-    out
 }
 
 /// An article stating, for its release, a stage the registry contradicts.
@@ -278,8 +255,6 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
     let mut g = RefGraph::default();
     for &i in &order {
         let (meta, doc, refs) = &articles[i];
-        // One mention per entity and block, as `by_block` reads them: a line naming a KEP ten
-        // thousand times is one place to read, and must not hold ten thousand quotes.
         let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
         let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
         let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();

@@ -102,15 +102,16 @@ fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// The Markdown files under `content/`, and those that are not UTF-8 with where they stop being.
-type Articles = (Vec<SourceFile>, Vec<(PathBuf, usize, usize)>);
+/// The text files under `dir` with one of `exts`, and those that are not UTF-8: path, byte
+/// offset and line of the first byte that is not.
+type Texts = (Vec<SourceFile>, Vec<(PathBuf, usize, usize)>);
 
-fn read_articles(root: &Path) -> io::Result<Articles> {
+fn read_text_files(root: &Path, dir: &str, exts: &[&str]) -> io::Result<Texts> {
     let mut texts = Vec::new();
     let mut bad = Vec::new();
-    for rel in files_under(root, "content")? {
+    for rel in files_under(root, dir)? {
         let ext = rel.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext, "md" | "markdown") {
+        if !exts.contains(&ext) {
             continue;
         }
         let bytes = fs::read(root.join(&rel)).map_err(|e| with_path(e, &rel))?;
@@ -126,23 +127,21 @@ fn read_articles(root: &Path) -> io::Result<Articles> {
     Ok((texts, bad))
 }
 
+/// Articles: a file that is not UTF-8 is the author's to fix, so it is listed, not fatal.
+fn read_articles(root: &Path) -> io::Result<Texts> {
+    read_text_files(root, "content", &["md", "markdown"])
+}
+
+/// Site data (glossary, templates): a file that is not UTF-8 stops the load.
 fn read_texts(root: &Path, dir: &str, exts: &[&str]) -> io::Result<Vec<SourceFile>> {
-    let mut out = Vec::new();
-    for rel in files_under(root, dir)? {
-        let ext = rel.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !exts.contains(&ext) {
-            continue;
-        }
-        let bytes = fs::read(root.join(&rel)).map_err(|e| with_path(e, &rel))?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{} is not UTF-8 text; save it as UTF-8", rel.display()),
-            )
-        })?;
-        out.push(SourceFile { path: rel, text });
+    let (texts, bad) = read_text_files(root, dir, exts)?;
+    if let Some((rel, ..)) = bad.first() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is not UTF-8 text; save it as UTF-8", rel.display()),
+        ));
     }
-    Ok(out)
+    Ok(texts)
 }
 
 fn read_bytes(root: &Path, dir: &str) -> io::Result<Vec<(PathBuf, Vec<u8>)>> {

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 
 use crate::diag::Diagnostic;
 use crate::ids::{FeatureGateName, Release, SigName, Stage};
-use crate::link::{Change, Disagreement, GateNode, KepNode, MentionRef, by_block};
+use crate::link::{Change, Disagreement, GateNode, KepNode, MentionRef};
 use crate::registry::Registry;
 use crate::render::entities::kep_title;
 use crate::site::{SiteCtx, truncate_chars};
@@ -51,9 +51,8 @@ fn sig_value(sig: &SigName) -> Value {
 
 /// The distinct (release, stage) pairs a list of mentions states, in order.
 fn pairs(mentions: &[MentionRef]) -> BTreeSet<(Option<Release>, Option<Stage>)> {
-    let per_block = by_block(mentions);
     let mut out: BTreeSet<(Option<Release>, Option<Stage>)> =
-        per_block.iter().map(|m| (m.release, m.stage)).collect();
+        mentions.iter().map(|m| (m.release, m.stage)).collect();
     // A release with a stated stage needs no "no stage" entry beside it.
     let stated: BTreeSet<Option<Release>> = out
         .iter()
@@ -127,11 +126,12 @@ fn by_release(
     has_page: impl Fn(Release) -> bool,
 ) -> Vec<Value> {
     let mut groups: BTreeMap<(bool, Option<Release>), Vec<Value>> = BTreeMap::new();
-    for m in by_block(mentions) {
+    // The graph holds one mention per block already (`link`).
+    for m in mentions {
         groups
             .entry((m.release.is_none(), m.release))
             .or_default()
-            .push(mention_value(&m, disagreements));
+            .push(mention_value(m, disagreements));
     }
     groups
         .into_iter()
@@ -307,7 +307,7 @@ impl SiteCtx<'_> {
             "gates": gates,
             "releases": releases,
             "article_count": articles.len(),
-            "mention_count": by_block(&k.mentions).len(),
+            "mention_count": k.mentions.len(),
             "disagreements": disagreements_value(&k.disagreements, titles, |s| {
                 entry.and_then(|e| e.milestone(s))
             }),
@@ -389,7 +389,7 @@ impl SiteCtx<'_> {
             "removed": g.removed,
             "timeline": timeline,
             "releases": releases,
-            "mention_count": by_block(&g.mentions).len(),
+            "mention_count": g.mentions.len(),
             "disagreements": disagreements_value(&g.disagreements, titles, |s| {
                 entry.and_then(|e| e.first_release_at(s))
             }),
@@ -487,7 +487,7 @@ impl SiteCtx<'_> {
                     "sig": k.sig.as_ref().map(sig_value),
                     "stages": pairs_value(&p),
                     "current": kep_current(k),
-                    "mentions": by_block(&k.mentions).len(),
+                    "mentions": k.mentions.len(),
                     "disagrees": !k.disagreements.is_empty(),
                     "rs": rs_attr(&p, &[]),
                     "sigs": k.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
@@ -545,7 +545,7 @@ impl SiteCtx<'_> {
                     "current": current,
                     "default_on": default_on,
                     "known": g.known,
-                    "mentions": by_block(&g.mentions).len(),
+                    "mentions": g.mentions.len(),
                     "disagrees": !g.disagreements.is_empty(),
                     "rs": rs_attr(&p, &[]),
                     "sigs": g.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),

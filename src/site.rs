@@ -182,14 +182,14 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     }
     if let Some(b) = &opts.base_url {
         config.base_url = b.clone();
-        config.check_base_url("").map_err(|_| {
-            Diagnostic::error(
+        if !crate::config::is_absolute_http(b) {
+            return Err(Diagnostic::error(
                 "--base-url",
                 None,
                 format!("`--base-url {b}` is not an absolute http(s) URL"),
             )
-            .help("give the URL the site will be served from, e.g. `--base-url https://example.org/k8s/`")
-        })?;
+            .help("give the URL the site will be served from, e.g. `--base-url https://example.org/k8s/`"));
+        }
     }
     Ok(config)
 }
@@ -211,7 +211,7 @@ pub fn parse_articles(
                     let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
                     let doc = crate::doc::parse(&body, split.body_line);
                     for (url, line) in &doc.refused_urls {
-                        diags.push(refused_url(&file.path, *line, url));
+                        diags.push(crate::urls::refused(&file.path, *line, url));
                     }
                     let refs = extract::extract(&doc, &split.front, registry);
                     let scan = glossary::candidates::analyze(&doc);
@@ -254,19 +254,6 @@ pub fn parse_articles(
         ))
     });
     (articles, diags)
-}
-
-/// A link or image target shiori dropped (the text stays), said where it stands.
-pub fn refused_url(path: &Path, line: usize, url: &str) -> Diagnostic {
-    Diagnostic::warning(
-        path,
-        Some(line),
-        format!(
-            "the link target `{}` was dropped: only http, https, mailto, relative links and #fragments may be followed",
-            crate::site::truncate_chars(url, 80)
-        ),
-    )
-    .help("write the link as `https://...` or a relative path; a `javascript:` or `data:` link would run in a reader's browser")
 }
 
 fn article(

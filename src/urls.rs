@@ -85,6 +85,23 @@ pub fn is_allowed(url: &str) -> bool {
     ALLOWED_SCHEMES.contains(&scheme.as_str())
 }
 
+/// The warning for an author URL that `is_allowed` refused: dropped (the link's text stays),
+/// said where it stands.
+pub fn refused(path: &std::path::Path, line: usize, url: &str) -> crate::diag::Diagnostic {
+    let mut shown: String = url.chars().take(80).collect();
+    if shown.len() < url.len() {
+        shown.push('…');
+    }
+    crate::diag::Diagnostic::warning(
+        path,
+        Some(line),
+        format!(
+            "the link target `{shown}` was dropped: only http, https, mailto, relative links and #fragments may be followed"
+        ),
+    )
+    .help("write the link as `https://...` or a relative path; a `javascript:` or `data:` link would run in a reader's browser")
+}
+
 #[cfg(test)]
 mod scheme_tests {
     use super::is_allowed;

@@ -18,22 +18,17 @@ impl Drop for Server {
     }
 }
 
-#[test]
-fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
-    let f = Fixture::new();
-    f.article(
-        "a",
-        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
-        "最初の本文\n",
-    );
+/// `shiori serve` of `root` on a free port: the running server, its `http://host:port`, and the
+/// lines it prints after its address.
+fn start(root: &std::path::Path) -> (Server, String, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shiori"))
         .args(["serve", "--port", "0", "--root"])
-        .arg(f.root())
+        .arg(root)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let stderr = child.stderr.take().unwrap();
-    let _server = Server(child);
+    let server = Server(child);
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
@@ -53,6 +48,18 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
                 .to_string();
         }
     };
+    (server, addr, rx)
+}
+
+#[test]
+fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
+    let f = Fixture::new();
+    f.article(
+        "a",
+        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "最初の本文\n",
+    );
+    let (_server, addr, rx) = start(f.root());
     let get = |path: &str| {
         ureq::get(&format!("{addr}{path}"))
             .call()
@@ -169,28 +176,8 @@ fn serve_refuses_oversized_headers_and_other_methods() {
         "title = \"記事\"\nslug = \"a\"\nrelease = \"1.32\"",
         "本文\n",
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shiori"))
-        .args(["serve", "--port", "0", "--root"])
-        .arg(f.root())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let _server = Server(child);
-    let addr = BufReader::new(stderr)
-        .lines()
-        .map_while(Result::ok)
-        .find_map(|l| {
-            l.find("http://").map(|i| {
-                l[i + 7..]
-                    .split_whitespace()
-                    .next()
-                    .unwrap()
-                    .trim_end_matches('/')
-                    .to_string()
-            })
-        })
-        .expect("serve prints its address");
+    let (_server, url, _rx) = start(f.root());
+    let addr = url.trim_start_matches("http://").to_string();
     let ask = |request: &[u8]| {
         let mut s = std::net::TcpStream::connect(&addr).unwrap();
         // The server may answer and close before the whole request is sent.

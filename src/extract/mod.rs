@@ -234,7 +234,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRe
     let gate_columns = gates::gate_columns(doc);
     for (index, block) in doc.blocks.iter().enumerate() {
         let mut view = BlockView::new(index, block, doc);
-        (view.list_stage, view.section_stage) = leads.visit(doc, index);
+        (view.list_stage, view.section_stage) = leads.visit(doc, &view);
         view.gate_column = block
             .cell
             .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));

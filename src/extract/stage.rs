@@ -84,11 +84,14 @@ pub(super) struct Leads {
 }
 
 impl Leads {
-    /// Moves to block `index` (call in order, once per block) and gives its list stage and
-    /// section stage.
-    pub(super) fn visit(&mut self, doc: &Doc, index: usize) -> (Option<Stage>, Option<Stage>) {
+    /// Moves to the block of `view` (call in order, once per block) and gives its list stage
+    /// and section stage.
+    pub(super) fn visit(&mut self, doc: &Doc, view: &BlockView) -> (Option<Stage>, Option<Stage>) {
+        let index = view.index;
         let block = &doc.blocks[index];
         if let BlockKind::Heading(level) = block.kind {
+            // Its own stage, for the blocks below it, from the view already made.
+            self.stated.insert(index, whole_block_stage(view));
             while self.headings.last().is_some_and(|&(l, _)| l >= level) {
                 self.headings.pop();
             }
@@ -155,9 +158,11 @@ fn is_one_link(doc: &Doc, index: usize) -> bool {
 
 /// The stage a whole block states.
 fn stage_of_block(doc: &Doc, index: usize) -> Option<Stage> {
-    let view = BlockView::new(index, &doc.blocks[index], doc);
-    let whole = 0..view.text().len();
-    sentence_facts(&view, whole).0
+    whole_block_stage(&BlockView::new(index, &doc.blocks[index], doc))
+}
+
+fn whole_block_stage(view: &BlockView) -> Option<Stage> {
+    sentence_facts(view, 0..view.text().len()).0
 }
 
 /// Stage and default one sentence states.

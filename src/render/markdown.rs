@@ -208,17 +208,16 @@ pub fn annotate<'e>(
     let mut ai = 0;
     let mut last_end: Option<(usize, usize)> = None; // (block, end) of the last annotation used
     events.flat_map(move |ev| {
-        let mut out: Vec<Event<'static>> = Vec::new();
+        // Most events pass through as they are: only an annotated text event is split (and
+        // only then is a list allocated).
         let Event::Text(text) = &ev else {
-            out.push(ev);
-            return out;
+            return Split::One(Some(ev));
         };
         let pos = positions.get(nth_text).copied().flatten();
         nth_text += 1;
         // Code-block text and link text have no position: they are never annotated.
         let Some(pos) = pos else {
-            out.push(ev);
-            return out;
+            return Split::One(Some(ev));
         };
         let (start, end) = (pos.start, pos.start + text.len());
         while ai < annotations.len()
@@ -227,6 +226,7 @@ pub fn annotate<'e>(
             ai += 1;
         }
         let mut cursor = start;
+        let mut out: Vec<Event<'static>> = Vec::new();
         while ai < annotations.len()
             && annotations[ai].block == pos.block
             && annotations[ai].range.start < end
@@ -259,14 +259,32 @@ pub fn annotate<'e>(
             last_end = Some((a.block, a.range.end));
         }
         if cursor == start {
-            out.push(ev);
-        } else if cursor < end {
+            return Split::One(Some(ev));
+        }
+        if cursor < end {
             out.push(Event::Text(CowStr::from(
                 text[cursor - start..].to_string(),
             )));
         }
-        out
+        Split::Many(out.into_iter())
     })
+}
+
+/// What pass 2 makes of one event: the event itself, or the pieces of a split text.
+enum Split {
+    One(Option<Event<'static>>),
+    Many(std::vec::IntoIter<Event<'static>>),
+}
+
+impl Iterator for Split {
+    type Item = Event<'static>;
+
+    fn next(&mut self) -> Option<Event<'static>> {
+        match self {
+            Split::One(e) => e.take(),
+            Split::Many(it) => it.next(),
+        }
+    }
 }
 
 /// Pass 2b. HTML right after the k-th code span or link, counted as `doc::SpanEnd` counts them.

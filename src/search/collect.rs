@@ -201,8 +201,8 @@ fn push_line(text: &mut String, line: &str) {
     text.push_str(line);
 }
 
-/// The first few distinct sentences that mention an entity. (Not through `link::by_block`,
-/// which compares every mention with every other: an entity of thousands of articles.)
+/// The first few distinct sentences that mention an entity (an entity of thousands of articles
+/// is read only as far as it takes).
 fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
     let mut seen: Vec<&str> = Vec::new();
     for m in mentions {
