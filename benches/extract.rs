@@ -11,10 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use shiori::doc::Doc;
 use shiori::extract::extract;
-use shiori::frontmatter::{FrontMatter, Source};
-use shiori::ids::Slug;
+use shiori::model::ids::Slug;
+use shiori::parse::blocks::Doc;
+use shiori::parse::frontmatter::{FrontMatter, Source};
 use shiori::registry::Registry;
 
 const ROUNDS: usize = 15;
@@ -102,13 +102,13 @@ fn registry(root: &Path) -> Registry {
 /// with a stand-in front matter, since extraction is what is measured.
 fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
     let mut warnings = Vec::new();
-    match shiori::frontmatter::split(path, text, &mut warnings) {
+    match shiori::parse::frontmatter::split(path, text, &mut warnings) {
         Ok(s) => {
-            let body = shiori::shortcodes::degrade(s.body);
-            (shiori::doc::parse(&body, s.body_line), s.front)
+            let body = shiori::parse::shortcodes::degrade(s.body);
+            (shiori::parse::blocks::parse(&body, s.body_line), s.front)
         }
         Err(_) => {
-            let body = shiori::shortcodes::degrade(text);
+            let body = shiori::parse::shortcodes::degrade(text);
             let front = FrontMatter {
                 title: String::new(),
                 slug: Slug::parse("bench").unwrap(),
@@ -121,7 +121,7 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
                 description: None,
                 source: Source::default(),
             };
-            (shiori::doc::parse(&body, 1), front)
+            (shiori::parse::blocks::parse(&body, 1), front)
         }
     }
 }

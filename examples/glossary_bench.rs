@@ -13,8 +13,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use shiori::glossary::{self, Terms};
-use shiori::ids::Slug;
-use shiori::{doc, frontmatter, shortcodes};
+use shiori::model::ids::Slug;
+use shiori::parse::{blocks, frontmatter, shortcodes};
 
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "300".into());
@@ -50,7 +50,7 @@ fn main() {
     let n = sources.len();
     let t = Instant::now();
     let mut bytes = 0;
-    let docs: Vec<(Slug, doc::Doc)> = sources
+    let docs: Vec<(Slug, blocks::Doc)> = sources
         .iter()
         .enumerate()
         .map(|(i, (p, text))| {
@@ -62,7 +62,7 @@ fn main() {
             };
             let body = shortcodes::degrade(body);
             let slug = Slug::parse(&format!("a-{i}")).unwrap();
-            (slug, doc::parse(&body, line))
+            (slug, blocks::parse(&body, line))
         })
         .collect();
     let parse = t.elapsed();
@@ -70,7 +70,7 @@ fn main() {
         println!("parsed {n} in {parse:.2?}");
         return;
     }
-    let refs: Vec<(&Slug, &doc::Doc)> = docs.iter().map(|(s, d)| (s, d)).collect();
+    let refs: Vec<(&Slug, &blocks::Doc)> = docs.iter().map(|(s, d)| (s, d)).collect();
     let text = std::fs::read_to_string(root.join("glossary/terms.toml")).unwrap();
     let (terms, _) = Terms::parse(Path::new("glossary/terms.toml"), &text);
 
@@ -97,7 +97,7 @@ fn main() {
     let t = Instant::now();
     let counted: usize = refs
         .par_iter()
-        .map(|(_, d)| shiori::japanese::word_count(&d.plain_text()))
+        .map(|(_, d)| shiori::text::japanese::word_count(&d.plain_text()))
         .sum();
     let word_count = t.elapsed();
     let words: usize = scans.iter().map(|s| s.words).sum();

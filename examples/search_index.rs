@@ -13,8 +13,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use regex::Regex;
+use shiori::parse::{blocks, frontmatter, shortcodes};
 use shiori::search::index::{DocKind, IdEntry, SearchDoc, build};
-use shiori::{doc, frontmatter, shortcodes};
 
 const PART_CHARS: usize = 700;
 
@@ -51,10 +51,10 @@ fn main() {
         };
         let slug = split.front.slug.as_str().to_string();
         let title = split.front.title.clone();
-        let parsed = doc::parse(&shortcodes::degrade(split.body), split.body_line);
-        let mut by_section: BTreeMap<usize, Vec<&doc::Block>> = BTreeMap::new();
+        let parsed = blocks::parse(&shortcodes::degrade(split.body), split.body_line);
+        let mut by_section: BTreeMap<usize, Vec<&blocks::Block>> = BTreeMap::new();
         for b in &parsed.blocks {
-            if !matches!(b.kind, doc::BlockKind::Heading(_)) {
+            if !matches!(b.kind, blocks::BlockKind::Heading(_)) {
                 by_section.entry(b.section).or_default().push(b);
             }
         }

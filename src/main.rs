@@ -3,5 +3,5 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    shiori::cli::run(shiori::cli::Cli::parse())
+    shiori::cmd::run(shiori::cli::Cli::parse())
 }

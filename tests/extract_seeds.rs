@@ -5,12 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use shiori::doc::Doc;
-use shiori::extract::{
-    ArticleRefs, KepForm, check_stage_disagreements, check_unknown_refs, extract,
-};
-use shiori::frontmatter::FrontMatter;
-use shiori::ids::Stage;
+use shiori::check::references::{check_stage_disagreements, check_unknown_refs};
+use shiori::extract::{ArticleRefs, KepForm, extract};
+use shiori::model::ids::Stage;
+use shiori::parse::blocks::Doc;
+use shiori::parse::frontmatter::FrontMatter;
 use shiori::registry::Registry;
 
 fn root() -> &'static Path {
@@ -33,9 +32,9 @@ fn registry() -> Registry {
 fn article(name: &str) -> (Doc, FrontMatter, ArticleRefs) {
     let text = std::fs::read_to_string(root().join("content").join(name)).unwrap();
     let mut warnings = Vec::new();
-    let split = shiori::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
-    let body = shiori::shortcodes::degrade(split.body);
-    let doc = shiori::doc::parse(&body, split.body_line);
+    let split = shiori::parse::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
+    let body = shiori::parse::shortcodes::degrade(split.body);
+    let doc = shiori::parse::blocks::parse(&body, split.body_line);
     let refs = extract(&doc, &split.front, &registry());
     (doc, split.front, refs)
 }
@@ -323,7 +322,7 @@ fn every_mention_range_lies_inside_one_plain_range() {
 
 #[test]
 fn the_link_stage_joins_kep_3962_across_two_releases() {
-    use shiori::link::{ArticleMeta, link};
+    use shiori::graph::{ArticleMeta, link};
     let reg = registry();
     let parsed: Vec<(Doc, FrontMatter, ArticleRefs)> =
         [V129, V131, V132].iter().map(|n| article(n)).collect();
@@ -341,7 +340,7 @@ fn the_link_stage_joins_kep_3962_across_two_releases() {
         })
         .collect();
     let g = link(&inputs, &reg);
-    let k = &g.keps[&shiori::ids::KepNumber(3962)];
+    let k = &g.keps[&shiori::model::ids::KepNumber(3962)];
     let by_release: Vec<(String, Option<Stage>)> = k
         .mentions
         .iter()

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use serde_json::Value;
-use shiori::check::broken_links;
-use shiori::site::Output;
+use shiori::check::links::broken_links;
+use shiori::pipeline::Output;
 use support::{Fixture, page};
 
 const A131: &str = "articles/k8s-1-31-whats-new/index.html";

@@ -76,16 +76,16 @@ proptest! {
     #[test]
     fn front_matter_never_panics(text in front_matter_text(), body in article_text()) {
         let mut warnings = Vec::new();
-        let _ = shiori::frontmatter::split(Path::new("content/a.md"), &format!("{text}\n{body}"), &mut warnings);
+        let _ = shiori::parse::frontmatter::split(Path::new("content/a.md"), &format!("{text}\n{body}"), &mut warnings);
     }
 
     #[test]
     fn extraction_ranges_lie_inside_their_blocks(body in article_text()) {
         let text = format!("+++\ntitle = \"t\"\nslug = \"a\"\nrelease = \"1.32\"\n+++\n{body}");
         let mut warnings = Vec::new();
-        let split = shiori::frontmatter::split(Path::new("content/a.md"), &text, &mut warnings).unwrap();
-        let body = shiori::shortcodes::degrade(split.body);
-        let doc = shiori::doc::parse(&body, split.body_line);
+        let split = shiori::parse::frontmatter::split(Path::new("content/a.md"), &text, &mut warnings).unwrap();
+        let body = shiori::parse::shortcodes::degrade(split.body);
+        let doc = shiori::parse::blocks::parse(&body, split.body_line);
         let refs = shiori::extract::extract(&doc, &split.front, shiori::registry::Registry::builtin());
         let ranges = refs.keps.iter().map(|m| (m.block, m.range.clone(), m.sentence.clone()))
             .chain(refs.prs.iter().map(|m| (m.block, m.range.clone(), m.sentence.clone())))
@@ -115,7 +115,7 @@ proptest! {
         ).unwrap();
         std::fs::write(f.path().join("site.toml"), "builtin_registry = false\n").unwrap();
         let sources = shiori::load::load(f.path()).unwrap();
-        let out = shiori::site::build(&sources, &shiori::site::BuildOptions::default()).unwrap();
+        let out = shiori::pipeline::build(&sources, &shiori::pipeline::BuildOptions::default()).unwrap();
         let html = String::from_utf8(out.files["articles/a/index.html"].clone()).unwrap();
         // The article element: the author's content and what shiori put around it.
         let start = html.find("<article").unwrap();

@@ -56,7 +56,7 @@ struct Found {
     release: String,
 }
 
-fn json(out: &shiori::site::Output, path: &str) -> Value {
+fn json(out: &shiori::pipeline::Output, path: &str) -> Value {
     serde_json::from_slice(&out.files[path]).unwrap()
 }
 

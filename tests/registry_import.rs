@@ -5,7 +5,7 @@
 //! patch versions, and an index page that is not a gate.
 use std::path::{Path, PathBuf};
 
-use shiori::ids::{KepNumber, Release, Stage};
+use shiori::model::ids::{KepNumber, Release, Stage};
 use shiori::registry::{Registry, import};
 
 fn fixture() -> (PathBuf, PathBuf) {

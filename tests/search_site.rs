@@ -215,7 +215,7 @@ fn search_on_the_repository_site_under_a_sub_path() {
 
 #[test]
 fn every_url_in_the_search_index_leads_to_a_page_and_anchor() {
-    use shiori::check::broken_links;
+    use shiori::check::links::broken_links;
     let out = Fixture::with_repo_content().build();
     // All URLs of ID entries and documents, as links of one page at the site root.
     let mut html = String::from("<!DOCTYPE html><html><body>\n");

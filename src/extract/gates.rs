@@ -26,8 +26,8 @@ use std::ops::Range;
 use super::refs::place_of;
 use super::scan::{Kind, Token};
 use super::{BlockView, GateEvidence, GateMention, Place, stage};
-use crate::doc::Doc;
-use crate::ids::FeatureGateName;
+use crate::model::ids::FeatureGateName;
+use crate::parse::blocks::Doc;
 use crate::registry::Registry;
 
 /// Registry names this long are also recognised when the text gets their case wrong.
@@ -267,7 +267,7 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
 /// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
 pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
     let says_gate = |s: &str| {
-        let n = crate::japanese::nfkc(s).to_lowercase();
+        let n = crate::text::japanese::nfkc(s).to_lowercase();
         [
             "フィーチャーゲート",
             "機能ゲート",
@@ -286,7 +286,7 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
         };
         let header = b.text.trim();
         let plain_name = matches!(
-            crate::japanese::nfkc(header).to_lowercase().as_str(),
+            crate::text::japanese::nfkc(header).to_lowercase().as_str(),
             "機能名" | "名前" | "機能" | "name" | "feature" | "features" | "ゲート" | "gate"
         );
         let heading = &doc.sections[b.section].title;

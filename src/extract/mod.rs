@@ -47,14 +47,13 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::doc::{Block, BlockKind, Doc, SpanKind};
-use crate::frontmatter::FrontMatter;
-use crate::ids::{
+use crate::model::ids::{
     FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
 };
+use crate::parse::blocks::{Block, BlockKind, Doc, SpanKind};
+use crate::parse::frontmatter::FrontMatter;
 use crate::registry::Registry;
 
-mod check;
 mod gates;
 mod normalize;
 mod refs;
@@ -62,7 +61,6 @@ mod scan;
 mod stage;
 mod targets;
 
-pub use check::{check_stage_disagreements, check_unknown_refs};
 pub use normalize::Normalized;
 
 /// Where a mention stands, which decides how the render stage links it: a mention is not a link.

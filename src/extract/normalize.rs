@@ -5,7 +5,7 @@
 //!
 //! A cluster is one character plus the combining marks after it (dakuten and handakuten,
 //! including the half-width `ﾞ` `ﾟ`), so `ｶﾞ` normalizes to `ガ` as a whole. The result is the
-//! same string `crate::japanese::nfkc` gives (tested below); pieces (the plain ranges and the
+//! same string `crate::text::japanese::nfkc` gives (tested below); pieces (the plain ranges and the
 //! gaps between them) are normalized separately so that no cluster straddles a code span.
 use std::ops::Range;
 
@@ -154,7 +154,7 @@ mod tests {
         ] {
             assert_eq!(
                 Normalized::new(s, &[]).text,
-                crate::japanese::nfkc(s),
+                crate::text::japanese::nfkc(s),
                 "{s}"
             );
         }

@@ -10,9 +10,9 @@ use super::{
     ArticleRefs, BlockView, HandleMention, KepForm, KepMention, Place, PrMention, SigForm,
     SigMention, stage,
 };
-use crate::doc::Doc;
-use crate::frontmatter::{FrontMatter, RefHint};
-use crate::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+use crate::parse::blocks::Doc;
+use crate::parse::frontmatter::{FrontMatter, RefHint};
 
 /// Enhancements issues have not reached five digits; kubernetes/kubernetes passed #10000 in 2015.
 const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
@@ -361,7 +361,7 @@ fn heading_kep_facts(doc: &Doc, heading: usize) -> (Option<Stage>, Option<SigNam
         .take_while(|b| b.section == section)
         .take(6)
     {
-        let text = crate::japanese::nfkc(&b.text);
+        let text = crate::text::japanese::nfkc(&b.text);
         if stage.is_none()
             && let Some(c) = STAGE_LINE.captures(&text)
         {
@@ -386,7 +386,7 @@ fn section_says_deferred(doc: &Doc, heading: usize) -> bool {
     doc.blocks[heading + 1..]
         .iter()
         .take_while(|b| b.section == section)
-        .filter(|b| b.kind == crate::doc::BlockKind::Paragraph)
+        .filter(|b| b.kind == crate::parse::blocks::BlockKind::Paragraph)
         .take(2)
         .any(|b| DEFERRED.is_match(&b.text))
 }

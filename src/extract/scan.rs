@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::ids::{Release, Stage};
+use crate::model::ids::{Release, Stage};
 
 /// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
 pub const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";

@@ -19,8 +19,8 @@ use std::ops::Range;
 
 use super::BlockView;
 use super::scan::Kind;
-use crate::doc::{BlockKind, Doc, SpanKind};
-use crate::ids::{Release, Stage};
+use crate::model::ids::{Release, Stage};
+use crate::parse::blocks::{BlockKind, Doc, SpanKind};
 
 /// Stage and default stated around normalized offset `at` of the block: the sentence's, else
 /// the block's, else (for a one-link list item) its list's, else its section heading's.

@@ -20,8 +20,8 @@ use regex::Regex;
 use super::refs::{place_of, title_after};
 use super::scan::Kind;
 use super::{ArticleRefs, BlockView, KepForm, KepMention, Place, PrMention, stage};
-use crate::doc::{Doc, SpanKind};
-use crate::ids::{KepNumber, PullRequest, SigName};
+use crate::model::ids::{KepNumber, PullRequest, SigName};
+use crate::parse::blocks::{Doc, SpanKind};
 
 /// What a URL names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,7 +174,11 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
 
 /// `([#12345](…/pull/12345), [@user](https://github.com/user))`: the link right after the PR's
 /// link, past a comma, to a GitHub profile is its author.
-fn changelog_author(view: &BlockView, doc: &Doc, k: usize) -> Option<crate::ids::GitHubHandle> {
+fn changelog_author(
+    view: &BlockView,
+    doc: &Doc,
+    k: usize,
+) -> Option<crate::model::ids::GitHubHandle> {
     static PROFILE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^https?://(?:www\.)?github\.com/([A-Za-z0-9][A-Za-z0-9\-]{0,38})/?$").unwrap()
     });
@@ -191,7 +195,7 @@ fn changelog_author(view: &BlockView, doc: &Doc, k: usize) -> Option<crate::ids:
         return None;
     }
     let user = PROFILE.captures(dest.trim())?.get(1)?.as_str().to_string();
-    Some(crate::ids::GitHubHandle(user))
+    Some(crate::model::ids::GitHubHandle(user))
 }
 
 /// What the block already mentions: `[KEP-4381](https://kep.k8s.io/4381)`,

@@ -3,8 +3,9 @@
 use std::path::Path;
 
 use super::*;
-use crate::frontmatter::{RefHint, Source};
-use crate::ids::{Release, Slug};
+use crate::check::references::{check_stage_disagreements, check_unknown_refs};
+use crate::model::ids::{Release, Slug};
+use crate::parse::frontmatter::{RefHint, Source};
 use crate::registry::{GateEntry, GateStage, KepEntry, Registry};
 
 fn front(refs: Option<RefHint>) -> FrontMatter {
@@ -100,7 +101,7 @@ fn registry() -> Registry {
 }
 
 fn run_with(md: &str, refs: Option<RefHint>) -> (Doc, ArticleRefs) {
-    let doc = crate::doc::parse(md, 1);
+    let doc = crate::parse::blocks::parse(md, 1);
     let r = extract(&doc, &front(refs), &registry());
     (doc, r)
 }
@@ -706,7 +707,7 @@ fn sentences_are_quoted_from_the_original_text() {
 #[test]
 fn disagreements_with_the_registry_are_warnings_with_both_facts() {
     let md = "### #3962 ミューテーティング\n\n- Stage: Net New to Alpha\n\n- 前回入らなかったWatchListはベータに昇格しました。\n- WatchList はデフォルトで有効です。\n- GAしているFeatureGate HPAContainerMetrics が削除されました。\n";
-    let doc = crate::doc::parse(md, 10);
+    let doc = crate::parse::blocks::parse(md, 10);
     let mut f = front(Some(RefHint::Kep));
     f.release = Some(rel("1.31"));
     let reg = registry();
@@ -730,7 +731,7 @@ fn disagreements_with_the_registry_are_warnings_with_both_facts() {
 #[test]
 fn unknown_keps_and_gates_are_reported_once() {
     let md = "KEP-9999 と KEP-9999、FeatureGate NoSuchGate と FeatureGate NoSuchGate\n";
-    let doc = crate::doc::parse(md, 1);
+    let doc = crate::parse::blocks::parse(md, 1);
     let f = front(None);
     let reg = registry();
     let refs = extract(&doc, &f, &reg);
@@ -805,7 +806,7 @@ fn real_registry() -> Registry {
 }
 
 fn real(md: &str) -> (Doc, ArticleRefs) {
-    let doc = crate::doc::parse(md, 1);
+    let doc = crate::parse::blocks::parse(md, 1);
     let r = extract(&doc, &front(None), &real_registry());
     (doc, r)
 }

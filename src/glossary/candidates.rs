@@ -29,9 +29,9 @@ use std::sync::LazyLock;
 use rayon::prelude::*;
 use regex::Regex;
 
-use crate::doc::Doc;
-use crate::ids::Slug;
-use crate::japanese::{self, WordRef, is_kana_or_kanji, is_katakana};
+use crate::model::ids::Slug;
+use crate::parse::blocks::Doc;
+use crate::text::japanese::{self, WordRef, is_kana_or_kanji, is_katakana};
 
 /// A token as the candidate rules see it (borrowed from the article's text).
 type Word<'t> = WordRef<'t>;
@@ -816,11 +816,11 @@ mod tests {
 
     #[test]
     fn scan_counts_and_keeps_occurrences_in_plain_text_only() {
-        let d1 = crate::doc::parse(
+        let d1 = crate::parse::blocks::parse(
             "ファイナライザーと`ファイナライザー`と[ファイナライザー](x)\n\n- ファイナライザー\n",
             1,
         );
-        let d2 = crate::doc::parse("ファイナライザ\n", 1);
+        let d2 = crate::parse::blocks::parse("ファイナライザ\n", 1);
         let s1 = Slug::parse("a").unwrap();
         let s2 = Slug::parse("b").unwrap();
         let c = scan(&[(&s1, &d1), (&s2, &d2)]);

@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use super::{Glossary, Term};
-use crate::japanese::is_kana_or_kanji;
+use crate::text::japanese::is_kana_or_kanji;
 
 /// `{"version": 1, "terms": [{id, en, ja, aliases[], kind, source, url, mentions}]}`.
 pub fn to_json(g: &Glossary) -> Value {

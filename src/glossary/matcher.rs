@@ -9,7 +9,7 @@
 //! - NFKC (full-width `ＰＯＤ` and half-width `ｸﾗｽﾀｰ` meet their ordinary forms; a half-width
 //!   voiced mark `ﾞ` is composed onto the kana before it),
 //! - lowercase,
-//! - katakana variants as in [`crate::japanese::fold_variants`]: `ー` and `・` vanish (they
+//! - katakana variants as in [`crate::text::japanese::fold_variants`]: `ー` and `・` vanish (they
 //!   widen the previous character's span, so a match on `クラスタ` still covers the `ー` of
 //!   `クラスター`), `ヴァ` → `バ`, `ヂ` → `ジ`, `ヅ` → `ズ`,
 //! - runs of whitespace become one space, and a space between two katakana vanishes
@@ -24,7 +24,7 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
-use crate::japanese::is_katakana;
+use crate::text::japanese::is_katakana;
 
 /// Text folded for matching, with the original byte span of every folded byte.
 #[derive(Debug, Clone, Default)]
@@ -112,7 +112,7 @@ pub fn fold_with_offsets(text: &str) -> Folded {
         if nfkc_stable(c) {
             buf.push(c);
         } else {
-            buf.extend(crate::japanese::nfkc(&c.to_string()).chars());
+            buf.extend(crate::text::japanese::nfkc(&c.to_string()).chars());
         }
         for &d in &buf {
             let d = fold_char(d);
@@ -312,7 +312,7 @@ mod tests {
             "ｸﾗｽﾀｰ",
             "ｶﾞﾍﾞｰｼﾞ",
         ] {
-            assert_eq!(fold(s), crate::japanese::fold_variants(s), "{s}");
+            assert_eq!(fold(s), crate::text::japanese::fold_variants(s), "{s}");
         }
     }
 

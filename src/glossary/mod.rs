@@ -29,9 +29,9 @@ use std::ops::Range;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::doc::Doc;
-use crate::ids::{FeatureGateName, KepNumber, Slug, TermId};
-use crate::japanese;
+use crate::model::ids::{FeatureGateName, KepNumber, Slug, TermId};
+use crate::parse::blocks::Doc;
+use crate::text::japanese;
 
 pub use export::{to_csv, to_json, to_tbx, to_tsv};
 pub use pairing::{Evidence, Pair, PairStatus, Pairing};
@@ -159,7 +159,7 @@ pub struct Term {
 impl Term {
     /// `glossary/<id>/`, relative to the site root like every page URL (see `urls`).
     pub fn url(&self) -> String {
-        crate::urls::term(&self.id)
+        crate::model::urls::term(&self.id)
     }
 
     /// Whether articles link this term and show its tooltip: curated terms only. An extracted
@@ -532,7 +532,7 @@ fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) 
         hits: Vec::new(),
     };
     for (b, block) in doc.blocks.iter().enumerate() {
-        let heading = matches!(block.kind, crate::doc::BlockKind::Heading(_));
+        let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         for r in &block.plain {
             let folded = matcher::fold_with_offsets(&block.text[r.clone()]);
             for (m, t) in all.find_folded(&folded) {
@@ -581,7 +581,7 @@ impl Glossary {
     pub fn find_in_doc(&self, doc: &Doc) -> Vec<(usize, Range<usize>, &TermId)> {
         let mut out = Vec::new();
         for (b, block) in doc.blocks.iter().enumerate() {
-            if matches!(block.kind, crate::doc::BlockKind::Heading(_)) {
+            if matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_)) {
                 continue;
             }
             for r in &block.plain {

@@ -49,8 +49,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use crate::ids::TermId;
-use crate::japanese::{WordRef, is_kana_or_kanji, is_katakana};
+use crate::model::ids::TermId;
+use crate::text::japanese::{WordRef, is_kana_or_kanji, is_katakana};
 
 type Word<'t> = WordRef<'t>;
 
@@ -1142,7 +1142,7 @@ mod tests {
 
     fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
         let words = if text.chars().any(is_kana_or_kanji) {
-            crate::japanese::word_refs(text)
+            crate::text::japanese::word_refs(text)
         } else {
             Vec::new()
         };
@@ -1242,8 +1242,8 @@ mod tests {
     }
 
     fn pairs_of(markdown: &str) -> Vec<(String, String)> {
-        let d = crate::doc::parse(markdown, 1);
-        let slug = crate::ids::Slug::parse("a").unwrap();
+        let d = crate::parse::blocks::parse(markdown, 1);
+        let slug = crate::model::ids::Slug::parse("a").unwrap();
         let corpus = super::super::candidates::scan(&[(&slug, &d)]);
         pair(&corpus, &Terms::empty(), &[])
             .pairs

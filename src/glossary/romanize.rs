@@ -362,7 +362,7 @@ struct Mora {
 /// (`ティ` = ti, `ファ` = fa, `ウィ` = wi, `シェ` = she, `キャ` = kya, `ヴァ` = va).
 /// `ー`, `ッ` and `ン` come out as their own entries with an empty vowel.
 fn morae(text: &str) -> Vec<Mora> {
-    let chars: Vec<char> = crate::japanese::nfkc(text)
+    let chars: Vec<char> = crate::text::japanese::nfkc(text)
         .chars()
         .map(to_katakana)
         .collect();

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::diag::{Diagnostic, line_of};
+use crate::model::diag::{Diagnostic, line_of};
 
 /// Line numbers of byte offsets by binary search over the line starts: the file is asked for a
 /// line per entry and per form, and counting newlines from the top each time was quadratic.
@@ -35,7 +35,7 @@ impl Lines {
         self.0.partition_point(|&s| s <= offset)
     }
 }
-use crate::ids::{FeatureGateName, KepNumber, TermId};
+use crate::model::ids::{FeatureGateName, KepNumber, TermId};
 
 /// What sort of thing a term names; the glossary index filters by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -157,7 +157,7 @@ pub struct Terms {
 /// katakana variants folded, spaces, hyphens and `ー` dropped (`クラスタ`/`クラスター`,
 /// `Garbage-Collector`/`garbage collector`).
 pub fn form_key(s: &str) -> String {
-    crate::japanese::fold_variants(s)
+    crate::text::japanese::fold_variants(s)
         .chars()
         .filter(|c| !matches!(c, '_' | '.' | '　'))
         .collect()

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::sync::LazyLock;
 
 use super::*;
-use crate::doc;
-use crate::frontmatter;
-use crate::shortcodes;
+use crate::parse::blocks;
+use crate::parse::frontmatter;
+use crate::parse::shortcodes;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,7 +30,10 @@ static SEEDS: LazyLock<Vec<(Slug, Doc)>> = LazyLock::new(|| {
             let mut w = Vec::new();
             let split = frontmatter::split(p, &text, &mut w).unwrap();
             let body = shortcodes::degrade(split.body);
-            (split.front.slug.clone(), doc::parse(&body, split.body_line))
+            (
+                split.front.slug.clone(),
+                blocks::parse(&body, split.body_line),
+            )
         })
         .collect()
 });
@@ -43,7 +46,11 @@ static CURATED: LazyLock<Terms> = LazyLock::new(|| {
     let path = root().join("glossary/terms.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), &text);
-    assert!(diags.is_empty(), "{}", crate::diag::Diagnostics(diags));
+    assert!(
+        diags.is_empty(),
+        "{}",
+        crate::model::diag::Diagnostics(diags)
+    );
     terms
 });
 
@@ -187,7 +194,7 @@ fn the_scan_counts_words_as_word_count_does() {
         let scan = candidates::analyze(d);
         assert_eq!(
             scan.words,
-            crate::japanese::word_count(&d.plain_text()),
+            crate::text::japanese::word_count(&d.plain_text()),
             "{slug}"
         );
         assert!(scan.words > 1000 && scan.len() > 100, "{slug}");
@@ -332,7 +339,7 @@ fn curated_entries_win_over_automatic_pairs() {
 
 #[test]
 fn terms_are_never_found_in_code_link_text_or_headings() {
-    let d = doc::parse(
+    let d = blocks::parse(
         "## Finalizer\n\n`Finalizer` と [Finalizer](https://k8s.io) と Finalizer\n",
         1,
     );
@@ -555,7 +562,7 @@ fn suggestions_paste_into_terms_toml() {
     assert!(
         !diags.iter().any(|d| d.is_error()),
         "{}",
-        crate::diag::Diagnostics(diags)
+        crate::model::diag::Diagnostics(diags)
     );
     assert!(t.len() >= 20, "{}", t.len());
     // With the curated glossary, curated pairs are not suggested again.

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use serde_yaml::Value;
 
 use super::{GateEntry, GateStage, KepEntry, is_gate_name, render_gates, render_keps};
-use crate::diag::Diagnostic;
-use crate::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
+use crate::model::diag::Diagnostic;
+use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
 
 /// Where the gate pages live in a kubernetes/website checkout.
 pub const WEBSITE_GATES_DIR: &str =

@@ -2,7 +2,7 @@
 //!
 //! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set;
 //! 2. `annotate`: mentions found by the extract stage (KEPs, PRs, gates, glossary terms) are
-//!    wrapped in place, using the block positions recorded by `doc::parse`, and the chips of
+//!    wrapped in place, using the block positions recorded by `blocks::parse`, and the chips of
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
 //! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
 //!    cells an anchor, so any mention can be linked to exactly;
@@ -14,7 +14,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::highlight;
-use crate::doc::{Doc, SpanEnd, TextPos};
+use crate::parse::blocks::{Doc, SpanEnd, TextPos};
 
 /// HTML to wrap around a byte range of a block's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn to_html(
 /// default list admits schemes such as `data` handlers never meant for a reader's browser.
 static SANITIZER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::LazyLock::new(|| {
     let mut b = ammonia::Builder::default();
-    b.url_schemes(crate::urls::ALLOWED_SCHEMES.into_iter().collect());
+    b.url_schemes(crate::model::urls::ALLOWED_SCHEMES.into_iter().collect());
     b
 });
 
@@ -287,7 +287,7 @@ impl Iterator for Split {
     }
 }
 
-/// Pass 2b. HTML right after the k-th code span or link, counted as `doc::SpanEnd` counts them.
+/// Pass 2b. HTML right after the k-th code span or link, counted as `blocks::SpanEnd` counts them.
 /// Passes from here on are iterators, so the article's events are not copied once per pass.
 pub fn insert_after_spans<'e>(
     events: impl Iterator<Item = Event<'static>> + 'e,
@@ -387,10 +387,10 @@ pub fn highlight_code(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc;
+    use crate::parse::blocks;
 
     fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
-        let d = doc::parse(md, 1);
+        let d = blocks::parse(md, 1);
         let a = ann(&d);
         to_html(&d, a, vec![], &Options { trust_html: false })
     }
@@ -477,7 +477,7 @@ mod tests {
     #[test]
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
-        let d = doc::parse(md, 1);
+        let d = blocks::parse(md, 1);
         let safe = to_html(&d, vec![], vec![], &Options { trust_html: false });
         assert!(
             !safe.contains("<script") && !safe.contains("onclick"),

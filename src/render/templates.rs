@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use tera::{Context, Tera};
 
-use crate::diag::Diagnostic;
 use crate::load::SourceFile;
+use crate::model::diag::Diagnostic;
 
 /// The templates shipped with shiori: (name, source).
 pub const BUILTIN: &[(&str, &str)] = &[

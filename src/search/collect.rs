@@ -1,5 +1,5 @@
 //! What the site gives the search index (index stage, input side): search documents, ID entries
-//! and synonyms, taken from the parsed articles and the reference graph of a [`SiteCtx`].
+//! and synonyms, taken from the parsed articles and the reference graph of a [`RenderCtx`].
 //!
 //! - **Documents**: every heading-level section of every article, long sections cut at block
 //!   boundaries into parts of about [`PART_CHARS`] characters, each part linking to its first
@@ -21,11 +21,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 
 use super::index::{DocKind, ENTRIES_PER_ID, IdEntry, SearchDoc};
-use crate::doc::{Block, BlockKind, Doc};
-use crate::link::MentionRef;
-use crate::render::entities::kep_title;
-use crate::site::{Article, SiteCtx, truncate_chars};
-use crate::urls;
+use crate::graph::MentionRef;
+use crate::model::Article;
+use crate::model::urls;
+use crate::parse::blocks::{Block, BlockKind, Doc};
+use crate::render::RenderCtx;
+use crate::render::entity_links::kep_title;
+use crate::text::truncate_chars;
 
 /// A section longer than this many characters is cut into parts at block boundaries.
 pub const PART_CHARS: usize = 800;
@@ -38,7 +40,7 @@ const PR_DETAIL_CHARS: usize = 160;
 
 /// All search documents of the site: entity pages first (KEPs, gates, SIGs, by key), then the
 /// sections of every article in site order.
-pub fn documents(site: &SiteCtx) -> Vec<SearchDoc> {
+pub fn documents(site: &RenderCtx) -> Vec<SearchDoc> {
     let mut docs = entity_docs(site);
     let sections: Vec<SearchDoc> = site
         .articles
@@ -129,7 +131,7 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
     parts
 }
 
-fn entity_docs(site: &SiteCtx) -> Vec<SearchDoc> {
+fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
     let g = site.graph;
     let mut docs = Vec::new();
     // A KEP or gate no article mentions is found by its number or name (`id_entries`); as a
@@ -218,7 +220,7 @@ fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
 }
 
 /// ID entries of every KEP, gate, SIG and pull request the site has a page or a mention for.
-pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
+pub fn id_entries(site: &RenderCtx) -> Vec<IdEntry> {
     let g = site.graph;
     let mut ids = Vec::new();
     for k in g.keps.values() {
@@ -254,7 +256,7 @@ pub fn id_entries(site: &SiteCtx) -> Vec<IdEntry> {
         .map(|a| (a.front.slug.as_str(), a))
         .collect();
     for pr in g.prs.values() {
-        let label = if pr.pr.repo == crate::ids::PullRequest::DEFAULT_REPO {
+        let label = if pr.pr.repo == crate::model::ids::PullRequest::DEFAULT_REPO {
             format!("#{}", pr.pr.number)
         } else {
             format!("{}#{}", pr.pr.repo, pr.pr.number)
@@ -304,13 +306,13 @@ pub fn item_anchor<'a>(doc: &'a Doc, anchor: &'a str) -> &'a str {
 
 /// Synonym groups the site knows without a glossary: each KEP's English title (from the
 /// registry) with the Japanese titles articles give it, when they are written in Japanese.
-pub fn site_synonyms(site: &SiteCtx) -> Vec<(String, Vec<String>)> {
+pub fn site_synonyms(site: &RenderCtx) -> Vec<(String, Vec<String>)> {
     let kep_titles = site.graph.keps.values().filter_map(|k| {
         let en = k.title.clone()?;
         let ja: Vec<String> = k
             .article_titles
             .iter()
-            .filter(|t| t.chars().any(crate::japanese::is_kana_or_kanji))
+            .filter(|t| t.chars().any(crate::text::japanese::is_kana_or_kanji))
             .cloned()
             .collect();
         (!ja.is_empty()).then_some((en, ja))
@@ -336,13 +338,13 @@ pub fn site_synonyms(site: &SiteCtx) -> Vec<(String, Vec<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc;
+    use crate::parse::blocks;
 
     #[test]
     fn long_sections_are_cut_at_block_boundaries() {
         let para = "あ".repeat(300);
         let body = format!("## 見出し\n\n{para}\n\n{para}\n\n{para}\n\n- 短い項目\n");
-        let d = doc::parse(&body, 1);
+        let d = blocks::parse(&body, 1);
         let blocks: Vec<Block> = d.blocks.clone();
         let parts = section_parts(&blocks);
         let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
@@ -355,14 +357,14 @@ mod tests {
     #[test]
     fn a_block_longer_than_a_part_is_a_part_of_its_own() {
         let long = "い".repeat(PART_CHARS + 50);
-        let d = doc::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
+        let d = blocks::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
         let anchors: Vec<&str> = section_parts(&d.blocks).iter().map(|p| p.0).collect();
         assert_eq!(anchors, ["p-1", "p-2", "p-3"]);
     }
 
     #[test]
     fn a_mention_in_a_loose_list_item_points_at_the_item() {
-        let d = doc::parse(
+        let d = blocks::parse(
             "- 一つ目 (#128266)\n\n  > 📝 補足\n\n- 二つ目\n\n本文の段落\n\n- 密な項目\n- もう一つ\n",
             1,
         );

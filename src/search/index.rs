@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use super::tokenize::{for_each_token, is_cjk, tokenize};
-use crate::japanese::fold_variants;
+use crate::text::japanese::fold_variants;
 
 /// Folder of the index under the site root.
 pub const DIR: &str = "search";

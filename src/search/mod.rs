@@ -9,14 +9,14 @@ pub mod collect;
 pub mod index;
 pub mod tokenize;
 
-use crate::site::SiteCtx;
+use crate::render::RenderCtx;
 
 /// The search files of the site: `search/manifest.js` and the shards under `search/`.
 ///
 /// `synonyms` are groups of equivalent terms: a query naming one member also finds the others.
 /// The build passes [`collect::site_synonyms`] (KEP titles in English and Japanese); this is
 /// the place to add glossary pairs and spelling variants (`("finalizer", ["ファイナライザー"])`).
-pub fn index_site(site: &SiteCtx, synonyms: &[(String, Vec<String>)]) -> Vec<(String, Vec<u8>)> {
+pub fn index_site(site: &RenderCtx, synonyms: &[(String, Vec<String>)]) -> Vec<(String, Vec<u8>)> {
     let docs = collect::documents(site);
     let ids = collect::id_entries(site);
     index::build(&docs, &ids, synonyms)

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use unicode_normalization::{IsNormalized, is_nfkc_quick};
 
-use crate::japanese::{fold_kana, fold_kana_into, nfkc};
+use crate::text::japanese::{fold_kana, fold_kana_into, nfkc};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitKind {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shiori::load;
-use shiori::site::{self, BuildOptions, Output};
+use shiori::pipeline::{self, BuildOptions, Output};
 
 /// The seed articles, as first received and tested since.
 pub const SEEDS: [&str; 3] = [
@@ -100,9 +100,9 @@ impl Fixture {
         }
     }
 
-    pub fn try_build(&self) -> Result<Output, shiori::diag::Diagnostics> {
+    pub fn try_build(&self) -> Result<Output, shiori::model::diag::Diagnostics> {
         let sources = load::load(self.root()).unwrap();
-        site::build(&sources, &BuildOptions::default())
+        pipeline::build(&sources, &BuildOptions::default())
     }
 
     /// Runs the real binary in the site root.

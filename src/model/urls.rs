@@ -1,7 +1,7 @@
 //! The URL scheme (a contract, see DESIGN.md): site-relative paths of every page, ending in `/`.
 //! Templates prefix them with `root`, the relative way back to the site root, so the site works
 //! under a sub-path and from `file://`.
-use crate::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, TermId};
+use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, TermId};
 
 pub fn article(slug: &Slug) -> String {
     format!("articles/{slug}/")
@@ -87,12 +87,12 @@ pub fn is_allowed(url: &str) -> bool {
 
 /// The warning for an author URL that `is_allowed` refused: dropped (the link's text stays),
 /// said where it stands.
-pub fn refused(path: &std::path::Path, line: usize, url: &str) -> crate::diag::Diagnostic {
+pub fn refused(path: &std::path::Path, line: usize, url: &str) -> crate::model::diag::Diagnostic {
     let mut shown: String = url.chars().take(80).collect();
     if shown.len() < url.len() {
         shown.push('…');
     }
-    crate::diag::Diagnostic::warning(
+    crate::model::diag::Diagnostic::warning(
         path,
         Some(line),
         format!(

@@ -169,7 +169,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
                 continue;
             }
             Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
-                let drop = !crate::urls::is_allowed(dest_url);
+                let drop = !crate::model::urls::is_allowed(dest_url);
                 dropped_ends.push(drop);
                 if drop {
                     refused.push((dest_url.to_string(), range.start));
@@ -257,7 +257,7 @@ fn assign_heading_ids(events: &mut [Event<'static>]) {
 }
 
 pub fn heading_slug(text: &str) -> String {
-    let n = crate::japanese::nfkc(text).to_lowercase();
+    let n = crate::text::japanese::nfkc(text).to_lowercase();
     let mut out = String::new();
     let mut dash = false;
     for c in n.chars() {

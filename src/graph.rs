@@ -12,14 +12,14 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::doc::BlockKind;
-use crate::doc::Doc;
 use crate::extract::{ArticleRefs, KepForm};
-use crate::ids::{
+use crate::model::ids::{
     FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
+use crate::model::urls;
+use crate::parse::blocks::BlockKind;
+use crate::parse::blocks::Doc;
 use crate::registry::{GateStage, GateStatus, Registry};
-use crate::urls;
 
 /// What the link stage needs to know about an article.
 #[derive(Debug, Clone)]
@@ -644,7 +644,7 @@ fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontmatter::{FrontMatter, RefHint, Source};
+    use crate::parse::frontmatter::{FrontMatter, RefHint, Source};
 
     fn article(
         slug: &str,
@@ -665,7 +665,7 @@ mod tests {
             description: None,
             source: Source::default(),
         };
-        let doc = crate::doc::parse(md, 1);
+        let doc = crate::parse::blocks::parse(md, 1);
         let r = crate::extract::extract(&doc, &front, reg);
         let meta = ArticleMeta {
             slug: front.slug.clone(),

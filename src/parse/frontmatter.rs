@@ -12,8 +12,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::diag::{Diagnostic, line_of};
-use crate::ids::{Release, SigName, Slug};
+use crate::model::diag::{Diagnostic, line_of};
+use crate::model::ids::{Release, SigName, Slug};
 
 /// How a bare `#N` in an article is to be read (see `extract`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -252,9 +252,9 @@ pub fn split<'a>(
         );
     }
     if let Some(url) = source.url.as_deref()
-        && !crate::urls::is_allowed(url)
+        && !crate::model::urls::is_allowed(url)
     {
-        warnings.push(crate::urls::refused(
+        warnings.push(crate::model::urls::refused(
             path,
             find_key_line(raw_text, "url")
                 .map(|l| raw_line + l - 1)
@@ -388,7 +388,7 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
             .parse::<Release>()
             .ok()
     };
-    let title = crate::japanese::nfkc(title);
+    let title = crate::text::japanese::nfkc(title);
     if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
         return Some((r, format!("the title `{title}`")));
     }
@@ -476,7 +476,7 @@ fn infer_release_from_text(text: &str) -> Option<Release> {
         )
         .unwrap()
     });
-    let text = crate::japanese::nfkc(text);
+    let text = crate::text::japanese::nfkc(text);
     let c = IN_TEXT.captures(&text)?;
     format!("{}.{}", &c[1], &c[2]).parse().ok()
 }

@@ -30,11 +30,11 @@ use serde::Serialize;
 
 use super::highlight::escape;
 use super::markdown::{Annotation, Insertion};
-use crate::doc::Doc;
 use crate::extract::{ArticleRefs, Place};
-use crate::ids::{KepNumber, Stage};
-use crate::link::RefGraph;
-use crate::urls;
+use crate::graph::RefGraph;
+use crate::model::ids::{KepNumber, Stage};
+use crate::model::urls;
+use crate::parse::blocks::Doc;
 
 /// The most links to one KEP, gate, PR, handle or SIG that one paragraph or list item gets.
 const LINKS_PER_BLOCK: usize = 10;
@@ -284,8 +284,8 @@ pub fn chips(refs: &ArticleRefs, graph: &RefGraph) -> Vec<Chip> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontmatter::FrontMatter;
-    use crate::link::{ArticleMeta, link as link_graph};
+    use crate::graph::{ArticleMeta, link as link_graph};
+    use crate::parse::frontmatter::FrontMatter;
     use crate::registry::Registry;
     use crate::render::markdown::{Options, to_html};
 
@@ -307,11 +307,11 @@ mod tests {
                 "+++\ntitle = \"A\"\nslug = \"a\"\nrelease = \"1.32\"\n{front_extra}\n+++\n{md}"
             );
             let mut w = Vec::new();
-            crate::frontmatter::split("content/a.md".as_ref(), &text, &mut w)
+            crate::parse::frontmatter::split("content/a.md".as_ref(), &text, &mut w)
                 .unwrap()
                 .front
         };
-        let doc = crate::doc::parse(md, 1);
+        let doc = crate::parse::blocks::parse(md, 1);
         let reg = registry();
         let refs = crate::extract::extract(&doc, &front, &reg);
         let meta = ArticleMeta {

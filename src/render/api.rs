@@ -1,12 +1,15 @@
-//! The JSON API of references (part of the index stage), exactly as DESIGN.md specifies:
+//! The JSON API, exactly as DESIGN.md specifies. DESIGN.md counts it in the index stage; it is
+//! made from the reference graph and the articles (never from pages) and written out with the
+//! pages by `render::pages`:
 //!
+//! * `api/articles.json`: `{"version": 1, "articles": [{slug, title, release, date, url, sigs}]}`
 //! * `api/keps.json`: `{"version": 1, "keps": [{number, url, title, sig, mentions}]}`
 //! * `api/feature-gates.json`: `{"version": 1, "feature_gates": [{name, url, mentions}]}`
 //! * `api/pull-requests.json`: `{"version": 1, "pull_requests": [{repo, number, kind, url, mentions}]}`, `kind` `pull` or `issue`
 //!
 //! A mention is `{article, release, url, stage}`: `url` is the site-relative URL of the
 //! paragraph or list item (`articles/<slug>/#li-3`), `stage` the stage stated there or `null`.
-//! A block that names an entity twice is one mention (the graph holds them so, see `link`). Entity `url`s are
+//! A block that names an entity twice is one mention (the graph holds them so, see `graph`). Entity `url`s are
 //! site-relative page paths like `articles.json`'s (`keps/3962/`); a pull request has no page,
 //! so its `url` is the one on GitHub.
 //!
@@ -15,8 +18,9 @@
 //! sorted: KEPs by number, gates by name, pull requests by repository, number and kind.
 use serde_json::{Value, json};
 
-use crate::link::{MentionRef, RefGraph};
-use crate::urls;
+use crate::graph::{MentionRef, RefGraph};
+use crate::model::urls;
+use crate::render::RenderCtx;
 
 /// (output path, document) of every reference API file.
 pub fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
@@ -93,11 +97,34 @@ pub fn pull_requests(graph: &RefGraph) -> Value {
     json!({"version": 1, "pull_requests": list})
 }
 
+impl RenderCtx<'_> {
+    /// `api/articles.json`: `{"version": 1, "articles": [{slug, title, release, date, url, sigs}]}`,
+    /// sorted by slug.
+    pub(crate) fn articles_api(&self) -> Value {
+        let mut list: Vec<Value> = self
+            .articles
+            .iter()
+            .map(|a| {
+                json!({
+                    "slug": a.front.slug,
+                    "title": a.front.title,
+                    "release": a.front.release,
+                    "date": a.front.date,
+                    "url": a.url(),
+                    "sigs": a.front.sigs,
+                })
+            })
+            .collect();
+        list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
+        json!({"version": 1, "articles": list})
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontmatter::FrontMatter;
-    use crate::link::{ArticleMeta, link};
+    use crate::graph::{ArticleMeta, link};
+    use crate::parse::frontmatter::FrontMatter;
     use crate::registry::Registry;
 
     fn graph(articles: &[(&str, &str, &str)]) -> RefGraph {
@@ -108,17 +135,21 @@ mod tests {
             "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"beta\", from = \"1.32\", default = true } ]\n",
         );
         assert!(d.is_empty());
-        let parsed: Vec<(ArticleMeta, crate::doc::Doc, crate::extract::ArticleRefs)> = articles
+        let parsed: Vec<(
+            ArticleMeta,
+            crate::parse::blocks::Doc,
+            crate::extract::ArticleRefs,
+        )> = articles
             .iter()
             .map(|(slug, release, md)| {
                 let text = format!(
                     "+++\ntitle = \"{slug}\"\nslug = \"{slug}\"\nrelease = \"{release}\"\n+++\n{md}"
                 );
                 let front: FrontMatter =
-                    crate::frontmatter::split("c.md".as_ref(), &text, &mut Vec::new())
+                    crate::parse::frontmatter::split("c.md".as_ref(), &text, &mut Vec::new())
                         .unwrap()
                         .front;
-                let doc = crate::doc::parse(md, 1);
+                let doc = crate::parse::blocks::parse(md, 1);
                 let refs = crate::extract::extract(&doc, &front, &reg);
                 let meta = ArticleMeta {
                     slug: front.slug.clone(),

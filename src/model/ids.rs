@@ -102,7 +102,7 @@ pub struct SigName(String);
 impl SigName {
     /// Accepts `sig/node`, `sig-node`, `SIG-Node`, `SIG Node`, `API Machinery`, `node`.
     pub fn parse(raw: &str) -> Option<SigName> {
-        let mut s = crate::japanese::nfkc(raw.trim()).to_lowercase();
+        let mut s = crate::text::japanese::nfkc(raw.trim()).to_lowercase();
         for prefix in ["sig/", "sig-", "sig ", "sig_"] {
             if let Some(rest) = s.strip_prefix(prefix) {
                 s = rest.to_string();

@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::ArticleRefs;
-use crate::diag::Diagnostic;
-use crate::doc::Doc;
-use crate::frontmatter::FrontMatter;
-use crate::ids::{Release, Stage};
+use crate::extract::ArticleRefs;
+use crate::model::diag::Diagnostic;
+use crate::model::ids::{Release, Stage};
+use crate::parse::blocks::Doc;
+use crate::parse::frontmatter::FrontMatter;
 use crate::registry::Registry;
 
 /// Stages the article states for its release that the registry contradicts.

@@ -2,7 +2,7 @@
 //! empty (or missing) `site.toml` builds.
 use serde::Deserialize;
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -65,7 +65,7 @@ impl Default for Config {
 impl Config {
     pub fn parse(text: &str) -> Result<Config, Diagnostic> {
         let config: Config = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| crate::diag::line_of(text, s.start));
+            let line = e.span().map(|s| crate::model::diag::line_of(text, s.start));
             Diagnostic::error("site.toml", line, e.message().to_string())
                 .help("see the documented keys in README.md (section `site.toml`)")
         })?;

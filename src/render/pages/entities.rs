@@ -3,7 +3,7 @@
 //! that filters by release × stage × SIG, and the changes of a release grouped by stage (for
 //! `release.html`).
 //!
-//! Takes the `SiteCtx` (its `graph`, `registry` and articles) and gives rendered pages. This
+//! Takes the `RenderCtx` (its `graph`, `registry` and articles) and gives rendered pages. This
 //! module only shapes template contexts; the facts come from the link stage, and the templates
 //! (`kep.html`, `feature_gate.html`, `sig.html`, `keps.html`, `feature_gates.html`,
 //! `sigs.html`) decide how they look. Every URL handed to a template is site-relative; the
@@ -18,15 +18,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 
-use crate::diag::Diagnostic;
-use crate::ids::{FeatureGateName, Release, SigName, Stage};
-use crate::link::{Change, Disagreement, GateNode, KepNode, MentionRef};
+use crate::graph::{Change, Disagreement, GateNode, KepNode, MentionRef};
+use crate::model::ids::{FeatureGateName, Release, SigName, Stage};
 use crate::registry::Registry;
-use crate::render::entities::kep_title;
-use crate::site::{SiteCtx, truncate_chars};
-use crate::urls;
+use crate::render::RenderCtx;
+use crate::render::entity_links::kep_title;
+use crate::text::truncate_chars;
 
-type Page = Result<(String, Vec<u8>), Diagnostic>;
+use super::Page;
+use crate::model::urls;
 
 /// How a stage reads on the pages; `None` is a mention that states no stage.
 pub fn stage_label(stage: Option<Stage>) -> &'static str {
@@ -224,7 +224,7 @@ fn kep_current(node: &KepNode) -> Option<Stage> {
         .map(|(s, _)| *s)
 }
 
-impl SiteCtx<'_> {
+impl RenderCtx<'_> {
     /// Curated glossary terms that name an entity (`keps`/`gates` of the term), as links: a
     /// KEP or gate page leads to the term that explains it.
     fn glossary_terms(&self, names: impl Fn(&crate::glossary::Term) -> bool) -> Vec<Value> {
@@ -701,7 +701,7 @@ impl SiteCtx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::Slug;
+    use crate::model::ids::Slug;
 
     fn m(release: &str, anchor: &str, stage: Option<Stage>) -> MentionRef {
         MentionRef {

@@ -2,7 +2,7 @@
 //! absolute URLs (from `base_url`), unlike pages, which link relatively.
 use std::collections::BTreeMap;
 
-use crate::config::Config;
+use crate::model::config::Config;
 use crate::render::highlight;
 
 /// XML-escaped text, without the control characters XML 1.0 forbids (an article may hold them;
@@ -15,7 +15,7 @@ fn escape(s: &str) -> String {
         .collect();
     highlight::escape(&kept)
 }
-use crate::site::Article;
+use crate::model::Article;
 
 pub fn add(files: &mut BTreeMap<String, Vec<u8>>, config: &Config, articles: &[Article]) {
     files.insert("atom.xml".into(), atom(config, articles).into_bytes());

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::diag::{Diagnostic, line_of};
-use crate::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
+use crate::model::diag::{Diagnostic, line_of};
+use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
 
 pub mod import;
 
@@ -224,9 +224,9 @@ impl Registry {
         static BUILTIN: std::sync::LazyLock<Registry> = std::sync::LazyLock::new(|| {
             let (reg, diags) = Registry::parse(
                 Path::new(BUILTIN_KEPS),
-                include_str!("registry/builtin/keps.toml"),
+                include_str!("builtin/keps.toml"),
                 Path::new(BUILTIN_GATES),
-                include_str!("registry/builtin/feature-gates.toml"),
+                include_str!("builtin/feature-gates.toml"),
             );
             // A test keeps the shipped files clean; a stray problem only drops its entry.
             debug_assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 
 /// A link of a generated page that leads nowhere.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +81,7 @@ static ID: LazyLock<Regex> =
 /// the site root; external and `data:` images are not checked.
 pub fn missing_images(
     path: &std::path::Path,
-    doc: &crate::doc::Doc,
+    doc: &crate::parse::blocks::Doc,
     page: &str,
     files: &BTreeMap<String, Vec<u8>>,
 ) -> Vec<Diagnostic> {

@@ -3,7 +3,7 @@
 //! (`glossary/<id>/`), and the exports `api/glossary.json`, `glossary.csv`, `glossary.tsv` and
 //! `glossary.tbx`.
 //!
-//! Takes the `SiteCtx` (its `glossary`, the articles the occurrences point into, and the
+//! Takes the `RenderCtx` (its `glossary`, the articles the occurrences point into, and the
 //! reference graph, to link a term's KEPs and gates only where their pages exist) and gives
 //! rendered files. This module only shapes template contexts (`glossary.html`, `term.html`);
 //! the facts come from `glossary::build`. URLs handed to templates are site-relative.
@@ -18,15 +18,14 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::diag::Diagnostic;
 use crate::glossary::{self, Evidence, Source, Term, pairing::Context};
-use crate::ids::KepNumber;
-use crate::ref_pages::{gate_current, stage_label};
-use crate::render::entities::kep_title;
-use crate::site::{SiteCtx, json_bytes};
-use crate::urls;
+use crate::model::ids::KepNumber;
+use crate::render::entity_links::kep_title;
+use crate::render::pages::entities::{gate_current, stage_label};
+use crate::render::{RenderCtx, json_bytes};
 
-type Page = Result<(String, Vec<u8>), Diagnostic>;
+use super::Page;
+use crate::model::urls;
 
 /// Articles listed with a count (and a link to their first occurrence) after the lines.
 pub const MAX_MORE_ARTICLES: usize = 100;
@@ -89,7 +88,7 @@ fn entry(t: &Term) -> Value {
     })
 }
 
-impl SiteCtx<'_> {
+impl RenderCtx<'_> {
     /// The index, every term page, and the four exports.
     pub fn glossary_pages(&self) -> Vec<Page> {
         let g = self.glossary;

@@ -16,61 +16,22 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use serde::Serialize;
-use serde_json::{Value, json};
-use tera::Context;
 
-use crate::config::Config;
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::doc::{BlockKind, Doc};
 use crate::extract::{self, ArticleRefs};
-use crate::frontmatter::{self, FrontMatter};
 use crate::glossary::{self, Glossary, Terms, candidates::ArticleScan};
-use crate::ids::Release;
-use crate::link::{self, ArticleMeta, RefGraph};
+use crate::graph::{self, ArticleMeta, RefGraph};
 use crate::load::Sources;
+use crate::model::Article;
+use crate::model::config::Config;
+use crate::model::diag::{Diagnostic, Diagnostics};
+use crate::parse::blocks::{BlockKind, Doc};
+use crate::parse::frontmatter::{self, FrontMatter};
+use crate::parse::shortcodes;
 use crate::registry::Registry;
-use crate::render::markdown;
 use crate::render::templates::Templates;
-use crate::render::terms as term_tips;
-use crate::render::{entities, highlight};
-use crate::{api, feeds, japanese, search, shortcodes, urls};
-
-/// One parsed article.
-#[derive(Debug, Clone)]
-pub struct Article {
-    /// Path relative to the site root (`content/x.md`).
-    pub path: PathBuf,
-    pub front: FrontMatter,
-    pub doc: Doc,
-    /// Characters a reader sees (not bytes), and the reading time from them.
-    pub chars: usize,
-    /// Words by the Japanese tokenizer (punctuation left out), from the article's one lindera
-    /// pass.
-    pub words: usize,
-    pub minutes: usize,
-    /// The first paragraph, cut to 120 characters.
-    pub summary: String,
-    /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
-    pub refs: ArticleRefs,
-    /// What the article contributes to the glossary (candidates, parenthesized pairs), from the
-    /// same lindera pass; taken (left empty) when the glossary is built.
-    pub glossary: ArticleScan,
-}
-
-impl Article {
-    /// The folder of a page bundle (`content/release/` of `content/release/index.md`).
-    pub fn bundle_dir(&self) -> Option<&Path> {
-        let name = self.path.file_name()?.to_str()?;
-        matches!(name, "index.md" | "index.markdown")
-            .then(|| self.path.parent())
-            .flatten()
-    }
-
-    pub fn url(&self) -> String {
-        urls::article(&self.front.slug)
-    }
-}
+use crate::render::{RenderCtx, feeds, highlight};
+use crate::search;
+use crate::text::{japanese, truncate_chars};
 
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
@@ -146,7 +107,7 @@ pub fn build_glossary(curated: &Terms, articles: &mut [Article], registry: &Regi
         .iter_mut()
         .map(|a| std::mem::take(&mut a.glossary))
         .collect();
-    let docs: Vec<(&crate::ids::Slug, &Doc)> =
+    let docs: Vec<(&crate::model::ids::Slug, &Doc)> =
         articles.iter().map(|a| (&a.front.slug, &a.doc)).collect();
     let refs: Vec<&ArticleScan> = scans.iter().collect();
     glossary::build_scanned(curated, &docs, &refs, &glossary::registry_names(registry))
@@ -182,7 +143,7 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     }
     if let Some(b) = &opts.base_url {
         config.base_url = b.clone();
-        if !crate::config::is_absolute_http(b) {
+        if !crate::model::config::is_absolute_http(b) {
             return Err(Diagnostic::error(
                 "--base-url",
                 None,
@@ -209,9 +170,9 @@ pub fn parse_articles(
             match frontmatter::split(&file.path, &file.text, &mut diags) {
                 Ok(split) => {
                     let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
-                    let doc = crate::doc::parse(&body, split.body_line);
+                    let doc = crate::parse::blocks::parse(&body, split.body_line);
                     for (url, line) in &doc.refused_urls {
-                        diags.push(crate::urls::refused(&file.path, *line, url));
+                        diags.push(crate::model::urls::refused(&file.path, *line, url));
                     }
                     let refs = extract::extract(&doc, &split.front, registry);
                     let scan = glossary::candidates::analyze(&doc);
@@ -302,7 +263,7 @@ pub fn link_articles(articles: &[Article], registry: &Registry) -> RefGraph {
             (meta, &a.doc, &a.refs)
         })
         .collect();
-    link::link(&inputs, registry)
+    graph::link(&inputs, registry)
 }
 
 /// What `shiori check` says about the references of every article: unknown KEPs and gates,
@@ -310,26 +271,16 @@ pub fn link_articles(articles: &[Article], registry: &Registry) -> RefGraph {
 pub fn reference_findings(articles: &[Article], registry: &Registry) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in articles {
-        out.extend(extract::check_unknown_refs(
+        out.extend(crate::check::references::check_unknown_refs(
             &a.path, &a.doc, &a.refs, registry,
         ));
-        out.extend(extract::check_stage_disagreements(
+        out.extend(crate::check::references::check_stage_disagreements(
             &a.path, &a.doc, &a.front, &a.refs, registry,
         ));
     }
     let mut d = Diagnostics(out);
     d.sort();
     d.0
-}
-
-pub fn truncate_chars(s: &str, n: usize) -> String {
-    let mut it = s.chars();
-    let head: String = it.by_ref().take(n).collect();
-    if it.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
 }
 
 fn duplicate_slugs(articles: &[Article]) -> Vec<Diagnostic> {
@@ -393,7 +344,7 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     }
     let graph = link_articles(&articles, &registry);
     let glossary = build_glossary(&curated, &mut articles, &registry);
-    let site = SiteCtx {
+    let site = RenderCtx {
         config: &config,
         templates: &templates,
         articles: &articles,
@@ -450,7 +401,7 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     }
     feeds::add(&mut out.files, &config, &articles);
     for a in &articles {
-        out.findings.extend(crate::check::missing_images(
+        out.findings.extend(crate::check::links::missing_images(
             &a.path,
             &a.doc,
             &a.url(),
@@ -460,259 +411,4 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     diags.sort();
     out.warnings = diags.0;
     Ok(out)
-}
-
-/// What every page renderer gets: the configuration, the templates, the articles (newest
-/// first), the registry, the reference graph and the glossary. Entity, glossary and search
-/// pages are rendered through the same helpers.
-pub struct SiteCtx<'a> {
-    pub config: &'a Config,
-    pub templates: &'a Templates,
-    pub articles: &'a [Article],
-    pub registry: &'a Registry,
-    pub graph: &'a RefGraph,
-    pub glossary: &'a Glossary,
-}
-
-#[derive(Serialize)]
-struct ReleaseGroup {
-    #[serde(skip)]
-    release: Release,
-    name: String,
-    url: String,
-    articles: Vec<Value>,
-}
-
-impl SiteCtx<'_> {
-    fn render_all(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
-        let mut pages: Vec<Result<(String, Vec<u8>), Diagnostic>> = self
-            .articles
-            .par_iter()
-            .enumerate()
-            .map(|(i, a)| self.article_page(i, a))
-            .collect();
-        pages.push(self.home());
-        pages.extend(self.release_pages());
-        pages.extend(self.ref_pages());
-        pages.extend(self.glossary_pages());
-        pages.push(self.not_found());
-        pages.push(self.search_page());
-        pages.push(Ok((
-            "api/articles.json".into(),
-            json_bytes(&self.articles_api()),
-        )));
-        for (path, value) in api::reference_files(self.graph) {
-            pages.push(Ok((path.into(), json_bytes(&value))));
-        }
-        pages
-    }
-
-    /// Context every page gets: `site`, `root`, `title`, `description`, `canonical`, `version`.
-    pub fn base_ctx(&self, page: &str, title: &str, description: &str) -> Context {
-        let mut c = Context::new();
-        c.insert(
-            "site",
-            &json!({
-                "title": self.config.title,
-                "description": self.config.description,
-                "base_url": self.config.base(),
-                "language": self.config.language,
-            }),
-        );
-        c.insert("root", &urls::root_of(page));
-        c.insert("page_path", page);
-        c.insert("title", title);
-        c.insert("description", description);
-        c.insert("canonical", &format!("{}{}", self.config.base(), page));
-        c.insert("og_type", "website");
-        c.insert("version", env!("CARGO_PKG_VERSION"));
-        c
-    }
-
-    pub fn render(
-        &self,
-        template: &str,
-        page: &str,
-        ctx: &Context,
-    ) -> Result<(String, Vec<u8>), Diagnostic> {
-        let html = self.templates.render(template, ctx)?;
-        Ok((urls::file_of(page), html.into_bytes()))
-    }
-
-    pub fn card(&self, a: &Article) -> Value {
-        json!({
-            "title": a.front.title,
-            "url": a.url(),
-            "date": a.front.date,
-            "release": a.front.release,
-            "sigs": a.front.sigs.iter().map(|s| json!({"name": s, "display": s.display_name(), "url": urls::sig(s)})).collect::<Vec<_>>(),
-            "chars": a.chars,
-            "minutes": a.minutes,
-            "words": a.words,
-            "summary": a.summary,
-        })
-    }
-
-    /// The page of `a`, the `i`-th article (its index in the glossary too).
-    fn article_page(&self, i: usize, a: &Article) -> Result<(String, Vec<u8>), Diagnostic> {
-        let page = a.url();
-        let root = urls::root_of(&page);
-        let entities::EntityLinks {
-            mut annotations,
-            chips,
-        } = entities::annotations(&a.doc, &a.refs, self.graph, &root);
-        // Term tooltips go where no entity link is: entity links win.
-        let tips = term_tips::annotations(
-            &a.doc,
-            self.glossary,
-            self.glossary.hits(i),
-            &root,
-            &annotations,
-        );
-        annotations.extend(tips);
-        let content = markdown::to_html(
-            &a.doc,
-            annotations,
-            chips,
-            &markdown::Options {
-                trust_html: self.config.trust_html,
-            },
-        );
-        let toc: Vec<Value> = a
-            .doc
-            .sections
-            .iter()
-            .filter(|s| (2..=3).contains(&s.level))
-            // A table of contents is for finding one's way: a few hundred entries at most.
-            .take(500)
-            .map(|s| json!({"level": s.level, "anchor": s.anchor, "title": s.title}))
-            .collect();
-        let mut article = self.card(a);
-        let obj = article.as_object_mut().expect("card is an object");
-        obj.insert("content".into(), Value::String(content));
-        obj.insert("toc".into(), Value::Array(toc));
-        obj.insert(
-            "release_url".into(),
-            json!(a.front.release.map(urls::release)),
-        );
-        obj.insert("tags".into(), json!(a.front.tags));
-        obj.insert("source".into(), json!(a.front.source));
-        obj.insert(
-            "path".into(),
-            json!(a.path.to_string_lossy().replace('\\', "/")),
-        );
-        obj.insert("chips".into(), json!(entities::chips(&a.refs, self.graph)));
-        let description = if a.front.description.is_some() {
-            a.front.description.clone().unwrap_or_default()
-        } else {
-            a.summary.clone()
-        };
-        let mut ctx = self.base_ctx(&page, &a.front.title, &description);
-        ctx.insert("og_type", "article");
-        ctx.insert("article", &article);
-        self.render("article.html", &page, &ctx)
-    }
-
-    fn releases(&self) -> (Vec<ReleaseGroup>, Vec<Value>) {
-        let mut by: BTreeMap<std::cmp::Reverse<Release>, Vec<Value>> = BTreeMap::new();
-        let mut none = Vec::new();
-        for a in self.articles {
-            match a.front.release {
-                Some(r) => by
-                    .entry(std::cmp::Reverse(r))
-                    .or_default()
-                    .push(self.card(a)),
-                None => none.push(self.card(a)),
-            }
-        }
-        let groups = by
-            .into_iter()
-            .map(|(r, articles)| ReleaseGroup {
-                release: r.0,
-                name: r.0.to_string(),
-                url: urls::release(r.0),
-                articles,
-            })
-            .collect();
-        (groups, none)
-    }
-
-    fn home(&self) -> Result<(String, Vec<u8>), Diagnostic> {
-        let (groups, none) = self.releases();
-        let mut ctx = self.base_ctx("", &self.config.title, &self.config.description);
-        ctx.insert("releases", &groups);
-        ctx.insert("unreleased", &none);
-        self.render("home.html", "", &ctx)
-    }
-
-    fn release_pages(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
-        let (groups, _) = self.releases();
-        let mut pages = Vec::new();
-        let mut ctx = self.base_ctx("releases/", "リリース", "リリースごとの記事");
-        ctx.insert("releases", &groups);
-        pages.push(self.render("releases.html", "releases/", &ctx));
-        for g in &groups {
-            let title = format!("Kubernetes {}", g.name);
-            let mut ctx = self.base_ctx(
-                &g.url,
-                &title,
-                &format!("Kubernetes {} の変更を扱う記事", g.name),
-            );
-            ctx.insert("release", g);
-            ctx.insert("changes", &self.release_changes(g.release));
-            pages.push(self.render("release.html", &g.url, &ctx));
-        }
-        pages
-    }
-
-    fn not_found(&self) -> Result<(String, Vec<u8>), Diagnostic> {
-        let mut ctx = self.base_ctx("", "ページが見つかりません", "");
-        // Hosts serve 404.html at any missing path, where relative links would not resolve:
-        // this page links from the site's absolute path instead.
-        let path = self
-            .config
-            .base()
-            .splitn(4, '/')
-            .nth(3)
-            .map(|p| format!("/{p}"))
-            .unwrap_or_else(|| "/".into());
-        ctx.insert("root", &path);
-        let html = self.templates.render("404.html", &ctx)?;
-        Ok(("404.html".into(), html.into_bytes()))
-    }
-
-    /// `search/`: the results of `?q=`, filled in by `static/search.js`.
-    fn search_page(&self) -> Result<(String, Vec<u8>), Diagnostic> {
-        let ctx = self.base_ctx(
-            "search/",
-            "検索",
-            "KEP・PR 番号、フィーチャーゲート名、語句で記事を検索",
-        );
-        self.render("search.html", "search/", &ctx)
-    }
-
-    fn articles_api(&self) -> Value {
-        let mut list: Vec<Value> = self
-            .articles
-            .iter()
-            .map(|a| {
-                json!({
-                    "slug": a.front.slug,
-                    "title": a.front.title,
-                    "release": a.front.release,
-                    "date": a.front.date,
-                    "url": a.url(),
-                    "sigs": a.front.sigs,
-                })
-            })
-            .collect();
-        list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
-        json!({"version": 1, "articles": list})
-    }
-}
-
-pub fn json_bytes(v: &Value) -> Vec<u8> {
-    let mut s = serde_json::to_string_pretty(v).expect("JSON values serialize");
-    s.push('\n');
-    s.into_bytes()
 }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use crate::load;
-use crate::site::{self, BuildOptions, Output};
+use crate::pipeline::{self, BuildOptions, Output};
 
 struct State {
     version: u64,
@@ -142,7 +142,7 @@ fn rebuild(root: &Path, opts: &BuildOptions) -> Result<Output, String> {
         eprintln!("{message}");
         message
     })?;
-    match site::build(&sources, opts) {
+    match pipeline::build(&sources, opts) {
         Ok(out) => {
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");

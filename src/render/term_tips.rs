@@ -25,10 +25,10 @@ use std::ops::Range;
 
 use super::highlight::escape;
 use super::markdown::Annotation;
-use crate::doc::Doc;
 use crate::glossary::{Glossary, Term};
-use crate::ids::TermId;
-use crate::urls;
+use crate::model::ids::TermId;
+use crate::model::urls;
+use crate::parse::blocks::Doc;
 
 /// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
 /// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`
@@ -111,7 +111,7 @@ mod tests {
 
     use super::*;
     use crate::glossary::{self, Terms};
-    use crate::ids::Slug;
+    use crate::model::ids::Slug;
     use crate::render::markdown::{Options, to_html};
 
     const TERMS: &str = r#"
@@ -135,7 +135,7 @@ def_en = "An expression language."
     fn glossary_of(md: &str) -> (Doc, Glossary) {
         let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), TERMS);
         assert!(diags.is_empty(), "{diags:?}");
-        let doc = crate::doc::parse(md, 1);
+        let doc = crate::parse::blocks::parse(md, 1);
         let slug = Slug::parse("a").unwrap();
         let g = glossary::build(&terms, &[(&slug, &doc)], &[]);
         (doc, g)

@@ -1,0 +1,68 @@
+//! `shiori build`: checks the output folder may be replaced (`write::check_target`), loads and
+//! builds the site (`pipeline::build`), prints the warnings and writes the output atomically
+//! (`write::write_atomic`).
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{plural, run_stage};
+use crate::{pipeline, write};
+
+pub fn run(
+    root: PathBuf,
+    output: PathBuf,
+    force: bool,
+    base_url: Option<String>,
+    drafts: bool,
+) -> ExitCode {
+    let started = Instant::now();
+    let target = if output.is_absolute() {
+        output
+    } else {
+        root.join(output)
+    };
+    // Before anything is built: a refused output is never touched.
+    if let Err(refusal) = write::check_target(&root, &target, force) {
+        eprintln!("error: {refusal}");
+        return ExitCode::from(2);
+    }
+    let opts = pipeline::BuildOptions {
+        drafts: drafts.then_some(true),
+        base_url,
+    };
+    let failed = "build failed (the output folder was left as it was)";
+    let out = match run_stage(&root, failed, |s| pipeline::build(s, &opts)) {
+        Ok(out) => out,
+        Err(code) => return code,
+    };
+    for w in out.warnings.iter().filter(|w| !w.is_note()) {
+        eprintln!("{w}");
+    }
+    let notes = out.warnings.iter().filter(|w| w.is_note()).count();
+    if notes > 0 {
+        eprintln!(
+            "note: {notes} thing{} inferred (such as an article's release from its title); run `shiori check` to see them",
+            plural(notes)
+        );
+    }
+    if !out.findings.is_empty() {
+        // Shown in full by `check`; a build on every save should not repeat them.
+        eprintln!(
+            "note: {} reference finding{} (unknown KEPs or gates, stages the registry contradicts); run `shiori check` to see them",
+            out.findings.len(),
+            plural(out.findings.len())
+        );
+    }
+    if let Err(e) = write::write_atomic(&out.files, &target) {
+        eprintln!("error: {e} (the output folder was left as it was)");
+        return ExitCode::from(2);
+    }
+    eprintln!(
+        "built {} articles, {} files into {} in {} ms",
+        out.articles,
+        out.files.len(),
+        target.display(),
+        started.elapsed().as_millis()
+    );
+    ExitCode::SUCCESS
+}

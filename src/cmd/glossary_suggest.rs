@@ -1,0 +1,36 @@
+//! `shiori glossary suggest`: builds the glossary of a site without rendering it
+//! (`pipeline::glossary_only`) and prints the pairs worth curating as `[[term]]` TOML on stdout,
+//! a summary on stderr. Writes nothing.
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::run_stage;
+use crate::{glossary, pipeline};
+
+/// `shiori glossary suggest`: TOML on stdout, a summary on stderr.
+pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
+    let opts = pipeline::BuildOptions {
+        drafts: drafts.then_some(true),
+        base_url: None,
+    };
+    let g = match run_stage(root, "glossary suggest failed", |s| {
+        pipeline::glossary_only(s, &opts)
+    }) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    print!("{}", glossary::suggest::suggest_limited(&g, limit, limit));
+    let curated = g
+        .terms
+        .iter()
+        .filter(|t| t.source == glossary::Source::Curated)
+        .count();
+    eprintln!(
+        "{} curated terms, {} automatic pairs from {} articles; paste what is right into {}",
+        curated,
+        g.pairing.pairs.len(),
+        g.articles.len(),
+        root.join("glossary").join(pipeline::TERMS_FILE).display()
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,91 @@
+//! Running the commands: [`run`] takes the parsed [`Cli`] (see `cli`) and gives the exit code,
+//! one module per command. Each command loads the site (the load stage), runs the pipeline
+//! (`pipeline`) and reports; only `build` and `registry import` write (the write stage).
+//!
+//! Exit codes: 0 ok, 1 content errors (and, for `check --strict`, any finding), 2 usage or I/O
+//! errors.
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::cli::{Cli, Command, GlossaryCommand, RegistryCommand};
+use crate::load;
+use crate::model::diag::Diagnostics;
+
+pub mod build;
+pub mod check;
+pub mod glossary_suggest;
+pub mod registry_import;
+pub mod serve;
+
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Build {
+            root,
+            output,
+            force,
+            base_url,
+            drafts,
+        } => build::run(root, output, force, base_url, drafts),
+        Command::Serve {
+            root,
+            port,
+            bind,
+            drafts,
+        } => match serve::run(serve::ServeOptions {
+            root,
+            bind,
+            port,
+            drafts,
+        }) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Check {
+            root,
+            strict,
+            drafts,
+        } => check::run(&root, strict, drafts),
+        Command::Registry {
+            command:
+                RegistryCommand::Import {
+                    enhancements,
+                    website,
+                    root,
+                },
+        } => registry_import::run(&enhancements, &website, &root),
+        Command::Glossary {
+            command:
+                GlossaryCommand::Suggest {
+                    root,
+                    limit,
+                    drafts,
+                },
+        } => glossary_suggest::run(&root, limit, drafts),
+    }
+}
+
+/// Loads the site at `root` and runs `stage` on it. An unreadable site exits with 2; content
+/// errors are all printed, then a count under `failed`, and exit with 1.
+fn run_stage<T>(
+    root: &Path,
+    failed: &str,
+    stage: impl FnOnce(&load::Sources) -> Result<T, Diagnostics>,
+) -> Result<T, ExitCode> {
+    let sources = load::load(root).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    stage(&sources).map_err(|diags| {
+        eprint!("{diags}");
+        let n = diags.errors().count();
+        eprintln!("{failed}: {n} error{}", plural(n));
+        ExitCode::from(1)
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

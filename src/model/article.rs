@@ -1,0 +1,47 @@
+//! [`Article`]: one article as the pipeline carries it from the parse stage on: its path, front
+//! matter, block map, counts, summary, the references extract found and what it gives the
+//! glossary. `pipeline::parse_articles` makes them (parse + extract + segment, per article);
+//! link, glossary, render and index read them.
+use std::path::{Path, PathBuf};
+
+use crate::extract::ArticleRefs;
+use crate::glossary::candidates::ArticleScan;
+use crate::model::urls;
+use crate::parse::blocks::Doc;
+use crate::parse::frontmatter::FrontMatter;
+
+/// One parsed article.
+#[derive(Debug, Clone)]
+pub struct Article {
+    /// Path relative to the site root (`content/x.md`).
+    pub path: PathBuf,
+    pub front: FrontMatter,
+    pub doc: Doc,
+    /// Characters a reader sees (not bytes), and the reading time from them.
+    pub chars: usize,
+    /// Words by the Japanese tokenizer (punctuation left out), from the article's one lindera
+    /// pass.
+    pub words: usize,
+    pub minutes: usize,
+    /// The first paragraph, cut to 120 characters.
+    pub summary: String,
+    /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
+    pub refs: ArticleRefs,
+    /// What the article contributes to the glossary (candidates, parenthesized pairs), from the
+    /// same lindera pass; taken (left empty) when the glossary is built.
+    pub glossary: ArticleScan,
+}
+
+impl Article {
+    /// The folder of a page bundle (`content/release/` of `content/release/index.md`).
+    pub fn bundle_dir(&self) -> Option<&Path> {
+        let name = self.path.file_name()?.to_str()?;
+        matches!(name, "index.md" | "index.markdown")
+            .then(|| self.path.parent())
+            .flatten()
+    }
+
+    pub fn url(&self) -> String {
+        urls::article(&self.front.slug)
+    }
+}

@@ -1,0 +1,75 @@
+//! The render context: [`RenderCtx`] is what every page renderer (`render::pages`) and the
+//! index stage (`search`) are given once link and glossary are done, and its helpers are what
+//! every page goes through: the template context each page starts from ([`RenderCtx::base_ctx`]),
+//! a template rendered to its output file ([`RenderCtx::render`]) and an article's card
+//! ([`RenderCtx::card`]). `pipeline::build` makes it.
+use serde_json::{Value, json};
+use tera::Context;
+
+use crate::glossary::Glossary;
+use crate::graph::RefGraph;
+use crate::model::config::Config;
+use crate::model::diag::Diagnostic;
+use crate::model::{Article, urls};
+use crate::registry::Registry;
+use crate::render::templates::Templates;
+
+/// What every page renderer gets: the configuration, the templates, the articles (newest
+/// first), the registry, the reference graph and the glossary. Entity, glossary and search
+/// pages are rendered through the same helpers.
+pub struct RenderCtx<'a> {
+    pub config: &'a Config,
+    pub templates: &'a Templates,
+    pub articles: &'a [Article],
+    pub registry: &'a Registry,
+    pub graph: &'a RefGraph,
+    pub glossary: &'a Glossary,
+}
+
+impl RenderCtx<'_> {
+    /// Context every page gets: `site`, `root`, `title`, `description`, `canonical`, `version`.
+    pub fn base_ctx(&self, page: &str, title: &str, description: &str) -> Context {
+        let mut c = Context::new();
+        c.insert(
+            "site",
+            &json!({
+                "title": self.config.title,
+                "description": self.config.description,
+                "base_url": self.config.base(),
+                "language": self.config.language,
+            }),
+        );
+        c.insert("root", &urls::root_of(page));
+        c.insert("page_path", page);
+        c.insert("title", title);
+        c.insert("description", description);
+        c.insert("canonical", &format!("{}{}", self.config.base(), page));
+        c.insert("og_type", "website");
+        c.insert("version", env!("CARGO_PKG_VERSION"));
+        c
+    }
+
+    pub fn render(
+        &self,
+        template: &str,
+        page: &str,
+        ctx: &Context,
+    ) -> Result<(String, Vec<u8>), Diagnostic> {
+        let html = self.templates.render(template, ctx)?;
+        Ok((urls::file_of(page), html.into_bytes()))
+    }
+
+    pub fn card(&self, a: &Article) -> Value {
+        json!({
+            "title": a.front.title,
+            "url": a.url(),
+            "date": a.front.date,
+            "release": a.front.release,
+            "sigs": a.front.sigs.iter().map(|s| json!({"name": s, "display": s.display_name(), "url": urls::sig(s)})).collect::<Vec<_>>(),
+            "chars": a.chars,
+            "minutes": a.minutes,
+            "words": a.words,
+            "summary": a.summary,
+        })
+    }
+}

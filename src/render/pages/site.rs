@@ -1,0 +1,33 @@
+//! The pages of the site as a whole (render stage): `404.html`, linked from the site's absolute
+//! path since hosts serve it at any missing path, and `search/`, which `static/search.js` fills
+//! in from the index stage's files.
+use crate::model::diag::Diagnostic;
+use crate::render::RenderCtx;
+
+impl RenderCtx<'_> {
+    pub(super) fn not_found(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+        let mut ctx = self.base_ctx("", "ページが見つかりません", "");
+        // Hosts serve 404.html at any missing path, where relative links would not resolve:
+        // this page links from the site's absolute path instead.
+        let path = self
+            .config
+            .base()
+            .splitn(4, '/')
+            .nth(3)
+            .map(|p| format!("/{p}"))
+            .unwrap_or_else(|| "/".into());
+        ctx.insert("root", &path);
+        let html = self.templates.render("404.html", &ctx)?;
+        Ok(("404.html".into(), html.into_bytes()))
+    }
+
+    /// `search/`: the results of `?q=`, filled in by `static/search.js`.
+    pub(super) fn search_page(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+        let ctx = self.base_ctx(
+            "search/",
+            "検索",
+            "KEP・PR 番号、フィーチャーゲート名、語句で記事を検索",
+        );
+        self.render("search.html", "search/", &ctx)
+    }
+}
