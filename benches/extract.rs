@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use shiori::extract::extract;
 use shiori::model::ids::Slug;
 use shiori::parse::blocks::Doc;
-use shiori::parse::frontmatter::{FrontMatter, Source};
+use shiori::parse::frontmatter::{Attribution, FrontMatter};
 use shiori::registry::Registry;
 
 const ROUNDS: usize = 15;
@@ -119,7 +119,7 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
                 draft: false,
                 refs: None,
                 description: None,
-                source: Source::default(),
+                source: Attribution::default(),
             };
             (shiori::parse::blocks::parse(&body, 1), front)
         }

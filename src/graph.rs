@@ -644,7 +644,7 @@ fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::frontmatter::{FrontMatter, RefHint, Source};
+    use crate::parse::frontmatter::{Attribution, FrontMatter, RefHint};
 
     fn article(
         slug: &str,
@@ -663,7 +663,7 @@ mod tests {
             draft: false,
             refs,
             description: None,
-            source: Source::default(),
+            source: Attribution::default(),
         };
         let doc = crate::parse::blocks::parse(md, 1);
         let r = crate::extract::extract(&doc, &front, reg);

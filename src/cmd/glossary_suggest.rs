@@ -23,7 +23,7 @@ pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
     let curated = g
         .terms
         .iter()
-        .filter(|t| t.source == glossary::Source::Curated)
+        .filter(|t| t.source == glossary::TermSource::Curated)
         .count();
     eprintln!(
         "{} curated terms, {} automatic pairs from {} articles; paste what is right into {}",

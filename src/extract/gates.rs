@@ -24,7 +24,7 @@
 use std::ops::Range;
 
 use super::refs::place_of;
-use super::scan::{Kind, Token};
+use super::scan::{Token, TokenKind};
 use super::{BlockView, GateEvidence, GateMention, Place, stage};
 use crate::model::ids::FeatureGateName;
 use crate::parse::blocks::Doc;
@@ -38,7 +38,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     let tokens = &view.tokens;
     let mut explicit = vec![false; tokens.len()];
     for (j, t) in tokens.iter().enumerate() {
-        if t.kind != Kind::GateKeyword {
+        if t.kind != TokenKind::GateKeyword {
             continue;
         }
         // `FeatureGate X`, then `X および Y ...`.
@@ -60,7 +60,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names.
     if view.gate_column
         && let [only] = tokens.as_slice()
-        && only.kind == Kind::Ident
+        && only.kind == TokenKind::Ident
         && gate_shaped(&text[only.range.clone()])
         && text.trim() == &text[only.range.clone()]
     {
@@ -71,8 +71,8 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
             continue;
         }
         match t.kind {
-            Kind::Flag => flag_gates(view, t, out),
-            Kind::Ident if explicit[i] => {
+            TokenKind::Flag => flag_gates(view, t, out),
+            TokenKind::Ident if explicit[i] => {
                 // The registry's spelling when the text gets the case wrong.
                 let word = &text[t.range.clone()];
                 let name = registry
@@ -81,7 +81,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     .map_or(word, |g| g.name.0.as_str());
                 push(view, t, t.range.clone(), name, GateEvidence::Keyword, out)
             }
-            Kind::Ident => {
+            TokenKind::Ident => {
                 let word = &text[t.range.clone()];
                 let Some(name) = registry_name(registry, word) else {
                     continue;
@@ -134,7 +134,8 @@ fn push(
 /// (`csiMigrationRBD` for `CSIMigrationRBD`).
 fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
     let t = &view.tokens[i];
-    if t.kind != Kind::Ident || !t.mentionable() || is_field_path(view.text(), t.range.clone()) {
+    if t.kind != TokenKind::Ident || !t.mentionable() || is_field_path(view.text(), t.range.clone())
+    {
         return false;
     }
     let word = &view.text()[t.range.clone()];
@@ -203,7 +204,7 @@ fn mark_chain(
     let mut cur = from;
     while let Some(next) = cur.checked_add_signed(step).filter(|&n| n < tokens.len()) {
         // `and` / `or` are identifiers themselves: step over them.
-        let (next, gap) = if tokens[next].kind == Kind::Ident
+        let (next, gap) = if tokens[next].kind == TokenKind::Ident
             && matches!(&text[tokens[next].range.clone()], "and" | "or")
         {
             let Some(after) = next.checked_add_signed(step).filter(|&n| n < tokens.len()) else {
@@ -243,7 +244,7 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
         let mut run = vec![i];
         let mut j = i;
         while j + 1 < tokens.len()
-            && tokens[j + 1].kind == Kind::Ident
+            && tokens[j + 1].kind == TokenKind::Ident
             && is_list_gap(&text[tokens[j].range.end..tokens[j + 1].range.start])
         {
             if !known(j + 1) {
@@ -356,18 +357,18 @@ fn names_a_field(view: &BlockView, i: usize) -> bool {
     let Some(next) = tokens.get(i + 1) else {
         return false;
     };
-    if next.kind == Kind::FieldWord {
+    if next.kind == TokenKind::FieldWord {
         return gap_ok(i, i + 1);
     }
     // One English word between: `the SecurityContextDeny admission plugin`.
-    next.kind == Kind::Ident
+    next.kind == TokenKind::Ident
         && text[next.range.clone()]
             .bytes()
             .all(|b| b.is_ascii_lowercase())
         && gap_ok(i, i + 1)
         && tokens
             .get(i + 2)
-            .is_some_and(|n| n.kind == Kind::FieldWord && gap_ok(i + 1, i + 2))
+            .is_some_and(|n| n.kind == TokenKind::FieldWord && gap_ok(i + 1, i + 2))
 }
 
 /// Gates named after the API kind they introduced. Articles mostly use these names for the
@@ -397,7 +398,7 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let stage_after = |from: usize| {
         view.tokens_in(&(from..sentence.end))
             .iter()
-            .any(|s| matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_)))
+            .any(|s| matches!(s.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_)))
     };
     let mut rest = text[t.range.end..sentence.end].trim_start();
     // A parenthetical right after the name (`EndpointSlice (KEP-752)が`).
@@ -415,7 +416,8 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .tokens_in(&(at..sentence.end))
             .first()
             .is_some_and(|s| {
-                s.range.start == at && matches!(s.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+                s.range.start == at
+                    && matches!(s.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
             });
     }
     if rest.starts_with(['が', 'は', 'も']) {
@@ -455,7 +457,7 @@ fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
         && view
             .tokens
             .iter()
-            .position(|t| t.kind == Kind::Ident)
+            .position(|t| t.kind == TokenKind::Ident)
             .is_some_and(|first| first == i)
 }
 

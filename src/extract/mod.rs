@@ -403,7 +403,7 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     for t in tokens {
-        if t.kind == scan::Kind::SentenceEnd && !is_parenthetical(text, t.range.clone()) {
+        if t.kind == scan::TokenKind::SentenceEnd && !is_parenthetical(text, t.range.clone()) {
             let end = if text[t.range.clone()].starts_with('.') {
                 t.range.start + 1
             } else {

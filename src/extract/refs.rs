@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::scan::{Kind, Token};
+use super::scan::{Token, TokenKind};
 use super::{
     ArticleRefs, BlockView, HandleMention, KepForm, KepMention, Place, PrMention, SigForm,
     SigMention, stage,
@@ -36,15 +36,15 @@ pub(super) fn extract_block(
         }
         let place = place_of(t);
         match t.kind {
-            Kind::Kep => {
+            TokenKind::Kep => {
                 if let Some(m) = prefixed_kep(view, t, doc) {
                     out.keps.push(m);
                 }
             }
             // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
             // in a code span it is code (`#include`).
-            Kind::Hash if t.plain => hash(view, i, doc, front, out),
-            Kind::RepoHash => {
+            TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
+            TokenKind::RepoHash => {
                 let s = &text[t.range.clone()];
                 let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
                 if let Ok(number) = num.parse::<u32>()
@@ -61,7 +61,7 @@ pub(super) fn extract_block(
                 }
             }
             _ if !t.plain => {}
-            Kind::Handle => {
+            TokenKind::Handle => {
                 if let Some(h) = handle(text, t.range.clone()) {
                     out.handles.push(HandleMention {
                         handle: h,
@@ -70,7 +70,7 @@ pub(super) fn extract_block(
                     });
                 }
             }
-            Kind::Sig => {
+            TokenKind::Sig => {
                 if followed_by_word_char(text, t.range.end) {
                     continue;
                 }
@@ -321,7 +321,7 @@ fn changelog_author(view: &BlockView, i: usize) -> Option<GitHubHandle> {
     let text = view.text();
     let t = &view.tokens[i];
     let next = view.tokens.get(i + 1)?;
-    if next.kind != Kind::Handle {
+    if next.kind != TokenKind::Handle {
         return None;
     }
     let gap = &text[t.range.end..next.range.start];

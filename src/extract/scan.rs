@@ -46,7 +46,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum TokenKind {
     Url,
     /// `--feature-gates=A=true,B=false`.
     Flag,
@@ -83,7 +83,7 @@ pub enum Kind {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
-    pub kind: Kind,
+    pub kind: TokenKind,
     /// Byte range in the normalized block text.
     pub range: Range<usize>,
     /// Whether the token lies inside one plain range (prose, not code, not link text).
@@ -112,13 +112,13 @@ pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Toke
         let mut kind = classify(s);
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
         // one keyword.
-        if kind == Kind::Ident
+        if kind == TokenKind::Ident
             && matches!(
                 s.to_ascii_lowercase().as_str(),
                 "gate" | "gates" | "flag" | "flags"
             )
             && let Some(prev) = tokens.last()
-            && prev.kind == Kind::Ident
+            && prev.kind == TokenKind::Ident
             && text[prev.range.clone()].eq_ignore_ascii_case("feature")
             && matches!(&text[prev.range.end..m.start()], " " | "-")
         {
@@ -126,21 +126,21 @@ pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Toke
             tokens.pop();
             let range = start..m.end();
             tokens.push(Token {
-                kind: Kind::GateKeyword,
+                kind: TokenKind::GateKeyword,
                 plain: in_one(plain, range.clone()),
                 span: span_of(spans, range.clone()),
                 range,
             });
             continue;
         }
-        if kind == Kind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
-            kind = Kind::Ident; // アルファベット, the alphabet
+        if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
+            kind = TokenKind::Ident; // アルファベット, the alphabet
         }
         // `admissionregistration.k8s.io/v1alpha1 API`, `the v1beta1 API`: an API version is a
         // stage when it names a group's API; a bare `v1alpha1 API が導入` in a list of changes
         // says which API version exists, not what stage the feature is at.
         let before = text[..m.start()].trim_end();
-        if kind == Kind::Ident
+        if kind == TokenKind::Ident
             && let Some(stage) = api_version_stage(s)
             && text[m.end()..].trim_start().starts_with("API")
             && (text[..m.start()].ends_with('/')
@@ -148,7 +148,7 @@ pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Toke
                 || before.ends_with("new")
                 || before.ends_with("The"))
         {
-            kind = Kind::ApiVersion(stage);
+            kind = TokenKind::ApiVersion(stage);
         }
         let plain = in_one(plain, m.range());
         tokens.push(Token {
@@ -190,44 +190,44 @@ fn span_of(spans: &[SpanRange], r: Range<usize>) -> Option<usize> {
     code
 }
 
-fn classify(s: &str) -> Kind {
+fn classify(s: &str) -> TokenKind {
     let b = s.as_bytes();
     match b[0] {
-        b'#' => return Kind::Hash,
-        b'@' => return Kind::Handle,
-        b'-' if s.starts_with("--") => return Kind::Flag,
-        b'\n' | b'.' | b'!' | b'?' => return Kind::SentenceEnd,
+        b'#' => return TokenKind::Hash,
+        b'@' => return TokenKind::Handle,
+        b'-' if s.starts_with("--") => return TokenKind::Flag,
+        b'\n' | b'.' | b'!' | b'?' => return TokenKind::SentenceEnd,
         _ => {}
     }
     if s.starts_with("http") && s.contains("://") {
-        return Kind::Url;
+        return TokenKind::Url;
     }
     if let Some(r) = release_of(s) {
-        return Kind::Release(r);
+        return TokenKind::Release(r);
     }
     if s.contains('/') && s.contains('#') {
-        return Kind::RepoHash;
+        return TokenKind::RepoHash;
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
-        return Kind::Kep;
+        return TokenKind::Kep;
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"sig") && matches!(b[3], b'/' | b'-' | b' ') {
-        return Kind::Sig;
+        return TokenKind::Sig;
     }
     if b[0].is_ascii_alphabetic() {
         return classify_word(s);
     }
     match s {
         "フィーチャーゲート" | "フィーチャーフラグ" | "機能ゲート" => {
-            Kind::GateKeyword
+            TokenKind::GateKeyword
         }
-        "アルファ" => Kind::StageWord(Stage::Alpha),
-        "ベータ" => Kind::StageWord(Stage::Beta),
-        "ステーブル" | "安定版" => Kind::StageWord(Stage::Stable),
-        "非推奨" => Kind::StageWord(Stage::Deprecated),
-        "見送" | "延期" | "リバート" => Kind::Negation,
-        _ if s.starts_with("マイルストーンから") => Kind::Negation,
-        "有効に" | "無効に" | "有効化" | "無効化" => Kind::Enable,
+        "アルファ" => TokenKind::StageWord(Stage::Alpha),
+        "ベータ" => TokenKind::StageWord(Stage::Beta),
+        "ステーブル" | "安定版" => TokenKind::StageWord(Stage::Stable),
+        "非推奨" => TokenKind::StageWord(Stage::Deprecated),
+        "見送" | "延期" | "リバート" => TokenKind::Negation,
+        _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
+        "有効に" | "無効に" | "有効化" | "無効化" => TokenKind::Enable,
         "フィールド"
         | "構造体"
         | "コンディション"
@@ -241,10 +241,10 @@ fn classify(s: &str) -> Kind {
         | "アクセスモード"
         | "アドミッションプラグイン"
         | "ボリューム"
-        | "値" => Kind::FieldWord,
-        "。" | "！" | "？" => Kind::SentenceEnd,
+        | "値" => TokenKind::FieldWord,
+        "。" | "！" | "？" => TokenKind::SentenceEnd,
         _ if s.starts_with("削除") || s.starts_with("利用できなくな") => {
-            Kind::StageWord(Stage::Removed)
+            TokenKind::StageWord(Stage::Removed)
         }
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way.
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way (but not
@@ -254,12 +254,12 @@ fn classify(s: &str) -> Kind {
                 .iter()
                 .any(|w| s.ends_with(w)) =>
         {
-            Kind::Enable
+            TokenKind::Enable
         }
         _ if s.starts_with("デフォルト") => {
-            Kind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
+            TokenKind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
         }
-        _ => Kind::Ident,
+        _ => TokenKind::Ident,
     }
 }
 
@@ -287,31 +287,35 @@ fn api_version_stage(s: &str) -> Option<Stage> {
     (!tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit())).then_some(stage)
 }
 
-fn classify_word(s: &str) -> Kind {
+fn classify_word(s: &str) -> TokenKind {
     if s == "GA" {
-        return Kind::StageWord(Stage::Stable);
+        return TokenKind::StageWord(Stage::Stable);
     }
     let lower = s.to_ascii_lowercase();
     if matches!(
         lower.as_str(),
         "featuregate" | "featuregates" | "featureflag" | "featureflags"
     ) {
-        return Kind::GateKeyword;
+        return TokenKind::GateKeyword;
     }
     match lower.as_str() {
-        "alpha" => Kind::StageWord(Stage::Alpha),
-        "beta" => Kind::StageWord(Stage::Beta),
-        "stable" => Kind::StageWord(Stage::Stable),
-        "deprecated" | "deprecation" => Kind::StageWord(Stage::Deprecated),
-        "removed" | "removal" => Kind::StageWord(Stage::Removed),
-        "revert" | "reverted" | "postponed" | "deferred" | "pulled" | "withdrawn" => Kind::Negation,
-        "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => Kind::Enable,
+        "alpha" => TokenKind::StageWord(Stage::Alpha),
+        "beta" => TokenKind::StageWord(Stage::Beta),
+        "stable" => TokenKind::StageWord(Stage::Stable),
+        "deprecated" | "deprecation" => TokenKind::StageWord(Stage::Deprecated),
+        "removed" | "removal" => TokenKind::StageWord(Stage::Removed),
+        "revert" | "reverted" | "postponed" | "deferred" | "pulled" | "withdrawn" => {
+            TokenKind::Negation
+        }
+        "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {
+            TokenKind::Enable
+        }
         "field" | "fields" | "struct" | "condition" | "object" | "objects" | "api" | "apis"
         | "resource" | "resources" | "kind" | "type" | "controller" | "metric" | "metrics"
         | "plugin" | "plugins" | "value" | "mode" | "reconciler" | "volume" | "volumes" => {
-            Kind::FieldWord
+            TokenKind::FieldWord
         }
-        _ => Kind::Ident,
+        _ => TokenKind::Ident,
     }
 }
 
@@ -319,7 +323,7 @@ fn classify_word(s: &str) -> Kind {
 mod tests {
     use super::*;
 
-    fn kinds(text: &str) -> Vec<(Kind, &str)> {
+    fn kinds(text: &str) -> Vec<(TokenKind, &str)> {
         scan(text, std::slice::from_ref(&(0..text.len())), &[])
             .into_iter()
             .map(|t| (t.kind, &text[t.range]))
@@ -329,8 +333,8 @@ mod tests {
     #[test]
     fn urls_swallow_fragments_and_numbers() {
         let k = kinds("詳細は https://k8s.io/a#128266 を参照");
-        assert_eq!(k[0], (Kind::Url, "https://k8s.io/a#128266"));
-        assert!(!k.iter().any(|(kind, _)| *kind == Kind::Hash));
+        assert_eq!(k[0], (TokenKind::Url, "https://k8s.io/a#128266"));
+        assert!(!k.iter().any(|(kind, _)| *kind == TokenKind::Hash));
     }
 
     #[test]
@@ -338,19 +342,19 @@ mod tests {
         let k = kinds(
             "x.k8s.io/v1alpha1 API と the v1beta1 API と v1beta1 と v1alpha1 APIが と alpha版 と GAしている",
         );
-        assert!(k.contains(&(Kind::ApiVersion(Stage::Alpha), "v1alpha1")));
-        assert!(k.contains(&(Kind::ApiVersion(Stage::Beta), "v1beta1")));
-        assert!(k.contains(&(Kind::Ident, "v1beta1")));
-        assert!(k.contains(&(Kind::Ident, "v1alpha1")));
-        assert!(k.contains(&(Kind::StageWord(Stage::Alpha), "alpha")));
-        assert!(k.contains(&(Kind::StageWord(Stage::Stable), "GA")));
+        assert!(k.contains(&(TokenKind::ApiVersion(Stage::Alpha), "v1alpha1")));
+        assert!(k.contains(&(TokenKind::ApiVersion(Stage::Beta), "v1beta1")));
+        assert!(k.contains(&(TokenKind::Ident, "v1beta1")));
+        assert!(k.contains(&(TokenKind::Ident, "v1alpha1")));
+        assert!(k.contains(&(TokenKind::StageWord(Stage::Alpha), "alpha")));
+        assert!(k.contains(&(TokenKind::StageWord(Stage::Stable), "GA")));
     }
 
     #[test]
     fn feature_gate_written_as_two_words_is_one_keyword() {
         let k = kinds("Feature Gate の ImageVolume");
-        assert_eq!(k[0], (Kind::GateKeyword, "Feature Gate"));
-        assert_eq!(k[1], (Kind::Ident, "ImageVolume"));
+        assert_eq!(k[0], (TokenKind::GateKeyword, "Feature Gate"));
+        assert_eq!(k[1], (TokenKind::Ident, "ImageVolume"));
     }
 
     #[test]
@@ -358,7 +362,7 @@ mod tests {
         let k = kinds("今後のリリースで削除される予定です。FeatureGate X が削除されました");
         let removed: Vec<&str> = k
             .iter()
-            .filter(|(kind, _)| *kind == Kind::StageWord(Stage::Removed))
+            .filter(|(kind, _)| *kind == TokenKind::StageWord(Stage::Removed))
             .map(|(_, s)| *s)
             .collect();
         assert_eq!(removed, ["削除されました"]);
@@ -367,30 +371,36 @@ mod tests {
     #[test]
     fn sig_labels_and_handles() {
         let k = kinds("(#119026, @AxeZhan) [sig/node,sig/api-machinery] SIG-API Machinery");
-        assert_eq!(k[0], (Kind::Hash, "#119026"));
-        assert_eq!(k[1], (Kind::Handle, "@AxeZhan"));
-        assert_eq!(k[2], (Kind::Sig, "sig/node"));
-        assert_eq!(k[3], (Kind::Sig, "sig/api-machinery"));
-        assert_eq!(k[4], (Kind::Sig, "SIG-API Machinery"));
+        assert_eq!(k[0], (TokenKind::Hash, "#119026"));
+        assert_eq!(k[1], (TokenKind::Handle, "@AxeZhan"));
+        assert_eq!(k[2], (TokenKind::Sig, "sig/node"));
+        assert_eq!(k[3], (TokenKind::Sig, "sig/api-machinery"));
+        assert_eq!(k[4], (TokenKind::Sig, "SIG-API Machinery"));
     }
 
     #[test]
     fn releases_and_deferrals() {
         let k =
             kinds("v1.26でアルファ、Kubernetes 1.31 と 1.30.2 は deferred。マイルストーンから削除");
-        assert_eq!(k[0], (Kind::Release("1.26".parse().unwrap()), "v1.26"));
-        assert!(k.contains(&(Kind::Release("1.31".parse().unwrap()), "Kubernetes 1.31")));
-        assert!(k.contains(&(Kind::Negation, "deferred")));
-        assert!(k.contains(&(Kind::Negation, "マイルストーンから削除")));
+        assert_eq!(k[0], (TokenKind::Release("1.26".parse().unwrap()), "v1.26"));
+        assert!(k.contains(&(
+            TokenKind::Release("1.31".parse().unwrap()),
+            "Kubernetes 1.31"
+        )));
+        assert!(k.contains(&(TokenKind::Negation, "deferred")));
+        assert!(k.contains(&(TokenKind::Negation, "マイルストーンから削除")));
         assert!(
             !k.iter()
-                .any(|(kind, _)| *kind == Kind::StageWord(Stage::Removed))
+                .any(|(kind, _)| *kind == TokenKind::StageWord(Stage::Removed))
         );
     }
 
     #[test]
     fn alphabet_is_not_alpha() {
         let k = kinds("アルファベット順");
-        assert!(!k.iter().any(|(kind, _)| matches!(kind, Kind::StageWord(_))));
+        assert!(
+            !k.iter()
+                .any(|(kind, _)| matches!(kind, TokenKind::StageWord(_)))
+        );
     }
 }

@@ -18,7 +18,7 @@
 use std::ops::Range;
 
 use super::BlockView;
-use super::scan::Kind;
+use super::scan::TokenKind;
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc, SpanKind};
 
@@ -53,12 +53,12 @@ impl SentenceFacts {
         let about_gates = view.tokens_in(&sentence).iter().any(|t| {
             matches!(
                 t.kind,
-                Kind::GateKeyword
-                    | Kind::Flag
-                    | Kind::StageWord(_)
-                    | Kind::ApiVersion(_)
-                    | Kind::Enable
-                    | Kind::Default(_)
+                TokenKind::GateKeyword
+                    | TokenKind::Flag
+                    | TokenKind::StageWord(_)
+                    | TokenKind::ApiVersion(_)
+                    | TokenKind::Enable
+                    | TokenKind::Default(_)
             )
         });
         SentenceFacts {
@@ -181,7 +181,7 @@ pub(super) fn sentence_facts(
     let mut negated_at: Option<usize> = None;
     for t in view.tokens_in(&sentence) {
         if let Some(n) = negated_at
-            && matches!(t.kind, Kind::StageWord(_) | Kind::ApiVersion(_))
+            && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
         {
             if !is_clause_break(&text[n..t.range.start]) {
                 continue;
@@ -189,8 +189,8 @@ pub(super) fn sentence_facts(
             negated_at = None;
         }
         match t.kind {
-            Kind::StageWord(Stage::Removed) => removed = true,
-            Kind::StageWord(s) | Kind::ApiVersion(s) => {
+            TokenKind::StageWord(Stage::Removed) => removed = true,
+            TokenKind::StageWord(s) | TokenKind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
                 if to_before || is_transition_target(after) {
@@ -200,16 +200,16 @@ pub(super) fn sentence_facts(
             }
             // `...見送られています`: what came before did not happen; what follows still counts
             // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
-            Kind::Negation => {
+            TokenKind::Negation => {
                 removed = false;
                 target = None;
                 last = None;
                 negated_at = Some(t.range.end);
             }
-            Kind::Default(on) => default_on = Some(on),
+            TokenKind::Default(on) => default_on = Some(on),
             _ => {}
         }
-        prev_ident = (t.kind == Kind::Ident).then(|| &text[t.range.clone()]);
+        prev_ident = (t.kind == TokenKind::Ident).then(|| &text[t.range.clone()]);
     }
     let stage = if removed {
         Some(Stage::Removed)
@@ -233,14 +233,14 @@ fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Optio
     // sentence settles on (stable), not the first one.
     let mut found = None;
     for (i, t) in tokens.iter().enumerate() {
-        let (Kind::StageWord(s) | Kind::ApiVersion(s)) = t.kind else {
+        let (TokenKind::StageWord(s) | TokenKind::ApiVersion(s)) = t.kind else {
             continue;
         };
         if s != stage {
             continue;
         }
         if let Some(prev) = i.checked_sub(1).map(|p| &tokens[p])
-            && let Kind::Release(r) = prev.kind
+            && let TokenKind::Release(r) = prev.kind
             && matches!(
                 text[prev.range.end..t.range.start].trim(),
                 "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の"
@@ -252,7 +252,7 @@ fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Optio
         let mut j = i + 1;
         while let Some(n) = tokens.get(j) {
             match n.kind {
-                Kind::Ident
+                TokenKind::Ident
                     if matches!(
                         text[n.range.clone()].to_ascii_lowercase().as_str(),
                         "since" | "in" | "as" | "of" | "from"
@@ -260,7 +260,9 @@ fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Optio
                 {
                     j += 1
                 }
-                Kind::Release(r) if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" => {
+                TokenKind::Release(r)
+                    if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" =>
+                {
                     found = Some(r);
                     break;
                 }
@@ -299,7 +301,7 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
     let mut negated_at: Option<usize> = None;
     for t in &view.tokens {
         if let Some(n) = negated_at
-            && matches!(t.kind, Kind::StageWord(_))
+            && matches!(t.kind, TokenKind::StageWord(_))
         {
             if !is_clause_break(&text[n..t.range.start]) {
                 continue;
@@ -307,12 +309,12 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
             negated_at = None;
         }
         match t.kind {
-            Kind::Negation => {
+            TokenKind::Negation => {
                 found = None;
                 negated_at = Some(t.range.end);
             }
-            Kind::StageWord(Stage::Removed) => {}
-            Kind::StageWord(s) => match found {
+            TokenKind::StageWord(Stage::Removed) => {}
+            TokenKind::StageWord(s) => match found {
                 None => found = Some(s),
                 Some(f) if f == s => {}
                 Some(_) => return None,

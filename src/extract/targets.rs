@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::refs::{place_of, title_after};
-use super::scan::Kind;
+use super::scan::TokenKind;
 use super::{ArticleRefs, BlockView, KepForm, KepMention, Place, PrMention, stage};
 use crate::model::ids::{KepNumber, PullRequest, SigName};
 use crate::parse::blocks::{Doc, SpanKind};
@@ -149,7 +149,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) 
         }
     }
     for t in &view.tokens {
-        if t.kind != Kind::Url || !t.mentionable() {
+        if t.kind != TokenKind::Url || !t.mentionable() {
             continue;
         }
         // A URL inside a link's text is the link itself (`<https://...>`): its target counts.

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::check::references::{check_stage_disagreements, check_unknown_refs};
 use crate::model::ids::{Release, Slug};
-use crate::parse::frontmatter::{RefHint, Source};
+use crate::parse::frontmatter::{Attribution, RefHint};
 use crate::registry::{GateEntry, GateStage, KepEntry, Registry};
 
 fn front(refs: Option<RefHint>) -> FrontMatter {
@@ -19,7 +19,7 @@ fn front(refs: Option<RefHint>) -> FrontMatter {
         draft: false,
         refs,
         description: None,
-        source: Source::default(),
+        source: Attribution::default(),
     }
 }
 

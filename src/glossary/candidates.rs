@@ -20,8 +20,10 @@
 //! Each plain range is segmented by lindera exactly once, articles in parallel; the merge is
 //! in article order, so the result does not depend on scheduling. Counts are exact; each
 //! candidate keeps its first [`MAX_OCCURRENCES`] occurrences (at most three per article) and
-//! up to [`MAX_ARTICLES`] article indices, which bounds memory on large sites. A pipeline
-//! that already segmented the articles passes its tokens to [`scan_segmented`].
+//! up to [`MAX_ARTICLES`] article indices, which bounds memory on large sites. [`analyze`] is
+//! the one segmentation of an article (the pipeline runs it in its parse stage and keeps the
+//! compact [`ArticleScan`]); [`merge`] turns the scans into the [`Corpus`], and [`scan`] does both
+//! for documents not scanned yet.
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -61,7 +63,7 @@ impl CandidateKind {
 /// Where a candidate stands: article index (into the input slice), block index, byte range
 /// in `Block::text`, and the byte range of the sentence around it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Occurrence {
+pub struct CandidateOccurrence {
     pub article: usize,
     pub block: usize,
     pub range: Range<usize>,
@@ -80,7 +82,7 @@ pub struct Candidate {
     pub article_count: usize,
     /// Ascending, at most [`MAX_ARTICLES`].
     pub articles: Vec<usize>,
-    pub occurrences: Vec<Occurrence>,
+    pub occurrences: Vec<CandidateOccurrence>,
     /// The sentence of the first occurrence, as text.
     pub example: String,
 }
@@ -95,7 +97,7 @@ impl Candidate {
 #[derive(Debug, Clone)]
 pub struct FoundParen {
     pub pair: ParenPair,
-    pub at: Occurrence,
+    pub at: CandidateOccurrence,
     /// The whole `X (Y)` text.
     pub snippet: String,
 }
@@ -248,7 +250,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
                     let range = r.start + range.start..r.start + range.end;
                     parens.push(FoundParen {
                         pair,
-                        at: Occurrence {
+                        at: CandidateOccurrence {
                             article: 0,
                             block: b,
                             sentence: sentence_around(&block.text, range.clone()),
@@ -373,17 +375,14 @@ impl Accumulator {
             }
             let room = MAX_OCCURRENCES.saturating_sub(c.occurrences.len());
             c.occurrences
-                .extend(
-                    f.spots[..f.kept as usize]
-                        .iter()
-                        .take(room)
-                        .map(|s| Occurrence {
-                            article,
-                            block: s.block as usize,
-                            range: s.range(),
-                            sentence: s.range(),
-                        }),
-                );
+                .extend(f.spots[..f.kept as usize].iter().take(room).map(|s| {
+                    CandidateOccurrence {
+                        article,
+                        block: s.block as usize,
+                        range: s.range(),
+                        sentence: s.range(),
+                    }
+                }));
         }
         self.parens.extend(scan.parens.iter().map(|p| {
             let mut p = p.clone();

@@ -169,7 +169,7 @@ pub fn to_tbx(g: &Glossary) -> String {
         out.push_str(&format!("    <termEntry id=\"{}\">\n", xml_escape(&t.id.0)));
         out.push_str("      <descrip type=\"subjectField\">Kubernetes</descrip>\n");
         let mut note = format!("kind: {}; source: {}", t.kind.as_str(), t.source.as_str());
-        if t.source == super::Source::Extracted {
+        if t.source == super::TermSource::Extracted {
             note.push_str(&format!("; confidence: {:.2}", t.confidence));
         }
         out.push_str(&format!("      <note>{}</note>\n", xml_escape(&note)));
@@ -187,7 +187,7 @@ pub fn to_tbx(g: &Glossary) -> String {
             .map(String::as_str)
             .filter(|a| *a != t.en && *a != t.ja)
             .partition(|a| is_japanese(a));
-        let status = if t.source == super::Source::Curated {
+        let status = if t.source == super::TermSource::Curated {
             "preferredTerm-admn-sts"
         } else {
             "admittedTerm-admn-sts"

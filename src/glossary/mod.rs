@@ -2,9 +2,11 @@
 //! yield on their own, every occurrence of every term, and the matcher the renderer uses to
 //! put a tooltip on a term's first occurrence in each section.
 //!
-//! Sits between extract and link: [`build`] takes the curated entries (`glossary/terms.toml`,
-//! parsed by [`terms`]), the parsed articles and the English names of the registry, and gives
-//! a [`Glossary`]. The steps, each its own module:
+//! Its one lindera pass per article runs in the parse stage; the build itself sits between link
+//! and render (`pipeline::build_glossary`, after the reference graph is made): [`build`] takes
+//! the curated entries (`glossary/terms.toml`, parsed by [`terms`]), the parsed articles and the
+//! English names of the registry, and gives a [`Glossary`], which render (term pages, tooltips)
+//! and index (synonyms) read. The steps, each its own module:
 //!
 //! 1. [`candidates`]: segment each article once with lindera and collect katakana compounds,
 //!    noun compounds, English phrases, identifiers and parenthesized pairs (the pipeline does
@@ -36,7 +38,7 @@ use crate::text::japanese;
 pub use export::{to_csv, to_json, to_tbx, to_tsv};
 pub use pairing::{Evidence, Pair, PairStatus, Pairing};
 pub use suggest::suggest;
-pub use terms::{CuratedTerm, Kind, Terms};
+pub use terms::{CuratedTerm, TermKind, Terms};
 
 use matcher::Matcher;
 use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
@@ -44,18 +46,18 @@ use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
 /// Where a term comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Source {
+pub enum TermSource {
     /// Written by a person in `glossary/terms.toml`.
     Curated,
     /// Paired automatically; shown as a candidate.
     Extracted,
 }
 
-impl Source {
+impl TermSource {
     pub fn as_str(self) -> &'static str {
         match self {
-            Source::Curated => "curated",
-            Source::Extracted => "extracted",
+            TermSource::Curated => "curated",
+            TermSource::Extracted => "extracted",
         }
     }
 }
@@ -64,7 +66,7 @@ impl Source {
 /// range in `Block::text` (inside one plain range), the block's section, and a window of
 /// context around it for a keyword-in-context line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Occurrence {
+pub struct TermOccurrence {
     pub article: usize,
     pub block: usize,
     pub range: Range<usize>,
@@ -80,7 +82,7 @@ pub struct Kwic<'a> {
     pub right: &'a str,
 }
 
-impl Occurrence {
+impl TermOccurrence {
     /// The keyword-in-context parts, given the text of the occurrence's block.
     pub fn kwic<'a>(&self, block_text: &'a str) -> Kwic<'a> {
         Kwic {
@@ -128,8 +130,8 @@ pub struct Term {
     /// Japanese spellings of a curated term found by pairing, not (yet) curated: shown as
     /// candidates and suggested for `aliases`, never matched.
     pub variants: Vec<String>,
-    pub kind: Kind,
-    pub source: Source,
+    pub kind: TermKind,
+    pub source: TermSource,
     pub def_ja: String,
     pub def_en: String,
     /// Katakana reading of `ja` (lindera), for sorting.
@@ -147,7 +149,7 @@ pub struct Term {
     pub evidence: Vec<Evidence>,
     /// The first [`MAX_KEPT_OCCURRENCES`] occurrences, in article order (the keyword-in-context
     /// lines of the term page; a common word on a large site has far more).
-    pub occurrences: Vec<Occurrence>,
+    pub occurrences: Vec<TermOccurrence>,
     /// How many occurrences there are in all.
     pub mentions: usize,
     /// (article, occurrences there) of every article the term occurs in, in article order.
@@ -167,7 +169,7 @@ impl Term {
     /// (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on the
     /// glossary pages, marked as candidates.
     pub fn linkable(&self) -> bool {
-        self.source == Source::Curated
+        self.source == TermSource::Curated
     }
 
     /// Every form the matcher looks for: ja, en, aliases and typos. Discovered `variants`
@@ -323,7 +325,7 @@ fn from_curated(c: &CuratedTerm) -> Term {
         typos: c.typos.clone(),
         variants: Vec::new(),
         kind: c.kind,
-        source: Source::Curated,
+        source: TermSource::Curated,
         def_ja: c.def_ja.clone(),
         def_en: c.def_en.clone(),
         gojuon: gojuon_row(&reading),
@@ -353,8 +355,8 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         aliases,
         typos: Vec::new(),
         variants: Vec::new(),
-        kind: Kind::Term,
-        source: Source::Extracted,
+        kind: TermKind::Term,
+        source: TermSource::Extracted,
         def_ja: String::new(),
         def_en: String::new(),
         gojuon: gojuon_row(&reading),
@@ -520,7 +522,7 @@ fn build_from(
 
 /// One article's occurrences of every term, and its linkable hits.
 struct Scanned {
-    occurrences: Vec<(usize, Occurrence)>,
+    occurrences: Vec<(usize, TermOccurrence)>,
     hits: Vec<Hit>,
 }
 
@@ -539,7 +541,7 @@ fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) 
                 let range = r.start + m.start..r.start + m.end;
                 out.occurrences.push((
                     t,
-                    Occurrence {
+                    TermOccurrence {
                         article,
                         block: b,
                         context: kwic_window(&block.text, &range),

@@ -55,7 +55,7 @@ use crate::text::japanese::{WordRef, is_kana_or_kanji, is_katakana};
 type Word<'t> = WordRef<'t>;
 
 use super::candidates::{
-    Candidate, CandidateKind, Corpus, Occurrence, is_stop_word, most_frequent,
+    Candidate, CandidateKind, CandidateOccurrence, Corpus, is_stop_word, most_frequent,
 };
 use super::romanize::{self, Key};
 use super::terms::{Terms, form_key};
@@ -195,7 +195,7 @@ pub struct Pair {
     pub confidence: f32,
     pub status: PairStatus,
     /// The first occurrence of the Japanese side and its sentence.
-    pub example: Option<Occurrence>,
+    pub example: Option<CandidateOccurrence>,
     pub example_sentence: String,
 }
 
@@ -206,7 +206,7 @@ pub struct Unpaired {
     pub surface: String,
     pub count: usize,
     pub article_count: usize,
-    pub example: Option<Occurrence>,
+    pub example: Option<CandidateOccurrence>,
     pub example_sentence: String,
 }
 

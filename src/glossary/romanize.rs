@@ -20,9 +20,9 @@
 //! `ポッド` = p-d) must match exactly and agree on their first vowel, because one substitution
 //! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair).
 //!
-//! Where it sits: `pairing` calls [`KanaKey`]/[`EnglishKey`] on every katakana candidate and
-//! every English word, phrase and identifier of the corpus; `block_key` is the bucket that
-//! keeps that comparison from being quadratic.
+//! Where it sits: `pairing` calls [`kana_key`] on every katakana candidate and [`english_keys`]
+//! on every English word, phrase and identifier of the corpus; [`Key::block_key`] is the bucket
+//! that keeps that comparison from being quadratic.
 
 /// One symbol of a consonant skeleton.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

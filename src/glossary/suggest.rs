@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::pairing::{Pair, PairStatus};
 use super::terms::to_kebab;
-use super::{Glossary, Source};
+use super::{Glossary, TermSource};
 
 /// New pairs shown, strongest first.
 pub const MAX_PAIRS: usize = 100;
@@ -75,7 +75,7 @@ pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
     let ids: BTreeMap<(&str, &str), &str> = g
         .terms
         .iter()
-        .filter(|t| t.source == Source::Extracted)
+        .filter(|t| t.source == TermSource::Extracted)
         .map(|t| ((t.en.as_str(), t.ja.as_str()), t.id.0.as_str()))
         .collect();
     if !new.is_empty() {

@@ -40,7 +40,7 @@ use crate::model::ids::{FeatureGateName, KepNumber, TermId};
 /// What sort of thing a term names; the glossary index filters by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Kind {
+pub enum TermKind {
     /// A concept (`ファイナライザー`, `監査ログ`).
     Term,
     /// A Kubernetes API kind (`Pod`, `StatefulSet`, `MutatingAdmissionPolicy`).
@@ -61,54 +61,54 @@ pub enum Kind {
     Field,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 9] = [
-        Kind::Term,
-        Kind::ApiKind,
-        Kind::Component,
-        Kind::Stage,
-        Kind::Feature,
-        Kind::FeatureGate,
-        Kind::Kep,
-        Kind::Tool,
-        Kind::Field,
+impl TermKind {
+    pub const ALL: [TermKind; 9] = [
+        TermKind::Term,
+        TermKind::ApiKind,
+        TermKind::Component,
+        TermKind::Stage,
+        TermKind::Feature,
+        TermKind::FeatureGate,
+        TermKind::Kep,
+        TermKind::Tool,
+        TermKind::Field,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Kind::Term => "term",
-            Kind::ApiKind => "api_kind",
-            Kind::Component => "component",
-            Kind::Stage => "stage",
-            Kind::Feature => "feature",
-            Kind::FeatureGate => "feature_gate",
-            Kind::Kep => "kep",
-            Kind::Tool => "tool",
-            Kind::Field => "field",
+            TermKind::Term => "term",
+            TermKind::ApiKind => "api_kind",
+            TermKind::Component => "component",
+            TermKind::Stage => "stage",
+            TermKind::Feature => "feature",
+            TermKind::FeatureGate => "feature_gate",
+            TermKind::Kep => "kep",
+            TermKind::Tool => "tool",
+            TermKind::Field => "field",
         }
     }
 
-    pub fn parse(s: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    pub fn parse(s: &str) -> Option<TermKind> {
+        TermKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 
     /// Japanese label for the index filter.
     pub fn label_ja(self) -> &'static str {
         match self {
-            Kind::Term => "用語",
-            Kind::ApiKind => "APIの種類",
-            Kind::Component => "コンポーネント",
-            Kind::Stage => "ステージ",
-            Kind::Feature => "機能",
-            Kind::FeatureGate => "フィーチャーゲート",
-            Kind::Kep => "KEP",
-            Kind::Tool => "ツール",
-            Kind::Field => "フィールド",
+            TermKind::Term => "用語",
+            TermKind::ApiKind => "APIの種類",
+            TermKind::Component => "コンポーネント",
+            TermKind::Stage => "ステージ",
+            TermKind::Feature => "機能",
+            TermKind::FeatureGate => "フィーチャーゲート",
+            TermKind::Kep => "KEP",
+            TermKind::Tool => "ツール",
+            TermKind::Field => "フィールド",
         }
     }
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for TermKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -124,7 +124,7 @@ pub struct CuratedTerm {
     pub aliases: Vec<String>,
     /// Misspellings seen in articles: linked to the term, never shown or exported as forms.
     pub typos: Vec<String>,
-    pub kind: Kind,
+    pub kind: TermKind,
     pub def_ja: String,
     pub def_en: String,
     pub keps: Vec<KepNumber>,
@@ -247,10 +247,10 @@ impl Terms {
                 );
                 ok = false;
             }
-            let kind = match Kind::parse(r.kind.get_ref().trim()) {
+            let kind = match TermKind::parse(r.kind.get_ref().trim()) {
                 Some(k) => k,
                 None => {
-                    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+                    let names: Vec<&str> = TermKind::ALL.iter().map(|k| k.as_str()).collect();
                     diags.push(
                         Diagnostic::error(
                             path,
@@ -260,7 +260,7 @@ impl Terms {
                         .help(format!("use one of: {}", names.join(", "))),
                     );
                     ok = false;
-                    Kind::Term
+                    TermKind::Term
                 }
             };
             for (field, value) in [("en", &r.en), ("ja", &r.ja)] {

@@ -313,7 +313,7 @@ fn curated_entries_win_over_automatic_pairs() {
     let p = pair_for(g, "ファイナライザー").unwrap();
     assert_eq!(p.status, PairStatus::Confirms(TermId("finalizer".into())));
     // No extracted term repeats a curated form.
-    for t in g.terms.iter().filter(|t| t.source == Source::Extracted) {
+    for t in g.terms.iter().filter(|t| t.source == TermSource::Extracted) {
         for f in t.forms() {
             assert!(
                 CURATED.lookup(f).is_none(),
@@ -326,7 +326,7 @@ fn curated_entries_win_over_automatic_pairs() {
     assert!(
         g.terms
             .iter()
-            .filter(|t| t.source == Source::Curated)
+            .filter(|t| t.source == TermSource::Curated)
             .count()
             == CURATED.len()
     );
@@ -602,7 +602,7 @@ fn print_seed_pairs() {
     let extracted = c
         .terms
         .iter()
-        .filter(|t| t.source == Source::Extracted)
+        .filter(|t| t.source == TermSource::Extracted)
         .count();
     println!(
         "--- with the curated glossary: {} terms, {} curated, {extracted} extracted",

@@ -23,8 +23,10 @@ pub enum RefHint {
     Pr,
 }
 
+/// Where an article comes from (front matter `[source]`): shown as its attribution line, with
+/// the licence.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, serde::Serialize)]
-pub struct Source {
+pub struct Attribution {
     pub url: Option<String>,
     pub author: Option<String>,
     pub translator: Option<String>,
@@ -63,7 +65,7 @@ pub struct FrontMatter {
     pub draft: bool,
     pub refs: Option<RefHint>,
     pub description: Option<String>,
-    pub source: Source,
+    pub source: Attribution,
 }
 
 /// The raw shape: everything optional so that missing fields get our own messages.
@@ -82,7 +84,7 @@ struct Raw {
     refs: Option<RefHint>,
     description: Option<String>,
     #[serde(default)]
-    source: Source,
+    source: Attribution,
     author: Option<String>,
     translator: Option<String>,
     #[serde(flatten)]
@@ -461,7 +463,7 @@ fn without_front_matter<'a>(
             draft: false,
             refs: None,
             description: None,
-            source: Source::default(),
+            source: Attribution::default(),
         },
         body,
         body_line: 1,

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::glossary::{self, Evidence, Source, Term, pairing::Context};
+use crate::glossary::{self, Evidence, Term, TermSource, pairing::Context};
 use crate::model::ids::KepNumber;
 use crate::render::entity_links::kep_title;
 use crate::render::pages::entities::{gate_current, stage_label};
@@ -81,7 +81,7 @@ fn entry(t: &Term) -> Value {
         "kind": t.kind.as_str(),
         "kind_label": t.kind.label_ja(),
         "source": t.source.as_str(),
-        "candidate": t.source == Source::Extracted,
+        "candidate": t.source == TermSource::Extracted,
         "confidence": percent(t.confidence),
         "mentions": t.mentions,
         "definition": t.definition(),
@@ -148,7 +148,7 @@ impl RenderCtx<'_> {
                 })
             })
             .collect();
-        let mut kinds: BTreeMap<glossary::Kind, usize> = BTreeMap::new();
+        let mut kinds: BTreeMap<glossary::TermKind, usize> = BTreeMap::new();
         for t in &g.terms {
             *kinds.entry(t.kind).or_default() += 1;
         }
@@ -159,7 +159,7 @@ impl RenderCtx<'_> {
         let curated = g
             .terms
             .iter()
-            .filter(|t| t.source == Source::Curated)
+            .filter(|t| t.source == TermSource::Curated)
             .count();
         let exports: Vec<Value> = EXPORTS
             .iter()
