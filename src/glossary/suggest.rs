@@ -69,7 +69,7 @@ pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
         unpaired.len()
     ));
     out.push_str("# Review each entry, write def_ja and def_en, set kind, and paste it into glossary/terms.toml.\n");
-    out.push_str("# Confidence and evidence are explained in src/glossary/pairing.rs.\n");
+    out.push_str("# Confidence and evidence are explained in src/glossary/pairing/mod.rs.\n");
 
     // Ids the extracted terms already got, so the suggestion matches the glossary page.
     let ids: BTreeMap<(&str, &str), &str> = g

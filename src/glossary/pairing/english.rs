@@ -1,0 +1,149 @@
+//! English forms: the English spellings of the corpus, the registry names and the curated terms,
+//! folded so that spellings differing only in case, separators or a final plural
+//! (`SidecarContainers`, `sidecar container`) are one form, each with its consonant keys for
+//! transliteration and where it was seen (same article, corpus, registry, curated).
+use super::*;
+
+/// Spellings that differ only in case, separators or a final plural share this key:
+/// `SidecarContainers`, `sidecar container` → `sidecarcontainer`.
+pub fn english_compact(s: &str) -> String {
+    let words: Vec<String> = romanize::split_identifier(s)
+        .into_iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let n = words.len();
+    let mut out = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i + 1 == n
+            && w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("us")
+            && !w.ends_with("is")
+        {
+            if let Some(stem) = w.strip_suffix("ies") {
+                out.push_str(stem);
+                out.push('y');
+            } else {
+                out.push_str(&w[..w.len() - 1]);
+            }
+        } else {
+            out.push_str(w);
+        }
+    }
+    out
+}
+
+/// `CSI`, `CRD`, `IP` in `IPAddress`.
+pub(super) fn is_acronym(w: &str) -> bool {
+    w.len() >= 2
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+fn is_title_case(s: &str) -> bool {
+    s.split_whitespace()
+        .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+}
+
+pub(super) struct EnglishForm {
+    pub(super) compact: String,
+    pub(super) surfaces: BTreeMap<String, usize>,
+    pub(super) count: usize,
+    pub(super) articles: Vec<usize>,
+    pub(super) best_source: Context,
+    pub(super) keys: Vec<Key>,
+}
+
+impl EnglishForm {
+    pub(super) fn display(&self) -> String {
+        most_frequent(&self.surfaces)
+    }
+}
+
+pub(super) fn english_forms(
+    corpus: &Corpus,
+    curated: &Terms,
+    names: &[String],
+) -> Vec<EnglishForm> {
+    let mut forms: BTreeMap<String, EnglishForm> = BTreeMap::new();
+    let mut add = |surface: &str, count: usize, articles: &[usize], source: Context| {
+        let compact = english_compact(surface);
+        // Acronyms are spelled out in Japanese (CSI = シーエスアイ), never transliterated.
+        if compact.len() < 3
+            || romanize::split_identifier(surface)
+                .iter()
+                .any(|w| is_acronym(w))
+        {
+            return;
+        }
+        let f = forms.entry(compact.clone()).or_insert_with(|| EnglishForm {
+            compact,
+            surfaces: BTreeMap::new(),
+            count: 0,
+            articles: Vec::new(),
+            best_source: source,
+            keys: Vec::new(),
+        });
+        *f.surfaces.entry(surface.to_string()).or_insert(0) += count.max(1);
+        f.count += count;
+        f.articles.extend_from_slice(articles);
+        f.best_source = f.best_source.min(source);
+    };
+    for c in corpus.candidates.values() {
+        match c.kind {
+            CandidateKind::EnglishWord => {}
+            // A lowercase phrase seen once is usually a piece of a sentence (`ttl node`);
+            // Title Case (`Container Runtime`) names something.
+            CandidateKind::EnglishPhrase
+                if c.count < 2 && !c.surfaces.keys().any(|s| is_title_case(s)) =>
+            {
+                continue;
+            }
+            CandidateKind::EnglishPhrase => {}
+            CandidateKind::Identifier => {
+                // The words of an identifier are vocabulary too (`MatchLabelKeys` → `Label`).
+                for (s, n) in &c.surfaces {
+                    for part in romanize::split_identifier(s) {
+                        if part.len() >= 3 && !is_acronym(part) && !is_stop_word(part) {
+                            add(part, *n, &c.articles, Context::Corpus);
+                        }
+                    }
+                }
+            }
+            _ => continue,
+        }
+        for (s, n) in &c.surfaces {
+            add(s, *n, &c.articles, Context::Corpus);
+        }
+    }
+    for n in names {
+        add(n, 0, &[], Context::Registry);
+    }
+    for t in &curated.terms {
+        for f in [t.en.as_str()]
+            .into_iter()
+            .chain(t.aliases.iter().map(String::as_str))
+        {
+            if f.is_ascii() {
+                add(f, 0, &[], Context::Curated);
+            }
+        }
+    }
+    forms
+        .into_values()
+        .map(|mut f| {
+            f.articles.sort_unstable();
+            f.articles.dedup();
+            let mut keys: Vec<Key> = f
+                .surfaces
+                .keys()
+                .flat_map(|s| romanize::english_keys(s))
+                .collect();
+            keys.sort();
+            keys.dedup();
+            f.keys = keys;
+            f
+        })
+        .collect()
+}
