@@ -1,6 +1,7 @@
 //! The link stage for references: from every article's extracted references (plus the
 //! registry) to the entity graph the KEP, feature-gate, SIG, pull-request and release pages and
-//! the JSON API are rendered from.
+//! the JSON API are rendered from. Runs after extract, over all articles at once
+//! (`pipeline::link_articles`); the glossary, render and index stages read the [`RefGraph`].
 //!
 //! For each KEP, gate, SIG and pull request: every mention with its article, release, the
 //! anchor of the block it stands in, the stage stated there and the sentence; for each gate a

@@ -1,7 +1,9 @@
-//! The whole build as one function from `Sources` to `Output` (files in memory):
-//! registry → parse + extract + segment (per article, in parallel) → link + glossary → render
-//! ∥ index. Only `load` reads and only `write` writes, so tests, `check` and the dev server
-//! run this in memory.
+//! The conductor: the whole build as one function from `Sources` (the load stage's output) to
+//! `Output` (files in memory, for the write stage): registry → parse + extract + segment (per
+//! article, in parallel) → link + glossary → render ∥ index. Each stage is its own module
+//! (`registry`, `parse`, `extract`, `graph`, `glossary`, `render`, `search`, `check`); this file
+//! only calls them in order and gathers their diagnostics. Only `load` reads and only `write`
+//! writes, so tests, `shiori check` and the dev server run this in memory.
 //!
 //! lindera is the expensive part of a build, so each article is segmented exactly once, in the
 //! parallel parse stage (`glossary::candidates::analyze`): that one pass gives the article's

@@ -8,6 +8,10 @@
 //! depend on where the site is served. A link to a folder must end in `/` (then
 //! `index.html` is meant), because a static host may redirect `dir` to `dir/` but `file://`
 //! cannot.
+//!
+//! [`broken_links`] runs on the output of `pipeline::build` before anything is written (from
+//! `cmd::check`); [`missing_images`] runs inside the build, per article, and its findings go
+//! into `Output::findings`.
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::LazyLock;

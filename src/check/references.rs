@@ -2,6 +2,10 @@
 //! know, and stages (or defaults) the article states for its release that the registry
 //! contradicts. All warnings (`--strict` makes them fatal), one per entity and claim, at the
 //! line of the first mention, each with the two facts side by side and where to fix them.
+//!
+//! Takes an article's path, block map, front matter and extracted references, and the
+//! registry; runs inside the build after extract (`pipeline::reference_findings`), and what it
+//! finds goes into `Output::findings`.
 use std::collections::BTreeSet;
 use std::path::Path;
 

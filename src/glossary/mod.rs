@@ -16,7 +16,7 @@
 //!    ([`romanize`]), with evidence and a confidence; curated entries win;
 //! 3. here: merge curated terms and confident new pairs into one sorted term list, attach
 //!    readings (lindera) for the 五十音 index, and find every occurrence with [`matcher`];
-//! 4. [`export`] and [`suggest`]: JSON, CSV, TSV, TBX, and TOML for curators.
+//! 4. [`export`] and [`suggest`](mod@suggest): JSON, CSV, TSV, TBX, and TOML for curators.
 pub mod candidates;
 pub mod export;
 pub mod matcher;

@@ -6,7 +6,9 @@
 //!
 //! Takes the text of the two files (the load stage reads them) and gives a `Registry` with
 //! lookups, plus the problems found, each with file and line. `import` regenerates both files
-//! from local checkouts of kubernetes/enhancements and kubernetes/website.
+//! from local checkouts of kubernetes/enhancements and kubernetes/website. Read first in a
+//! build (`pipeline::registry`): extract asks it for gate names, link and render for titles and
+//! stage histories, `check::references` for the facts it compares.
 //!
 //! **Built in.** The same import of the whole of kubernetes/enhancements and kubernetes/website
 //! ships inside the binary (`builtin`, from `src/registry/builtin/`), so a site with an empty

@@ -1,5 +1,7 @@
 //! Files for machines: the Atom feed (`atom.xml`), `sitemap.xml` and `robots.txt`. These carry
-//! absolute URLs (from `base_url`), unlike pages, which link relatively.
+//! absolute URLs (from `base_url`), unlike pages, which link relatively. Render stage: takes the
+//! config and the articles, and `pipeline::build` adds the files once the pages are made (the
+//! sitemap lists them).
 use std::collections::BTreeMap;
 
 use crate::model::config::Config;

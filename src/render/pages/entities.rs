@@ -126,7 +126,7 @@ fn by_release(
     has_page: impl Fn(Release) -> bool,
 ) -> Vec<Value> {
     let mut groups: BTreeMap<(bool, Option<Release>), Vec<Value>> = BTreeMap::new();
-    // The graph holds one mention per block already (`link`).
+    // The graph holds one mention per block already (`graph`, the link stage).
     for m in mentions {
         groups
             .entry((m.release.is_none(), m.release))
