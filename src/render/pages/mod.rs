@@ -2,7 +2,7 @@
 //! and release pages ([`releases`]), KEP, feature-gate and SIG pages ([`entities`]), the glossary
 //! ([`glossary`]) and the 404 and search pages ([`site`]).
 //!
-//! [`RenderCtx::render_all`] takes the render context and gives every page and JSON file as
+//! `RenderCtx::render_all` takes the render context and gives every page and JSON file as
 //! (output path, bytes), or the template error of a page; `pipeline::build` runs it beside the
 //! index stage. The modules only shape template contexts: the facts come from the link stage
 //! (`graph`) and the glossary, and the templates decide how pages look.
