@@ -14,15 +14,16 @@
 //! error returns no output at all. What `shiori check` reports about references (KEPs and gates
 //! the registry does not know, stages it contradicts) comes back in `Output::findings`, apart
 //! from the warnings, so a build does not repeat them on every save.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
 use crate::extract::{self, ArticleRefs};
 use crate::glossary::{self, Glossary, Terms, candidates::ArticleScan};
 use crate::graph::{self, ArticleMeta, RefGraph};
-use crate::load::Sources;
+use crate::load::{SourceFile, Sources};
 use crate::model::Article;
 use crate::model::config::Config;
 use crate::model::diag::{Diagnostic, Diagnostics};
@@ -31,7 +32,8 @@ use crate::parse::frontmatter::{self, FrontMatter};
 use crate::parse::shortcodes;
 use crate::registry::Registry;
 use crate::render::templates::Templates;
-use crate::render::{RenderCtx, feeds, highlight};
+use crate::render::{PageCache, RenderCtx, feeds, highlight};
+use crate::write::Sink;
 use crate::search;
 use crate::text::{japanese, truncate_chars};
 
@@ -92,6 +94,13 @@ pub fn registry(sources: &Sources, config: &Config) -> (Registry, Vec<Diagnostic
     }
 }
 
+/// A fingerprint of everything [`registry`] reads: what an article's extraction depends on
+/// besides its own text.
+fn registry_fingerprint(sources: &Sources, config: &Config) -> u64 {
+    let text = |name: &str| sources.glossary_file(name).map(|f| f.text.as_str());
+    fingerprint(&(text(KEPS_FILE), text(GATES_FILE), config.builtin_registry))
+}
+
 /// The curated glossary from `glossary/terms.toml`. A missing file means no curated terms;
 /// problems are diagnostics with the file and line (errors fail the build, a missing
 /// definition is a warning).
@@ -102,17 +111,22 @@ pub fn curated_terms(sources: &Sources) -> (Terms, Vec<Diagnostic>) {
     }
 }
 
-/// Builds the glossary from the curated terms and the articles' scans, taking the scans out
-/// of the articles (they are not needed after this).
-pub fn build_glossary(curated: &Terms, articles: &mut [Article], registry: &Registry) -> Glossary {
-    let scans: Vec<ArticleScan> = articles
-        .iter_mut()
-        .map(|a| std::mem::take(&mut a.glossary))
-        .collect();
+/// Builds the glossary from the curated terms and the articles' scans.
+pub fn build_glossary(curated: &Terms, articles: &[Arc<Article>], registry: &Registry) -> Glossary {
     let docs: Vec<(&crate::model::ids::Slug, &Doc)> =
         articles.iter().map(|a| (&a.front.slug, &a.doc)).collect();
-    let refs: Vec<&ArticleScan> = scans.iter().collect();
-    glossary::build_scanned(curated, &docs, &refs, &glossary::registry_names(registry))
+    let scans: Vec<&ArticleScan> = articles.iter().map(|a| &a.glossary).collect();
+    glossary::build_scanned(curated, &docs, &scans, &glossary::registry_names(registry))
+}
+
+/// Empties the articles' glossary scans once the glossary is built, unless a cache shares the
+/// article (the next build needs its scan again).
+fn drop_scans(articles: &mut [Arc<Article>]) {
+    for a in articles {
+        if let Some(a) = Arc::get_mut(a) {
+            a.glossary = ArticleScan::default();
+        }
+    }
 }
 
 /// The glossary of a site without rendering it (for `shiori glossary suggest`): config,
@@ -125,13 +139,13 @@ pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary,
     diags.extend(registry_diags);
     let (curated, terms_diags) = curated_terms(sources);
     diags.extend(terms_diags);
-    let (mut articles, parse_diags) = parse_articles(sources, &config, &registry);
+    let (articles, parse_diags) = parse_articles(sources, &config, &registry, None);
     diags.extend(parse_diags);
     if diags.has_errors() {
         diags.sort();
         return Err(diags);
     }
-    Ok(build_glossary(&curated, &mut articles, &registry))
+    Ok(build_glossary(&curated, &articles, &registry))
 }
 
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.
@@ -158,43 +172,39 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
 }
 
 /// Parses every article, extracts its references and segments it (once) for its word count
-/// and glossary candidates; problems of all files are returned together.
+/// and glossary candidates; problems of all files are returned together. With a cache, an
+/// article whose text and registry are those of the cached parse is taken from it.
 pub fn parse_articles(
     sources: &Sources,
     config: &Config,
     registry: &Registry,
-) -> (Vec<Article>, Vec<Diagnostic>) {
-    let results: Vec<(Option<Article>, Vec<Diagnostic>)> = sources
+    cache: Option<&mut ParseCache>,
+) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
+    let registry_key = registry_fingerprint(sources, config);
+    let cached = cache.as_deref();
+    let results: Vec<(PathBuf, ParsedFile)> = sources
         .content
         .par_iter()
         .map(|file| {
-            let mut diags = Vec::new();
-            match frontmatter::split(&file.path, &file.text, &mut diags) {
-                Ok(split) => {
-                    let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
-                    let doc = crate::parse::blocks::parse(&body, split.body_line);
-                    for (url, line) in &doc.refused_urls {
-                        diags.push(crate::model::urls::refused(&file.path, *line, url));
-                    }
-                    let refs = extract::extract(&doc, &split.front, registry);
-                    let scan = glossary::candidates::analyze(&doc);
-                    (
-                        Some(article(file.path.clone(), split.front, doc, refs, scan)),
-                        diags,
-                    )
-                }
-                Err(e) => {
-                    diags.push(e);
-                    (None, diags)
-                }
-            }
+            let key = fingerprint(&(registry_key, &file.text));
+            let parsed = match cached.and_then(|c| c.files.get(&file.path)) {
+                Some(p) if p.key == key => p.clone(),
+                _ => ParsedFile {
+                    key,
+                    ..parse_file(file, registry)
+                },
+            };
+            (file.path.clone(), parsed)
         })
         .collect();
     let mut articles = Vec::new();
     let mut diags = Vec::new();
-    for (a, d) in results {
-        diags.extend(d);
-        articles.extend(a);
+    for (_, p) in &results {
+        diags.extend(p.diags.iter().cloned());
+        articles.extend(p.article.clone());
+    }
+    if let Some(cache) = cache {
+        cache.files = results.into_iter().collect();
     }
     diags.extend(duplicate_slugs(&articles));
     for (path, at, line) in &sources.not_utf8 {
@@ -219,13 +229,83 @@ pub fn parse_articles(
     (articles, diags)
 }
 
+/// Parse, extract and segment of one Markdown file, with the problems found in it.
+#[derive(Clone)]
+struct ParsedFile {
+    /// The fingerprint of what it was made from: the file's text and the registry.
+    key: u64,
+    article: Option<Arc<Article>>,
+    diags: Vec<Diagnostic>,
+}
+
+/// The parse stage's results by file, kept between builds (see [`BuildCache`]).
+#[derive(Default)]
+pub struct ParseCache {
+    files: HashMap<PathBuf, ParsedFile>,
+}
+
+fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
+    let mut diags = Vec::new();
+    let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
+        Ok(split) => {
+            let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
+            let mut doc = crate::parse::blocks::parse(&body, split.body_line);
+            for (url, line) in &doc.refused_urls {
+                diags.push(crate::model::urls::refused(&file.path, *line, url));
+            }
+            let refs = extract::extract(&doc, &split.front, registry);
+            let scan = glossary::candidates::analyze(&doc);
+            doc.drop_events();
+            Some(Arc::new(article(
+                file.path.clone(),
+                split.front,
+                Parsed {
+                    doc,
+                    body,
+                    body_line: split.body_line,
+                },
+                refs,
+                scan,
+            )))
+        }
+        Err(e) => {
+            diags.push(e);
+            None
+        }
+    };
+    ParsedFile {
+        key: 0,
+        article,
+        diags,
+    }
+}
+
+/// An article's block map and the Markdown it was parsed from.
+struct Parsed {
+    doc: Doc,
+    body: String,
+    body_line: usize,
+}
+
+/// A 64-bit fingerprint of `value` (SipHash with fixed keys: the same in every build of this
+/// binary). Caches compare fingerprints of what a result was made from.
+pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(value)
+}
+
 fn article(
     path: PathBuf,
     front: FrontMatter,
-    doc: Doc,
+    parsed: Parsed,
     refs: ArticleRefs,
     scan: ArticleScan,
 ) -> Article {
+    let Parsed {
+        doc,
+        body,
+        body_line,
+    } = parsed;
     let chars: usize = doc
         .blocks
         .iter()
@@ -246,13 +326,15 @@ fn article(
         words,
         summary,
         doc,
+        body,
+        body_line,
         refs,
         glossary: scan,
     }
 }
 
 /// The link stage over all articles.
-pub fn link_articles(articles: &[Article], registry: &Registry) -> RefGraph {
+pub fn link_articles(articles: &[Arc<Article>], registry: &Registry) -> RefGraph {
     let inputs: Vec<(ArticleMeta, &Doc, &ArticleRefs)> = articles
         .iter()
         .map(|a| {
@@ -270,7 +352,7 @@ pub fn link_articles(articles: &[Article], registry: &Registry) -> RefGraph {
 
 /// What `shiori check` says about the references of every article: unknown KEPs and gates,
 /// stages the registry contradicts.
-pub fn reference_findings(articles: &[Article], registry: &Registry) -> Vec<Diagnostic> {
+pub fn reference_findings(articles: &[Arc<Article>], registry: &Registry) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in articles {
         out.extend(crate::check::references::check_unknown_refs(
@@ -285,7 +367,7 @@ pub fn reference_findings(articles: &[Article], registry: &Registry) -> Vec<Diag
     d.0
 }
 
-fn duplicate_slugs(articles: &[Article]) -> Vec<Diagnostic> {
+fn duplicate_slugs(articles: &[Arc<Article>]) -> Vec<Diagnostic> {
     let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
     let mut out = Vec::new();
     for a in articles {
@@ -309,8 +391,112 @@ fn duplicate_slugs(articles: &[Article]) -> Vec<Diagnostic> {
     out
 }
 
+/// What a build keeps for the next one: the dev server builds with one, so a save parses again
+/// only the files that changed and renders again only the pages whose inputs changed. A build
+/// with a cache gives exactly the files a build without one gives.
+#[derive(Default)]
+pub struct BuildCache {
+    parsed: ParseCache,
+    pages: PageCache,
+}
+
+/// What a build reports besides its files.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub warnings: Vec<Diagnostic>,
+    /// KEPs and gates unknown to the registry, and stages it contradicts: warnings that
+    /// `shiori check` reports (and `--strict` makes fatal).
+    pub findings: Vec<Diagnostic>,
+    pub articles: usize,
+    pub files: usize,
+}
+
+/// Why a build gave no site: problems in the sources (each with file and line), or the sink
+/// could not take a file (a full disk, a folder that cannot be created).
+#[derive(Debug)]
+pub enum BuildError {
+    Content(Diagnostics),
+    Write(std::io::Error),
+}
+
+impl From<Diagnostics> for BuildError {
+    fn from(d: Diagnostics) -> BuildError {
+        BuildError::Content(d)
+    }
+}
+
 /// Builds the whole site in memory.
 pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnostics> {
+    in_memory(|sink| run(sources, opts, sink, None))
+}
+
+/// Builds the whole site in memory, reusing what `cache` holds of the previous build and
+/// keeping this one's for the next.
+pub fn build_cached(
+    sources: &Sources,
+    opts: &BuildOptions,
+    cache: &mut BuildCache,
+) -> Result<Output, Diagnostics> {
+    in_memory(|sink| run(sources, opts, sink, Some(cache)))
+}
+
+/// Builds the whole site into `sink`, each file as soon as it is made. On an error, some files
+/// may have reached the sink: the caller drops them (`write::Staging` does).
+pub fn build_into(
+    sources: &Sources,
+    opts: &BuildOptions,
+    sink: &dyn Sink,
+) -> Result<Report, BuildError> {
+    run(sources, opts, sink, None)
+}
+
+fn in_memory(
+    build: impl FnOnce(&dyn Sink) -> Result<Report, BuildError>,
+) -> Result<Output, Diagnostics> {
+    let sink = Mutex::new(BTreeMap::new());
+    let report = build(&sink).map_err(|e| match e {
+        BuildError::Content(d) => d,
+        // Memory takes every file.
+        BuildError::Write(e) => Diagnostics(vec![Diagnostic::error("output", None, e.to_string())]),
+    })?;
+    Ok(Output {
+        files: sink.into_inner().unwrap_or_else(|e| e.into_inner()),
+        warnings: report.warnings,
+        findings: report.findings,
+        articles: report.articles,
+    })
+}
+
+/// Hands files to the sink and remembers their paths (the sitemap lists the pages, and
+/// `check` looks up the images articles show); the first I/O error stops nothing but is
+/// returned at the end.
+struct Emitter<'a> {
+    sink: &'a dyn Sink,
+    paths: Mutex<BTreeSet<String>>,
+    error: Mutex<Option<std::io::Error>>,
+}
+
+impl Emitter<'_> {
+    fn put(&self, path: String, bytes: Vec<u8>) {
+        self.paths
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.clone());
+        if let Err(e) = self.sink.put(path, bytes) {
+            self.error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+        }
+    }
+}
+
+fn run(
+    sources: &Sources,
+    opts: &BuildOptions,
+    sink: &dyn Sink,
+    mut cache: Option<&mut BuildCache>,
+) -> Result<Report, BuildError> {
     let mut diags = Diagnostics::default();
     let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
     let templates = match Templates::new(&sources.templates) {
@@ -324,7 +510,12 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     diags.extend(registry_diags);
     let (curated, terms_diags) = curated_terms(sources);
     diags.extend(terms_diags);
-    let (mut articles, parse_diags) = parse_articles(sources, &config, &registry);
+    let (mut articles, parse_diags) = parse_articles(
+        sources,
+        &config,
+        &registry,
+        cache.as_deref_mut().map(|c| &mut c.parsed),
+    );
     diags.extend(parse_diags);
     let highlight_css =
         highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(
@@ -338,14 +529,27 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
     }
     let (Some(templates), Ok(highlight_css)) = (templates, highlight_css) else {
         diags.sort();
-        return Err(diags);
+        return Err(diags.into());
     };
     if diags.has_errors() {
         diags.sort();
-        return Err(diags);
+        return Err(diags.into());
     }
-    let graph = link_articles(&articles, &registry);
-    let glossary = build_glossary(&curated, &mut articles, &registry);
+    let (graph, glossary) = rayon::join(
+        || link_articles(&articles, &registry),
+        || build_glossary(&curated, &articles, &registry),
+    );
+    drop_scans(&mut articles);
+    let out = Emitter {
+        sink,
+        paths: Mutex::new(BTreeSet::new()),
+        error: Mutex::new(None),
+    };
+    let mut report = Report {
+        articles: articles.len(),
+        findings: reference_findings(&articles, &registry),
+        ..Report::default()
+    };
     let site = RenderCtx {
         config: &config,
         templates: &templates,
@@ -353,39 +557,35 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         registry: &registry,
         graph: &graph,
         glossary: &glossary,
-    };
-    let mut out = Output {
-        articles: articles.len(),
-        findings: reference_findings(&articles, &registry),
-        ..Output::default()
+        pages: cache.as_deref().map(|c| &c.pages),
     };
     // Search reads the articles and the graph, not the pages: it indexes beside rendering.
     let synonyms = search::collect::site_synonyms(&site);
-    let (rendered, search_files) = rayon::join(
-        || site.render_all(),
-        || search::index_site(&site, &synonyms),
+    let (errors, ()) = rayon::join(
+        || site.render_all(&|path, bytes| out.put(path, bytes)),
+        || {
+            search::index_site(&site, &synonyms)
+                .into_par_iter()
+                .for_each(|(path, bytes)| out.put(path, bytes))
+        },
     );
-    out.files.extend(search_files);
-    for r in rendered {
-        match r {
-            Ok((path, bytes)) => {
-                out.files.insert(path, bytes);
-            }
-            Err(d) => diags.push(d),
+    diags.extend(errors);
+    if diags.has_errors() {
+        if let Some(cache) = cache {
+            cache.pages.abandon();
+        }
+        diags.sort();
+        return Err(diags.into());
+    }
+    out.put("static/highlight.css".into(), highlight_css.into_bytes());
+    for (path, bytes) in BUILTIN_STATIC {
+        // A site's own `static/` file of the same name replaces the built-in one.
+        if !sources.static_files.iter().any(|(p, _)| p == Path::new(path)) {
+            out.put(path.to_string(), bytes.to_vec());
         }
     }
-    if diags.has_errors() {
-        diags.sort();
-        return Err(diags);
-    }
-    out.files
-        .insert("static/highlight.css".into(), highlight_css.into_bytes());
-    for (path, bytes) in BUILTIN_STATIC {
-        out.files.insert(path.to_string(), bytes.to_vec());
-    }
     for (path, bytes) in &sources.static_files {
-        out.files
-            .insert(path.to_string_lossy().replace('\\', "/"), bytes.clone());
+        out.put(path.to_string_lossy().replace('\\', "/"), bytes.clone());
     }
     // A page bundle's files are published beside its page (`articles/<slug>/logo.png`), so the
     // article's relative `![](logo.png)` works as it does in Hugo.
@@ -398,19 +598,33 @@ pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnosti
         {
             let rel = path.strip_prefix(dir).expect("filtered by prefix");
             let rel = rel.to_string_lossy().replace('\\', "/");
-            out.files.insert(format!("{}{rel}", a.url()), bytes.clone());
+            out.put(format!("{}{rel}", a.url()), bytes.clone());
         }
     }
-    feeds::add(&mut out.files, &config, &articles);
+    let pages = out.paths.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    for (path, bytes) in feeds::files(&config, &articles, &pages) {
+        out.put(path, bytes);
+    }
+    let paths = out.paths.into_inner().unwrap_or_else(|e| e.into_inner());
     for a in &articles {
-        out.findings.extend(crate::check::links::missing_images(
+        report.findings.extend(crate::check::links::missing_images(
             &a.path,
             &a.doc,
             &a.url(),
-            &out.files,
+            &paths,
         ));
     }
+    if let Some(e) = out.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        if let Some(cache) = cache {
+            cache.pages.abandon();
+        }
+        return Err(BuildError::Write(e));
+    }
+    if let Some(cache) = cache {
+        cache.pages.finish();
+    }
     diags.sort();
-    out.warnings = diags.0;
-    Ok(out)
+    report.warnings = diags.0;
+    report.files = paths.len();
+    Ok(report)
 }

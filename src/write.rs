@@ -1,8 +1,10 @@
 //! The write stage: the only code that writes the site to disk.
 //!
-//! The new site is written into a sibling folder, then swapped into place with two renames, so
-//! the output folder is always either the previous complete site or the new complete site:
-//! a failed or interrupted build never leaves a half-written site behind.
+//! The new site is written into a sibling folder as its files are made ([`Staging`], a
+//! [`Sink`]: the build hands over each page as soon as it is rendered, from several threads,
+//! and keeps none of them), then swapped into place with two renames, so the output folder is
+//! always either the previous complete site or the new complete site: a failed or interrupted
+//! build never leaves a half-written site behind.
 //!
 //! **Only shiori's own folder is ever replaced.** Before a build, `check_target` refuses (the
 //! build stops with exit code 2 and nothing is touched) an output that is, contains, or lies
@@ -21,7 +23,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 
 /// The file shiori writes into every output folder: a later build may replace a folder that
 /// holds it.
@@ -160,55 +164,220 @@ fn absolute(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
-/// Writes `files` (relative path → bytes) as the folder `out`, replacing what was there; the
-/// caller has checked `out` with `check_target`.
-pub fn write_atomic(files: &BTreeMap<String, Vec<u8>>, out: &Path) -> io::Result<()> {
-    refuse_dangerous_target(out)?;
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(parent)?;
-    let name = out
-        .file_name()
-        .ok_or_else(|| io::Error::other(format!("`{}` has no folder name", out.display())))?;
-    let stage = fresh_sibling(parent, name, "new")?;
-    let previous = out.is_dir().then_some(out);
-    if let Err(e) = write_tree(files, &stage, previous) {
-        let _ = fs::remove_dir_all(&stage);
-        return Err(e);
+/// Where the build puts each file the moment it is made: pages are written while others are
+/// still rendering (from several threads at once) and dropped from memory, instead of the whole
+/// site being held until the end. [`Staging`] writes to disk; a `BTreeMap` collects in memory
+/// (tests, `shiori check`, the dev server). A path given twice keeps the bytes given last.
+pub trait Sink: Sync {
+    fn put(&self, path: String, bytes: Vec<u8>) -> io::Result<()>;
+}
+
+/// The in-memory sink.
+impl Sink for std::sync::Mutex<BTreeMap<String, Vec<u8>>> {
+    fn put(&self, path: String, bytes: Vec<u8>) -> io::Result<()> {
+        self.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path, bytes);
+        Ok(())
     }
-    let had_old = out.exists();
-    let old = if had_old {
-        // A fresh name for the previous site: reserve it, then rename over the empty folder.
-        let old = fresh_sibling(parent, name, "old")?;
-        fs::remove_dir(&old)?;
-        if let Err(e) = fs::rename(out, &old) {
-            let _ = fs::remove_dir_all(&stage);
+}
+
+/// A new site being written beside the output folder `out`: files go into a fresh staging
+/// folder as they come ([`Sink::put`]), and [`Staging::commit`] swaps it into place. Dropped
+/// without a commit (a failed build), the staging folder is removed and `out` is left as it was.
+///
+/// The files are written by writer threads of their own, so the build's threads go on rendering
+/// while the file system creates files (on a busy disk, creating files is the slow part). A path
+/// always goes to the same writer, so a file given twice is written in the order given.
+pub struct Staging {
+    out: PathBuf,
+    parent: PathBuf,
+    tree: Arc<StagingTree>,
+    writers: Vec<(mpsc::SyncSender<(String, Vec<u8>)>, std::thread::JoinHandle<()>)>,
+    committed: bool,
+}
+
+/// The staging folder as the writer threads share it.
+struct StagingTree {
+    dir: PathBuf,
+    previous: Option<PathBuf>,
+    /// Folders already created and files already written, so each folder is made once and a
+    /// file given twice is replaced, never written through a hard link into the previous site.
+    made: Mutex<(HashSet<PathBuf>, HashSet<String>)>,
+    /// The first error a writer met; the commit reports it.
+    error: Mutex<Option<io::Error>>,
+}
+
+/// Writer threads, and files each may hold waiting (a bound on the memory pages take when
+/// the disk is slower than rendering).
+const WRITERS: usize = 2;
+const QUEUED_PER_WRITER: usize = 64;
+
+impl Staging {
+    /// Starts a new site for `out`; the caller has checked `out` with `check_target`.
+    pub fn new(out: &Path) -> io::Result<Staging> {
+        refuse_dangerous_target(out)?;
+        let parent = out
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        fs::create_dir_all(&parent)?;
+        let name = out
+            .file_name()
+            .ok_or_else(|| io::Error::other(format!("`{}` has no folder name", out.display())))?;
+        let dir = fresh_sibling(&parent, name, "new")?;
+        fs::write(dir.join(MARKER), MARKER_TEXT)?;
+        let tree = Arc::new(StagingTree {
+            dir,
+            previous: out.is_dir().then(|| out.to_path_buf()),
+            made: Mutex::default(),
+            error: Mutex::default(),
+        });
+        let writers = (0..WRITERS)
+            .map(|_| {
+                let (tx, rx) = mpsc::sync_channel::<(String, Vec<u8>)>(QUEUED_PER_WRITER);
+                let tree = tree.clone();
+                let handle = std::thread::spawn(move || {
+                    for (rel, bytes) in rx {
+                        if let Err(e) = tree.write(&rel, &bytes) {
+                            tree.error
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                        }
+                    }
+                });
+                (tx, handle)
+            })
+            .collect();
+        Ok(Staging {
+            out: out.to_path_buf(),
+            parent,
+            tree,
+            writers,
+            committed: false,
+        })
+    }
+
+    /// Waits for the writers to finish what they were given; the first error any of them met.
+    fn drain(&mut self) -> io::Result<()> {
+        for (tx, handle) in self.writers.drain(..) {
+            drop(tx);
+            if handle.join().is_err() {
+                return Err(io::Error::other("a writer thread panicked"));
+            }
+        }
+        match self.tree.error.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Replaces `out` with the new site: the previous one is renamed aside, the new one renamed
+    /// into place, then the previous one removed. On an error the previous site is put back.
+    pub fn commit(mut self) -> io::Result<()> {
+        self.drain()?;
+        self.committed = true;
+        let dir = &self.tree.dir;
+        let name = self.out.file_name().expect("checked in new").to_owned();
+        let old = if self.out.exists() {
+            // A fresh name for the previous site: reserve it, then rename over the empty folder.
+            let old = fresh_sibling(&self.parent, &name, "old")?;
+            fs::remove_dir(&old)?;
+            if let Err(e) = fs::rename(&self.out, &old) {
+                let _ = fs::remove_dir_all(dir);
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("moving `{}` aside: {e}", self.out.display()),
+                ));
+            }
+            Some(old)
+        } else {
+            None
+        };
+        if let Err(e) = fs::rename(dir, &self.out) {
+            // Put the previous site back before reporting.
+            if let Some(old) = &old {
+                let _ = fs::rename(old, &self.out);
+            }
+            let _ = fs::remove_dir_all(dir);
             return Err(io::Error::new(
                 e.kind(),
-                format!("moving `{}` aside: {e}", out.display()),
+                format!("moving the new site to `{}`: {e}", self.out.display()),
             ));
         }
-        Some(old)
-    } else {
-        None
-    };
-    if let Err(e) = fs::rename(&stage, out) {
-        // Put the previous site back before reporting.
-        if let Some(old) = &old {
-            let _ = fs::rename(old, out);
+        match old {
+            Some(old) => remove_tree(&old),
+            None => Ok(()),
         }
-        let _ = fs::remove_dir_all(&stage);
-        return Err(io::Error::new(
-            e.kind(),
-            format!("moving the new site to `{}`: {e}", out.display()),
-        ));
     }
-    if let Some(old) = old {
-        fs::remove_dir_all(&old)?;
+}
+
+impl Sink for Staging {
+    fn put(&self, rel: String, bytes: Vec<u8>) -> io::Result<()> {
+        let writer = (crate::pipeline::fingerprint(&rel) % self.writers.len() as u64) as usize;
+        self.writers[writer]
+            .0
+            .send((rel, bytes))
+            .map_err(|_| io::Error::other("the writer threads stopped"))
     }
-    Ok(())
+}
+
+impl StagingTree {
+    fn write(&self, rel: &str, bytes: &[u8]) -> io::Result<()> {
+        let path = self.dir.join(rel);
+        let again = {
+            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            // Created under the lock: another writer must not find the folder recorded before
+            // it exists.
+            if let Some(p) = path.parent()
+                && !made.0.contains(p)
+            {
+                fs::create_dir_all(p)?;
+                made.0.insert(p.to_path_buf());
+            }
+            !made.1.insert(rel.to_string())
+        };
+        let io_err =
+            |e: io::Error| io::Error::new(e.kind(), format!("writing `{}`: {e}", path.display()));
+        if again {
+            // It may be a hard link into the previous site: replace the link, not its contents.
+            fs::remove_file(&path).map_err(io_err)?;
+        } else if let Some(old) = self.previous.as_ref().map(|p| p.join(rel))
+            && same_file_contents(&old, bytes)
+            && fs::hard_link(&old, &path).is_ok()
+        {
+            return Ok(());
+        }
+        fs::write(&path, bytes).map_err(io_err)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = self.drain();
+            let _ = fs::remove_dir_all(&self.tree.dir);
+        }
+    }
+}
+
+/// Removes a previous site (a folder this process renamed aside), its top-level folders in
+/// parallel: deleting tens of thousands of files is as slow as creating them.
+fn remove_tree(dir: &Path) -> io::Result<()> {
+    use rayon::prelude::*;
+    let entries: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.par_iter().for_each(|p| {
+        let _ = if p.is_dir() && !p.is_symlink() {
+            fs::remove_dir_all(p)
+        } else {
+            fs::remove_file(p)
+        };
+    });
+    fs::remove_dir_all(dir)
 }
 
 /// Writes one file so that readers see the old or the new contents, never a part: the bytes go
@@ -271,30 +440,6 @@ fn fresh_sibling(parent: &Path, name: &std::ffi::OsStr, what: &str) -> io::Resul
     )))
 }
 
-fn write_tree(
-    files: &BTreeMap<String, Vec<u8>>,
-    dir: &Path,
-    previous: Option<&Path>,
-) -> io::Result<()> {
-    fs::create_dir_all(dir)?;
-    fs::write(dir.join(MARKER), MARKER_TEXT)?;
-    for (rel, bytes) in files {
-        let path = dir.join(rel);
-        if let Some(p) = path.parent() {
-            fs::create_dir_all(p)?;
-        }
-        if let Some(old) = previous.map(|p| p.join(rel))
-            && same_file_contents(&old, bytes)
-            && fs::hard_link(&old, &path).is_ok()
-        {
-            continue;
-        }
-        fs::write(&path, bytes)
-            .map_err(|e| io::Error::new(e.kind(), format!("writing `{}`: {e}", path.display())))?;
-    }
-    Ok(())
-}
-
 /// Whether `path` is a regular file (not a link to one) holding exactly `bytes`.
 fn same_file_contents(path: &Path, bytes: &[u8]) -> bool {
     fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
@@ -333,6 +478,67 @@ mod tests {
             .iter()
             .map(|(p, b)| (p.to_string(), b.as_bytes().to_vec()))
             .collect()
+    }
+
+    /// A whole build through a staging folder, as `shiori build` does.
+    fn write_atomic(files: &BTreeMap<String, Vec<u8>>, out: &Path) -> io::Result<()> {
+        let staging = Staging::new(out)?;
+        for (rel, bytes) in files {
+            staging.put(rel.clone(), bytes.clone())?;
+        }
+        staging.commit()
+    }
+
+    #[test]
+    fn a_build_that_is_not_committed_leaves_the_output_as_it_was_and_no_staging_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        write_atomic(&files(&[("a/index.html", "1")]), &out).unwrap();
+        {
+            let staging = Staging::new(&out).unwrap();
+            staging.put("a/index.html".into(), b"2".to_vec()).unwrap();
+            staging.put("b/index.html".into(), b"3".to_vec()).unwrap();
+            // Dropped without commit: the build failed.
+        }
+        assert_eq!(fs::read_to_string(out.join("a/index.html")).unwrap(), "1");
+        assert!(!out.join("b").exists());
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["public"]);
+    }
+
+    #[test]
+    fn a_file_given_twice_is_replaced_without_touching_the_previous_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        write_atomic(&files(&[("style.css", "old")]), &out).unwrap();
+        let staging = Staging::new(&out).unwrap();
+        // The same bytes as before (linked from the previous site), then other bytes.
+        staging.put("style.css".into(), b"old".to_vec()).unwrap();
+        staging.put("style.css".into(), b"site's own".to_vec()).unwrap();
+        assert_eq!(fs::read_to_string(out.join("style.css")).unwrap(), "old");
+        staging.commit().unwrap();
+        assert_eq!(fs::read_to_string(out.join("style.css")).unwrap(), "site's own");
+    }
+
+    #[test]
+    fn files_may_come_from_many_threads_at_once() {
+        use rayon::prelude::*;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        let staging = Staging::new(&out).unwrap();
+        (0..200).into_par_iter().for_each(|i| {
+            staging
+                .put(format!("d{}/p{i}/index.html", i % 7), i.to_string().into_bytes())
+                .unwrap();
+        });
+        staging.commit().unwrap();
+        for i in 0..200 {
+            let path = out.join(format!("d{}/p{i}/index.html", i % 7));
+            assert_eq!(fs::read_to_string(path).unwrap(), i.to_string());
+        }
     }
 
     #[test]

@@ -87,7 +87,7 @@ pub fn missing_images(
     path: &std::path::Path,
     doc: &crate::parse::blocks::Doc,
     page: &str,
-    files: &BTreeMap<String, Vec<u8>>,
+    files: &std::collections::BTreeSet<String>,
 ) -> Vec<Diagnostic> {
     let page_file = format!("{page}index.html");
     let mut out = Vec::new();
@@ -102,7 +102,7 @@ pub fn missing_images(
             None => resolve(&page_file, s),
         };
         let Some(target) = target else { continue };
-        if files.contains_key(&target) {
+        if files.contains(&target) {
             continue;
         }
         out.push(

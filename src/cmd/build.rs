@@ -1,6 +1,7 @@
 //! `shiori build`: checks the output folder may be replaced (`write::check_target`), loads and
-//! builds the site (`pipeline::build`), prints the warnings and writes the output atomically
-//! (`write::write_atomic`).
+//! builds the site into a staging folder beside it as the pages come (`pipeline::build_into`
+//! with a `write::Staging`), prints the warnings and swaps the new site into place. A failed
+//! build removes the staging folder and leaves the output as it was.
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -31,8 +32,25 @@ pub fn run(
         base_url,
     };
     let failed = "build failed (the output folder was left as it was)";
-    let out = match run_stage(&root, failed, |s| pipeline::build(s, &opts)) {
-        Ok(out) => out,
+    // The staging folder is made once the site is read: a site that cannot be read creates
+    // nothing.
+    let built = run_stage(&root, failed, |s| {
+        let staging = match write::Staging::new(&target) {
+            Ok(staging) => staging,
+            Err(e) => return Ok(Err(e)),
+        };
+        match pipeline::build_into(s, &opts, &staging) {
+            Ok(report) => Ok(Ok((report, staging))),
+            Err(pipeline::BuildError::Content(d)) => Err(d),
+            Err(pipeline::BuildError::Write(e)) => Ok(Err(e)),
+        }
+    });
+    let (out, staging) = match built {
+        Ok(Ok(built)) => built,
+        Ok(Err(e)) => {
+            eprintln!("error: {e} (the output folder was left as it was)");
+            return ExitCode::from(2);
+        }
         Err(code) => return code,
     };
     for w in out.warnings.iter().filter(|w| !w.is_note()) {
@@ -53,14 +71,14 @@ pub fn run(
             plural(out.findings.len())
         );
     }
-    if let Err(e) = write::write_atomic(&out.files, &target) {
+    if let Err(e) = staging.commit() {
         eprintln!("error: {e} (the output folder was left as it was)");
         return ExitCode::from(2);
     }
     eprintln!(
         "built {} articles, {} files into {} in {} ms",
         out.articles,
-        out.files.len(),
+        out.files,
         target.display(),
         started.elapsed().as_millis()
     );

@@ -16,7 +16,13 @@ pub struct Article {
     /// Path relative to the site root (`content/x.md`).
     pub path: PathBuf,
     pub front: FrontMatter,
+    /// The block map. Its Markdown events are dropped once extract has run (they are most of an
+    /// article's memory); the render stage parses them again from `body`, see [`Article::parsed`].
     pub doc: Doc,
+    /// The Markdown after the front matter, shortcodes resolved, as the parse stage read it.
+    pub body: String,
+    /// The 1-based line of `body`'s first line in the file.
+    pub body_line: usize,
     /// Characters a reader sees (not bytes), and the reading time from them.
     pub chars: usize,
     /// Words by the Japanese tokenizer (punctuation left out), from the article's one lindera
@@ -28,7 +34,8 @@ pub struct Article {
     /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
     pub refs: ArticleRefs,
     /// What the article contributes to the glossary (candidates, parenthesized pairs), from the
-    /// same lindera pass; taken (left empty) when the glossary is built.
+    /// same lindera pass; emptied after the glossary is built unless a [`crate::pipeline::BuildCache`]
+    /// keeps the article for the next build.
     pub glossary: ArticleScan,
 }
 
@@ -39,6 +46,12 @@ impl Article {
         matches!(name, "index.md" | "index.markdown")
             .then(|| self.path.parent())
             .flatten()
+    }
+
+    /// The article's block map with its Markdown events, parsed again from `body`: the same
+    /// `Doc` the parse stage made (parsing is deterministic), for the one article being rendered.
+    pub fn parsed(&self) -> Doc {
+        crate::parse::blocks::parse(&self.body, self.body_line)
     }
 
     pub fn url(&self) -> String {

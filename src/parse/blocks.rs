@@ -115,6 +115,13 @@ pub struct Doc {
 }
 
 impl Doc {
+    /// Drops the Markdown events (and their text positions), keeping the block map: what every
+    /// stage after extract needs of an article except the renderer, which parses it again.
+    pub fn drop_events(&mut self) {
+        self.events = Vec::new();
+        self.text_pos = Vec::new();
+    }
+
     /// All plain and code text of the article, for counts and reading time.
     pub fn plain_text(&self) -> String {
         let mut s = String::new();

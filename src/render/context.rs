@@ -12,6 +12,8 @@ use crate::model::config::Config;
 use crate::model::diag::Diagnostic;
 use crate::model::{Article, urls};
 use crate::registry::Registry;
+use crate::pipeline::fingerprint;
+use crate::render::PageCache;
 use crate::render::templates::Templates;
 
 /// What every page renderer gets: the configuration, the templates, the articles (newest
@@ -20,10 +22,12 @@ use crate::render::templates::Templates;
 pub struct RenderCtx<'a> {
     pub config: &'a Config,
     pub templates: &'a Templates,
-    pub articles: &'a [Article],
+    pub articles: &'a [std::sync::Arc<Article>],
     pub registry: &'a Registry,
     pub graph: &'a RefGraph,
     pub glossary: &'a Glossary,
+    /// The previous build's pages, when the dev server rebuilds (see [`PageCache`]).
+    pub pages: Option<&'a PageCache>,
 }
 
 impl RenderCtx<'_> {
@@ -55,8 +59,17 @@ impl RenderCtx<'_> {
         page: &str,
         ctx: &Context,
     ) -> Result<(String, Vec<u8>), Diagnostic> {
-        let html = self.templates.render(template, ctx)?;
-        Ok((urls::file_of(page), html.into_bytes()))
+        let file = urls::file_of(page);
+        let render = || Ok(self.templates.render(template, ctx)?.into_bytes());
+        let bytes = match self.pages {
+            None => render()?,
+            Some(cache) => {
+                let inputs = ctx.clone().into_json().to_string();
+                let key = fingerprint(&(self.templates.fingerprint(), template, inputs));
+                cache.get_or_render(&file, key, render)?
+            }
+        };
+        Ok((file, bytes))
     }
 
     pub fn card(&self, a: &Article) -> Value {

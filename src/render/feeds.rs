@@ -2,7 +2,8 @@
 //! absolute URLs (from `base_url`), unlike pages, which link relatively. Render stage: takes the
 //! config and the articles, and `pipeline::build` adds the files once the pages are made (the
 //! sitemap lists them).
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::model::config::Config;
 use crate::render::highlight;
@@ -19,31 +20,39 @@ fn escape(s: &str) -> String {
 }
 use crate::model::Article;
 
-pub fn add(files: &mut BTreeMap<String, Vec<u8>>, config: &Config, articles: &[Article]) {
-    files.insert("atom.xml".into(), atom(config, articles).into_bytes());
+/// `atom.xml`, `sitemap.xml` (every page among `files`, the paths of the site's files) and
+/// `robots.txt`.
+pub fn files(
+    config: &Config,
+    articles: &[Arc<Article>],
+    files: &BTreeSet<String>,
+) -> Vec<(String, Vec<u8>)> {
     let pages: Vec<String> = files
-        .keys()
+        .iter()
         .filter(|p| p.ends_with("index.html"))
         .map(|p| p.trim_end_matches("index.html").to_string())
         .collect();
-    files.insert("sitemap.xml".into(), sitemap(config, &pages).into_bytes());
-    files.insert(
-        "robots.txt".into(),
-        format!(
-            "User-agent: *\nAllow: /\nSitemap: {}sitemap.xml\n",
-            config.base()
-        )
-        .into_bytes(),
-    );
+    vec![
+        ("atom.xml".into(), atom(config, articles).into_bytes()),
+        ("sitemap.xml".into(), sitemap(config, &pages).into_bytes()),
+        (
+            "robots.txt".into(),
+            format!(
+                "User-agent: *\nAllow: /\nSitemap: {}sitemap.xml\n",
+                config.base()
+            )
+            .into_bytes(),
+        ),
+    ]
 }
 
 fn timestamp(date: Option<&str>) -> String {
     format!("{}T00:00:00Z", date.unwrap_or("1970-01-01"))
 }
 
-pub fn atom(config: &Config, articles: &[Article]) -> String {
+pub fn atom(config: &Config, articles: &[Arc<Article>]) -> String {
     let base = config.base();
-    let mut entries: Vec<&Article> = articles.iter().collect();
+    let mut entries: Vec<&Article> = articles.iter().map(|a| &**a).collect();
     entries.sort_by(|a, b| (&b.front.date, &a.front.slug).cmp(&(&a.front.date, &b.front.slug)));
     let updated = entries
         .first()

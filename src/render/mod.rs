@@ -13,11 +13,13 @@ pub mod entity_links;
 pub mod feeds;
 pub mod highlight;
 pub mod markdown;
+pub mod page_cache;
 pub mod pages;
 pub mod templates;
 pub mod term_tips;
 
 pub use context::RenderCtx;
+pub use page_cache::PageCache;
 
 /// A JSON document as the files of the site hold it: pretty-printed, with a final newline.
 pub fn json_bytes(v: &serde_json::Value) -> Vec<u8> {

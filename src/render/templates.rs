@@ -47,6 +47,8 @@ pub struct Templates {
     tera: Tera,
     /// (name, where it came from, source) for locating errors.
     sources: Vec<(String, PathBuf, String)>,
+    /// A fingerprint of every template's name and source: a page's inputs include it.
+    fingerprint: u64,
 }
 
 impl Templates {
@@ -100,10 +102,19 @@ impl Templates {
             );
         }
         if errors.is_empty() {
-            Ok(Templates { tera, sources })
+            let fingerprint = crate::pipeline::fingerprint(&sources);
+            Ok(Templates {
+                tera,
+                sources,
+                fingerprint,
+            })
         } else {
             Err(errors)
         }
+    }
+
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     pub fn render(&self, name: &str, ctx: &Context) -> Result<String, Diagnostic> {

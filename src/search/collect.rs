@@ -45,7 +45,7 @@ pub fn documents(site: &RenderCtx) -> Vec<SearchDoc> {
     let sections: Vec<SearchDoc> = site
         .articles
         .par_iter()
-        .flat_map_iter(article_docs)
+        .flat_map_iter(|a| article_docs(a))
         .collect();
     docs.extend(sections);
     docs
@@ -253,7 +253,7 @@ pub fn id_entries(site: &RenderCtx) -> Vec<IdEntry> {
     let articles: BTreeMap<&str, &Article> = site
         .articles
         .iter()
-        .map(|a| (a.front.slug.as_str(), a))
+        .map(|a| (a.front.slug.as_str(), &**a))
         .collect();
     for pr in g.prs.values() {
         let label = if pr.pr.repo == crate::model::ids::PullRequest::DEFAULT_REPO {

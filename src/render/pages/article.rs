@@ -5,7 +5,9 @@
 use serde_json::{Value, json};
 
 use crate::model::diag::Diagnostic;
+use crate::model::ids::TermId;
 use crate::model::{Article, urls};
+use crate::pipeline::fingerprint;
 use crate::render::{RenderCtx, entity_links, markdown, term_tips};
 
 impl RenderCtx<'_> {
@@ -15,6 +17,16 @@ impl RenderCtx<'_> {
         i: usize,
         a: &Article,
     ) -> Result<(String, Vec<u8>), Diagnostic> {
+        self.article_page_with(a, self.glossary.hits(i))
+    }
+
+    /// The page of `a` with the glossary's linkable `hits` in it (`Glossary::hits` of the
+    /// article, or `Glossary::find_in_doc` of an article the glossary was not built from).
+    pub fn article_page_with<'g>(
+        &'g self,
+        a: &Article,
+        hits: impl IntoIterator<Item = (usize, std::ops::Range<usize>, &'g TermId)>,
+    ) -> Result<(String, Vec<u8>), Diagnostic> {
         let page = a.url();
         let root = urls::root_of(&page);
         let entity_links::EntityLinks {
@@ -22,22 +34,47 @@ impl RenderCtx<'_> {
             chips,
         } = entity_links::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
-        let tips = term_tips::annotations(
-            &a.doc,
-            self.glossary,
-            self.glossary.hits(i),
-            &root,
-            &annotations,
-        );
+        let tips = term_tips::annotations(&a.doc, self.glossary, hits, &root, &annotations);
         annotations.extend(tips);
-        let content = markdown::to_html(
-            &a.doc,
-            annotations,
-            chips,
-            &markdown::Options {
-                trust_html: self.config.trust_html,
-            },
-        );
+        let ctx = self.article_ctx(a, &page);
+        let file = urls::file_of(&page);
+        let options = markdown::Options {
+            trust_html: self.config.trust_html,
+        };
+        let render = |annotations, chips| {
+            let mut ctx = ctx.clone();
+            let content = markdown::to_html(&a.parsed(), annotations, chips, &options);
+            ctx.insert("article", &{
+                let mut article = ctx.get("article").cloned().unwrap_or_default();
+                if let Some(obj) = article.as_object_mut() {
+                    obj.insert("content".into(), Value::String(content));
+                }
+                article
+            });
+            Ok(self.templates.render("article.html", &ctx)?.into_bytes())
+        };
+        let bytes = match self.pages {
+            None => render(annotations, chips)?,
+            Some(cache) => {
+                // The content is `to_html` of the Markdown with these annotations and chips.
+                let inputs = (
+                    (&a.body, a.body_line, options.trust_html),
+                    annotations
+                        .iter()
+                        .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
+                        .collect::<Vec<_>>(),
+                    chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
+                    ctx.clone().into_json().to_string(),
+                );
+                let key = fingerprint(&(self.templates.fingerprint(), "article.html", inputs));
+                cache.get_or_render(&file, key, || render(annotations, chips))?
+            }
+        };
+        Ok((file, bytes))
+    }
+
+    /// The template context of `a`'s page, all but the content.
+    fn article_ctx(&self, a: &Article, page: &str) -> tera::Context {
         let toc: Vec<Value> = a
             .doc
             .sections
@@ -49,7 +86,6 @@ impl RenderCtx<'_> {
             .collect();
         let mut article = self.card(a);
         let obj = article.as_object_mut().expect("card is an object");
-        obj.insert("content".into(), Value::String(content));
         obj.insert("toc".into(), Value::Array(toc));
         obj.insert(
             "release_url".into(),
@@ -70,9 +106,9 @@ impl RenderCtx<'_> {
         } else {
             a.summary.clone()
         };
-        let mut ctx = self.base_ctx(&page, &a.front.title, &description);
+        let mut ctx = self.base_ctx(page, &a.front.title, &description);
         ctx.insert("og_type", "article");
         ctx.insert("article", &article);
-        self.render("article.html", &page, &ctx)
+        ctx
     }
 }

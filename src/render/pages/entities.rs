@@ -16,6 +16,7 @@
 //! whole table shows.
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::graph::{Change, Disagreement, GateNode, KepNode, MentionRef};
@@ -246,15 +247,15 @@ impl RenderCtx<'_> {
     /// Every KEP, gate and SIG page and the three index pages.
     pub fn ref_pages(&self) -> Vec<Page> {
         let titles = self.article_titles();
-        let mut pages: Vec<Page> = Vec::new();
-        pages.extend(self.graph.keps.values().map(|k| self.kep_page(k, &titles)));
-        pages.extend(
-            self.graph
-                .gates
-                .values()
-                .map(|g| self.gate_page(g, &titles)),
-        );
-        pages.extend(self.graph.sigs.keys().map(|s| self.sig_page(s)));
+        let keps: Vec<&KepNode> = self.graph.keps.values().collect();
+        let gates: Vec<&GateNode> = self.graph.gates.values().collect();
+        let sigs: Vec<&SigName> = self.graph.sigs.keys().collect();
+        let mut pages: Vec<Page> = keps
+            .par_iter()
+            .map(|k| self.kep_page(k, &titles))
+            .collect();
+        pages.par_extend(gates.par_iter().map(|g| self.gate_page(g, &titles)));
+        pages.par_extend(sigs.par_iter().map(|s| self.sig_page(s)));
         pages.push(self.keps_index());
         pages.push(self.gates_index());
         pages.push(self.sigs_index());

@@ -16,6 +16,7 @@
 //! rest are counted: a page stays readable and small whatever the size of the site.
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::glossary::{self, Evidence, Term, TermSource, pairing::Context};
@@ -93,7 +94,7 @@ impl RenderCtx<'_> {
     pub fn glossary_pages(&self) -> Vec<Page> {
         let g = self.glossary;
         let mut pages: Vec<Page> = vec![self.glossary_index()];
-        pages.extend(g.terms.iter().map(|t| self.term_page(t)));
+        pages.par_extend(g.terms.par_iter().map(|t| self.term_page(t)));
         pages.push(Ok((
             "api/glossary.json".into(),
             json_bytes(&glossary::to_json(g)),

@@ -21,26 +21,32 @@ pub mod site;
 type Page = Result<(String, Vec<u8>), Diagnostic>;
 
 impl RenderCtx<'_> {
-    pub(crate) fn render_all(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
-        let mut pages: Vec<Result<(String, Vec<u8>), Diagnostic>> = self
-            .articles
+    /// Renders every page and JSON file, handing each to `emit` as soon as it is made (from
+    /// several threads: article pages are rendered in parallel, and so are the entity and
+    /// glossary pages), and gives the template errors.
+    pub(crate) fn render_all(&self, emit: &(dyn Fn(String, Vec<u8>) + Sync)) -> Vec<Diagnostic> {
+        let errors = std::sync::Mutex::new(Vec::new());
+        let take = |page: Page| match page {
+            Ok((path, bytes)) => emit(path, bytes),
+            Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
+        };
+        self.articles
             .par_iter()
             .enumerate()
-            .map(|(i, a)| self.article_page(i, a))
-            .collect();
-        pages.push(self.home());
-        pages.extend(self.release_pages());
-        pages.extend(self.ref_pages());
-        pages.extend(self.glossary_pages());
-        pages.push(self.not_found());
-        pages.push(self.search_page());
-        pages.push(Ok((
+            .for_each(|(i, a)| take(self.article_page(i, a)));
+        take(self.home());
+        self.release_pages().into_iter().for_each(take);
+        self.ref_pages().into_iter().for_each(take);
+        self.glossary_pages().into_iter().for_each(take);
+        take(self.not_found());
+        take(self.search_page());
+        take(Ok((
             "api/articles.json".into(),
             json_bytes(&self.articles_api()),
         )));
         for (path, value) in api::reference_files(self.graph) {
-            pages.push(Ok((path.into(), json_bytes(&value))));
+            take(Ok((path.into(), json_bytes(&value))));
         }
-        pages
+        errors.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 }
