@@ -71,6 +71,30 @@ pub fn load(root: &Path) -> io::Result<Sources> {
     })
 }
 
+/// The article at `path` (absolute, or relative to the working folder) read again on its own,
+/// as [`load`] reads articles: for the dev server, which renders an edited article's page
+/// before it loads the whole site again. `None` when `path` is not an article [`load`] would
+/// read (not a Markdown file under `content/`, an editor's file, not UTF-8 text).
+pub fn article(root: &Path, path: &Path) -> Option<SourceFile> {
+    let rel = path.strip_prefix(root).ok()?;
+    let name = rel.file_name()?.to_str()?;
+    let markdown = matches!(
+        rel.extension().and_then(|e| e.to_str()),
+        Some("md" | "markdown")
+    );
+    let hidden = rel
+        .components()
+        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+    if !rel.starts_with("content") || !markdown || hidden || name.ends_with('~') {
+        return None;
+    }
+    let text = String::from_utf8(fs::read(path).ok()?).ok()?;
+    Some(SourceFile {
+        path: rel.to_path_buf(),
+        text,
+    })
+}
+
 fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
     let base = root.join(dir);
     if !base.is_dir() {

@@ -33,9 +33,9 @@ use crate::parse::shortcodes;
 use crate::registry::Registry;
 use crate::render::templates::Templates;
 use crate::render::{PageCache, RenderCtx, feeds, highlight};
-use crate::write::Sink;
 use crate::search;
 use crate::text::{japanese, truncate_chars};
+use crate::write::Sink;
 
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
@@ -398,6 +398,58 @@ fn duplicate_slugs(articles: &[Arc<Article>]) -> Vec<Diagnostic> {
 pub struct BuildCache {
     parsed: ParseCache,
     pages: PageCache,
+    /// What the last good build rendered from.
+    last: Option<Arc<LastBuild>>,
+}
+
+/// The render inputs of the last good build: what an edited article's page can be made from
+/// at once ([`LastBuild::article_page`]), while the next build runs.
+pub struct LastBuild {
+    config: Config,
+    templates: Templates,
+    registry: Registry,
+    articles: Vec<Arc<Article>>,
+    graph: RefGraph,
+    glossary: Glossary,
+}
+
+impl BuildCache {
+    /// What the last good build rendered from, if there was one.
+    pub fn last(&self) -> Option<Arc<LastBuild>> {
+        self.last.clone()
+    }
+}
+
+impl LastBuild {
+    /// The page of an article that changed since the last good build, made at once: parsed,
+    /// extracted and segmented anew, rendered with that build's reference graph and glossary.
+    /// It is the page the next full build makes unless the change moves the graph or the
+    /// glossary (a new KEP title, a new term); that build then brings the final page. `None`
+    /// when the last build cannot stand in: there is none, the file is new to it, its slug or
+    /// draft state changed, or it has errors.
+    pub fn article_page(&self, file: &SourceFile) -> Option<(String, Vec<u8>)> {
+        let last = self;
+        let before = last.articles.iter().find(|a| a.path == file.path)?;
+        let parsed = parse_file(file, &last.registry);
+        let article = parsed.article?;
+        if parsed.diags.iter().any(Diagnostic::is_error)
+            || article.front.slug != before.front.slug
+            || article.front.draft != before.front.draft
+        {
+            return None;
+        }
+        let site = RenderCtx {
+            config: &last.config,
+            templates: &last.templates,
+            articles: &last.articles,
+            registry: &last.registry,
+            graph: &last.graph,
+            glossary: &last.glossary,
+            pages: None,
+        };
+        site.article_page_with(&article, last.glossary.find_in_doc(&article.doc))
+            .ok()
+    }
 }
 
 /// What a build reports besides its files.
@@ -580,7 +632,11 @@ fn run(
     out.put("static/highlight.css".into(), highlight_css.into_bytes());
     for (path, bytes) in BUILTIN_STATIC {
         // A site's own `static/` file of the same name replaces the built-in one.
-        if !sources.static_files.iter().any(|(p, _)| p == Path::new(path)) {
+        if !sources
+            .static_files
+            .iter()
+            .any(|(p, _)| p == Path::new(path))
+        {
             out.put(path.to_string(), bytes.to_vec());
         }
     }
@@ -620,11 +676,19 @@ fn run(
         }
         return Err(BuildError::Write(e));
     }
-    if let Some(cache) = cache {
-        cache.pages.finish();
-    }
     diags.sort();
     report.warnings = diags.0;
     report.files = paths.len();
+    if let Some(cache) = cache {
+        cache.pages.finish();
+        cache.last = Some(Arc::new(LastBuild {
+            config,
+            templates,
+            registry,
+            articles,
+            graph,
+            glossary,
+        }));
+    }
     Ok(report)
 }

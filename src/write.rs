@@ -20,10 +20,10 @@
 //! search index) spends its time on, and on ext4 creating them right after the previous build
 //! deleted as many is slower still (the inode allocator steps around recently deleted inodes).
 use std::collections::BTreeMap;
+use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
@@ -193,7 +193,10 @@ pub struct Staging {
     out: PathBuf,
     parent: PathBuf,
     tree: Arc<StagingTree>,
-    writers: Vec<(mpsc::SyncSender<(String, Vec<u8>)>, std::thread::JoinHandle<()>)>,
+    writers: Vec<(
+        mpsc::SyncSender<(String, Vec<u8>)>,
+        std::thread::JoinHandle<()>,
+    )>,
     committed: bool,
 }
 
@@ -268,7 +271,13 @@ impl Staging {
                 return Err(io::Error::other("a writer thread panicked"));
             }
         }
-        match self.tree.error.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        match self
+            .tree
+            .error
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -517,10 +526,15 @@ mod tests {
         let staging = Staging::new(&out).unwrap();
         // The same bytes as before (linked from the previous site), then other bytes.
         staging.put("style.css".into(), b"old".to_vec()).unwrap();
-        staging.put("style.css".into(), b"site's own".to_vec()).unwrap();
+        staging
+            .put("style.css".into(), b"site's own".to_vec())
+            .unwrap();
         assert_eq!(fs::read_to_string(out.join("style.css")).unwrap(), "old");
         staging.commit().unwrap();
-        assert_eq!(fs::read_to_string(out.join("style.css")).unwrap(), "site's own");
+        assert_eq!(
+            fs::read_to_string(out.join("style.css")).unwrap(),
+            "site's own"
+        );
     }
 
     #[test]
@@ -531,7 +545,10 @@ mod tests {
         let staging = Staging::new(&out).unwrap();
         (0..200).into_par_iter().for_each(|i| {
             staging
-                .put(format!("d{}/p{i}/index.html", i % 7), i.to_string().into_bytes())
+                .put(
+                    format!("d{}/p{i}/index.html", i % 7),
+                    i.to_string().into_bytes(),
+                )
                 .unwrap();
         });
         staging.commit().unwrap();

@@ -1,13 +1,23 @@
 //! `shiori serve`: builds the site into memory, serves it on loopback, rebuilds when a watched
 //! file changes (see `load::WATCHED`) and reloads open pages.
 //!
-//! Pages get a small script that long-polls `/__shiori/reload?since=<version>`; the request
-//! returns as soon as a rebuild finishes, so a page reloads right after the save. The HTTP side
-//! is a few lines over `std::net`: GET only, one request per connection, and a request head of
-//! more than 64 KiB refused with 431 before it is held. When a
-//! rebuild fails, the last good site is still served (its styles and scripts too) and every
-//! page shows the diagnostics over it, until the next good build; the terminal says the build
-//! failed, never "rebuilt".
+//! A save is answered twice. At once, the page of each edited article is made against the last
+//! good build (`pipeline::LastBuild::article_page`: the one file parsed, extracted, segmented
+//! and rendered, in milliseconds) and served. Meanwhile the whole site is rebuilt with a
+//! `pipeline::BuildCache` (unchanged files are not parsed again, pages whose inputs did not
+//! change are not rendered again) and published when done: KEP, gate, release and glossary
+//! pages, the home page, the feeds and the search index follow the edit, and the edited page
+//! becomes the one a full build makes. Saves during a rebuild are gathered into the next one.
+//!
+//! Pages get a small script that long-polls `/__shiori/reload?since=<version>&file=<its file>`;
+//! the request returns as soon as that file changes (or a build fails or recovers), so a page
+//! reloads right after the save, and only pages that changed reload. The HTTP side is a few
+//! lines over `std::net`: GET only, one request per connection, and a request head of more than
+//! 64 KiB refused with 431 before it is held. When a rebuild fails, the last good site is still
+//! served (its styles and scripts too) and every page shows the diagnostics over it, until the
+//! next good build; the terminal says the build failed, never "rebuilt". A panic in a build is
+//! reported as a failed build; the server goes on.
+use std::collections::{BTreeSet, HashMap};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -17,7 +27,7 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use crate::load;
-use crate::pipeline::{self, BuildOptions, Output};
+use crate::pipeline::{self, BuildCache, BuildOptions, LastBuild, Output};
 
 struct State {
     version: u64,
@@ -25,17 +35,72 @@ struct State {
     good: Option<Output>,
     /// The diagnostics of the last build, when it failed.
     error: Option<String>,
+    /// The version at which each file last changed: an open page reloads when its own file
+    /// changed (or the build failed or recovered), not on every rebuild.
+    changed_at: HashMap<String, u64>,
+    /// The version at which the build last failed or recovered.
+    error_at: u64,
+    /// Pages made ahead of the build (edited articles), with the version they were published
+    /// at: a build that began before then read the article as it was, and does not replace them.
+    ahead: HashMap<String, u64>,
 }
 
 impl State {
-    fn record(&mut self, result: Result<Output, String>) {
+    /// Publishes a finished build that began at version `began` (or its failure), marking the
+    /// files it changed.
+    fn record(&mut self, result: Result<Output, String>, began: u64) {
+        self.version += 1;
+        let v = self.version;
         match result {
-            Ok(out) => {
+            Ok(mut out) => {
+                let ahead = std::mem::take(&mut self.ahead);
+                for (path, at) in ahead {
+                    match self.good.as_ref().and_then(|g| g.files.get(&path)) {
+                        Some(bytes) if at > began => {
+                            out.files.insert(path.clone(), bytes.clone());
+                            self.ahead.insert(path, at);
+                        }
+                        _ => {}
+                    }
+                }
+                let old = self.good.as_ref().map(|o| &o.files);
+                for (path, bytes) in &out.files {
+                    if old.and_then(|o| o.get(path)) != Some(bytes) {
+                        self.changed_at.insert(path.clone(), v);
+                    }
+                }
+                if let Some(old) = old {
+                    for path in old.keys().filter(|p| !out.files.contains_key(*p)) {
+                        self.changed_at.insert(path.clone(), v);
+                    }
+                }
                 self.good = Some(out);
-                self.error = None;
+                if self.error.take().is_some() {
+                    self.error_at = v;
+                }
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => {
+                self.error = Some(e);
+                self.error_at = v;
+            }
         }
+    }
+
+    /// Publishes one page made ahead of the build that follows (an edited article's page).
+    fn record_page(&mut self, path: String, bytes: Vec<u8>) {
+        let Some(good) = &mut self.good else { return };
+        if good.files.get(&path) == Some(&bytes) {
+            return;
+        }
+        self.version += 1;
+        self.changed_at.insert(path.clone(), self.version);
+        self.ahead.insert(path.clone(), self.version);
+        good.files.insert(path, bytes);
+    }
+
+    /// Whether the page served from `file` at version `since` is out of date.
+    fn stale(&self, file: &str, since: u64) -> bool {
+        self.error_at > since || self.changed_at.get(file).is_some_and(|&v| v > since)
     }
 }
 
@@ -45,8 +110,13 @@ pub struct ServeOptions {
     pub root: PathBuf,
     pub bind: String,
     pub port: u16,
+    /// `--drafts`: show drafts whatever `site.toml` says (without it, `site.toml` decides).
     pub drafts: bool,
 }
+
+/// How long a save is given to finish (editors write a file in several steps) before the
+/// rebuild starts.
+const SETTLE: Duration = Duration::from_millis(15);
 
 pub fn run(opts: ServeOptions) -> io::Result<()> {
     if !opts.root.is_dir() {
@@ -58,6 +128,8 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
             ),
         ));
     }
+    // Watched paths come back as they were given: absolute ones can be matched to articles.
+    let root = opts.root.canonicalize()?;
     let server = std::net::TcpListener::bind((opts.bind.as_str(), opts.port)).map_err(|e| {
         io::Error::other(format!("cannot listen on {}:{}: {e}", opts.bind, opts.port))
     })?;
@@ -66,63 +138,79 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
         .map(|a| a.to_string())
         .unwrap_or_default();
     let build_opts = BuildOptions {
-        drafts: Some(opts.drafts),
+        drafts: opts.drafts.then_some(true),
         base_url: Some(format!("http://{addr}/")),
     };
     let mut state = State {
-        version: 1,
+        version: 0,
         good: None,
         error: None,
+        changed_at: HashMap::new(),
+        error_at: 0,
+        ahead: HashMap::new(),
     };
-    state.record(rebuild(&opts.root, &build_opts));
+    let mut cache = BuildCache::default();
+    state.record(rebuild(&root, &build_opts, &mut cache), 0);
+    let last = Arc::new(Mutex::new(cache.last()));
     let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
     eprintln!(
         "serving {} at http://{addr}/ (Ctrl-C stops)",
         opts.root.display()
     );
 
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::channel::<Vec<PathBuf>>();
     let mut watcher = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
         if let Ok(ev) = ev
             && !matches!(ev.kind, notify::EventKind::Access(_))
         {
-            let _ = tx.send(());
+            let _ = tx.send(ev.paths);
         }
     })
     .map_err(io::Error::other)?;
     for name in load::WATCHED {
-        let p = opts.root.join(name);
+        let p = root.join(name);
         if p.exists() {
             watcher
                 .watch(&p, RecursiveMode::Recursive)
                 .map_err(io::Error::other)?;
         }
     }
+    // Two threads: one answers saves at once with the pages of edited articles, the other
+    // rebuilds the whole site (again, if more saves came meanwhile).
+    let dirty = Arc::new((Mutex::new(false), Condvar::new()));
+    {
+        let (shared, dirty, last, root) =
+            (shared.clone(), dirty.clone(), last.clone(), root.clone());
+        std::thread::spawn(move || {
+            while let Ok(first) = rx.recv() {
+                std::thread::sleep(SETTLE);
+                let mut changed: BTreeSet<PathBuf> = first.into_iter().collect();
+                while let Ok(more) = rx.try_recv() {
+                    changed.extend(more);
+                }
+                let snapshot = last.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                if let Some(snapshot) = snapshot {
+                    pages_ahead(&root, &snapshot, &changed, &shared);
+                }
+                *dirty.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                dirty.1.notify_all();
+            }
+        });
+    }
     {
         let shared = shared.clone();
-        let root = opts.root.clone();
         std::thread::spawn(move || {
-            while rx.recv().is_ok() {
-                // Editors write a file in several steps: let them finish, then build once.
-                std::thread::sleep(Duration::from_millis(30));
-                while rx.try_recv().is_ok() {}
-                let started = Instant::now();
-                let result = rebuild(&root, &build_opts);
-                let ok = result.is_ok();
-                let (lock, cvar) = &*shared;
-                let mut state = lock.lock().unwrap();
-                state.version += 1;
-                state.record(result);
-                if ok {
-                    eprintln!("rebuilt in {} ms", started.elapsed().as_millis());
-                } else if state.good.is_some() {
-                    eprintln!(
-                        "rebuild failed; serving the last good build with the errors over each page"
-                    );
-                } else {
-                    eprintln!("rebuild failed; pages show the errors");
+            loop {
+                {
+                    let flag = dirty.0.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut flag = dirty
+                        .1
+                        .wait_while(flag, |d| !*d)
+                        .unwrap_or_else(|e| e.into_inner());
+                    *flag = false;
                 }
-                cvar.notify_all();
+                rebuild_and_publish(&root, &build_opts, &mut cache, &shared);
+                *last.lock().unwrap_or_else(|e| e.into_inner()) = cache.last();
             }
         });
     }
@@ -136,13 +224,74 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
     Ok(())
 }
 
-fn rebuild(root: &Path, opts: &BuildOptions) -> Result<Output, String> {
+/// The pages of the edited articles among `changed`, made at once against the last good build
+/// (`LastBuild::article_page`) and published ahead of the rebuild.
+fn pages_ahead(root: &Path, last: &LastBuild, changed: &BTreeSet<PathBuf>, shared: &Shared) {
+    let started = Instant::now();
+    let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        changed
+            .iter()
+            .filter_map(|p| load::article(root, p))
+            .filter_map(|file| last.article_page(&file))
+            .collect::<Vec<_>>()
+    }));
+    let Ok(pages) = made else { return };
+    if pages.is_empty() {
+        return;
+    }
+    let (lock, cvar) = &**shared;
+    let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+    for (path, bytes) in pages {
+        state.record_page(path, bytes);
+    }
+    cvar.notify_all();
+    drop(state);
+    eprintln!("page updated in {} ms", started.elapsed().as_millis());
+}
+
+/// Rebuilds the whole site with the cache and publishes it. A panic in the build is reported
+/// like a failed build (and the cache, which it may have left half-updated, is dropped), so the
+/// server keeps serving.
+fn rebuild_and_publish(root: &Path, opts: &BuildOptions, cache: &mut BuildCache, shared: &Shared) {
+    let started = Instant::now();
+    let (lock, cvar) = &**shared;
+    let began = lock.lock().unwrap_or_else(|e| e.into_inner()).version;
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        rebuild(root, opts, cache)
+    }))
+    .unwrap_or_else(|panic| {
+        *cache = BuildCache::default();
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let message = format!(
+            "error: the build stopped on an internal error (a bug in shiori; please report it): {what}"
+        );
+        eprintln!("{message}");
+        Err(message)
+    });
+    let ok = result.is_ok();
+    let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+    state.record(result, began);
+    if ok {
+        eprintln!("rebuilt in {} ms", started.elapsed().as_millis());
+    } else if state.good.is_some() {
+        eprintln!("rebuild failed; serving the last good build with the errors over each page");
+    } else {
+        eprintln!("rebuild failed; pages show the errors");
+    }
+    cvar.notify_all();
+}
+
+fn rebuild(root: &Path, opts: &BuildOptions, cache: &mut BuildCache) -> Result<Output, String> {
     let sources = load::load(root).map_err(|e| {
         let message = format!("error: reading the site: {e}");
         eprintln!("{message}");
         message
     })?;
-    match pipeline::build(&sources, opts) {
+    match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");
@@ -263,29 +412,38 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
     let url = request.url.clone();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     if path == "/__shiori/reload" {
-        let since: u64 = query
-            .strip_prefix("since=")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
+        let param = |name: &str| {
+            query
+                .split('&')
+                .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('='))
+                .unwrap_or("")
+        };
+        let since: u64 = param("since").parse().unwrap_or(0);
+        let file = percent_decode(param("file"));
         let (lock, cvar) = &**shared;
-        let state = lock.lock().unwrap();
+        let state = lock.lock().unwrap_or_else(|e| e.into_inner());
         let (state, _) = cvar
-            .wait_timeout_while(state, Duration::from_secs(25), |s| s.version <= since)
-            .unwrap();
-        let v = state.version;
+            .wait_timeout_while(state, Duration::from_secs(25), |s| !s.stale(&file, since))
+            .unwrap_or_else(|e| e.into_inner());
+        let answer = if state.stale(&file, since) {
+            "reload"
+        } else {
+            "same"
+        };
         drop(state);
-        return request.respond(Response::new(200, "text/plain", v.to_string().into_bytes()));
+        return request.respond(Response::new(200, "text/plain", answer.into()));
     }
     let decoded = percent_decode(path.trim_start_matches('/'));
     let (lock, _) = &**shared;
-    let state = lock.lock().unwrap();
+    let state = lock.lock().unwrap_or_else(|e| e.into_inner());
     let version = state.version;
     let error = state.error.clone();
-    let (status, body, ctype) = match &state.good {
+    let (status, body, ctype, file) = match &state.good {
         None => (
             500,
             error_page(error.as_deref().unwrap_or("no build yet")).into_bytes(),
             "text/html; charset=utf-8",
+            String::new(),
         ),
         Some(out) => {
             let candidates = [
@@ -312,11 +470,12 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
                         Response::new(301, "text/plain", Vec::new()).with("Location", &to),
                     );
                 }
-                Some((name, bytes)) => (200, bytes.clone(), content_type(name)),
+                Some((name, bytes)) => (200, bytes.clone(), content_type(name), name.clone()),
                 None => (
                     404,
                     out.files.get("404.html").cloned().unwrap_or_default(),
                     "text/html; charset=utf-8",
+                    "404.html".to_string(),
                 ),
             }
         }
@@ -327,7 +486,7 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
             Some(e) if status != 500 => with_error_over(body, e),
             _ => body,
         };
-        inject_reload(body, version)
+        inject_reload(body, version, &file)
     } else {
         body
     };
@@ -368,9 +527,15 @@ pub fn content_type(name: &str) -> &'static str {
     }
 }
 
-fn inject_reload(body: Vec<u8>, version: u64) -> Vec<u8> {
+/// The reload script: it asks whether the file the page came from changed since `version`
+/// (the server answers as soon as it does, or after a while that it did not) and reloads when
+/// it did.
+fn inject_reload(body: Vec<u8>, version: u64, file: &str) -> Vec<u8> {
+    let file = serde_json::to_string(file)
+        .unwrap_or_default()
+        .replace('<', "\\u003c");
     let script = format!(
-        "<script>(function poll(v){{fetch('/__shiori/reload?since='+v).then(function(r){{return r.text()}}).then(function(n){{if(+n>v)location.reload();else poll(v)}}).catch(function(){{setTimeout(function(){{poll(v)}},1000)}})}})({version});</script>"
+        "<script>(function poll(v,f){{fetch('/__shiori/reload?since='+v+'&file='+encodeURIComponent(f)).then(function(r){{return r.text()}}).then(function(a){{if(a==='reload')location.reload();else poll(v,f)}}).catch(function(){{setTimeout(function(){{poll(v,f)}},1000)}})}})({version},{file});</script>"
     );
     let html = String::from_utf8_lossy(&body);
     match html.rfind("</body>") {
@@ -424,8 +589,12 @@ mod tests {
 
     #[test]
     fn reload_script_goes_before_body_end() {
-        let out =
-            String::from_utf8(inject_reload(b"<html><body>x</body></html>".to_vec(), 3)).unwrap();
+        let out = String::from_utf8(inject_reload(
+            b"<html><body>x</body></html>".to_vec(),
+            3,
+            "a/index.html",
+        ))
+        .unwrap();
         assert!(
             out.contains("since='+v") && out.ends_with("</script></body></html>"),
             "{out}"

@@ -11,8 +11,8 @@ use crate::graph::RefGraph;
 use crate::model::config::Config;
 use crate::model::diag::Diagnostic;
 use crate::model::{Article, urls};
-use crate::registry::Registry;
 use crate::pipeline::fingerprint;
+use crate::registry::Registry;
 use crate::render::PageCache;
 use crate::render::templates::Templates;
 

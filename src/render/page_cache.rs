@@ -47,6 +47,9 @@ impl PageCache {
 
     /// Ends a failed build: the previous pages stay the ones to reuse.
     pub(crate) fn abandon(&mut self) {
-        self.next.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.next
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 }

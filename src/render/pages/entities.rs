@@ -250,10 +250,7 @@ impl RenderCtx<'_> {
         let keps: Vec<&KepNode> = self.graph.keps.values().collect();
         let gates: Vec<&GateNode> = self.graph.gates.values().collect();
         let sigs: Vec<&SigName> = self.graph.sigs.keys().collect();
-        let mut pages: Vec<Page> = keps
-            .par_iter()
-            .map(|k| self.kep_page(k, &titles))
-            .collect();
+        let mut pages: Vec<Page> = keps.par_iter().map(|k| self.kep_page(k, &titles)).collect();
         pages.par_extend(gates.par_iter().map(|g| self.gate_page(g, &titles)));
         pages.par_extend(sigs.par_iter().map(|s| self.sig_page(s)));
         pages.push(self.keps_index());
