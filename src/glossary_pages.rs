@@ -16,6 +16,7 @@
 //! rest are counted: a page stays readable and small whatever the size of the site.
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::diag::Diagnostic;
@@ -23,7 +24,7 @@ use crate::glossary::{self, Evidence, Source, Term, pairing::Context};
 use crate::ids::KepNumber;
 use crate::ref_pages::{gate_current, stage_label};
 use crate::render::entities::kep_title;
-use crate::site::{SiteCtx, json_bytes};
+use crate::site::{SiteCtx, insert_owned, json_bytes};
 use crate::urls;
 
 type Page = Result<(String, Vec<u8>), Diagnostic>;
@@ -94,7 +95,8 @@ impl SiteCtx<'_> {
     pub fn glossary_pages(&self) -> Vec<Page> {
         let g = self.glossary;
         let mut pages: Vec<Page> = vec![self.glossary_index()];
-        pages.extend(g.terms.iter().map(|t| self.term_page(t)));
+        // Hundreds of term pages, each independent: rendered in parallel, in order.
+        pages.par_extend(g.terms.par_iter().map(|t| self.term_page(t)));
         pages.push(Ok((
             "api/glossary.json".into(),
             json_bytes(&glossary::to_json(g)),
@@ -171,8 +173,8 @@ impl SiteCtx<'_> {
             "用語集",
             "記事に出てくる Kubernetes 用語の英語・日本語対訳（五十音順・アルファベット順）",
         );
-        ctx.insert("az", &az);
-        ctx.insert("kana", &kana);
+        insert_owned(&mut ctx, "az", Value::Array(az));
+        insert_owned(&mut ctx, "kana", Value::Array(kana));
         ctx.insert("kinds", &kinds);
         ctx.insert("term_count", &g.terms.len());
         ctx.insert("curated_count", &curated);
@@ -228,7 +230,7 @@ impl SiteCtx<'_> {
             format!("{} / {}：{}", t.en, t.ja, t.definition())
         };
         let mut ctx = self.base_ctx(&page, &title, &description);
-        ctx.insert("term", &value);
+        insert_owned(&mut ctx, "term", value);
         self.render("term.html", &page, &ctx)
     }
 

@@ -609,7 +609,7 @@ impl SiteCtx<'_> {
         };
         let mut ctx = self.base_ctx(&page, &a.front.title, &description);
         ctx.insert("og_type", "article");
-        ctx.insert("article", &article);
+        insert_owned(&mut ctx, "article", article);
         self.render("article.html", &page, &ctx)
     }
 
@@ -707,8 +707,15 @@ impl SiteCtx<'_> {
             })
             .collect();
         list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
-        json!({"version": 1, "articles": list})
+        api::document("articles", list)
     }
+}
+
+/// Puts `value` into `ctx` as it is. `Context::insert` serializes its argument into a new
+/// value, which for a page's tree (an article's HTML, a gate's every mention) is a deep copy.
+pub fn insert_owned(ctx: &mut Context, key: &str, value: Value) {
+    let one = serde_json::Map::from_iter([(key.to_string(), value)]);
+    ctx.extend(Context::from_value(Value::Object(one)).expect("an object makes a context"));
 }
 
 pub fn json_bytes(v: &Value) -> Vec<u8> {
