@@ -31,6 +31,14 @@ pub fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
     ]
 }
 
+/// `{"version": 1, <key>: list}`. Lists and mentions are moved into their documents: `json!`
+/// would copy them (it serializes what it is given), and a large site has tens of thousands.
+pub(crate) fn document(key: &str, list: Vec<Value>) -> Value {
+    let mut doc = json!({"version": 1});
+    doc[key] = Value::Array(list);
+    doc
+}
+
 fn mentions(list: &[MentionRef]) -> Value {
     Value::Array(
         list.iter()
@@ -52,16 +60,17 @@ pub fn keps(graph: &RefGraph) -> Value {
         .values()
         .filter(|k| !k.mentions.is_empty())
         .map(|k| {
-            json!({
+            let mut kep = json!({
                 "number": k.number,
                 "url": urls::kep(k.number),
                 "title": k.title,
                 "sig": k.sig,
-                "mentions": mentions(&k.mentions),
-            })
+            });
+            kep["mentions"] = mentions(&k.mentions);
+            kep
         })
         .collect();
-    json!({"version": 1, "keps": list})
+    document("keps", list)
 }
 
 pub fn feature_gates(graph: &RefGraph) -> Value {
@@ -70,14 +79,15 @@ pub fn feature_gates(graph: &RefGraph) -> Value {
         .values()
         .filter(|g| !g.mentions.is_empty())
         .map(|g| {
-            json!({
+            let mut gate = json!({
                 "name": g.name,
                 "url": urls::feature_gate(&g.name),
-                "mentions": mentions(&g.mentions),
-            })
+            });
+            gate["mentions"] = mentions(&g.mentions);
+            gate
         })
         .collect();
-    json!({"version": 1, "feature_gates": list})
+    document("feature_gates", list)
 }
 
 pub fn pull_requests(graph: &RefGraph) -> Value {
@@ -85,16 +95,17 @@ pub fn pull_requests(graph: &RefGraph) -> Value {
         .prs
         .values()
         .map(|p| {
-            json!({
+            let mut pr = json!({
                 "repo": p.pr.repo,
                 "number": p.pr.number,
                 "kind": p.pr.kind,
                 "url": p.url,
-                "mentions": mentions(&p.mentions),
-            })
+            });
+            pr["mentions"] = mentions(&p.mentions);
+            pr
         })
         .collect();
-    json!({"version": 1, "pull_requests": list})
+    document("pull_requests", list)
 }
 
 impl RenderCtx<'_> {
@@ -116,7 +127,7 @@ impl RenderCtx<'_> {
             })
             .collect();
         list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
-        json!({"version": 1, "articles": list})
+        document("articles", list)
     }
 }
 

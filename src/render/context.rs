@@ -86,3 +86,10 @@ impl RenderCtx<'_> {
         })
     }
 }
+
+/// Puts `value` into `ctx` as it is. `Context::insert` serializes its argument into a new
+/// value, which for a page's tree (an article's HTML, a gate's every mention) is a deep copy.
+pub fn insert_owned(ctx: &mut Context, key: &str, value: Value) {
+    let one = serde_json::Map::from_iter([(key.to_string(), value)]);
+    ctx.extend(Context::from_value(Value::Object(one)).expect("an object makes a context"));
+}

@@ -82,19 +82,32 @@ pub fn stylesheet(light: &str, dark: &str) -> Result<String, String> {
     ))
 }
 
+/// `s` with `& < > " '` as entities.
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
+    let mut out = String::with_capacity(s.len() + s.len() / 8);
+    escape_into(&mut out, s);
     out
+}
+
+/// [`escape`], appended to `out`. Every text a page shows passes through here (tera's escaping
+/// too), so the runs between special characters are copied whole, not char by char.
+pub fn escape_into(out: &mut String, s: &str) {
+    let mut from = 0;
+    // The five are ASCII, so a byte index found here is always a char boundary.
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[from..i]);
+        out.push_str(entity);
+        from = i + 1;
+    }
+    out.push_str(&s[from..]);
 }
 
 #[cfg(test)]

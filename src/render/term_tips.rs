@@ -21,9 +21,10 @@
 //!   every build. `aria-describedby` makes screen readers announce the tooltip with the link;
 //!   CSS shows it on hover and keyboard focus, `static/terms.js` on tap and closes it on Escape.
 use std::collections::BTreeSet;
+use std::fmt::Write;
 use std::ops::Range;
 
-use super::highlight::escape;
+use super::highlight::escape_into;
 use super::markdown::Annotation;
 use crate::glossary::{Glossary, Term};
 use crate::model::ids::TermId;
@@ -76,33 +77,42 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
 }
 
 /// The opening and closing HTML around the term's text, tooltip id `tip-<n>`. Kept short: an
-/// article of a changelog digest carries a hundred of these.
+/// article of a changelog digest carries a hundred of these. Each part is written into one
+/// buffer of about its final size.
 pub fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
     let href = format!("{root}{}", urls::term(&term.id));
-    let open = format!(
-        "<span class=\"term\"><a href=\"{}\" aria-describedby=\"tip-{n}\">",
-        escape(&href)
+    let mut open = String::with_capacity(href.len() + 64);
+    open.push_str("<span class=\"term\"><a href=\"");
+    escape_into(&mut open, &href);
+    let _ = write!(open, "\" aria-describedby=\"tip-{n}\">");
+    let def = term.definition();
+    let mut close = String::with_capacity(term.en.len() + term.ja.len() + def.len() + 140);
+    let _ = write!(
+        close,
+        "</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-{n}\">"
     );
-    let close = format!(
-        "</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-{n}\">{}</span></span>",
-        tip_text(term)
-    );
+    push_tip_text(&mut close, term);
+    close.push_str("</span></span>");
     (open, close)
 }
 
 /// `<span lang="en">Finalizer</span> / ファイナライザー <span class="tip-def">…</span>`,
 /// escaped; one form only when both are spelled the same (`CEL`). The space before the
 /// definition is what a screen reader pauses on; on screen the definition is its own line.
-fn tip_text(term: &Term) -> String {
-    let mut s = format!("<span lang=\"en\">{}</span>", escape(&term.en));
+fn push_tip_text(out: &mut String, term: &Term) {
+    out.push_str("<span lang=\"en\">");
+    escape_into(out, &term.en);
+    out.push_str("</span>");
     if term.ja != term.en {
-        s.push_str(&format!(" / {}", escape(&term.ja)));
+        out.push_str(" / ");
+        escape_into(out, &term.ja);
     }
     let def = term.definition();
     if !def.is_empty() {
-        s.push_str(&format!(" <span class=\"tip-def\">{}</span>", escape(def)));
+        out.push_str(" <span class=\"tip-def\">");
+        escape_into(out, def);
+        out.push_str("</span>");
     }
-    s
 }
 
 #[cfg(test)]

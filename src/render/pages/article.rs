@@ -8,7 +8,7 @@ use crate::model::diag::Diagnostic;
 use crate::model::ids::TermId;
 use crate::model::{Article, urls};
 use crate::pipeline::fingerprint;
-use crate::render::{RenderCtx, entity_links, markdown, term_tips};
+use crate::render::{RenderCtx, entity_links, insert_owned, markdown, term_tips};
 
 impl RenderCtx<'_> {
     /// The page of `a`, the `i`-th article (its index in the glossary too).
@@ -44,13 +44,11 @@ impl RenderCtx<'_> {
         let render = |annotations, chips| {
             let mut ctx = ctx.clone();
             let content = markdown::to_html(&a.parsed(), annotations, chips, &options);
-            ctx.insert("article", &{
-                let mut article = ctx.get("article").cloned().unwrap_or_default();
-                if let Some(obj) = article.as_object_mut() {
-                    obj.insert("content".into(), Value::String(content));
-                }
-                article
-            });
+            let mut article = ctx.remove("article").unwrap_or_default();
+            if let Some(obj) = article.as_object_mut() {
+                obj.insert("content".into(), Value::String(content));
+            }
+            insert_owned(&mut ctx, "article", article);
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())
         };
         let bytes = match self.pages {
@@ -108,7 +106,7 @@ impl RenderCtx<'_> {
         };
         let mut ctx = self.base_ctx(page, &a.front.title, &description);
         ctx.insert("og_type", "article");
-        ctx.insert("article", &article);
+        insert_owned(&mut ctx, "article", article);
         ctx
     }
 }

@@ -20,10 +20,10 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::graph::{Change, Disagreement, GateNode, KepNode, MentionRef};
-use crate::model::ids::{FeatureGateName, Release, SigName, Stage};
+use crate::model::ids::{FeatureGateName, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
-use crate::render::RenderCtx;
 use crate::render::entity_links::kep_title;
+use crate::render::{RenderCtx, insert_owned};
 use crate::text::truncate_chars;
 
 use super::Page;
@@ -51,9 +51,11 @@ fn sig_value(sig: &SigName) -> Value {
 }
 
 /// The distinct (release, stage) pairs a list of mentions states, in order.
-fn pairs(mentions: &[MentionRef]) -> BTreeSet<(Option<Release>, Option<Stage>)> {
+fn pairs<'m>(
+    mentions: impl IntoIterator<Item = &'m MentionRef>,
+) -> BTreeSet<(Option<Release>, Option<Stage>)> {
     let mut out: BTreeSet<(Option<Release>, Option<Stage>)> =
-        mentions.iter().map(|m| (m.release, m.stage)).collect();
+        mentions.into_iter().map(|m| (m.release, m.stage)).collect();
     // A release with a stated stage needs no "no stage" entry beside it.
     let stated: BTreeSet<Option<Release>> = out
         .iter()
@@ -138,15 +140,17 @@ fn by_release(
         .into_iter()
         .map(|((_, r), mentions)| {
             let registry = r.and_then(&registry_stage);
-            json!({
+            let mut group = json!({
                 "release": r,
                 "release_url": r.filter(|r| has_page(*r)).map(urls::release),
                 "registry_stage": registry,
                 "registry_label": registry.map(|s| stage_label(Some(s))),
                 // The registry knows the entity but records no stage for it yet in this release.
                 "registry_none": registry_known && r.is_some() && registry.is_none(),
-                "mentions": mentions,
-            })
+            });
+            // Moved in: `json!` would copy the list (it serializes what it is given).
+            group["mentions"] = Value::Array(mentions);
+            group
         })
         .collect()
 }
@@ -247,12 +251,21 @@ impl RenderCtx<'_> {
     /// Every KEP, gate and SIG page and the three index pages.
     pub fn ref_pages(&self) -> Vec<Page> {
         let titles = self.article_titles();
-        let keps: Vec<&KepNode> = self.graph.keps.values().collect();
-        let gates: Vec<&GateNode> = self.graph.gates.values().collect();
-        let sigs: Vec<&SigName> = self.graph.sigs.keys().collect();
-        let mut pages: Vec<Page> = keps.par_iter().map(|k| self.kep_page(k, &titles)).collect();
-        pages.par_extend(gates.par_iter().map(|g| self.gate_page(g, &titles)));
-        pages.par_extend(sigs.par_iter().map(|s| self.sig_page(s)));
+        // A thousand pages and more, each independent of the others: rendered in parallel
+        // (collecting keeps their order).
+        let mut pages: Vec<Page> = self
+            .graph
+            .keps
+            .par_iter()
+            .map(|(_, k)| self.kep_page(k, &titles))
+            .collect();
+        pages.par_extend(
+            self.graph
+                .gates
+                .par_iter()
+                .map(|(_, g)| self.gate_page(g, &titles)),
+        );
+        pages.par_extend(self.graph.sigs.par_iter().map(|(s, _)| self.sig_page(s)));
         pages.push(self.keps_index());
         pages.push(self.gates_index());
         pages.push(self.sigs_index());
@@ -291,7 +304,7 @@ impl RenderCtx<'_> {
             |r| self.graph.releases.contains_key(&r),
         );
         let articles: BTreeSet<&str> = k.mentions.iter().map(|m| m.article.as_str()).collect();
-        let kep = json!({
+        let mut kep = json!({
             "terms": self.glossary_terms(|t| t.keps.contains(&k.number)),
             "number": k.number,
             "label": format!("KEP-{}", k.number),
@@ -303,20 +316,21 @@ impl RenderCtx<'_> {
             "current": kep_current(k),
             "issue_url": k.issue_url,
             "gates": gates,
-            "releases": releases,
             "article_count": articles.len(),
             "mention_count": k.mentions.len(),
             "disagreements": disagreements_value(&k.disagreements, titles, |s| {
                 entry.and_then(|e| e.milestone(s))
             }),
         });
+        // The lists of mentions moved in, not copied by `json!`.
+        kep["releases"] = Value::Array(releases);
         let title = kep_title(k.number, self.graph);
         let description = format!(
             "{title}：{}本の記事での記述をリリースごとに",
             articles.len()
         );
         let mut ctx = self.base_ctx(&page, &title, &description);
-        ctx.insert("kep", &kep);
+        insert_owned(&mut ctx, "kep", kep);
         self.render("kep.html", &page, &ctx)
     }
 
@@ -332,7 +346,12 @@ impl RenderCtx<'_> {
                 "issue_url": n.issue_url(),
             })
         });
-        let site_releases: BTreeSet<Release> = self.graph.releases.keys().copied().collect();
+        // The first mention of the gate in each article, for a direct link; looked up once per
+        // timeline entry, and a gate may have thousands of both.
+        let mut first_mention: BTreeMap<&Slug, &str> = BTreeMap::new();
+        for m in &g.mentions {
+            first_mention.entry(&m.article).or_insert(&m.url);
+        }
         let timeline: Vec<Value> = g
             .timeline
             .iter()
@@ -341,18 +360,13 @@ impl RenderCtx<'_> {
                     .articles
                     .iter()
                     .map(|slug| {
-                        // The first mention of the gate in that article, for a direct link.
-                        let url = g
-                            .mentions
-                            .iter()
-                            .find(|m| &m.article == slug)
-                            .map(|m| m.url.clone());
+                        let url = first_mention.get(slug);
                         json!({"title": titles.get(slug.as_str()), "url": url})
                     })
                     .collect();
                 json!({
                     "release": row.release,
-                    "release_url": site_releases.contains(&row.release).then(|| urls::release(row.release)),
+                    "release_url": self.graph.releases.contains_key(&row.release).then(|| urls::release(row.release)),
                     "registry": row.registry,
                     "registry_label": row.registry.map(|s| stage_label(Some(s))),
                     "registry_default_on": row.registry_default_on,
@@ -371,7 +385,7 @@ impl RenderCtx<'_> {
             |r| entry.and_then(|e| e.stage_at(r)).map(|s| s.stage),
             |r| self.graph.releases.contains_key(&r),
         );
-        let gate = json!({
+        let mut gate = json!({
             "terms": self.glossary_terms(|t| t.gates.contains(&g.name)),
             "name": g.name,
             "known": g.known,
@@ -385,17 +399,18 @@ impl RenderCtx<'_> {
                 "default_on": s.default_on, "locked": s.locked,
             })).collect::<Vec<_>>(),
             "removed": g.removed,
-            "timeline": timeline,
-            "releases": releases,
             "mention_count": g.mentions.len(),
             "disagreements": disagreements_value(&g.disagreements, titles, |s| {
                 entry.and_then(|e| e.first_release_at(s))
             }),
         });
+        // The timeline and the lists of mentions moved in, not copied by `json!`.
+        gate["timeline"] = Value::Array(timeline);
+        gate["releases"] = Value::Array(releases);
         let title = format!("フィーチャーゲート {}", g.name);
         let description = format!("フィーチャーゲート {} の段階の推移と、記事での記述", g.name);
         let mut ctx = self.base_ctx(&page, &title, &description);
-        ctx.insert("gate", &gate);
+        insert_owned(&mut ctx, "gate", gate);
         self.render("feature_gate.html", &page, &ctx)
     }
 
@@ -435,18 +450,19 @@ impl RenderCtx<'_> {
                 })
             })
             .collect();
-        let value = json!({
+        let mut value = json!({
             "name": sig,
             "display": sig.display_name(),
             "community_url": format!("https://github.com/kubernetes/community/tree/master/sig-{sig}"),
-            "articles": articles,
             "keps": keps,
             "gates": gates,
         });
+        // A SIG's cards, a thousand on a large site, moved in, not copied by `json!`.
+        value["articles"] = Value::Array(articles);
         let title = format!("SIG {}", sig.display_name());
         let description = format!("SIG {} の記事・KEP・フィーチャーゲート", sig.display_name());
         let mut ctx = self.base_ctx(&page, &title, &description);
-        ctx.insert("sig", &value);
+        insert_owned(&mut ctx, "sig", value);
         self.render("sig.html", &page, &ctx)
     }
 
@@ -497,7 +513,7 @@ impl RenderCtx<'_> {
             "KEP 一覧",
             "記事が触れている KEP の一覧（リリース・段階・SIG で絞り込み）",
         );
-        ctx.insert("rows", &rows);
+        insert_owned(&mut ctx, "rows", Value::Array(rows));
         ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("keps.html", page, &ctx)
@@ -555,7 +571,7 @@ impl RenderCtx<'_> {
             "フィーチャーゲート一覧",
             "記事が触れているフィーチャーゲートの一覧（リリース・段階・SIG で絞り込み）",
         );
-        ctx.insert("rows", &rows);
+        insert_owned(&mut ctx, "rows", Value::Array(rows));
         ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("feature_gates.html", page, &ctx)
@@ -569,26 +585,17 @@ impl RenderCtx<'_> {
             .sigs
             .iter()
             .map(|(sig, node)| {
-                let mut mentions: Vec<MentionRef> = Vec::new();
-                for n in &node.keps {
-                    mentions.extend(
-                        self.graph
-                            .keps
-                            .get(n)
-                            .into_iter()
-                            .flat_map(|k| k.mentions.clone()),
-                    );
-                }
-                for n in &node.gates {
-                    mentions.extend(
-                        self.graph
-                            .gates
-                            .get(n)
-                            .into_iter()
-                            .flat_map(|g| g.mentions.clone()),
-                    );
-                }
-                let p = pairs(&mentions);
+                let kep_mentions = node
+                    .keps
+                    .iter()
+                    .filter_map(|n| self.graph.keps.get(n))
+                    .flat_map(|k| &k.mentions);
+                let gate_mentions = node
+                    .gates
+                    .iter()
+                    .filter_map(|n| self.graph.gates.get(n))
+                    .flat_map(|g| &g.mentions);
+                let p = pairs(kep_mentions.chain(gate_mentions));
                 let article_releases: Vec<Release> = self
                     .articles
                     .iter()
@@ -610,7 +617,7 @@ impl RenderCtx<'_> {
             })
             .collect();
         let mut ctx = self.base_ctx(page, "SIG 一覧", "SIG ごとの記事・KEP・フィーチャーゲート");
-        ctx.insert("rows", &rows);
+        insert_owned(&mut ctx, "rows", Value::Array(rows));
         ctx.insert("facets", &facets(releases, None));
         self.render("sigs.html", page, &ctx)
     }

@@ -23,7 +23,7 @@ use crate::glossary::{self, Evidence, Term, TermSource, pairing::Context};
 use crate::model::ids::KepNumber;
 use crate::render::entity_links::kep_title;
 use crate::render::pages::entities::{gate_current, stage_label};
-use crate::render::{RenderCtx, json_bytes};
+use crate::render::{RenderCtx, insert_owned, json_bytes};
 
 use super::Page;
 use crate::model::urls;
@@ -94,6 +94,7 @@ impl RenderCtx<'_> {
     pub fn glossary_pages(&self) -> Vec<Page> {
         let g = self.glossary;
         let mut pages: Vec<Page> = vec![self.glossary_index()];
+        // Hundreds of term pages, each independent: rendered in parallel, in order.
         pages.par_extend(g.terms.par_iter().map(|t| self.term_page(t)));
         pages.push(Ok((
             "api/glossary.json".into(),
@@ -171,8 +172,8 @@ impl RenderCtx<'_> {
             "用語集",
             "記事に出てくる Kubernetes 用語の英語・日本語対訳（五十音順・アルファベット順）",
         );
-        ctx.insert("az", &az);
-        ctx.insert("kana", &kana);
+        insert_owned(&mut ctx, "az", Value::Array(az));
+        insert_owned(&mut ctx, "kana", Value::Array(kana));
         ctx.insert("kinds", &kinds);
         ctx.insert("term_count", &g.terms.len());
         ctx.insert("curated_count", &curated);
@@ -228,7 +229,7 @@ impl RenderCtx<'_> {
             format!("{} / {}：{}", t.en, t.ja, t.definition())
         };
         let mut ctx = self.base_ctx(&page, &title, &description);
-        ctx.insert("term", &value);
+        insert_owned(&mut ctx, "term", value);
         self.render("term.html", &page, &ctx)
     }
 
