@@ -263,6 +263,7 @@ fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
                     doc,
                     body,
                     body_line: split.body_line,
+                    slug_line: split.slug_line,
                 },
                 refs,
                 scan,
@@ -285,6 +286,7 @@ struct Parsed {
     doc: Doc,
     body: String,
     body_line: usize,
+    slug_line: usize,
 }
 
 /// A 64-bit fingerprint of `value` (SipHash with fixed keys: the same in every build of this
@@ -305,6 +307,7 @@ fn article(
         doc,
         body,
         body_line,
+        slug_line,
     } = parsed;
     let chars: usize = doc
         .blocks
@@ -328,6 +331,7 @@ fn article(
         doc,
         body,
         body_line,
+        slug_line,
         refs,
         glossary: scan,
     }
@@ -372,11 +376,10 @@ fn duplicate_slugs(articles: &[Arc<Article>]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in articles {
         if let Some(first) = seen.insert(a.front.slug.as_str(), &a.path) {
-            let line = a.doc.blocks.first().map(|_| 1);
             out.push(
                 Diagnostic::error(
                     &a.path,
-                    line.or(Some(1)),
+                    Some(a.slug_line),
                     format!(
                         "slug `{}` is already used by {}",
                         a.front.slug,

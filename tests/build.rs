@@ -217,7 +217,7 @@ fn all_content_problems_are_reported_together_with_file_and_line() {
         "{errors}"
     );
     assert!(
-        errors.contains("slug `same` is already used by content/c.md"),
+        errors.contains("content/d.md:3: error: slug `same` is already used by content/c.md"),
         "{errors}"
     );
 }

@@ -531,6 +531,24 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
 }
 
 #[test]
+fn glossary_suggest_into_a_pipe_closed_early_ends_quietly() {
+    // `shiori glossary suggest | head -1`: the reader goes away before the TOML is written.
+    let f = Fixture::with_repo_content();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shiori"))
+        .args(["glossary", "suggest"])
+        .current_dir(f.root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn the_index_has_both_orders_kind_filters_and_marked_candidates() {
     let out = &*REPO;
     let html = page(out, "glossary/index.html");

@@ -211,3 +211,63 @@ fn serve_refuses_oversized_headers_and_other_methods() {
         &ok[..ok.len().min(200)]
     );
 }
+
+#[test]
+fn serve_without_drafts_flag_shows_drafts_when_site_toml_says_so() {
+    let f = Fixture::new();
+    f.write(
+        "site.toml",
+        "title = \"テストサイト\"\nbase_url = \"https://example.org/k8s/\"\ndrafts = true\n",
+    );
+    f.article(
+        "d",
+        "title = \"下書き\"\nslug = \"d\"\ndraft = true",
+        "まだ下書きの本文\n",
+    );
+    let (_server, addr, _rx) = start(f.root());
+    let page = ureq::get(&format!("{addr}/articles/d/"))
+        .call()
+        .expect("the draft is served")
+        .into_string()
+        .unwrap();
+    assert!(page.contains("まだ下書きの本文"));
+}
+
+#[test]
+fn an_edited_article_is_served_before_the_whole_site_is_rebuilt_and_other_pages_follow() {
+    let f = Fixture::new();
+    f.article(
+        "a",
+        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "最初の本文\n",
+    );
+    let (_server, addr, rx) = start(f.root());
+    let get = |path: &str| {
+        ureq::get(&format!("{addr}{path}"))
+            .call()
+            .unwrap()
+            .into_string()
+            .unwrap()
+    };
+    assert!(get("/articles/a/").contains("最初の本文"));
+    f.article(
+        "a",
+        "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
+        "KEP-3962 の本文\n",
+    );
+    // The terminal says the page was made first, then the site rebuilt.
+    let mut said = Vec::new();
+    while !said.iter().any(|l: &String| l.starts_with("rebuilt in")) {
+        said.push(
+            rx.recv_timeout(Duration::from_secs(60))
+                .expect("serve reports the rebuild"),
+        );
+    }
+    assert!(
+        said.iter().any(|l| l.starts_with("page updated in")),
+        "{said:?}"
+    );
+    assert!(get("/articles/a/").contains("KEP-3962"));
+    // The KEP page, which the quick page did not touch, has the new mention after the rebuild.
+    assert!(get("/keps/3962/").contains("articles/a/"));
+}

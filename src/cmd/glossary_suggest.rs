@@ -19,7 +19,17 @@ pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
-    print!("{}", glossary::suggest::suggest_limited(&g, limit, limit));
+    // `shiori glossary suggest | head` closes the pipe early: that is the reader's choice, not
+    // an error (and `print!` would panic on it).
+    let toml = glossary::suggest::suggest_limited(&g, limit, limit);
+    match std::io::Write::write_all(&mut std::io::stdout().lock(), toml.as_bytes()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing the suggestions: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let curated = g
         .terms
         .iter()

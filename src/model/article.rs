@@ -23,6 +23,8 @@ pub struct Article {
     pub body: String,
     /// The 1-based line of `body`'s first line in the file.
     pub body_line: usize,
+    /// The 1-based line of the front matter's `slug` (see `frontmatter::Split::slug_line`).
+    pub slug_line: usize,
     /// Characters a reader sees (not bytes), and the reading time from them.
     pub chars: usize,
     /// Words by the Japanese tokenizer (punctuation left out), from the article's one lindera

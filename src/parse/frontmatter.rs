@@ -105,6 +105,9 @@ pub struct Split<'a> {
     pub body: &'a str,
     /// 1-based line of the first body line in the file.
     pub body_line: usize,
+    /// 1-based line of the `slug` key, or of the front matter's start when the slug comes from
+    /// the file name: where an error about the slug points.
+    pub slug_line: usize,
 }
 
 /// Splits and parses the front matter of `text` (the file at `path`). Warnings (unknown keys)
@@ -300,6 +303,7 @@ pub fn split<'a>(
         },
         body: &text[bom + close.1..],
         body_line: line_of(text_nobom, close.1) + lead_lines,
+        slug_line: find_key_line(raw_text, "slug").map_or(raw_line, |l| raw_line + l - 1),
     })
 }
 
@@ -467,6 +471,7 @@ fn without_front_matter<'a>(
         },
         body,
         body_line: 1,
+        slug_line: 1,
     })
 }
 
