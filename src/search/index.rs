@@ -25,6 +25,7 @@
 //! Shard counts grow with the index (powers of two), so shards stay a few KB each.
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::io::Write;
 
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -191,9 +192,12 @@ fn shard_bits(sizes: impl Iterator<Item = usize>, target: usize) -> u32 {
     shards.next_power_of_two().trailing_zeros().clamp(2, 14)
 }
 
+/// What every index script starts with; `[name, data]` and `);` follow.
+const SCRIPT_START: &str = "(self.__shioriSearch=self.__shioriSearch||[]).push(";
+
 fn script(name: &str, data: &Value) -> Vec<u8> {
     let payload = serde_json::to_string(&json!([name, data])).expect("JSON values serialize");
-    format!("(self.__shioriSearch=self.__shioriSearch||[]).push({payload});\n").into_bytes()
+    format!("{SCRIPT_START}{payload});\n").into_bytes()
 }
 
 fn hex_path(folder: &str, n: u32) -> (String, String) {
@@ -300,6 +304,44 @@ impl Hasher for Fnv {
 
 type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
+/// Token → id, for the per-occurrence lookups of indexing. A token of at most 8 bytes (every
+/// CJK bigram, most words) is keyed by its bytes packed into an integer, which sits in the
+/// table itself and compares in one step; longer tokens are keyed by their string.
+#[derive(Default)]
+struct TokenIds {
+    short: FnvMap<u64, u32>,
+    long: FnvMap<String, u32>,
+}
+
+impl TokenIds {
+    fn get(&self, token: &str) -> Option<u32> {
+        match packed(token) {
+            Some(k) => self.short.get(&k).copied(),
+            None => self.long.get(token).copied(),
+        }
+    }
+
+    fn insert(&mut self, token: &str, id: u32) {
+        match packed(token) {
+            Some(k) => self.short.insert(k, id),
+            None => self.long.insert(token.to_string(), id),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+}
+
+/// The bytes of a token of at most 8 bytes as one integer. Tokens hold no NUL byte, so the
+/// zero padding tells `ab` from `ab\0`.
+fn packed(token: &str) -> Option<u64> {
+    let bytes = token.as_bytes();
+    let mut k = [0u8; 8];
+    k.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    Some(u64::from_le_bytes(k))
+}
+
 /// A token of the index: its true document frequency and its postings (doc id, impact
 /// 0..=7) sorted by doc id, capped at [`POSTING_CAP`].
 struct TokenEntry {
@@ -351,16 +393,29 @@ fn average_len(docs: &[SearchDoc]) -> f64 {
     (total as f64 / docs.len().max(1) as f64).max(1.0)
 }
 
-/// Postings of a run of documents while it is tokenized: token → [(position of the document in
-/// the run, weighted term count)], in document order.
-type PieceMap = FnvMap<String, Vec<(u32, u32)>>;
+/// A token of a run of documents: its id in the vocabulary the run was given, or the token
+/// itself when that vocabulary does not hold it yet.
+enum PieceToken {
+    Known(u32),
+    New(String),
+}
 
-/// Tokenizes a run of documents into one map, so that the shared vocabulary is looked up once
-/// per distinct token of the run rather than once per occurrence, and gives each token's
-/// postings with their impacts (the run knows its documents' exact lengths): this is the part
-/// of indexing that runs in parallel.
-fn index_piece(docs: &[SearchDoc], ids: &[u32], avg_len: f64) -> Vec<(String, Vec<u32>)> {
-    let mut map = PieceMap::default();
+/// Tokenizes a run of documents and gives each token's postings with their impacts (the run
+/// knows its documents' exact lengths): this is the part of indexing that runs in parallel.
+/// Tokens are looked up in `vocab` (the tokens of the runs merged before), so a token the
+/// index already holds costs no string of its own here and no string lookup in the merge;
+/// only tokens new to the index are kept as strings.
+fn index_piece(
+    docs: &[SearchDoc],
+    ids: &[u32],
+    avg_len: f64,
+    vocab: &TokenIds,
+) -> Vec<(PieceToken, Vec<u32>)> {
+    // Each token's place in `lists`: by vocabulary id for known tokens, by token for new ones.
+    let mut known = vec![u32::MAX; vocab.len()];
+    let mut new = TokenIds::default();
+    // token → [(position of the document in the run, weighted term count)], in document order.
+    let mut lists: Vec<(PieceToken, Vec<(u32, u32)>)> = Vec::new();
     let mut lens = Vec::with_capacity(docs.len());
     for (at, doc) in docs.iter().enumerate() {
         let at = at as u32;
@@ -368,20 +423,36 @@ fn index_piece(docs: &[SearchDoc], ids: &[u32], avg_len: f64) -> Vec<(String, Ve
         for_each_field(doc, |text, weight| {
             for_each_token(text, |t| {
                 len += weight;
-                match map.get_mut(t) {
-                    Some(list) => match list.last_mut() {
-                        Some(last) if last.0 == at => last.1 += weight,
-                        _ => list.push((at, weight)),
-                    },
-                    None => {
-                        map.insert(t.to_string(), vec![(at, weight)]);
+                let i = match vocab.get(t) {
+                    Some(id) => {
+                        let slot = &mut known[id as usize];
+                        if *slot == u32::MAX {
+                            *slot = lists.len() as u32;
+                            lists.push((PieceToken::Known(id), Vec::new()));
+                        }
+                        *slot
                     }
+                    None => match new.get(t) {
+                        Some(i) => i,
+                        None => {
+                            let i = lists.len() as u32;
+                            new.insert(t, i);
+                            lists.push((PieceToken::New(t.to_string()), Vec::new()));
+                            i
+                        }
+                    },
+                };
+                let list = &mut lists[i as usize].1;
+                match list.last_mut() {
+                    Some(last) if last.0 == at => last.1 += weight,
+                    _ => list.push((at, weight)),
                 }
             });
         });
         lens.push(len);
     }
-    map.into_iter()
+    lists
+        .into_iter()
         .map(|(token, list)| {
             let packed = list
                 .into_iter()
@@ -417,29 +488,35 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
 
     // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
     // order (so a list that was never cut stays sorted by doc id); a batch bounds the memory
-    // held in pieces.
+    // held in pieces. A batch looks tokens up in the vocabulary of the batches before it.
     const PIECE: usize = 256;
     const BATCH: usize = 16;
-    let mut vocab: FnvMap<String, u32> = FnvMap::default();
+    let mut vocab = TokenIds::default();
+    let mut names: Vec<String> = Vec::new();
     let mut lists: Vec<Vec<u32>> = Vec::new();
     let mut dfs: Vec<u32> = Vec::new();
     let pieces: Vec<(&[SearchDoc], &[u32])> =
         docs.chunks(PIECE).zip(doc_ids.chunks(PIECE)).collect();
     for batch in pieces.chunks(BATCH) {
-        let pieces: Vec<Vec<(String, Vec<u32>)>> = batch
+        let pieces: Vec<Vec<(PieceToken, Vec<u32>)>> = batch
             .par_iter()
-            .map(|(d, i)| index_piece(d, i, avg_len))
+            .map(|(d, i)| index_piece(d, i, avg_len, &vocab))
             .collect();
         for piece in pieces {
             for (token, list) in piece {
-                let t = match vocab.get(&token) {
-                    Some(&t) => t as usize,
-                    None => {
-                        vocab.insert(token, lists.len() as u32);
-                        lists.push(Vec::new());
-                        dfs.push(0);
-                        lists.len() - 1
-                    }
+                let t = match token {
+                    PieceToken::Known(t) => t as usize,
+                    // A token new to this batch may be new in several of its pieces.
+                    PieceToken::New(token) => match vocab.get(&token) {
+                        Some(t) => t as usize,
+                        None => {
+                            vocab.insert(&token, lists.len() as u32);
+                            names.push(token);
+                            lists.push(Vec::new());
+                            dfs.push(0);
+                            lists.len() - 1
+                        }
+                    },
                 };
                 dfs[t] += list.len() as u32;
                 let out = &mut lists[t];
@@ -454,16 +531,14 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
             }
         }
     }
-    let mut tokens: Vec<(String, u32)> = vocab.into_iter().collect();
-    tokens.par_sort_unstable();
-    let mut lists: Vec<Option<Vec<u32>>> = lists.into_iter().map(Some).collect();
-    let owned: Vec<(String, u32, Vec<u32>)> = tokens
+    let mut owned: Vec<(String, u32, Vec<u32>)> = names
         .into_iter()
-        .map(|(token, t)| {
-            let list = lists[t as usize].take().expect("each token once");
-            (token, dfs[t as usize], list)
-        })
+        .zip(dfs)
+        .zip(lists)
+        .map(|((token, df), list)| (token, df, list))
         .collect();
+    // Tokens are distinct, so this order is the same in every build.
+    owned.par_sort_unstable_by(|a, b| a.0.cmp(&b.0));
     owned
         .into_par_iter()
         .map(|(token, df, mut list)| {
@@ -513,8 +588,9 @@ fn encode_list(list: &[(u32, u8)]) -> String {
     out
 }
 
-fn json_str(s: &str) -> String {
-    serde_json::to_string(s).expect("strings serialize")
+/// Appends `s` as a JSON string, escaped as serde_json escapes the rest of the index.
+fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(out, s).expect("strings serialize");
 }
 
 fn token_shards(
@@ -537,27 +613,28 @@ fn token_shards(
         .enumerate()
         .map(|(h, (tokens, syns))| {
             let (path, name) = hex_path("t", h as u32);
-            // Written by hand rather than through serde_json::Value: this is most of the
-            // index by count of bytes, and entries are already in token order.
-            let mut js = format!(
-                "(self.__shioriSearch=self.__shioriSearch||[]).push([{}, {{\"t\":{{",
-                json_str(&name)
-            );
+            // Written by hand rather than through serde_json::Value: shards are thousands of
+            // files, and entries are already in token order.
+            let mut js = Vec::with_capacity(2 * TOKEN_SHARD_BYTES);
+            js.extend_from_slice(SCRIPT_START.as_bytes());
+            js.push(b'[');
+            push_json_str(&mut js, &name);
+            js.extend_from_slice(b", {\"t\":{");
             for (k, &i) in tokens.iter().enumerate() {
                 if k > 0 {
-                    js.push(',');
+                    js.push(b',');
                 }
                 let e = &entries[i];
-                js.push_str(&json_str(&e.token));
-                js.push_str(&format!(":[{},\"{}\"]", e.df, encoded[i]));
+                push_json_str(&mut js, &e.token);
+                write!(js, ":[{},\"{}\"]", e.df, encoded[i]).expect("a Vec takes every write");
             }
-            js.push('}');
+            js.push(b'}');
             if !syns.is_empty() {
-                js.push_str(",\"s\":");
-                js.push_str(&serde_json::to_string(&syns).expect("synonyms serialize"));
+                js.extend_from_slice(b",\"s\":");
+                serde_json::to_writer(&mut js, &syns).expect("synonyms serialize");
             }
-            js.push_str("}]);\n");
-            (path, js.into_bytes())
+            js.extend_from_slice(b"}]);\n");
+            (path, js)
         })
         .collect()
 }
@@ -724,23 +801,45 @@ fn doc_files(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
     files
         .into_par_iter()
         .map(|(file, members)| {
+            // Written by hand as `script` would write `{"a": pages, "d": records}` (keys in
+            // order, no spaces): doc files are most of the bytes of the index.
             let mut pages: Vec<(&str, &str)> = Vec::new();
-            let records: Vec<Value> = members
-                .iter()
-                .map(|&i| {
-                    let d = &docs[i];
-                    let (page, fragment) = split_url(&d.url);
-                    let key = (page, d.title.as_str());
-                    let p = pages.iter().position(|&x| x == key).unwrap_or_else(|| {
-                        pages.push(key);
-                        pages.len() - 1
-                    });
-                    json!([p, fragment, d.section, d.kind.code(), stored_text(&d.text)])
-                })
-                .collect();
-            let pages: Vec<Value> = pages.iter().map(|(u, t)| json!([u, t])).collect();
+            let mut records = Vec::with_capacity(DOC_FILE_BYTES);
+            for (k, &i) in members.iter().enumerate() {
+                let d = &docs[i];
+                let (page, fragment) = split_url(&d.url);
+                let key = (page, d.title.as_str());
+                let p = pages.iter().position(|&x| x == key).unwrap_or_else(|| {
+                    pages.push(key);
+                    pages.len() - 1
+                });
+                records.push(if k == 0 { b'[' } else { b',' });
+                write!(records, "[{p},").expect("a Vec takes every write");
+                for field in [fragment, &d.section, d.kind.code()] {
+                    push_json_str(&mut records, field);
+                    records.push(b',');
+                }
+                push_json_str(&mut records, &stored_text(&d.text));
+                records.push(b']');
+            }
             let (path, name) = hex_path("d", file);
-            (path, script(&name, &json!({"a": pages, "d": records})))
+            let mut js = Vec::with_capacity(records.len() + 256);
+            js.extend_from_slice(SCRIPT_START.as_bytes());
+            js.push(b'[');
+            push_json_str(&mut js, &name);
+            js.extend_from_slice(b",{\"a\":");
+            for (k, (url, title)) in pages.iter().enumerate() {
+                js.push(if k == 0 { b'[' } else { b',' });
+                js.push(b'[');
+                push_json_str(&mut js, url);
+                js.push(b',');
+                push_json_str(&mut js, title);
+                js.push(b']');
+            }
+            js.extend_from_slice(b"],\"d\":");
+            js.extend_from_slice(&records);
+            js.extend_from_slice(b"]}]);\n");
+            (path, js)
         })
         .collect()
 }
