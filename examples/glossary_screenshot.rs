@@ -7,7 +7,7 @@
 //!
 //! e.g. `shiori build --output /tmp/site` in the repository, then
 //! `cargo run --example glossary_screenshot -- /tmp/site docs/screenshots/glossary.png`.
-#[path = "../tests/support/browser.rs"]
+#[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;
 

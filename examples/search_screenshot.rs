@@ -8,10 +8,10 @@
 //!
 //! e.g. `shiori build --output /tmp/site` in the repository, then
 //! `cargo run --example search_screenshot -- /tmp/site docs/screenshots/search.png サイドカー 監査`.
-#[path = "../tests/support/browser.rs"]
+#[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;
-#[path = "../tests/support/http.rs"]
+#[path = "../tests/it/support/http.rs"]
 #[allow(dead_code)]
 mod http;
 

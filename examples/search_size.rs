@@ -13,10 +13,10 @@
 //! (`gzip -6`, as a host that compresses sends them). "first result" is the time from the start of the
 //! navigation until the results are in the page (median of 3 runs), "query" the part of it
 //! after `search.js` started the query. Needs `chromium` and `chromium-driver`.
-#[path = "../tests/support/browser.rs"]
+#[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;
-#[path = "../tests/support/http.rs"]
+#[path = "../tests/it/support/http.rs"]
 #[allow(dead_code)]
 mod http;
 

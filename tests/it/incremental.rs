@@ -3,13 +3,12 @@
 //! of save; and the page of an edited article made at once against the last build
 //! (`LastBuild::article_page`) must be the page the full build makes, when the edit moves
 //! neither the reference graph nor the glossary.
-mod support;
 
 use std::collections::BTreeMap;
 
+use crate::support::{self, Fixture};
 use shiori::load;
 use shiori::pipeline::{self, BuildCache, BuildOptions};
-use support::Fixture;
 
 const SEED: &str = "content/k8s-1-32-sig-api-machinery.md";
 

@@ -28,6 +28,7 @@ pub fn search_url(root: &str, q: &str) -> String {
 
 /// Opens the search page for `q` and returns the result hrefs, relative to the site root and
 /// without `index.html`, best first. Fails on a console error.
+#[track_caller]
 pub fn results(b: &Browser, root: &str, q: &str) -> Vec<String> {
     b.open(&search_url(root, q));
     b.wait_for(
@@ -63,7 +64,7 @@ pub fn results(b: &Browser, root: &str, q: &str) -> Vec<String> {
 pub fn check_vectors(b: &Browser, page_url: &str) -> Vec<String> {
     b.open(page_url);
     b.wait_for("window.shioriSearch", "search.js to load", 10);
-    let raw = include_str!("../search-vectors.json");
+    let raw = include_str!("../../search-vectors.json");
     let vectors: Value = serde_json::from_str(raw).unwrap();
     let got = b.execute(
         "return arguments[0].map(function (v) { return window.shioriSearch.tokenize(v.input); });",
@@ -176,6 +177,7 @@ pub fn check_keyboard(b: &Browser, page_url: &str, query: &str, lands_on: &str) 
     failures
 }
 
+#[track_caller]
 pub fn assert_no_failures(failures: Vec<String>) {
     assert!(
         failures.is_empty(),

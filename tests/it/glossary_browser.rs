@@ -6,13 +6,12 @@
 //! `examples/glossary_screenshot.rs` regenerates `docs/screenshots/glossary.png`.
 //!
 //! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::browser`.
-mod support;
 
 use std::time::{Duration, Instant};
 
+use crate::support::Fixture;
+use crate::support::browser::{Browser, key};
 use serde_json::{Value, json};
-use support::Fixture;
-use support::browser::{Browser, key};
 
 const ARTICLE: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 const TERM_HREF: &str = "../../glossary/mutating-admission-policy/";

@@ -13,8 +13,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-mod support;
-use support::{Fixture, copy_tree};
+use crate::support::{Fixture, copy_tree};
 
 #[derive(Deserialize)]
 struct Judged {

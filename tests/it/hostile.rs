@@ -6,8 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-mod support;
-use support::Fixture;
+use crate::support::{self, Fixture};
 
 /// Every entry under `dir` (folders as `None`, files with their bytes).
 fn tree(dir: &Path) -> BTreeMap<String, Option<Vec<u8>>> {
@@ -204,8 +203,7 @@ fn a_failed_build_changes_nothing() {
 
 #[test]
 fn the_fixture_site_builds_into_public_by_default() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "本文。\n");
+    let f = Fixture::with_article("a", FRONT, "本文。\n");
     let out = f.run(&["build"]);
     assert!(
         out.status.success(),

@@ -6,10 +6,26 @@
 //! no script URL in the output.
 //!
 //! CI runs 256 cases per property (64 for the whole-site one). A longer run:
-//! `PROPTEST_CASES=20000 cargo test --release --test properties`.
+//! `PROPTEST_CASES=20000 cargo test --release --test it properties::`.
+//!
+//! Failing cases proptest found are kept in `tests/it/properties.proptest-regressions` and run
+//! first, every time.
 use std::path::Path;
 
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+/// `config` with the persisted cases read from (and new ones written to) the file beside this
+/// one. Proptest's default (`SourceParallel`) would look in `tests/proptest-regressions/`
+/// instead, now that this file sits next to the binary's `main.rs`.
+fn persisted(config: ProptestConfig) -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..config
+    }
+}
 
 /// Text from pieces that exercise every pass: Markdown syntax, references, Japanese, HTML.
 fn article_text() -> impl Strategy<Value = String> {
@@ -73,6 +89,7 @@ fn front_matter_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
+    #![proptest_config(persisted(ProptestConfig::default()))]
     #[test]
     fn front_matter_never_panics(text in front_matter_text(), body in article_text()) {
         let mut warnings = Vec::new();
@@ -102,9 +119,9 @@ proptest! {
 
 proptest! {
     // A whole site build per case: fewer cases in CI, the same property.
-    #![proptest_config(ProptestConfig::with_cases(
+    #![proptest_config(persisted(ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64)
-    ))]
+    )))]
     #[test]
     fn rendered_articles_nest_no_anchor_and_run_no_script(body in article_text()) {
         let f = tempfile::tempdir().unwrap();

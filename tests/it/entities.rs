@@ -1,15 +1,14 @@
 //! KEPs, feature gates, pull requests and SIGs on the built site: the repository's articles and
 //! small fixture sites built in memory and with the real binary; pages, in-place links, the
 //! JSON API, the filter tables, `shiori check` and `shiori registry import`.
-mod support;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use crate::support::{Fixture, page};
 use serde_json::Value;
 use shiori::check::links::broken_links;
 use shiori::pipeline::Output;
-use support::{Fixture, page};
 
 const A131: &str = "articles/k8s-1-31-whats-new/index.html";
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
@@ -390,8 +389,7 @@ const FRONT: &str = "title = \"1.32 の変更\"\nslug = \"k8s-1-32\"\nrelease = 
 
 #[test]
 fn a_site_without_registry_files_still_gets_pages_from_the_text() {
-    let f = Fixture::new();
-    f.article(
+    let f = Fixture::with_article(
         "a",
         FRONT,
         "- KEP-1234: shiny things を追加しました。FooBar FeatureGate はアルファです。 (#120000)\n",
@@ -420,8 +418,7 @@ fn a_site_without_registry_files_still_gets_pages_from_the_text() {
 
 #[test]
 fn registry_problems_are_build_errors_with_file_and_line() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "本文\n");
+    let f = Fixture::with_article("a", FRONT, "本文\n");
     f.write(
         "glossary/keps.toml",
         "[[kep]]\nnumber = 1\ntitle = \"a\"\n\n[[kep]]\nnumber = 1\ntitle = \"b\"\n",
@@ -452,8 +449,7 @@ fn check_exit_codes_from_the_real_binary() {
     assert_eq!(repo.run(&["check", "--strict"]).status.code(), Some(1));
 
     // A clean site passes even --strict.
-    let clean = Fixture::new();
-    clean.article("a", FRONT, "本文です。\n");
+    let clean = Fixture::with_article("a", FRONT, "本文です。\n");
     let r = clean.run(&["check", "--strict"]);
     assert_eq!(
         r.status.code(),
@@ -463,8 +459,7 @@ fn check_exit_codes_from_the_real_binary() {
     );
 
     // A broken link in an article is a finding.
-    let broken = Fixture::new();
-    broken.article("a", FRONT, "[前回](../k8s-1-31/) を参照。\n");
+    let broken = Fixture::with_article("a", FRONT, "[前回](../k8s-1-31/) を参照。\n");
     let r = broken.run(&["check"]);
     let stderr = String::from_utf8_lossy(&r.stderr);
     assert_eq!(r.status.code(), Some(0), "{stderr}");
@@ -475,8 +470,7 @@ fn check_exit_codes_from_the_real_binary() {
     assert_eq!(broken.run(&["check", "--strict"]).status.code(), Some(1));
 
     // Content errors fail with or without --strict.
-    let bad = Fixture::new();
-    bad.article("a", "slug = \"a\"", "本文\n");
+    let bad = Fixture::with_article("a", "slug = \"a\"", "本文\n");
     assert_eq!(bad.run(&["check"]).status.code(), Some(1));
 }
 

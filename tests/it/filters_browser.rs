@@ -3,15 +3,14 @@
 //! the rows shown must be exactly those the facets select (AND across facets, OR within one,
 //! release and stage holding for the same mention), and the count must say so.
 //!
-//! Drives Chromium through the shared WebDriver harness (`tests/support/browser.rs`); needs
+//! Drives Chromium through the shared WebDriver harness (`tests/it/support/browser.rs`); needs
 //! `chromium` and `chromium-driver` (scripts/test installs them).
-mod support;
 
 use std::collections::BTreeSet;
 
+use crate::support::Fixture;
+use crate::support::browser::Browser;
 use serde_json::Value;
-use support::Fixture;
-use support::browser::Browser;
 
 /// The DOM of `url` once `filters.js` has applied the query (it reveals the form when done).
 fn dom_after_filters(b: &Browser, url: &str) -> String {
@@ -69,13 +68,7 @@ type FilterCase<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str], usi
 
 #[test]
 fn shared_filter_links_show_exactly_the_selected_rows() {
-    let f = Fixture::with_repo_content();
-    let built = f.run(&["build"]);
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    let f = Fixture::built_repo_site();
     let index = f.public().join("keps/index.html");
     let b = Browser::start(1200, 900);
     let keps: Value =

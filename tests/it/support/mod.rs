@@ -2,7 +2,8 @@
 //! built in memory or with the real binary; a WebDriver client for headless Chromium
 //! (`browser`), a static HTTP server for serving a site under a sub-path (`http`), and search
 //! page helpers (`search`).
-#![allow(dead_code)]
+//!
+//! The helpers that can fail are `#[track_caller]`, so a failure names the test's line.
 
 pub mod browser;
 pub mod http;
@@ -28,6 +29,7 @@ pub struct Fixture {
 }
 
 impl Fixture {
+    /// An empty site: `site.toml` with a title and a `base_url` under a sub-path.
     pub fn new() -> Fixture {
         let f = Fixture {
             dir: tempfile::tempdir().unwrap(),
@@ -39,8 +41,16 @@ impl Fixture {
         f
     }
 
+    /// An empty site with one article, `content/{name}.md` (see [`Fixture::article`]).
+    #[track_caller]
+    pub fn with_article(name: &str, front: &str, body: &str) -> Fixture {
+        let f = Fixture::new();
+        f.article(name, front, body);
+        f
+    }
+
     /// The three seed articles of this repository (`content/k8s-1-*.md`) and its glossary data:
-    /// the site most tests assert on, whose every reference is listed in `tests/extract_seeds.rs`.
+    /// the site most tests assert on, whose every reference is listed in `tests/it/extract_seeds.rs`.
     pub fn with_repo_content() -> Fixture {
         let f = Fixture::new();
         let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -65,6 +75,7 @@ impl Fixture {
     }
 
     /// The repository's site built by the real binary into `public/`.
+    #[track_caller]
     pub fn built_repo_site() -> Fixture {
         let f = Fixture::with_repo_content();
         let built = f.run(&["build"]);
@@ -80,12 +91,16 @@ impl Fixture {
         self.dir.path()
     }
 
+    /// Writes `text` to `rel` under the site root, making its folders.
+    #[track_caller]
     pub fn write(&self, rel: &str, text: &str) {
         let p = self.root().join(rel);
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     }
 
+    /// Writes `content/{name}.md`: TOML front matter `front` between `+++` lines, then `body`.
+    #[track_caller]
     pub fn article(&self, name: &str, front: &str, body: &str) {
         self.write(
             &format!("content/{name}.md"),
@@ -93,6 +108,8 @@ impl Fixture {
         );
     }
 
+    /// Builds the site in memory; panics with the diagnostics if it does not build.
+    #[track_caller]
     pub fn build(&self) -> Output {
         match self.try_build() {
             Ok(o) => o,
@@ -100,12 +117,14 @@ impl Fixture {
         }
     }
 
+    #[track_caller]
     pub fn try_build(&self) -> Result<Output, shiori::model::diag::Diagnostics> {
         let sources = load::load(self.root()).unwrap();
         pipeline::build(&sources, &BuildOptions::default())
     }
 
     /// Runs the real binary in the site root.
+    #[track_caller]
     pub fn run(&self, args: &[&str]) -> std::process::Output {
         Command::new(env!("CARGO_BIN_EXE_shiori"))
             .args(args)
@@ -119,16 +138,19 @@ impl Fixture {
     }
 }
 
+/// The page at `path` in the output, as text; panics (at the caller) if there is none.
+#[track_caller]
 pub fn page(out: &Output, path: &str) -> String {
-    let bytes = out.files.get(path).unwrap_or_else(|| {
+    let Some(bytes) = out.files.get(path) else {
         panic!(
             "no {path} in output; have: {:?}",
             out.files.keys().take(40).collect::<Vec<_>>()
         )
-    });
+    };
     String::from_utf8(bytes.clone()).unwrap()
 }
 
+#[track_caller]
 pub fn copy_tree(from: &Path, to: &Path) {
     if !from.exists() {
         return;
@@ -146,6 +168,7 @@ pub fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// Every file under `dir` with its bytes, for comparing whole output folders.
+#[track_caller]
 pub fn snapshot_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut m = BTreeMap::new();
     for e in walkdir::WalkDir::new(dir).sort_by_file_name() {

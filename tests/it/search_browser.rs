@@ -2,14 +2,13 @@
 //! pages, ID entries, synonyms) is indexed with `search::index::build`, written to a temp dir
 //! with `static/search.js`, and queried from `file://` and from an HTTP server under a
 //! sub-path. Needs `chromium` and `chromium-driver` (Debian); fails, not skips, without them.
-mod support;
 
 use std::path::Path;
 
+use crate::support::browser::Browser;
+use crate::support::http::StaticServer;
+use crate::support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 use shiori::search::index::{DocKind, IdEntry, SearchDoc, build};
-use support::browser::Browser;
-use support::http::StaticServer;
-use support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 
 fn section(url: &str, title: &str, section: &str, text: &str) -> SearchDoc {
     SearchDoc {

@@ -1,10 +1,9 @@
 //! The foundation: fixture sites built in memory and with the real binary; the pages, the
 //! errors, atomic output and determinism.
-mod support;
 
 use std::fs;
 
-use support::{Fixture, page, snapshot_dir};
+use crate::support::{Fixture, page, snapshot_dir};
 
 const FRONT: &str = "title = \"Kubernetes 1.32: SIG-Node\"\nslug = \"k8s-1-32-node\"\ndate = 2024-12-11\nrelease = \"1.32\"\nsigs = [\"node\"]";
 
@@ -68,9 +67,8 @@ fn the_repository_content_builds_into_three_article_pages() {
 
 #[test]
 fn article_page_shows_japanese_character_count_and_reading_time() {
-    let f = Fixture::new();
     // 監査 / ログ / を / 有効 / に / し / ます: 7 words, 11 characters, 33 bytes.
-    f.article(
+    let f = Fixture::with_article(
         "a",
         FRONT,
         &format!("{}\n", "監査ログを、有効にします。".repeat(100)),
@@ -82,8 +80,7 @@ fn article_page_shows_japanese_character_count_and_reading_time() {
 
 #[test]
 fn links_are_relative_so_the_site_works_under_a_sub_path_and_from_file() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "本文\n");
+    let f = Fixture::with_article("a", FRONT, "本文\n");
     let out = f.build();
     let html = page(&out, "articles/k8s-1-32-node/index.html");
     assert!(html.contains("href=\"../../static/style.css\""));
@@ -115,8 +112,11 @@ fn links_are_relative_so_the_site_works_under_a_sub_path_and_from_file() {
 
 #[test]
 fn hugo_shortcodes_degrade_to_text() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "{{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}}を削除します。\n\n{{< note >}}\n注意\n{{< /note >}}\n");
+    let f = Fixture::with_article(
+        "a",
+        FRONT,
+        "{{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}}を削除します。\n\n{{< note >}}\n注意\n{{< /note >}}\n",
+    );
     let html = page(&f.build(), "articles/k8s-1-32-node/index.html");
     assert!(html.contains("Podを削除します。"));
     assert!(!html.contains("{{"), "no shortcode leaks into the page");
@@ -185,8 +185,7 @@ fn kubernetes_io_blog_front_matter_builds_without_warnings_and_infers_the_releas
 
 #[test]
 fn drafts_are_left_out_unless_asked_for() {
-    let f = Fixture::new();
-    f.article("a", &format!("{FRONT}\ndraft = true"), "下書き\n");
+    let f = Fixture::with_article("a", &format!("{FRONT}\ndraft = true"), "下書き\n");
     assert!(
         !f.build()
             .files
@@ -224,8 +223,7 @@ fn all_content_problems_are_reported_together_with_file_and_line() {
 
 #[test]
 fn unknown_template_variable_names_the_template_line() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "本文\n");
+    let f = Fixture::with_article("a", FRONT, "本文\n");
     f.write("templates/article.html", "{% extends \"base.html\" %}\n{% block content %}\n{{ article.titel }}\n{% endblock content %}\n");
     let errors = f.try_build().unwrap_err().to_string();
     assert!(
@@ -244,8 +242,7 @@ fn a_site_template_overrides_the_builtin_one() {
 
 #[test]
 fn raw_html_is_sanitized_unless_the_site_trusts_it() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "<script>alert(1)</script>\n\n本文\n");
+    let f = Fixture::with_article("a", FRONT, "<script>alert(1)</script>\n\n本文\n");
     assert!(!page(&f.build(), "articles/k8s-1-32-node/index.html").contains("alert(1)"));
     f.write("site.toml", "trust_html = true\n");
     assert!(
@@ -274,8 +271,7 @@ fn two_builds_are_byte_identical() {
 
 #[test]
 fn a_broken_build_leaves_the_previous_output_untouched() {
-    let f = Fixture::new();
-    f.article("a", FRONT, "本文\n");
+    let f = Fixture::with_article("a", FRONT, "本文\n");
     let ok = f.run(&["build"]);
     assert!(
         ok.status.success(),

@@ -1,13 +1,14 @@
-//! A small WebDriver client: starts `chromedriver` on a free port on 127.0.0.1, opens a
+//! A small WebDriver client: starts `chromedriver` on a port of its own on 127.0.0.1, opens a
 //! headless Chromium session and speaks W3C WebDriver JSON over HTTP (ureq).
 //!
 //! Missing `chromium` or `chromedriver` is a test failure with the install command in the
 //! message, never a silent skip: a skipped browser test looks exactly like a passing one.
 //! `SHIORI_CHROMIUM` names another Chromium binary. Every browser test (search, filters,
 //! glossary) goes through this one harness.
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -27,7 +28,6 @@ pub mod key {
     pub const ESCAPE: &str = "\u{E00C}";
     pub const ARROW_UP: &str = "\u{E013}";
     pub const ARROW_DOWN: &str = "\u{E015}";
-    pub const BACKSPACE: &str = "\u{E003}";
 }
 
 pub struct Browser {
@@ -56,15 +56,54 @@ fn find_program(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port on 127.0.0.1")
-        .port()
+/// Starts chromedriver on a port of the kernel's choosing (`--port=0`) and returns it with its
+/// URL once it says it listens. No port is picked here and handed over later, so browser tests
+/// running side by side in one process (or in other processes) never race for the same port,
+/// and never talk to one another's driver.
+fn start_driver() -> (Child, String) {
+    let mut driver = Command::new("chromedriver")
+        .arg("--port=0")
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let stdout = driver.stdout.take().expect("chromedriver's stdout");
+    let (tx, rx) = mpsc::channel();
+    // Reads chromedriver's stdout to its end, so a chatty driver never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    const STARTED: &str = "ChromeDriver was started successfully on port ";
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut said = Vec::new();
+    let port = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => match line.strip_prefix(STARTED) {
+                Some(rest) => {
+                    break rest
+                        .trim_end_matches('.')
+                        .parse::<u16>()
+                        .unwrap_or_else(|_| panic!("chromedriver's port in {line:?}"));
+                }
+                None => said.push(line),
+            },
+            Err(_) => {
+                let _ = driver.kill();
+                let _ = driver.wait();
+                panic!("chromedriver did not start; it said:\n{}", said.join("\n"));
+            }
+        }
+    };
+    (driver, format!("http://127.0.0.1:{port}"))
 }
 
 impl Browser {
     /// Starts chromedriver and a headless Chromium with a window of `width` x `height`.
+    #[track_caller]
     pub fn start(width: u32, height: u32) -> Browser {
         let binary = chromium();
         let missing: Vec<&str> = [
@@ -86,18 +125,10 @@ impl Browser {
             "browser tests need {} (install with `apt-get install -y chromium chromium-driver`)",
             missing.join(" and ")
         );
-        let port = free_port();
-        let driver = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .arg("--allowed-ips=127.0.0.1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
+        let (driver, base) = start_driver();
         let agent = ureq::AgentBuilder::new()
             .timeout(Duration::from_secs(90))
             .build();
-        let base = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let ready = agent
@@ -111,7 +142,7 @@ impl Browser {
             }
             assert!(
                 Instant::now() < deadline,
-                "chromedriver did not answer on port {port}"
+                "chromedriver did not answer on {base}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -152,9 +183,12 @@ impl Browser {
         browser
     }
 
+    #[track_caller]
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        self.try_call(method, path, body)
-            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"))
+        match self.try_call(method, path, body) {
+            Ok(v) => v,
+            Err(e) => panic!("WebDriver {method} {path}: {e}"),
+        }
     }
 
     fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
@@ -182,10 +216,12 @@ impl Browser {
         }
     }
 
+    #[track_caller]
     pub fn open(&self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
+    #[track_caller]
     pub fn url(&self) -> String {
         self.call("GET", "/url", None)
             .as_str()
@@ -193,10 +229,12 @@ impl Browser {
             .to_string()
     }
 
+    #[track_caller]
     pub fn find(&self, css: &str) -> Option<Element> {
         self.find_all(css).into_iter().next()
     }
 
+    #[track_caller]
     pub fn find_all(&self, css: &str) -> Vec<Element> {
         let v = self.call(
             "POST",
@@ -212,30 +250,26 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    #[track_caller]
     pub fn text(&self, el: &Element) -> String {
         let v = self.call("GET", &format!("/element/{}/text", el.0), None);
         v.as_str().unwrap_or_default().to_string()
     }
 
     /// A DOM property (`href` is absolute, `value` is what was typed).
+    #[track_caller]
     pub fn property(&self, el: &Element, name: &str) -> Value {
         self.call("GET", &format!("/element/{}/property/{name}", el.0), None)
     }
 
+    #[track_caller]
     pub fn attribute(&self, el: &Element, name: &str) -> Option<String> {
         let v = self.call("GET", &format!("/element/{}/attribute/{name}", el.0), None);
         v.as_str().map(str::to_string)
     }
 
-    pub fn send_keys(&self, el: &Element, text: &str) {
-        self.call(
-            "POST",
-            &format!("/element/{}/value", el.0),
-            Some(json!({ "text": text })),
-        );
-    }
-
     /// Types into whatever has focus (key codes from [`key`] allowed).
+    #[track_caller]
     pub fn keys(&self, text: &str) {
         let mut actions = Vec::new();
         for c in text.chars() {
@@ -250,6 +284,7 @@ impl Browser {
     }
 
     /// A finger tap on the middle of `el`: touch pointer events, then the click a tap makes.
+    #[track_caller]
     pub fn tap(&self, el: &Element) {
         let actions = json!([
             {"type": "pointerMove", "duration": 0, "origin": el.json(), "x": 0, "y": 0},
@@ -266,6 +301,7 @@ impl Browser {
         self.call("DELETE", "/actions", None);
     }
 
+    #[track_caller]
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Value {
         self.call(
             "POST",
@@ -274,17 +310,9 @@ impl Browser {
         )
     }
 
-    /// Runs `script` with a `done` callback as its last argument (WebDriver execute/async).
-    pub fn execute_async(&self, script: &str, args: Vec<Value>) -> Value {
-        self.call(
-            "POST",
-            "/execute/async",
-            Some(json!({"script": script, "args": args})),
-        )
-    }
-
     /// Polls `script` (an expression) until it is truthy; panics with `what` after `secs`.
     /// Errors while a navigation is under way (the document is being replaced) are retried.
+    #[track_caller]
     pub fn wait_for(&self, script: &str, what: &str, secs: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(secs);
         let body = json!({"script": format!("return ({script});"), "args": []});
@@ -307,6 +335,7 @@ impl Browser {
     }
 
     /// Console messages and uncaught errors since the last call (chromedriver's log endpoint).
+    #[track_caller]
     pub fn console(&self) -> Vec<String> {
         let v = self.call("POST", "/se/log", Some(json!({"type": "browser"})));
         v.as_array()
@@ -324,11 +353,15 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    #[track_caller]
+    #[allow(dead_code, reason = "the screenshot examples use it")]
     pub fn screenshot_png(&self) -> Vec<u8> {
         let v = self.call("GET", "/screenshot", None);
         base64_decode(v.as_str().expect("screenshot data"))
     }
 
+    #[track_caller]
+    #[allow(dead_code, reason = "examples/glossary_screenshot.rs uses it")]
     pub fn set_window(&self, width: u32, height: u32) {
         self.call(
             "POST",
@@ -349,6 +382,7 @@ impl Drop for Browser {
     }
 }
 
+#[allow(dead_code, reason = "for screenshot_png")]
 fn base64_decode(s: &str) -> Vec<u8> {
     let value = |c: u8| -> Option<u32> {
         Some(match c {

@@ -6,15 +6,14 @@
 //!
 //! Needs `chromium` and `chromium-driver` (scripts/test installs them); fails, not skips,
 //! without them.
-mod support;
 
 use std::path::Path;
 
+use crate::support::Fixture;
+use crate::support::browser::Browser;
+use crate::support::http::StaticServer;
+use crate::support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 use serde_json::Value;
-use support::Fixture;
-use support::browser::Browser;
-use support::http::StaticServer;
-use support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 
 const A129: &str = "articles/k8s-1-29-sig-node/";
 const A131: &str = "articles/k8s-1-31-whats-new/";

@@ -1,13 +1,12 @@
 //! `shiori serve` as a user meets it: the real binary on a free port, a page fetched over
 //! HTTP, an article saved, the long-poll reload answering, the new text served.
-mod support;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use support::Fixture;
+use crate::support::Fixture;
 
 struct Server(std::process::Child);
 
@@ -53,8 +52,7 @@ fn start(root: &std::path::Path) -> (Server, String, mpsc::Receiver<String>) {
 
 #[test]
 fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
-    let f = Fixture::new();
-    f.article(
+    let f = Fixture::with_article(
         "a",
         "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
         "最初の本文\n",
@@ -180,8 +178,7 @@ fn serve_refuses_a_root_that_is_not_a_folder() {
 #[test]
 fn serve_refuses_oversized_headers_and_other_methods() {
     use std::io::{Read, Write};
-    let f = Fixture::new();
-    f.article(
+    let f = Fixture::with_article(
         "a",
         "title = \"記事\"\nslug = \"a\"\nrelease = \"1.32\"",
         "本文\n",
@@ -235,8 +232,7 @@ fn serve_without_drafts_flag_shows_drafts_when_site_toml_says_so() {
 
 #[test]
 fn an_edited_article_is_served_before_the_whole_site_is_rebuilt_and_other_pages_follow() {
-    let f = Fixture::new();
-    f.article(
+    let f = Fixture::with_article(
         "a",
         "title = \"最初\"\nslug = \"a\"\nrelease = \"1.32\"",
         "最初の本文\n",

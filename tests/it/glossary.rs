@@ -3,15 +3,14 @@
 //! lines that land on anchors that exist, the exports (JSON contract, CSV/TSV with BOM, TBX
 //! structure), tooltips only where they belong (never in code, links or headings; the first
 //! occurrence per section), `shiori glossary suggest`, and errors in `glossary/terms.toml`.
-mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
+use crate::support::{Fixture, page};
 use serde_json::Value;
 use shiori::check::links::broken_links;
 use shiori::pipeline::Output;
-use support::{Fixture, page};
 
 const A131: &str = "articles/k8s-1-31-whats-new/index.html";
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
@@ -459,8 +458,7 @@ fn the_first_plain_occurrence_in_each_section_gets_the_tooltip() {
 
 #[test]
 fn a_site_without_terms_toml_builds_with_candidates_only() {
-    let f = Fixture::new();
-    f.article(
+    let f = Fixture::with_article(
         "a",
         "title = \"A\"\nslug = \"a\"",
         "ファイナライザー(finalizer)を追加しました。ファイナライザーは便利です。\n",

@@ -13,8 +13,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-mod support;
-use support::Fixture;
+use crate::support::Fixture;
 
 #[derive(Deserialize)]
 #[allow(dead_code)]
