@@ -618,11 +618,7 @@ fn run(
     let synonyms = search::collect::site_synonyms(&site);
     let (errors, ()) = rayon::join(
         || site.render_all(&|path, bytes| out.put(path, bytes)),
-        || {
-            search::index_site(&site, &synonyms)
-                .into_par_iter()
-                .for_each(|(path, bytes)| out.put(path, bytes))
-        },
+        || search::index_site(&site, &synonyms, &|path, bytes| out.put(path, bytes)),
     );
     diags.extend(errors);
     if diags.has_errors() {

@@ -126,11 +126,36 @@ pub fn build(
     ids: &[IdEntry],
     synonyms: &[(String, Vec<String>)],
 ) -> Vec<(String, Vec<u8>)> {
+    let files = std::sync::Mutex::new(Vec::new());
+    build_into(docs, ids, synonyms, &|path, bytes| {
+        files
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((path, bytes))
+    });
+    let mut files = files.into_inner().unwrap_or_else(|e| e.into_inner());
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files
+}
+
+/// [`build`], handing each file to `emit` as soon as its group is made, and dropping the
+/// postings before the doc files are made: the index's peak memory is one group's, not the
+/// whole index's.
+pub fn build_into(
+    docs: &[SearchDoc],
+    ids: &[IdEntry],
+    synonyms: &[(String, Vec<String>)],
+    emit: &(dyn Fn(String, Vec<u8>) + Sync),
+) {
+    let emit_all = |files: Vec<(String, Vec<u8>)>| {
+        files
+            .into_par_iter()
+            .for_each(|(path, bytes)| emit(path, bytes))
+    };
     let doc_ids = assign_doc_ids(docs);
     let entries = collect_postings(docs, &doc_ids);
     let encoded: Vec<String> = entries.par_iter().map(|e| encode_list(&e.list)).collect();
 
-    let mut files = Vec::new();
     let token_bits = shard_bits(
         entries
             .iter()
@@ -138,8 +163,10 @@ pub fn build(
             .map(|(e, p)| e.token.len() + p.len() + 12),
         TOKEN_SHARD_BYTES,
     );
-    files.extend(token_shards(&entries, &encoded, synonyms, token_bits));
+    emit_all(token_shards(&entries, &encoded, synonyms, token_bits));
+    drop(encoded);
     let completions = completions(&entries);
+    drop(entries);
     let vocab_bits = shard_bits(
         completions
             .values()
@@ -147,13 +174,14 @@ pub fn build(
             .map(|(token, _)| token.len() + 8),
         SHARD_BYTES,
     );
-    files.extend(vocab_shards(&completions, vocab_bits));
+    emit_all(vocab_shards(&completions, vocab_bits));
+    drop(completions);
     let (id_bits, id_files) = id_shards(ids);
     // Whether any ID is spelled in kana or kanji: when none is, the browser skips the ID lookup
     // for Japanese queries.
     let cjk_ids = ids.iter().any(|e| e.key.chars().any(is_cjk));
-    files.extend(id_files);
-    files.extend(doc_files(docs, &doc_ids));
+    emit_all(id_files);
+    emit_all(doc_files(docs, &doc_ids));
 
     let manifest = json!({
         "v": 1,
@@ -166,9 +194,7 @@ pub fn build(
         "cap": POSTING_CAP,
         "k1": K1,
     });
-    files.push((format!("{DIR}/manifest.js"), script("manifest", &manifest)));
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    files
+    emit(format!("{DIR}/manifest.js"), script("manifest", &manifest));
 }
 
 /// FNV-1a over the UTF-8 bytes; `static/search.js` (`fnv`) computes the same.

@@ -11,13 +11,18 @@ pub mod tokenize;
 
 use crate::render::RenderCtx;
 
-/// The search files of the site: `search/manifest.js` and the shards under `search/`.
+/// The search files of the site, `search/manifest.js` and the shards under `search/`, each handed
+/// to `emit` as soon as it is made.
 ///
 /// `synonyms` are groups of equivalent terms: a query naming one member also finds the others.
 /// The build passes [`collect::site_synonyms`] (KEP titles in English and Japanese); this is
 /// the place to add glossary pairs and spelling variants (`("finalizer", ["ファイナライザー"])`).
-pub fn index_site(site: &RenderCtx, synonyms: &[(String, Vec<String>)]) -> Vec<(String, Vec<u8>)> {
+pub fn index_site(
+    site: &RenderCtx,
+    synonyms: &[(String, Vec<String>)],
+    emit: &(dyn Fn(String, Vec<u8>) + Sync),
+) {
     let docs = collect::documents(site);
     let ids = collect::id_entries(site);
-    index::build(&docs, &ids, synonyms)
+    index::build_into(&docs, &ids, synonyms, emit)
 }
