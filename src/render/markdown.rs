@@ -5,7 +5,7 @@
 //!    wrapped in place, using the block positions recorded by `blocks::parse`, and the chips of
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
 //! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
-//!    cells an anchor, so any mention can be linked to exactly;
+//!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
 //! 4. `highlight_code`: fenced code goes through syntect.
 //!
 //! Heading ids were assigned at parse time; pulldown-cmark writes them.
@@ -14,7 +14,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::highlight;
-use crate::parse::blocks::{Doc, SpanEnd, TextPos};
+use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
 
 /// HTML to wrap around a byte range of a block's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub fn to_html(
     let events = sanitize_raw_html(doc.events.iter().cloned(), opts.trust_html);
     let events = annotate(events, &doc.events, &doc.text_pos, &mut annotations);
     let events = insert_after_spans(events, &insertions);
-    let events = anchor_blocks(events);
+    let events = anchor_blocks(events, &doc.blocks);
     let events = highlight_code(events);
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
@@ -324,10 +324,23 @@ pub fn insert_after_spans<'e>(
 
 /// Pass 3. Paragraphs and list items get their ids; table cells an empty anchor inside them,
 /// because pulldown-cmark's table writer must see the cell events to pick `th` or `td`.
-pub fn anchor_blocks(
-    events: impl Iterator<Item = Event<'static>>,
-) -> impl Iterator<Item = Event<'static>> {
-    let (mut p, mut li, mut td) = (0, 0, 0);
+///
+/// The ids are the block map's (`Block::anchor`), not counted again here: a mention's URL is
+/// built from the block map, so a second count that drifted would send every link to the
+/// wrong place. The passes before this one add only HTML events, so the k-th paragraph, item
+/// or cell of the stream is the k-th such block of `blocks`.
+pub fn anchor_blocks<'a>(
+    events: impl Iterator<Item = Event<'static>> + 'a,
+    blocks: &'a [Block],
+) -> impl Iterator<Item = Event<'static>> + 'a {
+    let mut anchored = blocks
+        .iter()
+        .filter(|b| !matches!(b.kind, BlockKind::Heading(_)));
+    let mut next_anchor = move |kind: BlockKind| -> &'a str {
+        let b = anchored.next();
+        debug_assert_eq!(b.map(|b| b.kind), Some(kind), "the block map and the events disagree");
+        b.map_or("", |b| b.anchor.as_str())
+    };
     events.flat_map(
         move |ev| -> std::iter::Chain<
             std::option::IntoIter<Event<'static>>,
@@ -336,21 +349,21 @@ pub fn anchor_blocks(
             let one = |e: Event<'static>| Some(e).into_iter().chain(None);
             match ev {
                 Event::Start(Tag::Paragraph) => {
-                    p += 1;
-                    one(Event::Html(CowStr::from(format!("<p id=\"p-{p}\">"))))
+                    let id = next_anchor(BlockKind::Paragraph);
+                    one(Event::Html(CowStr::from(format!("<p id=\"{id}\">"))))
                 }
                 Event::End(TagEnd::Paragraph) => one(Event::Html(CowStr::from("</p>\n"))),
                 Event::Start(Tag::Item) => {
-                    li += 1;
-                    one(Event::Html(CowStr::from(format!("<li id=\"li-{li}\">"))))
+                    let id = next_anchor(BlockKind::ListItem);
+                    one(Event::Html(CowStr::from(format!("<li id=\"{id}\">"))))
                 }
                 Event::End(TagEnd::Item) => one(Event::Html(CowStr::from("</li>\n"))),
                 Event::Start(Tag::TableCell) => {
-                    td += 1;
+                    let id = next_anchor(BlockKind::TableCell);
                     Some(Event::Start(Tag::TableCell))
                         .into_iter()
                         .chain(Some(Event::InlineHtml(CowStr::from(format!(
-                            "<span class=\"anchor\" id=\"td-{td}\"></span>"
+                            "<span class=\"anchor\" id=\"{id}\"></span>"
                         )))))
                 }
                 other => one(other),
@@ -393,6 +406,35 @@ mod tests {
         let d = blocks::parse(md, 1);
         let a = ann(&d);
         to_html(&d, a, vec![], &Options { trust_html: false })
+    }
+
+    /// The `id`s of `html`, in order.
+    fn ids(html: &str) -> Vec<&str> {
+        html.split(" id=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect()
+    }
+
+    #[test]
+    fn anchors_are_the_block_maps_on_nested_lists_tables_and_quotes() {
+        let md = "前文\n\n1. 一\n   - 一の一\n   - 一の二\n2. 二\n\n| a | b |\n|---|---|\n| c | d |\n\n> 引用\n>\n> - 引用の項目\n\n- 緩い\n\n  段落\n";
+        let d = blocks::parse(md, 1);
+        let html = to_html(&d, vec![], vec![], &Options { trust_html: false });
+        // Written from the rule: paragraphs, items and cells are numbered apart, in document
+        // order, whatever they nest in.
+        let expected = [
+            "p-1", "li-1", "li-2", "li-3", "li-4", "td-1", "td-2", "td-3", "td-4", "p-2", "li-5",
+            "li-6", "p-3", "p-4",
+        ];
+        assert_eq!(ids(&html), expected, "{html}");
+        let map: Vec<&str> = d
+            .blocks
+            .iter()
+            .filter(|b| !matches!(b.kind, BlockKind::Heading(_)))
+            .map(|b| b.anchor.as_str())
+            .collect();
+        assert_eq!(map, expected);
     }
 
     #[test]
