@@ -15,26 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::model::diag::{Diagnostic, line_of};
+use crate::model::diag::{Diagnostic, LineIndex, line_of};
 
-/// Line numbers of byte offsets by binary search over the line starts: the file is asked for a
-/// line per entry and per form, and counting newlines from the top each time was quadratic.
-struct Lines(Vec<usize>);
-
-impl Lines {
-    fn new(text: &str) -> Lines {
-        Lines(
-            std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect(),
-        )
-    }
-
-    /// 1-based, as `diag::line_of`.
-    fn of(&self, offset: usize) -> usize {
-        self.0.partition_point(|&s| s <= offset)
-    }
-}
 use crate::model::ids::{FeatureGateName, KepNumber, TermId};
 
 /// What sort of thing a term names; the glossary index filters by it.
@@ -218,12 +200,12 @@ impl Terms {
                 );
             }
         };
-        let lines = Lines::new(text);
-        let line = |pos: usize| Some(lines.of(pos));
+        let lines = LineIndex::new(text);
+        let line = |pos: usize| Some(lines.line(pos));
         let mut terms: Vec<CuratedTerm> = Vec::new();
         let mut id_lines: BTreeMap<String, usize> = BTreeMap::new();
         for entry in &raw.term {
-            let header_line = lines.of(entry.span().start);
+            let header_line = lines.line(entry.span().start);
             let r = entry.get_ref();
             let mut ok = true;
             let id = r.id.get_ref().trim().to_string();
@@ -344,7 +326,7 @@ impl Terms {
             let Some(&i) = by_id.get(r.id.get_ref().trim()) else {
                 continue;
             };
-            if terms[i].line != lines.of(entry.span().start) {
+            if terms[i].line != lines.line(entry.span().start) {
                 continue; // a rejected duplicate with the same id
             }
             for rel in &r.related {
@@ -406,7 +388,7 @@ impl Terms {
 /// Every form must fold to a key no other term uses. Returns the key → term map.
 fn check_forms(
     path: &Path,
-    lines: &Lines,
+    lines: &LineIndex,
     raw: &RawFile,
     terms: &[CuratedTerm],
     by_id: &BTreeMap<String, usize>,
@@ -418,7 +400,7 @@ fn check_forms(
         let Some(&i) = by_id.get(r.id.get_ref().trim()) else {
             continue;
         };
-        if terms[i].line != lines.of(entry.span().start) {
+        if terms[i].line != lines.line(entry.span().start) {
             continue;
         }
         let forms = [&r.ja, &r.en]
@@ -427,7 +409,7 @@ fn check_forms(
             .chain(r.typos.iter());
         for f in forms {
             let form = f.get_ref().trim();
-            let l = lines.of(f.span().start);
+            let l = lines.line(f.span().start);
             let key = form_key(form);
             if key.is_empty() {
                 if !form.is_empty() {
@@ -521,15 +503,6 @@ related = ["cluster"]
 keps = [2644]
 gates = ["HonorPVReclaimPolicy"]
 "#;
-
-    #[test]
-    fn line_index_agrees_with_line_of() {
-        let text = "a\n\nbc\nd";
-        let lines = Lines::new(text);
-        for i in 0..=text.len() {
-            assert_eq!(lines.of(i), line_of(text, i), "{i}");
-        }
-    }
 
     #[test]
     fn a_valid_file_parses_with_lines() {

@@ -128,11 +128,47 @@ impl fmt::Display for Diagnostics {
     }
 }
 
-/// Line (1-based) of a byte offset in `text`.
+/// Line (1-based) of a byte offset in `text`, for one offset; ask a [`LineIndex`] for many.
 pub fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    LineIndex::new(text).line(offset)
+}
+
+/// Lines of byte offsets in one text, by binary search over its line starts: articles, the
+/// glossary and the registry ask for a line per block or entry, and counting newlines from the
+/// top each time was quadratic. The one line rule of every diagnostic and block.
+pub struct LineIndex(Vec<usize>);
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        LineIndex(
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The 1-based line of byte `offset`: one more than the newlines before it (an offset past
+    /// the end is on the last line).
+    pub fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&s| s <= offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_count_the_newlines_before_an_offset() {
+        let text = "a\n\nbc\nd";
+        let lines = LineIndex::new(text);
+        // a=1, the empty line=2, bc=3, d=4; a newline belongs to the line it ends.
+        let expected = [1, 1, 2, 3, 3, 3, 4, 4];
+        for (offset, want) in expected.into_iter().enumerate() {
+            assert_eq!(lines.line(offset), want, "offset {offset}");
+            assert_eq!(line_of(text, offset), want, "offset {offset}");
+        }
+        assert_eq!(lines.line(100), 4);
+        assert_eq!(LineIndex::new("").line(0), 1);
+    }
 }

@@ -194,12 +194,8 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     }
     flush(&mut run, &mut events, &mut offsets);
     assign_heading_ids(&mut events);
-    // Line starts once, then a binary search per block: counting newlines from the top for
-    // every block made long articles quadratic.
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(body.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let line_of_offset = |o: usize| first_line + line_starts.partition_point(|&s| s <= o) - 1;
+    let lines = crate::model::diag::LineIndex::new(body);
+    let line_of_offset = |o: usize| first_line + lines.line(o) - 1;
     let line_at = |i: usize| line_of_offset(offsets[i]);
     let refused_urls = refused
         .into_iter()

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::model::diag::{Diagnostic, line_of};
+use crate::model::diag::{Diagnostic, LineIndex, line_of};
 use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
 
 pub mod import;
@@ -409,8 +409,9 @@ fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEn
         }
     };
     let mut out = Vec::new();
+    let lines = LineIndex::new(text);
     for spanned in file.kep {
-        let line = line_of(text, spanned.span().start);
+        let line = lines.line(spanned.span().start);
         let raw = spanned.into_inner();
         let mut ok = true;
         let sig = match raw.sig.as_deref().map(|s| (s, SigName::parse(s))) {
@@ -485,8 +486,9 @@ fn parse_gates(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Gate
         }
     };
     let mut out = Vec::new();
+    let lines = LineIndex::new(text);
     for spanned in file.gate {
-        let line = line_of(text, spanned.span().start);
+        let line = lines.line(spanned.span().start);
         let raw = spanned.into_inner();
         let name = raw.name.trim();
         let mut ok = true;
