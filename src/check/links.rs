@@ -161,7 +161,7 @@ fn check_one<'f>(
     let target = if path.is_empty() {
         page.to_string()
     } else {
-        match resolve(page, &percent_decode(path)) {
+        match resolve(page, &crate::model::urls::percent_decode(path)) {
             Some(t) => t,
             None => return Some(Problem::OutsideSite),
         }
@@ -177,7 +177,7 @@ fn check_one<'f>(
     if !key.ends_with(".html") {
         return None;
     }
-    let id = percent_decode(fragment);
+    let id = crate::model::urls::percent_decode(fragment);
     let known = ids
         .entry(key.as_str())
         .or_insert_with(|| ids_of(&String::from_utf8_lossy(bytes)));
@@ -236,32 +236,6 @@ fn unescape(s: &str) -> String {
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&amp;", "&")
-}
-
-fn percent_decode(s: &str) -> String {
-    if !s.contains('%') {
-        return s.to_string();
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2]))
-        {
-            out.push(h * 16 + l);
-            i += 3;
-            continue;
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(c: u8) -> Option<u8> {
-    (c as char).to_digit(16).map(|d| d as u8)
 }
 
 #[cfg(test)]

@@ -419,7 +419,7 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
                 .unwrap_or("")
         };
         let since: u64 = param("since").parse().unwrap_or(0);
-        let file = percent_decode(param("file"));
+        let file = crate::model::urls::percent_decode(param("file"));
         let (lock, cvar) = &**shared;
         let state = lock.lock().unwrap_or_else(|e| e.into_inner());
         let (state, _) = cvar
@@ -433,7 +433,7 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
         drop(state);
         return request.respond(Response::new(200, "text/plain", answer.into()));
     }
-    let decoded = percent_decode(path.trim_start_matches('/'));
+    let decoded = crate::model::urls::percent_decode(path.trim_start_matches('/'));
     let (lock, _) = &**shared;
     let state = lock.lock().unwrap_or_else(|e| e.into_inner());
     let version = state.version;
@@ -553,39 +553,9 @@ fn error_page(errors: &str) -> String {
     )
 }
 
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let (Some(h), Some(l)) = (
-                bytes.get(i + 1).and_then(|&b| hex(b)),
-                bytes.get(i + 2).and_then(|&b| hex(b)),
-            )
-        {
-            out.push(h * 16 + l);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percent_decoding_handles_japanese_paths() {
-        assert_eq!(percent_decode("glossary/%E3%82%A2/"), "glossary/ア/");
-        assert_eq!(percent_decode("a%2"), "a%2");
-        // A `%` before a multi-byte character is not an escape (and must not split the character).
-        assert_eq!(percent_decode("%あ"), "%あ");
-    }
 
     #[test]
     fn reload_script_goes_before_body_end() {

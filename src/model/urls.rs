@@ -143,3 +143,61 @@ mod scheme_tests {
         }
     }
 }
+
+/// `s` with every `%XX` escape decoded (`glossary/%E3%82%A2/` → `glossary/ア/`): how the dev
+/// server, `shiori check` and the test server read a URL's path and fragment. A `%` not
+/// followed by two hex digits stays as it is; bytes that are not UTF-8 become U+FFFD. `+` is
+/// left alone: it means a space only in a query string, and no caller decodes one.
+pub fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                bytes.get(i + 1).and_then(|&b| hex(b)),
+                bytes.get(i + 2).and_then(|&b| hex(b)),
+            )
+        {
+            out.push(h * 16 + l);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::percent_decode;
+
+    #[test]
+    fn japanese_paths_and_fragments_decode() {
+        assert_eq!(percent_decode("glossary/%E3%82%A2/"), "glossary/ア/");
+        assert_eq!(
+            percent_decode("#%E6%A6%82%E8%A6%81"),
+            "#概要",
+            "a heading anchor as a browser sends it"
+        );
+        assert_eq!(percent_decode("%e3%82%a2"), "ア", "lower-case hex");
+        assert_eq!(percent_decode("ア/%20b"), "ア/ b", "already decoded text stays");
+        assert_eq!(percent_decode("a+b"), "a+b");
+    }
+
+    #[test]
+    fn a_percent_that_is_not_an_escape_stays() {
+        assert_eq!(percent_decode("a%2"), "a%2");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+        // A `%` before a multi-byte character must not split the character.
+        assert_eq!(percent_decode("%あ"), "%あ");
+        // Half a UTF-8 sequence is not text.
+        assert_eq!(percent_decode("%E3%82"), "\u{FFFD}");
+    }
+}

@@ -93,7 +93,7 @@ fn respond(root: &Path, prefix: &str, url: &str) -> (&'static str, &'static str,
     let Some(rel) = path.strip_prefix(prefix) else {
         return not_found;
     };
-    let rel = percent_decode(rel);
+    let rel = shiori::model::urls::percent_decode(rel);
     if rel.split('/').any(|part| part == "..") {
         return not_found;
     }
@@ -119,22 +119,3 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let hex = |c: u8| (c as char).to_digit(16);
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2]))
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-            continue;
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
