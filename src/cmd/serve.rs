@@ -497,7 +497,7 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
 fn with_error_over(body: Vec<u8>, errors: &str) -> Vec<u8> {
     let overlay = format!(
         "<div role=\"alert\" id=\"shiori-build-error\" style=\"position:fixed;inset:0 0 auto 0;max-height:60vh;overflow:auto;z-index:99999;margin:0;padding:1rem 1.5rem;background:#3b0d0d;color:#fff;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap\"><strong>ビルドに失敗しました(下は前回成功したビルドです)</strong>\n{}</div>",
-        crate::render::highlight::escape(errors)
+        crate::text::escape_html(errors)
     );
     let html = String::from_utf8_lossy(&body);
     match html
@@ -545,7 +545,7 @@ fn inject_reload(body: Vec<u8>, version: u64, file: &str) -> Vec<u8> {
 }
 
 fn error_page(errors: &str) -> String {
-    let esc = crate::render::highlight::escape(errors);
+    let esc = crate::text::escape_html(errors);
     format!(
         "<!DOCTYPE html><html lang=\"ja\"><head><meta charset=\"utf-8\"><title>ビルドエラー</title>\
 <style>body{{font-family:system-ui,sans-serif;margin:2rem;line-height:1.6}}pre{{background:#fff3f3;border-left:4px solid #c00;padding:1rem;white-space:pre-wrap}}</style></head>\

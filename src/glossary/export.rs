@@ -8,6 +8,7 @@
 use serde_json::{Value, json};
 
 use super::{Glossary, Term};
+use crate::text::escape_xml;
 use crate::text::japanese::is_kana_or_kanji;
 
 /// `{"version": 1, "terms": [{id, en, ja, aliases[], kind, source, url, mentions}]}`.
@@ -99,30 +100,13 @@ pub fn to_tsv(g: &Glossary) -> String {
     delimited(g, '\t')
 }
 
-fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn is_japanese(s: &str) -> bool {
     s.chars().any(is_kana_or_kanji)
 }
 
 fn tig(out: &mut String, term: &str, status: &str) {
     out.push_str("        <tig>\n");
-    out.push_str(&format!("          <term>{}</term>\n", xml_escape(term)));
+    out.push_str(&format!("          <term>{}</term>\n", escape_xml(term)));
     out.push_str("          <termNote type=\"partOfSpeech\">noun</termNote>\n");
     out.push_str(&format!(
         "          <termNote type=\"administrativeStatus\">{status}</termNote>\n"
@@ -142,7 +126,7 @@ fn lang_set(
     if !def.is_empty() {
         out.push_str(&format!(
             "        <descrip type=\"definition\">{}</descrip>\n",
-            xml_escape(def)
+            escape_xml(def)
         ));
     }
     tig(out, main, main_status);
@@ -166,19 +150,19 @@ pub fn to_tbx(g: &Glossary) -> String {
     out.push_str("    <encodingDesc><p type=\"XCSURI\">TBXBasicXCSV02.xcs</p></encodingDesc>\n");
     out.push_str("  </martifHeader>\n  <text>\n    <body>\n");
     for t in &g.terms {
-        out.push_str(&format!("    <termEntry id=\"{}\">\n", xml_escape(&t.id.0)));
+        out.push_str(&format!("    <termEntry id=\"{}\">\n", escape_xml(&t.id.0)));
         out.push_str("      <descrip type=\"subjectField\">Kubernetes</descrip>\n");
         let mut note = format!("kind: {}; source: {}", t.kind.as_str(), t.source.as_str());
         if t.source == super::TermSource::Extracted {
             note.push_str(&format!("; confidence: {:.2}", t.confidence));
         }
-        out.push_str(&format!("      <note>{}</note>\n", xml_escape(&note)));
+        out.push_str(&format!("      <note>{}</note>\n", escape_xml(&note)));
         for r in &t.related {
             let target = g.term(&r.0).map(|x| x.en.as_str()).unwrap_or(&r.0);
             out.push_str(&format!(
                 "      <ref type=\"crossReference\" target=\"{}\">{}</ref>\n",
-                xml_escape(&r.0),
-                xml_escape(target)
+                escape_xml(&r.0),
+                escape_xml(target)
             ));
         }
         let (ja_aliases, en_aliases): (Vec<&str>, Vec<&str>) = t

@@ -188,12 +188,7 @@ pub fn degrade(text: &str) -> String {
 /// `<figure>` with the image, its alt text and caption (Hugo's `figure` shortcode), every
 /// value escaped for its attribute or element.
 fn figure(param: &dyn Fn(&str) -> Option<String>) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
+    let esc = crate::text::escape_html;
     let Some(src) = param("src") else {
         return String::new();
     };

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::highlight::escape;
+use crate::text::escape_html as escape;
 use super::markdown::{Annotation, Insertion};
 use crate::extract::{ArticleRefs, Place};
 use crate::graph::RefGraph;

@@ -6,18 +6,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::model::config::Config;
-use crate::render::highlight;
+use crate::text::escape_xml as escape;
 
-/// XML-escaped text, without the control characters XML 1.0 forbids (an article may hold them;
-/// one would make the whole feed unreadable).
-fn escape(s: &str) -> String {
-    let kept: String = s
-        .chars()
-        .filter(|&c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
-        .filter(|&c| !matches!(c, '\u{FFFE}' | '\u{FFFF}'))
-        .collect();
-    highlight::escape(&kept)
-}
 use crate::model::Article;
 
 /// `atom.xml`, `sitemap.xml` (every page among `files`, the paths of the site's files) and

@@ -81,7 +81,7 @@ fn clean_block(html: &str) -> String {
     if html_depth(html) > MAX_HTML_DEPTH {
         return format!(
             "<pre class=\"raw-html\">{}</pre>",
-            super::highlight::escape(html)
+            crate::text::escape_html(html)
         );
     }
     SANITIZER.clean(html).to_string()

@@ -79,7 +79,7 @@ impl Templates {
         let mut tera = Tera::default();
         tera.autoescape_on(vec![".html", ".xml"]);
         // tera's default also escapes `/`, which makes every URL in a page unreadable.
-        tera.set_escape_fn(escape_html);
+        tera.set_escape_fn(crate::text::escape_html);
         let mut errors = Vec::new();
         if let Err(e) =
             tera.add_raw_templates(sources.iter().map(|(n, _, s)| (n.clone(), s.clone())))
@@ -159,10 +159,6 @@ impl Templates {
         }
         (PathBuf::from(format!("templates/{name}")), None)
     }
-}
-
-fn escape_html(s: &str) -> String {
-    crate::render::highlight::escape(s)
 }
 
 fn chain(e: &tera::Error) -> String {

@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::ops::Range;
 
-use super::highlight::escape_into;
+use crate::text::escape_html_into as escape_into;
 use super::markdown::Annotation;
 use crate::glossary::{Glossary, Term};
 use crate::model::ids::TermId;
