@@ -143,13 +143,13 @@ fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
         || (word.len() >= CASE_FOLD_MIN_LEN && registry.gate_ignore_case(word).is_some())
 }
 
-/// `InPlacePodVerticalScaling`, `KMSv2`, `CSIMigrationvSphere`: starts upper-case, mixes case,
-/// and has a second capital or a digit (so `Alpha` or `Stage` are not names).
+/// `InPlacePodVerticalScaling`, `KMSv2`, `CSIMigrationvSphere`: a gate name (`FeatureGateName`'s
+/// rule) of four or more characters that mixes case and has a second capital or a digit, so
+/// that prose words such as `Alpha` or `Stage` are not taken for one.
 pub(crate) fn gate_shaped(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() >= 4
-        && b[0].is_ascii_uppercase()
-        && b.iter().all(u8::is_ascii_alphanumeric)
+        && s.parse::<FeatureGateName>().is_ok()
         && b.iter().any(u8::is_ascii_lowercase)
         && (b.iter().filter(|c| c.is_ascii_uppercase()).count() >= 2
             || b.iter().any(u8::is_ascii_digit))
@@ -306,11 +306,8 @@ fn flag_gates(view: &BlockView, t: &Token, out: &mut Vec<GateMention>) {
     let mut pos = list_start;
     for item in raw["--feature-gates=".len()..].split(',') {
         let name = item.split('=').next().unwrap_or("");
-        // The flag says these are gates, so any identifier counts (`AllAlpha`, `KMSv2`).
-        if name.len() > 2
-            && name.as_bytes()[0].is_ascii_uppercase()
-            && name.bytes().all(|b| b.is_ascii_alphanumeric())
-        {
+        // The flag says these are gates, so any gate name counts (`AllAlpha`, `KMSv2`).
+        if name.parse::<FeatureGateName>().is_ok() {
             push(
                 view,
                 t,

@@ -264,8 +264,8 @@ impl Terms {
             let mut gates = Vec::new();
             for g in &r.gates {
                 let name = g.get_ref().trim();
-                if is_camel(name) {
-                    gates.push(FeatureGateName(name.to_string()));
+                if let Ok(gate) = name.parse::<FeatureGateName>() {
+                    gates.push(gate);
                 } else {
                     diags.push(
                         Diagnostic::error(path, line(g.span().start), format!("`{name}` is not a feature gate name"))
@@ -466,11 +466,6 @@ pub fn to_kebab(s: &str) -> String {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("-")
-}
-
-fn is_camel(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-        && s.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 #[cfg(test)]

@@ -94,6 +94,33 @@ impl fmt::Display for FeatureGateName {
     }
 }
 
+impl FeatureGateName {
+    /// Words KEP files write where a gate name would go (`feature-gates: - name: None`).
+    const PLACEHOLDERS: [&'static str; 3] = ["None", "TBD", "NA"];
+}
+
+/// The one rule of what a gate name is, for the registry, its import, the glossary and the
+/// extract stage: ASCII letters and digits, at least two, the first a capital (`KMSv2`,
+/// `AllAlpha`, `PodLevelResources`), and not a placeholder. Whether a word in prose is likely
+/// a gate is a further guess of the extract stage's (`gates::gate_shaped`).
+impl FromStr for FeatureGateName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let b = s.as_bytes();
+        if b.len() >= 2
+            && b[0].is_ascii_uppercase()
+            && b.iter().all(u8::is_ascii_alphanumeric)
+            && !Self::PLACEHOLDERS.contains(&s)
+        {
+            Ok(FeatureGateName(s.to_string()))
+        } else {
+            Err(format!(
+                "`{s}` is not a feature-gate name: gate names are CamelCase letters and digits, e.g. `PodLevelResources`"
+            ))
+        }
+    }
+}
+
 /// A SIG short name, lowercase kebab-case (`api-machinery`, `node`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
@@ -350,6 +377,30 @@ impl GitHubHandle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gate_names_are_capitalized_ascii_words() {
+        for ok in ["PodLevelResources", "KMSv2", "AllAlpha", "CSIMigrationvSphere", "ABC", "Ab"] {
+            assert_eq!(ok.parse::<FeatureGateName>().map(|g| g.0), Ok(ok.to_string()));
+        }
+        for bad in [
+            "",
+            "A",
+            "podLevelResources",
+            "Pod-Level",
+            "Pod Level",
+            "PodLevel ",
+            "Pod_Level",
+            "Podレベル",
+            "1Pod",
+            "None",
+            "TBD",
+            "NA",
+        ] {
+            assert!(bad.parse::<FeatureGateName>().is_err(), "{bad:?}");
+        }
+    }
+
 
     #[test]
     fn sig_names_from_every_spelling() {

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde_yaml::Value;
 
-use super::{GateEntry, GateStage, KepEntry, is_gate_name, render_gates, render_keps};
+use super::{GateEntry, GateStage, KepEntry, render_gates, render_keps};
 use crate::model::diag::Diagnostic;
 use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Stage};
 
@@ -212,7 +212,7 @@ fn read_kep_yaml(
             .iter()
             .filter_map(|g| g.get("name").and_then(Value::as_str))
             .map(str::trim)
-            .filter(|n| is_gate_name(n))
+            .filter(|n| n.parse::<FeatureGateName>().is_ok())
             .map(str::to_string)
             .collect(),
         _ => Vec::new(),
@@ -264,7 +264,7 @@ fn read_gate_page(path: &Path, text: &str, warnings: &mut Vec<Diagnostic>) -> Op
         .and_then(Value::as_str)
         .map(str::trim)
         .unwrap_or("");
-    if !is_gate_name(name) {
+    if name.parse::<FeatureGateName>().is_err() {
         warnings.push(Diagnostic::warning(
             path,
             Some(2),

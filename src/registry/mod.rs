@@ -496,7 +496,7 @@ fn parse_gates(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Gate
             ok = false;
             diags.push(Diagnostic::error(path, Some(line), msg).help(help));
         };
-        if !is_gate_name(name) {
+        if name.parse::<FeatureGateName>().is_err() {
             err(
                 format!("`{name}` is not a feature-gate name"),
                 "gate names are CamelCase letters and digits, e.g. `name = \"PodLevelResources\"`",
@@ -564,14 +564,6 @@ fn parse_gates(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Gate
         }
     }
     out
-}
-
-/// Gate names are ASCII letters and digits starting with a capital (`KMSv2`, `AllAlpha`).
-pub fn is_gate_name(s: &str) -> bool {
-    s.len() >= 2
-        && s.as_bytes()[0].is_ascii_uppercase()
-        && s.bytes().all(|b| b.is_ascii_alphanumeric())
-        && !matches!(s, "None" | "TBD" | "NA")
 }
 
 /// Renders KEP entries as `keps.toml` (header comment, sorted by number).
