@@ -56,14 +56,14 @@ pub fn check_stage_disagreements(
                 path,
                 Some(doc.blocks[m.block].line),
                 format!(
-                    "the article says `KEP-{}` is `{stage}` in {release}, but {} {registry_says}",
-                    m.kep,
+                    "the article says `{}` is `{stage}` in {release}, but {} {registry_says}",
+                    m.kep.label(),
                     registry.kep_file(m.kep).display()
                 ),
             )
             .help(format!(
-                "if the article is right, fix the milestones of `KEP-{}` ({}:{}); otherwise correct the stage in the article",
-                m.kep,
+                "if the article is right, fix the milestones of `{}` ({}:{}); otherwise correct the stage in the article",
+                m.kep.label(),
                 registry.kep_file(m.kep).display(),
                 entry.line
             )),
@@ -162,7 +162,7 @@ pub fn check_unknown_refs(
                 Diagnostic::warning(
                     path,
                     Some(doc.blocks[m.block].line),
-                    format!("`KEP-{}` is not in {}", m.kep, registry.keps_path.display()),
+                    format!("`{}` is not in {}", m.kep.label(), registry.keps_path.display()),
                 )
                 .help(format!(
                     "add it (or run `shiori registry import`):\n[[kep]]\nnumber = {}\ntitle = {:?}\nsig = \"...\"",

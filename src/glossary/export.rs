@@ -48,7 +48,7 @@ fn row(t: &Term) -> [String; 13] {
         t.source.as_str().to_string(),
         t.def_ja.clone(),
         t.def_en.clone(),
-        join(t.keps.iter().map(|k| format!("KEP-{k}")).collect()),
+        join(t.keps.iter().map(|k| k.label()).collect()),
         join(t.gates.iter().map(|g| g.0.clone()).collect()),
         join(t.related.iter().map(|r| r.0.clone()).collect()),
         t.mentions.to_string(),

@@ -20,6 +20,12 @@ impl fmt::Display for KepNumber {
 }
 
 impl KepNumber {
+    /// `KEP-3157`: how every page, export, index and message names a KEP (`Display` is the
+    /// bare number, the form in URLs and the JSON API).
+    pub fn label(self) -> String {
+        format!("KEP-{}", self.0)
+    }
+
     pub fn issue_url(self) -> String {
         format!(
             "https://github.com/kubernetes/enhancements/issues/{}",
@@ -401,6 +407,11 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_kep_is_labelled_kep_dash_number() {
+        assert_eq!(KepNumber(3157).label(), "KEP-3157");
+        assert_eq!(KepNumber(3157).to_string(), "3157");
+    }
 
     #[test]
     fn sig_names_from_every_spelling() {

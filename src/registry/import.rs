@@ -108,8 +108,8 @@ pub fn import_from_sources(
                 path,
                 None,
                 format!(
-                    "`KEP-{}` is also in `{}`; kept that one",
-                    entry.number,
+                    "`{}` is also in `{}`; kept that one",
+                    entry.number.label(),
                     first.display()
                 ),
             ));
@@ -192,14 +192,14 @@ fn read_kep_yaml(
                     Err(_) => warnings.push(Diagnostic::warning(
                         path,
                         line_of_key(text, key),
-                        format!("`KEP-{number}`: milestone `{key}: {s}` is not a release; left out"),
+                        format!("`{}`: milestone `{key}: {s}` is not a release; left out", number.label()),
                     )),
                 },
                 Some(Value::Number(n)) => warnings.push(
                     Diagnostic::warning(
                         path,
                         line_of_key(text, key),
-                        format!("`KEP-{number}`: milestone `{key}: {n}` is a YAML number (1.30 reads as 1.3); left out"),
+                        format!("`{}`: milestone `{key}: {n}` is a YAML number (1.30 reads as 1.3); left out", number.label()),
                     )
                     .help(format!("quote it upstream: `{key}: \"v{n}\"`")),
                 ),

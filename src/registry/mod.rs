@@ -191,8 +191,9 @@ impl Registry {
                         keps_path,
                         Some(k.line),
                         format!(
-                            "`KEP-{}` is listed twice (first on line {})",
-                            k.number, prev.line
+                            "`{}` is listed twice (first on line {})",
+                            k.number.label(),
+                            prev.line
                         ),
                     )
                     .help("merge the two [[kep]] tables into one"),
@@ -423,7 +424,7 @@ fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEn
                     Diagnostic::error(
                         path,
                         Some(line),
-                        format!("`{s}` in `KEP-{}` is not a SIG name", raw.number),
+                        format!("`{s}` in `{}` is not a SIG name", KepNumber(raw.number).label()),
                     )
                     .help("write the owning SIG like `sig = \"api-machinery\"`"),
                 );
@@ -448,7 +449,7 @@ fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEn
                     diags.push(Diagnostic::error(
                         path,
                         Some(line),
-                        format!("`{stage}` of `KEP-{}`: {m}", raw.number),
+                        format!("`{stage}` of `{}`: {m}", KepNumber(raw.number).label()),
                     ));
                 }
             }
@@ -459,7 +460,7 @@ fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEn
                 Diagnostic::error(
                     path,
                     Some(line),
-                    format!("`KEP-{}` has an empty title", raw.number),
+                    format!("`{}` has an empty title", KepNumber(raw.number).label()),
                 )
                 .help("copy the `title` of the KEP's kep.yaml"),
             );

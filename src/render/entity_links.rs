@@ -100,7 +100,7 @@ pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) 
         match m.place {
             Place::Prose => out.push(link(m.block, m.range.clone(), "ref ref-kep", &href, &title)),
             place => {
-                let id = format!("KEP-{}", m.kep);
+                let id = m.kep.label();
                 let label = if span_shows(doc, place, &m.kep.to_string()) {
                     "KEP"
                 } else {
@@ -210,8 +210,8 @@ fn chip(class: &str, href: &str, title: &str, label: &str) -> String {
 /// `KEP-3962: Mutating Admission Policies`, or `KEP-3962` when no title is known.
 pub fn kep_title(n: KepNumber, graph: &RefGraph) -> String {
     match graph.keps.get(&n).and_then(|k| k.title.as_deref()) {
-        Some(t) => format!("KEP-{n}: {t}"),
-        None => format!("KEP-{n}"),
+        Some(t) => format!("{}: {t}", n.label()),
+        None => n.label(),
     }
 }
 
@@ -259,7 +259,7 @@ pub fn chips(refs: &ArticleRefs, graph: &RefGraph) -> Vec<Chip> {
             .find_map(|m| m.stage);
         out.push(Chip {
             kind: "kep",
-            label: format!("KEP-{n}"),
+            label: n.label(),
             url: urls::kep(n),
             stage,
             title: kep_title(n, graph),

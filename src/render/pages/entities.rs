@@ -307,7 +307,7 @@ impl RenderCtx<'_> {
         let mut kep = json!({
             "terms": self.glossary_terms(|t| t.keps.contains(&k.number)),
             "number": k.number,
-            "label": format!("KEP-{}", k.number),
+            "label": k.number.label(),
             "title": k.title,
             "article_titles": other_titles,
             "sig": k.sig.as_ref().map(sig_value),
@@ -340,7 +340,7 @@ impl RenderCtx<'_> {
         let kep = g.kep.map(|n| {
             json!({
                 "number": n,
-                "label": format!("KEP-{n}"),
+                "label": n.label(),
                 "title": self.graph.keps.get(&n).and_then(|k| k.title.clone()),
                 "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
                 "issue_url": n.issue_url(),
@@ -429,7 +429,7 @@ impl RenderCtx<'_> {
             .filter_map(|n| self.graph.keps.get(n))
             .map(|k| {
                 json!({
-                    "label": format!("KEP-{}", k.number),
+                    "label": k.number.label(),
                     "title": k.title,
                     "url": urls::kep(k.number),
                     "stages": pairs_value(&pairs(&k.mentions)),
@@ -479,7 +479,7 @@ impl RenderCtx<'_> {
             .iter()
             .map(|k| {
                 json!({
-                    "label": format!("KEP-{}", k.number),
+                    "label": k.number.label(),
                     "url": urls::kep(k.number),
                     "title": k.title,
                     "sig": k.sig.as_ref().map(sig_value),
@@ -495,7 +495,7 @@ impl RenderCtx<'_> {
                 sigs.extend(k.sig.clone());
                 json!({
                     "number": k.number,
-                    "label": format!("KEP-{}", k.number),
+                    "label": k.number.label(),
                     "url": urls::kep(k.number),
                     "title": k.title,
                     "sig": k.sig.as_ref().map(sig_value),
@@ -551,7 +551,7 @@ impl RenderCtx<'_> {
                     "name": g.name,
                     "url": urls::feature_gate(&g.name),
                     "kep": g.kep.map(|n| json!({
-                        "label": format!("KEP-{n}"),
+                        "label": n.label(),
                         "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
                     })),
                     "sig": g.sig.as_ref().map(sig_value),
@@ -652,7 +652,7 @@ impl RenderCtx<'_> {
                 let k = self.graph.keps.get(number)?;
                 (
                     "kep",
-                    format!("KEP-{number}"),
+                    number.label(),
                     k.title.clone(),
                     url.clone(),
                     &k.mentions,

@@ -243,7 +243,7 @@ impl RenderCtx<'_> {
             .or_else(|| self.registry.kep(n).map(|k| k.title.clone()));
         json!({
             "number": n,
-            "label": format!("KEP-{n}"),
+            "label": n.label(),
             "title": title,
             "long_title": kep_title(n, self.graph),
             "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
