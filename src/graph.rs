@@ -20,7 +20,7 @@ use crate::model::ids::{
 use crate::model::urls;
 use crate::parse::blocks::BlockKind;
 use crate::parse::blocks::Doc;
-use crate::registry::{GateStage, GateStatus, Registry};
+use crate::registry::{GateStage, GateStatus, Registry, contradiction};
 
 /// What the link stage needs to know about an article.
 #[derive(Debug, Clone)]
@@ -314,16 +314,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             }
             if let (Some(stated), Some(release), Some(entry)) =
                 (stage, mref.release, registry.kep(m.kep))
-                && !entry.milestones.is_empty()
-                && entry.stage_at(release) != Some(stated)
+                && let Some(known) = contradiction(entry, release, stated)
             {
-                push_disagreement(
-                    &mut node.disagreements,
-                    &mref,
-                    release,
-                    stated,
-                    entry.stage_at(release),
-                );
+                push_disagreement(&mut node.disagreements, &mref, release, stated, known);
             }
             kep_at.add(&mut node.mentions, m.kep, m.block, mref);
         }
@@ -345,11 +338,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
             );
             if let (Some(stated), Some(release), Some(entry)) =
                 (m.stage, mref.release, registry.gate(&m.gate.0))
+                && let Some(known) = contradiction(entry, release, stated)
             {
-                let known = entry.stage_at(release).map(|s| s.stage);
-                if known != Some(stated) {
-                    push_disagreement(&mut node.disagreements, &mref, release, stated, known);
-                }
+                push_disagreement(&mut node.disagreements, &mref, release, stated, known);
             }
             gate_at.add(&mut node.mentions, &m.gate, m.block, mref);
         }
@@ -569,7 +560,11 @@ fn timeline(
             let registry = status.map(|s| s.stage);
             TimelineRow {
                 release,
-                disagrees: entry.is_some() && stated.iter().any(|s| Some(*s) != registry),
+                disagrees: entry.is_some_and(|e| {
+                    stated
+                        .iter()
+                        .any(|s| contradiction(e, release, *s).is_some())
+                }),
                 stated: stated.into_iter().collect(),
                 articles,
                 registry,

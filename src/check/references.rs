@@ -14,7 +14,7 @@ use crate::model::diag::Diagnostic;
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::FrontMatter;
-use crate::registry::Registry;
+use crate::registry::{Registry, contradiction};
 
 /// Stages the article states for its release that the registry contradicts.
 pub fn check_stage_disagreements(
@@ -37,11 +37,12 @@ pub fn check_stage_disagreements(
         let (Some(stage), Some(entry)) = (m.stage, registry.kep(m.kep)) else {
             continue;
         };
-        if entry.milestones.is_empty() || !seen.insert(("kep", m.kep.0.to_string(), stage)) {
+        // One warning per KEP and stage: the first mention that contradicts the registry (an
+        // agreeing mention of the same stage for another release does not hide it).
+        let Some(known) = contradiction(entry, release, stage) else {
             continue;
-        }
-        let known = entry.stage_at(release);
-        if known == Some(stage) {
+        };
+        if !seen.insert(("kep", m.kep.0.to_string(), stage)) {
             continue;
         }
         let registry_says = match (known, entry.milestone(stage)) {
@@ -76,8 +77,8 @@ pub fn check_stage_disagreements(
         let release = m.stage_release.unwrap_or(release);
         let known = entry.stage_at(release);
         if let Some(stage) = m.stage
+            && contradiction(entry, release, stage).is_some()
             && seen.insert(("gate", m.gate.0.clone(), stage))
-            && known.map(|k| k.stage) != Some(stage)
         {
             let registry_says = match (known, entry.first_release_at(stage)) {
                 (Some(k), Some(r)) => {

@@ -66,6 +66,38 @@ pub const GATES_HEADER: &str = "\
 pub const BUILTIN_KEPS: &str = "the built-in registry (src/registry/builtin/keps.toml)";
 pub const BUILTIN_GATES: &str = "the built-in registry (src/registry/builtin/feature-gates.toml)";
 
+/// A registry entry with a stage history: a KEP's milestones or a gate's stages.
+pub trait StageHistory {
+    /// The entry's stage in `release` (`Some(None)`: none yet), or `None` when the entry keeps
+    /// no history to compare with (a KEP listed without milestones).
+    fn recorded_stage(&self, release: Release) -> Option<Option<Stage>>;
+}
+
+/// The registry's stage for `entry` in `release` when an article that states `stated` for that
+/// release contradicts it (`Some(None)`: the registry has no stage for it yet); `None` when they
+/// agree or the registry keeps nothing to compare with. The one rule of a disagreement: the
+/// KEP and gate pages (`graph`) and `shiori check` (`check::references`) both ask it.
+pub fn contradiction(
+    entry: &impl StageHistory,
+    release: Release,
+    stated: Stage,
+) -> Option<Option<Stage>> {
+    let known = entry.recorded_stage(release)?;
+    (known != Some(stated)).then_some(known)
+}
+
+impl StageHistory for KepEntry {
+    fn recorded_stage(&self, release: Release) -> Option<Option<Stage>> {
+        (!self.milestones.is_empty()).then(|| self.stage_at(release))
+    }
+}
+
+impl StageHistory for GateEntry {
+    fn recorded_stage(&self, release: Release) -> Option<Option<Stage>> {
+        Some(self.stage_at(release).map(|s| s.stage))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KepEntry {
     pub number: KepNumber,
@@ -629,6 +661,42 @@ fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stated_stage_contradicts_the_registry_only_where_it_keeps_one() {
+        let r = |s: &str| s.parse::<Release>().unwrap();
+        let kep = |milestones: &[(Stage, &str)]| KepEntry {
+            number: KepNumber(3962),
+            title: "Mutating Admission Policies".into(),
+            sig: None,
+            milestones: milestones.iter().map(|(s, v)| (*s, r(v))).collect(),
+            line: 1,
+        };
+        let k = kep(&[(Stage::Alpha, "1.30"), (Stage::Beta, "1.32")]);
+        assert_eq!(contradiction(&k, r("1.31"), Stage::Alpha), None);
+        assert_eq!(contradiction(&k, r("1.32"), Stage::Alpha), Some(Some(Stage::Beta)));
+        assert_eq!(contradiction(&k, r("1.29"), Stage::Alpha), Some(None));
+        // Without milestones there is nothing to contradict.
+        assert_eq!(contradiction(&kep(&[]), r("1.32"), Stage::Stable), None);
+
+        let g = GateEntry {
+            name: FeatureGateName("WatchList".into()),
+            kep: None,
+            stages: vec![GateStage {
+                stage: Stage::Alpha,
+                from: r("1.27"),
+                to: None,
+                default_on: Some(false),
+                locked: false,
+            }],
+            removed: Some(r("1.33")),
+            line: 1,
+        };
+        assert_eq!(contradiction(&g, r("1.28"), Stage::Alpha), None);
+        assert_eq!(contradiction(&g, r("1.26"), Stage::Alpha), Some(None));
+        assert_eq!(contradiction(&g, r("1.33"), Stage::Removed), None);
+        assert_eq!(contradiction(&g, r("1.33"), Stage::Alpha), Some(Some(Stage::Removed)));
+    }
 
     fn parse(keps: &str, gates: &str) -> (Registry, Vec<Diagnostic>) {
         Registry::parse(
