@@ -274,6 +274,28 @@ impl Stage {
         }
     }
 
+    /// How the pages name the stage, the one place they do: facets, tooltips, warnings (the
+    /// `stage_label` of the page values) and, through [`Stage::badge`], the badges.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Alpha => "アルファ",
+            Stage::Beta => "ベータ",
+            Stage::Stable => "GA",
+            Stage::Deprecated => "非推奨",
+            Stage::Removed => "削除",
+        }
+    }
+
+    /// The text of a stage badge (the templates' `badge` macro, through the `stage_badge`
+    /// filter): alpha and beta as their keys, which the stylesheet sets in capitals as the
+    /// Kubernetes docs write them, the others as [`Stage::label`].
+    pub fn badge(self) -> &'static str {
+        match self {
+            Stage::Alpha | Stage::Beta => self.as_str(),
+            _ => self.label(),
+        }
+    }
+
     pub const ALL: [Stage; 5] = [
         Stage::Alpha,
         Stage::Beta,
@@ -405,6 +427,14 @@ mod tests {
         ] {
             assert!(bad.parse::<FeatureGateName>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn stages_are_named_once_for_labels_and_badges() {
+        let labels: Vec<_> = Stage::ALL.iter().map(|s| s.label()).collect();
+        assert_eq!(labels, ["アルファ", "ベータ", "GA", "非推奨", "削除"]);
+        let badges: Vec<_> = Stage::ALL.iter().map(|s| s.badge()).collect();
+        assert_eq!(badges, ["alpha", "beta", "GA", "非推奨", "削除"]);
     }
 
     #[test]

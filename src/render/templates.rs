@@ -80,6 +80,7 @@ impl Templates {
         tera.autoescape_on(vec![".html", ".xml"]);
         // tera's default also escapes `/`, which makes every URL in a page unreadable.
         tera.set_escape_fn(crate::text::escape_html);
+        tera.register_filter("stage_badge", stage_badge);
         let mut errors = Vec::new();
         if let Err(e) =
             tera.add_raw_templates(sources.iter().map(|(n, _, s)| (n.clone(), s.clone())))
@@ -159,6 +160,18 @@ impl Templates {
         }
         (PathBuf::from(format!("templates/{name}")), None)
     }
+}
+
+/// `{{ s | stage_badge }}`: a stage key's badge text ([`Stage::badge`]), so that templates name
+/// no stage themselves; anything else comes back as it is.
+fn stage_badge(
+    value: &tera::Value,
+    _: &std::collections::HashMap<String, tera::Value>,
+) -> tera::Result<tera::Value> {
+    Ok(match value.as_str().map(str::parse::<crate::model::ids::Stage>) {
+        Some(Ok(stage)) => tera::Value::from(stage.badge()),
+        _ => value.clone(),
+    })
 }
 
 fn chain(e: &tera::Error) -> String {

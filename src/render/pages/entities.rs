@@ -29,16 +29,9 @@ use crate::text::truncate_chars;
 use super::Page;
 use crate::model::urls;
 
-/// How a stage reads on the pages; `None` is a mention that states no stage.
+/// How a stage reads on the pages ([`Stage::label`]); `None` is a mention that states no stage.
 pub fn stage_label(stage: Option<Stage>) -> &'static str {
-    match stage {
-        Some(Stage::Alpha) => "アルファ",
-        Some(Stage::Beta) => "ベータ",
-        Some(Stage::Stable) => "GA（stable）",
-        Some(Stage::Deprecated) => "非推奨",
-        Some(Stage::Removed) => "削除",
-        None => "段階の記載なし",
-    }
+    stage.map_or("段階の記載なし", Stage::label)
 }
 
 /// The facet value of a stage in `data-rs` and in the URL query (`stage=none`).
