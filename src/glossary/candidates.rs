@@ -33,7 +33,7 @@ use regex::Regex;
 
 use crate::model::ids::Slug;
 use crate::parse::blocks::Doc;
-use crate::text::japanese::{self, WordRef, is_kana_or_kanji, is_katakana};
+use crate::text::japanese::{self, WordRef, fold_kana_chars, is_kana_or_kanji, is_katakana};
 
 /// A token as the candidate rules see it (borrowed from the article's text).
 type Word<'t> = WordRef<'t>;
@@ -505,18 +505,9 @@ pub fn japanese_compounds(text: &str, words: &[Word]) -> Vec<(CandidateKind, Ran
 }
 
 /// Characters of a katakana run once folded (`form_key(s).chars().count()`, without building
-/// the key): `ー`, `・` and spaces vanish, a small vowel after `ヴ` merges into it.
+/// the key): spaces and hyphens go as in `fold_variants`, then the katakana fold.
 fn folded_len(s: &str) -> usize {
-    let mut n = 0;
-    let mut prev = ' ';
-    for c in s.chars() {
-        let merges = prev == 'ヴ' && matches!(c, 'ァ' | 'ィ' | 'ェ' | 'ォ');
-        if !matches!(c, 'ー' | '・' | ' ' | '-') && !merges {
-            n += 1;
-        }
-        prev = c;
-    }
-    n
+    fold_kana_chars(s.chars().filter(|c| !matches!(c, ' ' | '-'))).count()
 }
 
 /// Suffixes that end a term rather than belong to it (`監査ログ用`, `Pod単位`).

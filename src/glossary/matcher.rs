@@ -24,7 +24,7 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
-use crate::text::japanese::is_katakana;
+use crate::text::japanese::{fold_kana_char, is_katakana, vu_with};
 
 /// Text folded for matching, with the original byte span of every folded byte.
 #[derive(Debug, Clone, Default)]
@@ -85,10 +85,9 @@ fn nfkc_stable(c: char) -> bool {
         || matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | 'ー' | '\u{4E00}'..='\u{9FFF}' | '、' | '。')
 }
 
-fn fold_char(c: char) -> char {
+/// Lowercase (the katakana fold comes after, from `text::japanese`).
+fn fold_case(c: char) -> char {
     match c {
-        'ヂ' => 'ジ',
-        'ヅ' => 'ズ',
         _ if c.is_ascii() => c.to_ascii_lowercase(),
         // Kana and kanji have no case: skip the Unicode table (most of the text).
         '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' => c,
@@ -115,9 +114,13 @@ pub fn fold_with_offsets(text: &str) -> Folded {
             buf.extend(crate::text::japanese::nfkc(&c.to_string()).chars());
         }
         for &d in &buf {
-            let d = fold_char(d);
+            let d = fold_case(d);
+            if last_was_vu && let Some(v) = vu_with(d) {
+                out.replace_last(v, j);
+                last_was_vu = false;
+                continue;
+            }
             match d {
-                'ー' | '・' => out.extend_last(j),
                 '\u{3099}' | '\u{309A}' => {
                     let composed = out
                         .last()
@@ -127,16 +130,6 @@ pub fn fold_with_offsets(text: &str) -> Folded {
                         None => out.extend_last(j),
                     }
                 }
-                'ァ' | 'ィ' | 'ェ' | 'ォ' if last_was_vu => {
-                    let v = match d {
-                        'ァ' => 'バ',
-                        'ィ' => 'ビ',
-                        'ェ' => 'ベ',
-                        _ => 'ボ',
-                    };
-                    out.replace_last(v, j);
-                }
-                'ヴ' => out.push('ブ', i, j),
                 _ if d.is_whitespace() => {
                     let next_kata = iter.peek().is_some_and(|&(_, n)| is_katakana(n));
                     let prev = out.last();
@@ -146,7 +139,11 @@ pub fn fold_with_offsets(text: &str) -> Folded {
                         out.push(' ', i, j);
                     }
                 }
-                _ => out.push(d, i, j),
+                // `ー` and `・` widen the previous character's span.
+                _ => match fold_kana_char(d) {
+                    Some(k) => out.push(k, i, j),
+                    None => out.extend_last(j),
+                },
             }
             last_was_vu = d == 'ヴ';
         }

@@ -341,30 +341,51 @@ pub fn fold_kana(text: &str) -> String {
 
 /// [`fold_kana`] appending to `out` (the search index folds millions of runs into one buffer).
 pub fn fold_kana_into(text: &str, out: &mut String) {
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            'ー' | '・' => {}
-            'ヴ' => {
-                let folded = match chars.peek() {
-                    Some('ァ') => Some('バ'),
-                    Some('ィ') => Some('ビ'),
-                    Some('ェ') => Some('ベ'),
-                    Some('ォ') => Some('ボ'),
-                    _ => None,
-                };
-                match folded {
-                    Some(f) => {
-                        chars.next();
-                        out.push(f);
-                    }
-                    None => out.push('ブ'),
-                }
+    out.extend(fold_kana_chars(text.chars()));
+}
+
+/// The folded characters of `chars`, one at a time: [`fold_kana`] without a string, for callers
+/// that count or drop characters first (`glossary::candidates`).
+pub fn fold_kana_chars(chars: impl Iterator<Item = char>) -> impl Iterator<Item = char> {
+    let mut chars = chars.peekable();
+    std::iter::from_fn(move || {
+        loop {
+            let c = chars.next()?;
+            if c == 'ヴ'
+                && let Some(merged) = chars.peek().and_then(|&n| vu_with(n))
+            {
+                chars.next();
+                return Some(merged);
             }
-            'ヂ' => out.push('ジ'),
-            'ヅ' => out.push('ズ'),
-            _ => out.push(c),
+            if let Some(f) = fold_kana_char(c) {
+                return Some(f);
+            }
         }
+    })
+}
+
+/// The katakana fold of one character on its own: `ー` and `・` vanish (`None`), ヴ → ブ,
+/// ヂ → ジ, ヅ → ズ, anything else as it is. With [`vu_with`], the whole rule of [`fold_kana`];
+/// the glossary matcher, which keeps offsets, folds with these two.
+pub fn fold_kana_char(c: char) -> Option<char> {
+    match c {
+        'ー' | '・' => None,
+        'ヴ' => Some('ブ'),
+        'ヂ' => Some('ジ'),
+        'ヅ' => Some('ズ'),
+        _ => Some(c),
+    }
+}
+
+/// What ヴ and the small vowel `small` after it fold to together (ヴァ → バ, ヴィ → ビ, ヴェ → ベ,
+/// ヴォ → ボ); `None` when `small` does not merge.
+pub fn vu_with(small: char) -> Option<char> {
+    match small {
+        'ァ' => Some('バ'),
+        'ィ' => Some('ビ'),
+        'ェ' => Some('ベ'),
+        'ォ' => Some('ボ'),
+        _ => None,
     }
 }
 
@@ -448,6 +469,20 @@ mod tests {
         assert_eq!(fold_variants("ヴォリューム"), fold_variants("ボリューム"));
         assert_ne!(fold_variants("ポッド"), fold_variants("ノード"));
         assert_eq!(fold_variants("kube-apiserver"), "kubeapiserver");
+    }
+
+    #[test]
+    fn kana_folds_one_character_and_a_vu_pair_at_a_time() {
+        assert_eq!(fold_kana_char('ー'), None);
+        assert_eq!(fold_kana_char('・'), None);
+        assert_eq!(fold_kana_char('ヴ'), Some('ブ'));
+        assert_eq!(fold_kana_char('ア'), Some('ア'));
+        assert_eq!(vu_with('ォ'), Some('ボ'));
+        assert_eq!(vu_with('ア'), None);
+        // A long-vowel mark between ヴ and the small vowel keeps them apart.
+        assert_eq!(fold_kana("ヴーァ"), "ブァ");
+        assert_eq!(fold_kana("ヴヴァ"), "ブバ");
+        assert_eq!(fold_kana_chars("ヴェール".chars()).count(), 2);
     }
 
     #[test]
