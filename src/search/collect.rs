@@ -137,7 +137,7 @@ fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
     // A KEP or gate no article mentions is found by its number or name (`id_entries`); as a
     // text document it would only crowd out what the articles say.
     for k in g.keps.values().filter(|k| !k.mentions.is_empty()) {
-        let mut text = format!("KEP-{}", k.number);
+        let mut text = k.number.label();
         if let Some(t) = &k.title {
             push_line(&mut text, t);
         }
@@ -184,7 +184,7 @@ fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
         let display = format!("SIG {}", name.display_name());
         let mut text = format!("{display}\nsig-{name}");
         for n in &node.keps {
-            push_line(&mut text, &format!("KEP-{n}"));
+            push_line(&mut text, &n.label());
         }
         docs.push(SearchDoc {
             url: urls::sig(name),
