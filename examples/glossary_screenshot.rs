@@ -7,6 +7,9 @@
 //!
 //! e.g. `shiori build --output /tmp/site` in the repository, then
 //! `cargo run --example glossary_screenshot -- /tmp/site docs/screenshots/glossary.png`.
+
+// The test support this example includes is private to it (see tests/it/main.rs).
+#![allow(unreachable_pub)]
 #[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;

@@ -8,6 +8,9 @@
 //!
 //! e.g. `shiori build --output /tmp/site` in the repository, then
 //! `cargo run --example search_screenshot -- /tmp/site docs/screenshots/search.png サイドカー 監査`.
+
+// The test support this example includes is private to it (see tests/it/main.rs).
+#![allow(unreachable_pub)]
 #[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;

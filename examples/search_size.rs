@@ -13,6 +13,9 @@
 //! (`gzip -6`, as a host that compresses sends them). "first result" is the time from the start of the
 //! navigation until the results are in the page (median of 3 runs), "query" the part of it
 //! after `search.js` started the query. Needs `chromium` and `chromium-driver`.
+
+// The test support this example includes is private to it (see tests/it/main.rs).
+#![allow(unreachable_pub)]
 #[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;

@@ -193,12 +193,15 @@ pub struct Staging {
     out: PathBuf,
     parent: PathBuf,
     tree: Arc<StagingTree>,
-    writers: Vec<(
-        mpsc::SyncSender<(String, Vec<u8>)>,
-        std::thread::JoinHandle<()>,
-    )>,
+    writers: Vec<Writer>,
     committed: bool,
 }
+
+/// A writer thread and the queue of files it writes: (site-relative path, bytes).
+type Writer = (
+    mpsc::SyncSender<(String, Vec<u8>)>,
+    std::thread::JoinHandle<()>,
+);
 
 /// The staging folder as the writer threads share it.
 struct StagingTree {

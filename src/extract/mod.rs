@@ -296,7 +296,7 @@ pub(crate) struct BlockView<'a> {
 }
 
 impl<'a> BlockView<'a> {
-    pub fn new(index: usize, block: &'a Block, doc: &Doc) -> BlockView<'a> {
+    pub(crate) fn new(index: usize, block: &'a Block, doc: &Doc) -> BlockView<'a> {
         let mut cuts: Vec<usize> = Vec::with_capacity(block.plain.len() * 2);
         for r in &block.plain {
             cuts.push(r.start);
@@ -340,17 +340,17 @@ impl<'a> BlockView<'a> {
         }
     }
 
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.norm.text
     }
 
-    pub fn is_heading(&self) -> bool {
+    pub(crate) fn is_heading(&self) -> bool {
         matches!(self.block.kind, BlockKind::Heading(_))
     }
 
     /// The tokens lying inside normalized range `r`, found by binary search (tokens are in
     /// text order and do not overlap).
-    pub fn tokens_in(&self, r: &Range<usize>) -> &[scan::Token] {
+    pub(crate) fn tokens_in(&self, r: &Range<usize>) -> &[scan::Token] {
         let a = self.tokens.partition_point(|t| t.range.start < r.start);
         let b = a + self.tokens[a..].partition_point(|t| t.range.end <= r.end);
         &self.tokens[a..b]
@@ -373,7 +373,7 @@ impl<'a> BlockView<'a> {
     }
 
     /// The normalized sentence range containing normalized offset `at`.
-    pub fn sentence_at(&self, at: usize) -> Range<usize> {
+    pub(crate) fn sentence_at(&self, at: usize) -> Range<usize> {
         let i = self.sentences.partition_point(|s| s.end <= at);
         self.sentences
             .get(i)
@@ -382,7 +382,7 @@ impl<'a> BlockView<'a> {
     }
 
     /// The original byte range of the sentence containing normalized offset `at`, trimmed.
-    pub fn orig_sentence(&self, at: usize) -> Range<usize> {
+    pub(crate) fn orig_sentence(&self, at: usize) -> Range<usize> {
         let r = self.norm.orig_range(self.sentence_at(at));
         let s = &self.block.text[r.clone()];
         let start = r.start + (s.len() - s.trim_start().len());

@@ -14,7 +14,7 @@ use regex::Regex;
 use crate::model::ids::{Release, Stage};
 
 /// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
-pub const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
+pub(super) const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
 
 static MASTER: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
@@ -46,7 +46,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TokenKind {
+pub(crate) enum TokenKind {
     Url,
     /// `--feature-gates=A=true,B=false`.
     Flag,
@@ -82,7 +82,7 @@ pub enum TokenKind {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
+pub(crate) struct Token {
     pub kind: TokenKind,
     /// Byte range in the normalized block text.
     pub range: Range<usize>,
@@ -95,17 +95,17 @@ pub struct Token {
 
 impl Token {
     /// Whether a reference here is a mention: prose, a code span or a link's text.
-    pub fn mentionable(&self) -> bool {
+    pub(crate) fn mentionable(&self) -> bool {
         self.plain || self.span.is_some()
     }
 }
 
 /// A code span or link in normalized offsets: (range, `Doc::spans` index, is a link).
-pub type SpanRange = (Range<usize>, usize, bool);
+pub(super) type SpanRange = (Range<usize>, usize, bool);
 
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
 /// and links.
-pub fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Token> {
+pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     for m in MASTER.find_iter(text) {
         let s = m.as_str();

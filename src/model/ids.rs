@@ -408,8 +408,18 @@ mod tests {
 
     #[test]
     fn gate_names_are_capitalized_ascii_words() {
-        for ok in ["PodLevelResources", "KMSv2", "AllAlpha", "CSIMigrationvSphere", "ABC", "Ab"] {
-            assert_eq!(ok.parse::<FeatureGateName>().map(|g| g.0), Ok(ok.to_string()));
+        for ok in [
+            "PodLevelResources",
+            "KMSv2",
+            "AllAlpha",
+            "CSIMigrationvSphere",
+            "ABC",
+            "Ab",
+        ] {
+            assert_eq!(
+                ok.parse::<FeatureGateName>().map(|g| g.0),
+                Ok(ok.to_string())
+            );
         }
         for bad in [
             "",

@@ -186,7 +186,11 @@ mod percent_tests {
             "a heading anchor as a browser sends it"
         );
         assert_eq!(percent_decode("%e3%82%a2"), "ア", "lower-case hex");
-        assert_eq!(percent_decode("ア/%20b"), "ア/ b", "already decoded text stays");
+        assert_eq!(
+            percent_decode("ア/%20b"),
+            "ア/ b",
+            "already decoded text stays"
+        );
         assert_eq!(percent_decode("a+b"), "a+b");
     }
 

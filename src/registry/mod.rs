@@ -456,7 +456,10 @@ fn parse_keps(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<KepEn
                     Diagnostic::error(
                         path,
                         Some(line),
-                        format!("`{s}` in `{}` is not a SIG name", KepNumber(raw.number).label()),
+                        format!(
+                            "`{s}` in `{}` is not a SIG name",
+                            KepNumber(raw.number).label()
+                        ),
                     )
                     .help("write the owning SIG like `sig = \"api-machinery\"`"),
                 );
@@ -674,7 +677,10 @@ mod tests {
         };
         let k = kep(&[(Stage::Alpha, "1.30"), (Stage::Beta, "1.32")]);
         assert_eq!(contradiction(&k, r("1.31"), Stage::Alpha), None);
-        assert_eq!(contradiction(&k, r("1.32"), Stage::Alpha), Some(Some(Stage::Beta)));
+        assert_eq!(
+            contradiction(&k, r("1.32"), Stage::Alpha),
+            Some(Some(Stage::Beta))
+        );
         assert_eq!(contradiction(&k, r("1.29"), Stage::Alpha), Some(None));
         // Without milestones there is nothing to contradict.
         assert_eq!(contradiction(&kep(&[]), r("1.32"), Stage::Stable), None);
@@ -695,7 +701,10 @@ mod tests {
         assert_eq!(contradiction(&g, r("1.28"), Stage::Alpha), None);
         assert_eq!(contradiction(&g, r("1.26"), Stage::Alpha), Some(None));
         assert_eq!(contradiction(&g, r("1.33"), Stage::Removed), None);
-        assert_eq!(contradiction(&g, r("1.33"), Stage::Alpha), Some(Some(Stage::Removed)));
+        assert_eq!(
+            contradiction(&g, r("1.33"), Stage::Alpha),
+            Some(Some(Stage::Removed))
+        );
     }
 
     fn parse(keps: &str, gates: &str) -> (Registry, Vec<Diagnostic>) {

@@ -28,13 +28,13 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::text::escape_html as escape;
 use super::markdown::{Annotation, Insertion};
 use crate::extract::{ArticleRefs, Place};
 use crate::graph::RefGraph;
 use crate::model::ids::{KepNumber, Stage};
 use crate::model::urls;
 use crate::parse::blocks::Doc;
+use crate::text::escape_html as escape;
 
 /// The most links to one KEP, gate, PR, handle or SIG that one paragraph or list item gets.
 const LINKS_PER_BLOCK: usize = 10;

@@ -338,7 +338,11 @@ pub fn anchor_blocks<'a>(
         .filter(|b| !matches!(b.kind, BlockKind::Heading(_)));
     let mut next_anchor = move |kind: BlockKind| -> &'a str {
         let b = anchored.next();
-        debug_assert_eq!(b.map(|b| b.kind), Some(kind), "the block map and the events disagree");
+        debug_assert_eq!(
+            b.map(|b| b.kind),
+            Some(kind),
+            "the block map and the events disagree"
+        );
         b.map_or("", |b| b.anchor.as_str())
     };
     events.flat_map(

@@ -14,9 +14,12 @@ use crate::model::diag::Diagnostic;
 /// (read) and those of the build under way (written).
 #[derive(Default)]
 pub struct PageCache {
-    previous: HashMap<String, (u64, Arc<[u8]>)>,
-    next: Mutex<HashMap<String, (u64, Arc<[u8]>)>>,
+    previous: HashMap<String, Kept>,
+    next: Mutex<HashMap<String, Kept>>,
 }
+
+/// A page's input fingerprint and bytes.
+type Kept = (u64, Arc<[u8]>);
 
 impl PageCache {
     /// The page at `file` made from inputs with fingerprint `key`: the previous build's bytes

@@ -168,10 +168,12 @@ fn stage_badge(
     value: &tera::Value,
     _: &std::collections::HashMap<String, tera::Value>,
 ) -> tera::Result<tera::Value> {
-    Ok(match value.as_str().map(str::parse::<crate::model::ids::Stage>) {
-        Some(Ok(stage)) => tera::Value::from(stage.badge()),
-        _ => value.clone(),
-    })
+    Ok(
+        match value.as_str().map(str::parse::<crate::model::ids::Stage>) {
+            Some(Ok(stage)) => tera::Value::from(stage.badge()),
+            _ => value.clone(),
+        },
+    )
 }
 
 fn chain(e: &tera::Error) -> String {

@@ -24,12 +24,12 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::ops::Range;
 
-use crate::text::escape_html_into as escape_into;
 use super::markdown::Annotation;
 use crate::glossary::{Glossary, Term};
 use crate::model::ids::TermId;
 use crate::model::urls;
 use crate::parse::blocks::Doc;
+use crate::text::escape_html_into as escape_into;
 
 /// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
 /// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`

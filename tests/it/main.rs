@@ -4,6 +4,11 @@
 //! persisted cases (`tests/it/properties.proptest-regressions`), which live by their code.
 //!
 //! `cargo test --test it MODULE::` runs one area, e.g. `cargo test --test it hostile::`.
+
+// Everything here is private to the test binary: `pub` in a module means "shared with the other
+// test modules", which is what `unreachable_pub` cannot tell.
+#![allow(unreachable_pub)]
+
 mod support;
 
 mod build;

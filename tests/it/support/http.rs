@@ -118,4 +118,3 @@ fn content_type(path: &Path) -> &'static str {
         _ => "application/octet-stream",
     }
 }
-
