@@ -3,13 +3,19 @@
 //! every page goes through: the template context each page starts from ([`RenderCtx::base_ctx`]),
 //! a template rendered to its output file ([`RenderCtx::render`]) and an article's card
 //! ([`RenderCtx::card`]). `pipeline::build` makes it.
-use serde_json::{Value, json};
+//!
+//! Template contexts are typed: each page builder fills small structs that derive `Serialize`
+//! (beside it in `render::pages`), borrowing what the graph and the articles hold; the ones
+//! several pages share, the article card ([`Card`]) and the SIG link ([`SigLink`]), are here.
+//! Their field names are what the templates read.
+use serde::Serialize;
 use tera::Context;
 
 use crate::glossary::Glossary;
 use crate::graph::RefGraph;
 use crate::model::config::Config;
 use crate::model::diag::Diagnostic;
+use crate::model::ids::{Release, SigName};
 use crate::model::{Article, urls};
 use crate::pipeline::fingerprint;
 use crate::registry::Registry;
@@ -36,12 +42,12 @@ impl RenderCtx<'_> {
         let mut c = Context::new();
         c.insert(
             "site",
-            &json!({
-                "title": self.config.title,
-                "description": self.config.description,
-                "base_url": self.config.base(),
-                "language": self.config.language,
-            }),
+            &Site {
+                title: &self.config.title,
+                description: &self.config.description,
+                base_url: self.config.base(),
+                language: &self.config.language,
+            },
         );
         c.insert("root", &urls::root_of(page));
         c.insert("page_path", page);
@@ -72,24 +78,69 @@ impl RenderCtx<'_> {
         Ok((file, bytes))
     }
 
-    pub fn card(&self, a: &Article) -> Value {
-        json!({
-            "title": a.front.title,
-            "url": a.url(),
-            "date": a.front.date,
-            "release": a.front.release,
-            "sigs": a.front.sigs.iter().map(|s| json!({"name": s, "display": s.display_name(), "url": urls::sig(s)})).collect::<Vec<_>>(),
-            "chars": a.chars,
-            "minutes": a.minutes,
-            "words": a.words,
-            "summary": a.summary,
-        })
+    /// The card of `a`, as lists of articles show it.
+    pub(crate) fn card<'a>(&self, a: &'a Article) -> Card<'a> {
+        Card {
+            title: &a.front.title,
+            url: a.url(),
+            date: a.front.date.as_deref(),
+            release: a.front.release,
+            sigs: a.front.sigs.iter().map(SigLink::new).collect(),
+            chars: a.chars,
+            minutes: a.minutes,
+            words: a.words,
+            summary: &a.summary,
+        }
+    }
+}
+
+/// The `site` of every page: the site's configuration as templates read it.
+#[derive(Serialize)]
+struct Site<'a> {
+    title: &'a str,
+    description: &'a str,
+    base_url: String,
+    language: &'a str,
+}
+
+/// An article as lists of articles show it (home, release and SIG pages); the article page
+/// adds to it (`pages::article`).
+#[derive(Serialize)]
+pub(crate) struct Card<'a> {
+    title: &'a str,
+    url: String,
+    date: Option<&'a str>,
+    release: Option<Release>,
+    sigs: Vec<SigLink<'a>>,
+    chars: usize,
+    minutes: usize,
+    words: usize,
+    summary: &'a str,
+}
+
+/// A link to a SIG's page, with the name it is shown by.
+#[derive(Serialize)]
+pub(crate) struct SigLink<'a> {
+    name: &'a SigName,
+    display: String,
+    url: String,
+}
+
+impl<'a> SigLink<'a> {
+    pub(crate) fn new(sig: &'a SigName) -> Self {
+        SigLink {
+            name: sig,
+            display: sig.display_name(),
+            url: urls::sig(sig),
+        }
     }
 }
 
 /// Puts `value` into `ctx` as it is. `Context::insert` serializes its argument into a new
 /// value, which for a page's tree (an article's HTML, a gate's every mention) is a deep copy.
-pub fn insert_owned(ctx: &mut Context, key: &str, value: Value) {
+pub fn insert_owned(ctx: &mut Context, key: &str, value: serde_json::Value) {
     let one = serde_json::Map::from_iter([(key.to_string(), value)]);
-    ctx.extend(Context::from_value(Value::Object(one)).expect("an object makes a context"));
+    ctx.extend(
+        Context::from_value(serde_json::Value::Object(one)).expect("an object makes a context"),
+    );
 }

@@ -2,13 +2,46 @@
 //! with entity links ([`crate::render::entity_links`]) and term tooltips
 //! ([`crate::render::term_tips`]) put in, its table of contents, chips and metadata, through
 //! `article.html`.
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::model::diag::Diagnostic;
 use crate::model::ids::TermId;
 use crate::model::{Article, urls};
+use crate::parse::frontmatter::Attribution;
 use crate::pipeline::fingerprint;
-use crate::render::{RenderCtx, entity_links, insert_owned, markdown, term_tips};
+use crate::render::context::Card;
+use crate::render::entity_links::Chip;
+use crate::render::{RenderCtx, entity_links, markdown, term_tips};
+
+/// The `article` of `article.html`: the article as its page shows it.
+#[derive(Serialize)]
+struct ArticleView<'a> {
+    #[serde(flatten)]
+    about: &'a About<'a>,
+    content: &'a str,
+}
+
+/// All of [`ArticleView`] but the HTML, which is made last (and only when the page cache
+/// misses): the card and what only the page shows.
+#[derive(Serialize)]
+struct About<'a> {
+    #[serde(flatten)]
+    card: Card<'a>,
+    toc: Vec<TocEntry<'a>>,
+    release_url: Option<String>,
+    tags: &'a [String],
+    source: &'a Attribution,
+    path: String,
+    chips: Vec<Chip>,
+}
+
+/// A section in the table of contents.
+#[derive(Serialize)]
+struct TocEntry<'a> {
+    level: u8,
+    anchor: &'a str,
+    title: &'a str,
+}
 
 impl RenderCtx<'_> {
     /// The page of `a`, the `i`-th article (its index in the glossary too).
@@ -36,19 +69,19 @@ impl RenderCtx<'_> {
         // Term tooltips go where no entity link is: entity links win.
         let tips = term_tips::annotations(&a.doc, self.glossary, hits, &root, &annotations);
         annotations.extend(tips);
-        let ctx = self.article_ctx(a, &page);
+        let (ctx, about) = self.article_ctx(a, &page);
         let file = urls::file_of(&page);
         let options = markdown::Options {
             trust_html: self.config.trust_html,
         };
         let render = |annotations, chips| {
-            let mut ctx = ctx.clone();
             let content = markdown::to_html(&a.parsed(), annotations, chips, &options);
-            let mut article = ctx.remove("article").unwrap_or_default();
-            if let Some(obj) = article.as_object_mut() {
-                obj.insert("content".into(), Value::String(content));
-            }
-            insert_owned(&mut ctx, "article", article);
+            let mut ctx = ctx.clone();
+            let article = ArticleView {
+                about: &about,
+                content: &content,
+            };
+            ctx.insert("article", &article);
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())
         };
         let bytes = match self.pages {
@@ -63,6 +96,7 @@ impl RenderCtx<'_> {
                         .collect::<Vec<_>>(),
                     chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
                     ctx.clone().into_json().to_string(),
+                    serde_json::to_string(&about).expect("an article's context serializes"),
                 );
                 let key = fingerprint(&(self.templates.fingerprint(), "article.html", inputs));
                 cache.get_or_render(&file, key, || render(annotations, chips))?
@@ -71,42 +105,34 @@ impl RenderCtx<'_> {
         Ok((file, bytes))
     }
 
-    /// The template context of `a`'s page, all but the content.
-    fn article_ctx(&self, a: &Article, page: &str) -> tera::Context {
-        let toc: Vec<Value> = a
+    /// The template context of `a`'s page but its `article`, and the `article` all but the
+    /// content.
+    fn article_ctx<'a>(&self, a: &'a Article, page: &str) -> (tera::Context, About<'a>) {
+        let toc = a
             .doc
             .sections
             .iter()
             .filter(|s| (2..=3).contains(&s.level))
             // A table of contents is for finding one's way: a few hundred entries at most.
             .take(500)
-            .map(|s| json!({"level": s.level, "anchor": s.anchor, "title": s.title}))
+            .map(|s| TocEntry {
+                level: s.level,
+                anchor: &s.anchor,
+                title: &s.title,
+            })
             .collect();
-        let mut article = self.card(a);
-        let obj = article.as_object_mut().expect("card is an object");
-        obj.insert("toc".into(), Value::Array(toc));
-        obj.insert(
-            "release_url".into(),
-            json!(a.front.release.map(urls::release)),
-        );
-        obj.insert("tags".into(), json!(a.front.tags));
-        obj.insert("source".into(), json!(a.front.source));
-        obj.insert(
-            "path".into(),
-            json!(a.path.to_string_lossy().replace('\\', "/")),
-        );
-        obj.insert(
-            "chips".into(),
-            json!(entity_links::chips(&a.refs, self.graph)),
-        );
-        let description = if a.front.description.is_some() {
-            a.front.description.clone().unwrap_or_default()
-        } else {
-            a.summary.clone()
+        let about = About {
+            card: self.card(a),
+            toc,
+            release_url: a.front.release.map(urls::release),
+            tags: &a.front.tags,
+            source: &a.front.source,
+            path: a.path.to_string_lossy().replace('\\', "/"),
+            chips: entity_links::chips(&a.refs, self.graph),
         };
-        let mut ctx = self.base_ctx(page, &a.front.title, &description);
+        let description = a.front.description.as_deref().unwrap_or(&a.summary);
+        let mut ctx = self.base_ctx(page, &a.front.title, description);
         ctx.insert("og_type", "article");
-        insert_owned(&mut ctx, "article", article);
-        ctx
+        (ctx, about)
     }
 }

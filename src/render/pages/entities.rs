@@ -414,7 +414,7 @@ impl RenderCtx<'_> {
             .articles
             .iter()
             .filter(|a| node.articles.contains(&a.front.slug))
-            .map(|a| self.card(a))
+            .map(|a| json!(self.card(a)))
             .collect();
         let keps: Vec<Value> = node
             .keps

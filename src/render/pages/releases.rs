@@ -5,25 +5,28 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::model::diag::Diagnostic;
 use crate::model::ids::Release;
 use crate::model::urls;
 use crate::render::RenderCtx;
+use crate::render::context::Card;
 
+/// A release and its articles: an entry of `releases` (home and `releases/`) and the
+/// `release` of a release page.
 #[derive(Serialize)]
-struct ReleaseGroup {
+struct ReleaseGroup<'a> {
     #[serde(skip)]
     release: Release,
     name: String,
     url: String,
-    articles: Vec<Value>,
+    articles: Vec<Card<'a>>,
 }
 
-impl RenderCtx<'_> {
-    fn releases(&self) -> (Vec<ReleaseGroup>, Vec<Value>) {
-        let mut by: BTreeMap<std::cmp::Reverse<Release>, Vec<Value>> = BTreeMap::new();
+impl<'a> RenderCtx<'a> {
+    /// The articles grouped by release, newest first, and those of no release.
+    fn releases(&self) -> (Vec<ReleaseGroup<'a>>, Vec<Card<'a>>) {
+        let mut by: BTreeMap<std::cmp::Reverse<Release>, Vec<Card>> = BTreeMap::new();
         let mut none = Vec::new();
         for a in self.articles {
             match a.front.release {
