@@ -135,12 +135,3 @@ impl<'a> SigLink<'a> {
         }
     }
 }
-
-/// Puts `value` into `ctx` as it is. `Context::insert` serializes its argument into a new
-/// value, which for a page's tree (an article's HTML, a gate's every mention) is a deep copy.
-pub fn insert_owned(ctx: &mut Context, key: &str, value: serde_json::Value) {
-    let one = serde_json::Map::from_iter([(key.to_string(), value)]);
-    ctx.extend(
-        Context::from_value(serde_json::Value::Object(one)).expect("an object makes a context"),
-    );
-}

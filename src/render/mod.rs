@@ -18,7 +18,7 @@ pub mod pages;
 pub mod templates;
 pub mod term_tips;
 
-pub use context::{RenderCtx, insert_owned};
+pub use context::RenderCtx;
 pub use page_cache::PageCache;
 
 /// A JSON document as the files of the site hold it: pretty-printed, with a final newline.

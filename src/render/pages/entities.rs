@@ -17,13 +17,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::graph::{Change, Disagreement, GateNode, KepNode, MentionRef};
-use crate::model::ids::{FeatureGateName, Release, SigName, Slug, Stage};
+use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
+use crate::render::RenderCtx;
+use crate::render::context::{Card, SigLink};
 use crate::render::entity_links::kep_title;
-use crate::render::{RenderCtx, insert_owned};
 use crate::text::truncate_chars;
 
 use super::Page;
@@ -37,10 +38,6 @@ pub fn stage_label(stage: Option<Stage>) -> &'static str {
 /// The facet value of a stage in `data-rs` and in the URL query (`stage=none`).
 fn stage_key(stage: Option<Stage>) -> &'static str {
     stage.map(Stage::as_str).unwrap_or("none")
-}
-
-fn sig_value(sig: &SigName) -> Value {
-    json!({"name": sig, "display": sig.display_name(), "url": urls::sig(sig)})
 }
 
 /// The distinct (release, stage) pairs a list of mentions states, in order.
@@ -79,115 +76,205 @@ fn rs_attr(
     v.join(" ")
 }
 
-fn pairs_value(pairs: &BTreeSet<(Option<Release>, Option<Stage>)>) -> Value {
-    Value::Array(
-        pairs
-            .iter()
-            .map(|(r, s)| json!({"release": r, "stage": s, "label": stage_label(*s)}))
-            .collect(),
-    )
+/// A (release, stage) pair of an index row, a SIG page's KEP or gate.
+#[derive(Serialize)]
+struct StagePair {
+    release: Option<Release>,
+    stage: Option<Stage>,
+    label: &'static str,
+}
+
+fn stage_pairs(pairs: &BTreeSet<(Option<Release>, Option<Stage>)>) -> Vec<StagePair> {
+    pairs
+        .iter()
+        .map(|&(release, stage)| StagePair {
+            release,
+            stage,
+            label: stage_label(stage),
+        })
+        .collect()
+}
+
+/// A stage with how it reads (a gate's timeline row states them).
+#[derive(Serialize)]
+struct StageLabel {
+    stage: Stage,
+    label: &'static str,
+}
+
+impl StageLabel {
+    fn new(stage: Stage) -> Self {
+        StageLabel {
+            stage,
+            label: stage_label(Some(stage)),
+        }
+    }
 }
 
 /// A mention as pages show it: where, what stage, the sentence, and whether the registry
 /// disagrees with the stage stated there.
-fn mention_value(m: &MentionRef, disagreements: &[Disagreement]) -> Value {
+#[derive(Serialize)]
+struct Mention<'a> {
+    article: &'a Slug,
+    article_title: &'a str,
+    article_url: String,
+    release: Option<Release>,
+    url: &'a str,
+    anchor: &'a str,
+    stage: Option<Stage>,
+    stage_label: &'static str,
+    default_on: Option<bool>,
+    sentence: String,
+    line: usize,
+    disagrees: bool,
+}
+
+fn mention<'a>(m: &'a MentionRef, disagreements: &[Disagreement]) -> Mention<'a> {
     let disagrees = m.stage.is_some_and(|s| {
         disagreements
             .iter()
             .any(|d| d.article == m.article && d.stated == s)
     });
-    json!({
-        "article": m.article,
-        "article_title": m.article_title,
-        "article_url": urls::article(&m.article),
-        "release": m.release,
-        "url": m.url,
-        "anchor": m.anchor,
-        "stage": m.stage,
-        "stage_label": stage_label(m.stage),
-        "default_on": m.default_on,
-        "sentence": truncate_chars(&m.sentence.replace('\n', " "), 240),
-        "line": m.line,
-        "disagrees": disagrees,
-    })
+    Mention {
+        article: &m.article,
+        article_title: &m.article_title,
+        article_url: urls::article(&m.article),
+        release: m.release,
+        url: &m.url,
+        anchor: &m.anchor,
+        stage: m.stage,
+        stage_label: stage_label(m.stage),
+        default_on: m.default_on,
+        sentence: truncate_chars(&m.sentence.replace('\n', " "), 240),
+        line: m.line,
+        disagrees,
+    }
+}
+
+/// The mentions of one release on a KEP or gate page, with what the registry records for it.
+#[derive(Serialize)]
+struct ReleaseMentions<'a> {
+    release: Option<Release>,
+    release_url: Option<String>,
+    registry_stage: Option<Stage>,
+    registry_label: Option<&'static str>,
+    /// The registry knows the entity but records no stage for it yet in this release.
+    registry_none: bool,
+    mentions: Vec<Mention<'a>>,
 }
 
 /// Mentions (one per block) grouped by release, oldest first; mentions of articles with no
 /// release last.
-fn by_release(
-    mentions: &[MentionRef],
+fn by_release<'a>(
+    mentions: &'a [MentionRef],
     disagreements: &[Disagreement],
     registry_known: bool,
     registry_stage: impl Fn(Release) -> Option<Stage>,
     has_page: impl Fn(Release) -> bool,
-) -> Vec<Value> {
-    let mut groups: BTreeMap<(bool, Option<Release>), Vec<Value>> = BTreeMap::new();
+) -> Vec<ReleaseMentions<'a>> {
+    let mut groups: BTreeMap<(bool, Option<Release>), Vec<Mention>> = BTreeMap::new();
     // The graph holds one mention per block already (`graph`, the link stage).
     for m in mentions {
         groups
             .entry((m.release.is_none(), m.release))
             .or_default()
-            .push(mention_value(m, disagreements));
+            .push(mention(m, disagreements));
     }
     groups
         .into_iter()
         .map(|((_, r), mentions)| {
             let registry = r.and_then(&registry_stage);
-            let mut group = json!({
-                "release": r,
-                "release_url": r.filter(|r| has_page(*r)).map(urls::release),
-                "registry_stage": registry,
-                "registry_label": registry.map(|s| stage_label(Some(s))),
-                // The registry knows the entity but records no stage for it yet in this release.
-                "registry_none": registry_known && r.is_some() && registry.is_none(),
-            });
-            // Moved in: `json!` would copy the list (it serializes what it is given).
-            group["mentions"] = Value::Array(mentions);
-            group
+            ReleaseMentions {
+                release: r,
+                release_url: r.filter(|r| has_page(*r)).map(urls::release),
+                registry_stage: registry,
+                registry_label: registry.map(|s| stage_label(Some(s))),
+                registry_none: registry_known && r.is_some() && registry.is_none(),
+                mentions,
+            }
         })
         .collect()
 }
 
-/// Each disagreement with the article's title and, when the registry has the stated stage at
+/// A disagreement with the article's title and, when the registry has the stated stage at
 /// all, the release it records for it (`alpha` from 1.32).
-fn disagreements_value(
-    list: &[Disagreement],
-    graph_titles: &BTreeMap<String, String>,
-    registry_since: impl Fn(Stage) -> Option<Release>,
-) -> Value {
-    Value::Array(
-        list.iter()
-            .map(|d| {
-                json!({
-                    "registry_since": registry_since(d.stated),
-                    "article": d.article,
-                    "article_title": graph_titles.get(d.article.as_str()),
-                    "release": d.release,
-                    "url": d.url,
-                    "stated": d.stated,
-                    "stated_label": stage_label(Some(d.stated)),
-                    "registry": d.registry,
-                    "registry_label": stage_label(d.registry),
-                })
-            })
-            .collect(),
-    )
+#[derive(Serialize)]
+struct DisagreementView<'a> {
+    registry_since: Option<Release>,
+    article: &'a Slug,
+    article_title: Option<&'a str>,
+    release: Release,
+    url: &'a str,
+    stated: Stage,
+    stated_label: &'static str,
+    registry: Option<Stage>,
+    registry_label: &'static str,
 }
 
-/// The facet choices of an index page, from the values its rows carry.
-fn facets(releases: BTreeSet<Release>, sigs: Option<BTreeSet<SigName>>) -> Value {
-    let releases: Vec<String> = releases.iter().rev().map(Release::to_string).collect();
-    let stages: Vec<Value> = Stage::ALL
-        .iter()
-        .map(|s| Some(*s))
-        .chain([None])
-        .map(|s| json!({"value": stage_key(s), "label": stage_label(s), "stage": s}))
-        .collect();
-    json!({
-        "releases": releases,
-        "stages": stages,
-        "sigs": sigs.map(|s| s.iter().map(|s| json!({"value": s, "label": s.display_name()})).collect::<Vec<_>>()),
-    })
+fn disagreements<'a>(
+    list: &'a [Disagreement],
+    graph_titles: &'a BTreeMap<String, String>,
+    registry_since: impl Fn(Stage) -> Option<Release>,
+) -> Vec<DisagreementView<'a>> {
+    list.iter()
+        .map(|d| DisagreementView {
+            registry_since: registry_since(d.stated),
+            article: &d.article,
+            article_title: graph_titles.get(d.article.as_str()).map(String::as_str),
+            release: d.release,
+            url: &d.url,
+            stated: d.stated,
+            stated_label: stage_label(Some(d.stated)),
+            registry: d.registry,
+            registry_label: stage_label(d.registry),
+        })
+        .collect()
+}
+
+/// The facet choices of an index page (`facets`), from the values its rows carry.
+#[derive(Serialize)]
+struct Facets {
+    releases: Vec<String>,
+    stages: Vec<StageFacet>,
+    /// `None` on the SIG index, whose rows are the SIGs.
+    sigs: Option<Vec<SigFacet>>,
+}
+
+#[derive(Serialize)]
+struct StageFacet {
+    value: &'static str,
+    label: &'static str,
+    stage: Option<Stage>,
+}
+
+#[derive(Serialize)]
+struct SigFacet {
+    label: String,
+    value: SigName,
+}
+
+fn facets(releases: BTreeSet<Release>, sigs: Option<BTreeSet<SigName>>) -> Facets {
+    Facets {
+        releases: releases.iter().rev().map(Release::to_string).collect(),
+        stages: Stage::ALL
+            .iter()
+            .map(|s| Some(*s))
+            .chain([None])
+            .map(|stage| StageFacet {
+                value: stage_key(stage),
+                label: stage_label(stage),
+                stage,
+            })
+            .collect(),
+        sigs: sigs.map(|s| {
+            s.into_iter()
+                .map(|value| SigFacet {
+                    label: value.display_name(),
+                    value,
+                })
+                .collect()
+        }),
+    }
 }
 
 fn releases_of(
@@ -222,15 +309,241 @@ fn kep_current(node: &KepNode) -> Option<Stage> {
         .map(|(s, _)| *s)
 }
 
-impl RenderCtx<'_> {
+/// A curated glossary term that names the entity, as a link.
+#[derive(Serialize)]
+struct TermLink<'a> {
+    url: String,
+    en: &'a str,
+    ja: &'a str,
+}
+
+/// The `kep` of `kep.html`.
+#[derive(Serialize)]
+struct KepView<'a> {
+    terms: Vec<TermLink<'a>>,
+    number: KepNumber,
+    label: String,
+    title: Option<&'a str>,
+    article_titles: Vec<&'a str>,
+    sig: Option<SigLink<'a>>,
+    known: bool,
+    milestones: Vec<Milestone>,
+    current: Option<Stage>,
+    issue_url: &'a str,
+    gates: Vec<KepGate<'a>>,
+    article_count: usize,
+    mention_count: usize,
+    disagreements: Vec<DisagreementView<'a>>,
+    releases: Vec<ReleaseMentions<'a>>,
+}
+
+/// A KEP's registry milestone: the release a stage was reached in.
+#[derive(Serialize)]
+struct Milestone {
+    stage: Stage,
+    label: &'static str,
+    release: Release,
+}
+
+/// A gate of a KEP.
+#[derive(Serialize)]
+struct KepGate<'a> {
+    name: &'a FeatureGateName,
+    /// A gate no article mentions has no page.
+    url: Option<String>,
+    stage: Option<Stage>,
+}
+
+/// The `gate` of `feature_gate.html`.
+#[derive(Serialize)]
+struct GateView<'a> {
+    terms: Vec<TermLink<'a>>,
+    name: &'a FeatureGateName,
+    known: bool,
+    kep: Option<GateKep<'a>>,
+    sig: Option<SigLink<'a>>,
+    current: Option<Stage>,
+    current_label: Option<&'static str>,
+    default_on: Option<bool>,
+    registry_stages: Vec<RegistryStageView>,
+    removed: Option<Release>,
+    mention_count: usize,
+    disagreements: Vec<DisagreementView<'a>>,
+    timeline: Vec<TimelineEntry<'a>>,
+    releases: Vec<ReleaseMentions<'a>>,
+}
+
+/// The KEP a gate belongs to.
+#[derive(Serialize)]
+struct GateKep<'a> {
+    number: KepNumber,
+    label: String,
+    title: Option<&'a str>,
+    url: Option<String>,
+    issue_url: String,
+}
+
+/// A stage of a gate in the registry, from one release to another.
+#[derive(Serialize)]
+struct RegistryStageView {
+    stage: Stage,
+    label: &'static str,
+    from: Release,
+    to: Option<Release>,
+    default_on: Option<bool>,
+    locked: bool,
+}
+
+/// A release of a gate's timeline: the registry's stage and what the articles state.
+#[derive(Serialize)]
+struct TimelineEntry<'a> {
+    release: Release,
+    release_url: Option<String>,
+    registry: Option<Stage>,
+    registry_label: Option<&'static str>,
+    registry_default_on: Option<bool>,
+    registry_change: bool,
+    stated: Vec<StageLabel>,
+    articles: Vec<TimelineArticle<'a>>,
+    disagrees: bool,
+}
+
+/// An article of a timeline entry, linked to its first mention of the gate.
+#[derive(Serialize)]
+struct TimelineArticle<'a> {
+    title: Option<&'a str>,
+    url: Option<&'a str>,
+}
+
+/// The `sig` of `sig.html`.
+#[derive(Serialize)]
+struct SigView<'a> {
+    name: &'a SigName,
+    display: String,
+    community_url: String,
+    keps: Vec<SigKep<'a>>,
+    gates: Vec<SigGate<'a>>,
+    articles: Vec<Card<'a>>,
+}
+
+#[derive(Serialize)]
+struct SigKep<'a> {
+    label: String,
+    title: Option<&'a str>,
+    url: String,
+    stages: Vec<StagePair>,
+    current: Option<Stage>,
+}
+
+#[derive(Serialize)]
+struct SigGate<'a> {
+    name: &'a FeatureGateName,
+    url: String,
+    stages: Vec<StagePair>,
+    current: Option<Stage>,
+}
+
+/// A KEP of the KEP index that no article mentions (`others`); a row has the same and more.
+#[derive(Serialize)]
+struct KepEntry<'a> {
+    label: String,
+    url: String,
+    title: Option<&'a str>,
+    sig: Option<SigLink<'a>>,
+    current: Option<Stage>,
+}
+
+/// A row of the KEP index table (`rows`).
+#[derive(Serialize)]
+struct KepRow<'a> {
+    #[serde(flatten)]
+    entry: KepEntry<'a>,
+    number: KepNumber,
+    stages: Vec<StagePair>,
+    mentions: usize,
+    disagrees: bool,
+    rs: String,
+    sigs: String,
+}
+
+/// A gate of the gate index that no article mentions (`others`); a row has the same and more.
+#[derive(Serialize)]
+struct GateEntry<'a> {
+    name: &'a FeatureGateName,
+    url: String,
+    current: Option<Stage>,
+    default_on: Option<bool>,
+}
+
+/// A row of the gate index table (`rows`).
+#[derive(Serialize)]
+struct GateRow<'a> {
+    #[serde(flatten)]
+    entry: GateEntry<'a>,
+    kep: Option<RowKep>,
+    sig: Option<SigLink<'a>>,
+    stages: Vec<StagePair>,
+    known: bool,
+    mentions: usize,
+    disagrees: bool,
+    rs: String,
+    sigs: String,
+}
+
+/// The KEP of a gate index row.
+#[derive(Serialize)]
+struct RowKep {
+    label: String,
+    url: Option<String>,
+}
+
+/// A row of the SIG index table (`rows`): the SIG and how much the site has about it.
+#[derive(Serialize)]
+struct SigRow<'a> {
+    #[serde(flatten)]
+    link: SigLink<'a>,
+    articles: usize,
+    keps: usize,
+    gates: usize,
+    rs: String,
+    sigs: String,
+}
+
+/// The changes of a release the articles state one stage for (`changes` of `release.html`).
+#[derive(Serialize)]
+pub(crate) struct StageChanges<'a> {
+    stage: Option<Stage>,
+    key: &'static str,
+    label: &'static str,
+    items: Vec<ChangeItem<'a>>,
+}
+
+/// A KEP or gate of a release's changes, with the item of an article that states it.
+#[derive(Serialize)]
+struct ChangeItem<'a> {
+    kind: &'static str,
+    label: String,
+    title: Option<&'a str>,
+    url: &'a str,
+    item_url: &'a str,
+    article_title: &'a str,
+    sentence: String,
+    disagreement: Option<String>,
+}
+
+impl<'a> RenderCtx<'a> {
     /// Curated glossary terms that name an entity (`keps`/`gates` of the term), as links: a
     /// KEP or gate page leads to the term that explains it.
-    fn glossary_terms(&self, names: impl Fn(&crate::glossary::Term) -> bool) -> Vec<Value> {
+    fn glossary_terms(&self, names: impl Fn(&crate::glossary::Term) -> bool) -> Vec<TermLink<'a>> {
         self.glossary
             .terms
             .iter()
             .filter(|t| names(t))
-            .map(|t| json!({"url": t.url(), "en": t.en, "ja": t.ja}))
+            .map(|t| TermLink {
+                url: t.url(),
+                en: &t.en,
+                ja: &t.ja,
+            })
             .collect()
     }
 
@@ -268,76 +581,81 @@ impl RenderCtx<'_> {
     fn kep_page(&self, k: &KepNode, titles: &BTreeMap<String, String>) -> Page {
         let page = urls::kep(k.number);
         let entry = self.registry.kep(k.number);
-        let mut milestones: Vec<(Release, Stage)> =
-            k.milestones.iter().map(|(s, r)| (*r, *s)).collect();
-        milestones.sort();
-        let gates: Vec<Value> = k
-            .gates
+        let mut milestones: Vec<Milestone> = k
+            .milestones
             .iter()
-            .map(|g| {
-                json!({
-                    "name": g,
-                    // A gate no article mentions has no page.
-                    "url": self.graph.gates.contains_key(g).then(|| urls::feature_gate(g)),
-                    "stage": gate_current(self.registry, g).0,
-                })
+            .map(|(&stage, &release)| Milestone {
+                stage,
+                label: stage_label(Some(stage)),
+                release,
             })
             .collect();
-        let other_titles: Vec<&String> = k
+        milestones.sort_by_key(|m| (m.release, m.stage));
+        let gates = k
+            .gates
+            .iter()
+            .map(|g| KepGate {
+                name: g,
+                url: self
+                    .graph
+                    .gates
+                    .contains_key(g)
+                    .then(|| urls::feature_gate(g)),
+                stage: gate_current(self.registry, g).0,
+            })
+            .collect();
+        let other_titles = k
             .article_titles
             .iter()
-            .filter(|t| Some(t.as_str()) != k.title.as_deref())
+            .map(String::as_str)
+            .filter(|t| Some(*t) != k.title.as_deref())
             .collect();
         let known_stages = entry.is_some_and(|e| !e.milestones.is_empty());
-        let releases = by_release(
-            &k.mentions,
-            &k.disagreements,
-            known_stages,
-            |r| entry.and_then(|e| e.stage_at(r)),
-            |r| self.graph.releases.contains_key(&r),
-        );
         let articles: BTreeSet<&str> = k.mentions.iter().map(|m| m.article.as_str()).collect();
-        let mut kep = json!({
-            "terms": self.glossary_terms(|t| t.keps.contains(&k.number)),
-            "number": k.number,
-            "label": k.number.label(),
-            "title": k.title,
-            "article_titles": other_titles,
-            "sig": k.sig.as_ref().map(sig_value),
-            "known": entry.is_some(),
-            "milestones": milestones.iter().map(|(r, s)| json!({"stage": s, "label": stage_label(Some(*s)), "release": r})).collect::<Vec<_>>(),
-            "current": kep_current(k),
-            "issue_url": k.issue_url,
-            "gates": gates,
-            "article_count": articles.len(),
-            "mention_count": k.mentions.len(),
-            "disagreements": disagreements_value(&k.disagreements, titles, |s| {
+        let kep = KepView {
+            terms: self.glossary_terms(|t| t.keps.contains(&k.number)),
+            number: k.number,
+            label: k.number.label(),
+            title: k.title.as_deref(),
+            article_titles: other_titles,
+            sig: k.sig.as_ref().map(SigLink::new),
+            known: entry.is_some(),
+            milestones,
+            current: kep_current(k),
+            issue_url: &k.issue_url,
+            gates,
+            article_count: articles.len(),
+            mention_count: k.mentions.len(),
+            disagreements: disagreements(&k.disagreements, titles, |s| {
                 entry.and_then(|e| e.milestone(s))
             }),
-        });
-        // The lists of mentions moved in, not copied by `json!`.
-        kep["releases"] = Value::Array(releases);
+            releases: by_release(
+                &k.mentions,
+                &k.disagreements,
+                known_stages,
+                |r| entry.and_then(|e| e.stage_at(r)),
+                |r| self.graph.releases.contains_key(&r),
+            ),
+        };
         let title = kep_title(k.number, self.graph);
         let description = format!(
             "{title}：{}本の記事での記述をリリースごとに",
             articles.len()
         );
         let mut ctx = self.base_ctx(&page, &title, &description);
-        insert_owned(&mut ctx, "kep", kep);
+        ctx.insert("kep", &kep);
         self.render("kep.html", &page, &ctx)
     }
 
     fn gate_page(&self, g: &GateNode, titles: &BTreeMap<String, String>) -> Page {
         let page = urls::feature_gate(&g.name);
         let entry = self.registry.gate(&g.name.0);
-        let kep = g.kep.map(|n| {
-            json!({
-                "number": n,
-                "label": n.label(),
-                "title": self.graph.keps.get(&n).and_then(|k| k.title.clone()),
-                "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
-                "issue_url": n.issue_url(),
-            })
+        let kep = g.kep.map(|n| GateKep {
+            number: n,
+            label: n.label(),
+            title: self.graph.keps.get(&n).and_then(|k| k.title.as_deref()),
+            url: self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
+            issue_url: n.issue_url(),
         });
         // The first mention of the gate in each article, for a direct link; looked up once per
         // timeline entry, and a gate may have thousands of both.
@@ -345,117 +663,116 @@ impl RenderCtx<'_> {
         for m in &g.mentions {
             first_mention.entry(&m.article).or_insert(&m.url);
         }
-        let timeline: Vec<Value> = g
+        let timeline = g
             .timeline
             .iter()
-            .map(|row| {
-                let articles: Vec<Value> = row
+            .map(|row| TimelineEntry {
+                release: row.release,
+                release_url: self
+                    .graph
+                    .releases
+                    .contains_key(&row.release)
+                    .then(|| urls::release(row.release)),
+                registry: row.registry,
+                registry_label: row.registry.map(|s| stage_label(Some(s))),
+                registry_default_on: row.registry_default_on,
+                registry_change: row.registry_change,
+                stated: row.stated.iter().copied().map(StageLabel::new).collect(),
+                articles: row
                     .articles
                     .iter()
-                    .map(|slug| {
-                        let url = first_mention.get(slug);
-                        json!({"title": titles.get(slug.as_str()), "url": url})
+                    .map(|slug| TimelineArticle {
+                        title: titles.get(slug.as_str()).map(String::as_str),
+                        url: first_mention.get(slug).copied(),
                     })
-                    .collect();
-                json!({
-                    "release": row.release,
-                    "release_url": self.graph.releases.contains_key(&row.release).then(|| urls::release(row.release)),
-                    "registry": row.registry,
-                    "registry_label": row.registry.map(|s| stage_label(Some(s))),
-                    "registry_default_on": row.registry_default_on,
-                    "registry_change": row.registry_change,
-                    "stated": row.stated.iter().map(|s| json!({"stage": s, "label": stage_label(Some(*s))})).collect::<Vec<_>>(),
-                    "articles": articles,
-                    "disagrees": row.disagrees,
-                })
+                    .collect(),
+                disagrees: row.disagrees,
             })
             .collect();
         let (current, default_on) = gate_current(self.registry, &g.name);
-        let releases = by_release(
-            &g.mentions,
-            &g.disagreements,
-            g.known,
-            |r| entry.and_then(|e| e.stage_at(r)).map(|s| s.stage),
-            |r| self.graph.releases.contains_key(&r),
-        );
-        let mut gate = json!({
-            "terms": self.glossary_terms(|t| t.gates.contains(&g.name)),
-            "name": g.name,
-            "known": g.known,
-            "kep": kep,
-            "sig": g.sig.as_ref().map(sig_value),
-            "current": current,
-            "current_label": current.map(|s| stage_label(Some(s))),
-            "default_on": default_on,
-            "registry_stages": g.registry_stages.iter().map(|s| json!({
-                "stage": s.stage, "label": stage_label(Some(s.stage)), "from": s.from, "to": s.to,
-                "default_on": s.default_on, "locked": s.locked,
-            })).collect::<Vec<_>>(),
-            "removed": g.removed,
-            "mention_count": g.mentions.len(),
-            "disagreements": disagreements_value(&g.disagreements, titles, |s| {
+        let gate = GateView {
+            terms: self.glossary_terms(|t| t.gates.contains(&g.name)),
+            name: &g.name,
+            known: g.known,
+            kep,
+            sig: g.sig.as_ref().map(SigLink::new),
+            current,
+            current_label: current.map(|s| stage_label(Some(s))),
+            default_on,
+            registry_stages: g
+                .registry_stages
+                .iter()
+                .map(|s| RegistryStageView {
+                    stage: s.stage,
+                    label: stage_label(Some(s.stage)),
+                    from: s.from,
+                    to: s.to,
+                    default_on: s.default_on,
+                    locked: s.locked,
+                })
+                .collect(),
+            removed: g.removed,
+            mention_count: g.mentions.len(),
+            disagreements: disagreements(&g.disagreements, titles, |s| {
                 entry.and_then(|e| e.first_release_at(s))
             }),
-        });
-        // The timeline and the lists of mentions moved in, not copied by `json!`.
-        gate["timeline"] = Value::Array(timeline);
-        gate["releases"] = Value::Array(releases);
+            timeline,
+            releases: by_release(
+                &g.mentions,
+                &g.disagreements,
+                g.known,
+                |r| entry.and_then(|e| e.stage_at(r)).map(|s| s.stage),
+                |r| self.graph.releases.contains_key(&r),
+            ),
+        };
         let title = format!("フィーチャーゲート {}", g.name);
         let description = format!("フィーチャーゲート {} の段階の推移と、記事での記述", g.name);
         let mut ctx = self.base_ctx(&page, &title, &description);
-        insert_owned(&mut ctx, "gate", gate);
+        ctx.insert("gate", &gate);
         self.render("feature_gate.html", &page, &ctx)
     }
 
     fn sig_page(&self, sig: &SigName) -> Page {
         let page = urls::sig(sig);
         let node = &self.graph.sigs[sig];
-        let articles: Vec<Value> = self
-            .articles
-            .iter()
-            .filter(|a| node.articles.contains(&a.front.slug))
-            .map(|a| json!(self.card(a)))
-            .collect();
-        let keps: Vec<Value> = node
-            .keps
-            .iter()
-            .filter_map(|n| self.graph.keps.get(n))
-            .map(|k| {
-                json!({
-                    "label": k.number.label(),
-                    "title": k.title,
-                    "url": urls::kep(k.number),
-                    "stages": pairs_value(&pairs(&k.mentions)),
-                    "current": kep_current(k),
+        let value = SigView {
+            name: sig,
+            display: sig.display_name(),
+            community_url: format!("https://github.com/kubernetes/community/tree/master/sig-{sig}"),
+            keps: node
+                .keps
+                .iter()
+                .filter_map(|n| self.graph.keps.get(n))
+                .map(|k| SigKep {
+                    label: k.number.label(),
+                    title: k.title.as_deref(),
+                    url: urls::kep(k.number),
+                    stages: stage_pairs(&pairs(&k.mentions)),
+                    current: kep_current(k),
                 })
-            })
-            .collect();
-        let gates: Vec<Value> = node
-            .gates
-            .iter()
-            .filter_map(|n| self.graph.gates.get(n))
-            .map(|g| {
-                json!({
-                    "name": g.name,
-                    "url": urls::feature_gate(&g.name),
-                    "stages": pairs_value(&pairs(&g.mentions)),
-                    "current": gate_current(self.registry, &g.name).0,
+                .collect(),
+            gates: node
+                .gates
+                .iter()
+                .filter_map(|n| self.graph.gates.get(n))
+                .map(|g| SigGate {
+                    name: &g.name,
+                    url: urls::feature_gate(&g.name),
+                    stages: stage_pairs(&pairs(&g.mentions)),
+                    current: gate_current(self.registry, &g.name).0,
                 })
-            })
-            .collect();
-        let mut value = json!({
-            "name": sig,
-            "display": sig.display_name(),
-            "community_url": format!("https://github.com/kubernetes/community/tree/master/sig-{sig}"),
-            "keps": keps,
-            "gates": gates,
-        });
-        // A SIG's cards, a thousand on a large site, moved in, not copied by `json!`.
-        value["articles"] = Value::Array(articles);
+                .collect(),
+            articles: self
+                .articles
+                .iter()
+                .filter(|a| node.articles.contains(&a.front.slug))
+                .map(|a| self.card(a))
+                .collect(),
+        };
         let title = format!("SIG {}", sig.display_name());
         let description = format!("SIG {} の記事・KEP・フィーチャーゲート", sig.display_name());
         let mut ctx = self.base_ctx(&page, &title, &description);
-        insert_owned(&mut ctx, "sig", value);
+        ctx.insert("sig", &value);
         self.render("sig.html", &page, &ctx)
     }
 
@@ -468,37 +785,29 @@ impl RenderCtx<'_> {
             .keps
             .values()
             .partition(|k| !k.mentions.is_empty());
-        let others: Vec<Value> = rest
-            .iter()
-            .map(|k| {
-                json!({
-                    "label": k.number.label(),
-                    "url": urls::kep(k.number),
-                    "title": k.title,
-                    "sig": k.sig.as_ref().map(sig_value),
-                    "current": kep_current(k),
-                })
-            })
-            .collect();
-        let rows: Vec<Value> = mentioned
+        let entry = |k: &'a KepNode| KepEntry {
+            label: k.number.label(),
+            url: urls::kep(k.number),
+            title: k.title.as_deref(),
+            sig: k.sig.as_ref().map(SigLink::new),
+            current: kep_current(k),
+        };
+        let others: Vec<KepEntry> = rest.into_iter().map(entry).collect();
+        let rows: Vec<KepRow> = mentioned
             .into_iter()
             .map(|k| {
                 let p = pairs(&k.mentions);
                 releases.extend(releases_of(&p));
                 sigs.extend(k.sig.clone());
-                json!({
-                    "number": k.number,
-                    "label": k.number.label(),
-                    "url": urls::kep(k.number),
-                    "title": k.title,
-                    "sig": k.sig.as_ref().map(sig_value),
-                    "stages": pairs_value(&p),
-                    "current": kep_current(k),
-                    "mentions": k.mentions.len(),
-                    "disagrees": !k.disagreements.is_empty(),
-                    "rs": rs_attr(&p, &[]),
-                    "sigs": k.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
-                })
+                KepRow {
+                    entry: entry(k),
+                    number: k.number,
+                    stages: stage_pairs(&p),
+                    mentions: k.mentions.len(),
+                    disagrees: !k.disagreements.is_empty(),
+                    rs: rs_attr(&p, &[]),
+                    sigs: k.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
+                }
             })
             .collect();
         let mut ctx = self.base_ctx(
@@ -506,7 +815,7 @@ impl RenderCtx<'_> {
             "KEP 一覧",
             "記事が触れている KEP の一覧（リリース・段階・SIG で絞り込み）",
         );
-        insert_owned(&mut ctx, "rows", Value::Array(rows));
+        ctx.insert("rows", &rows);
         ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("keps.html", page, &ctx)
@@ -521,42 +830,36 @@ impl RenderCtx<'_> {
             .gates
             .values()
             .partition(|g| !g.mentions.is_empty());
-        let others: Vec<Value> = rest
-            .iter()
-            .map(|g| {
-                let (current, default_on) = gate_current(self.registry, &g.name);
-                json!({
-                    "name": g.name,
-                    "url": urls::feature_gate(&g.name),
-                    "current": current,
-                    "default_on": default_on,
-                })
-            })
-            .collect();
-        let rows: Vec<Value> = mentioned
+        let entry = |g: &'a GateNode| {
+            let (current, default_on) = gate_current(self.registry, &g.name);
+            GateEntry {
+                name: &g.name,
+                url: urls::feature_gate(&g.name),
+                current,
+                default_on,
+            }
+        };
+        let others: Vec<GateEntry> = rest.into_iter().map(entry).collect();
+        let rows: Vec<GateRow> = mentioned
             .into_iter()
             .map(|g| {
                 let p = pairs(&g.mentions);
                 releases.extend(releases_of(&p));
                 sigs.extend(g.sig.clone());
-                let (current, default_on) = gate_current(self.registry, &g.name);
-                json!({
-                    "name": g.name,
-                    "url": urls::feature_gate(&g.name),
-                    "kep": g.kep.map(|n| json!({
-                        "label": n.label(),
-                        "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
-                    })),
-                    "sig": g.sig.as_ref().map(sig_value),
-                    "stages": pairs_value(&p),
-                    "current": current,
-                    "default_on": default_on,
-                    "known": g.known,
-                    "mentions": g.mentions.len(),
-                    "disagrees": !g.disagreements.is_empty(),
-                    "rs": rs_attr(&p, &[]),
-                    "sigs": g.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
-                })
+                GateRow {
+                    entry: entry(g),
+                    kep: g.kep.map(|n| RowKep {
+                        label: n.label(),
+                        url: self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
+                    }),
+                    sig: g.sig.as_ref().map(SigLink::new),
+                    stages: stage_pairs(&p),
+                    known: g.known,
+                    mentions: g.mentions.len(),
+                    disagrees: !g.disagreements.is_empty(),
+                    rs: rs_attr(&p, &[]),
+                    sigs: g.sig.as_ref().map(|s| s.to_string()).unwrap_or_default(),
+                }
             })
             .collect();
         let mut ctx = self.base_ctx(
@@ -564,7 +867,7 @@ impl RenderCtx<'_> {
             "フィーチャーゲート一覧",
             "記事が触れているフィーチャーゲートの一覧（リリース・段階・SIG で絞り込み）",
         );
-        insert_owned(&mut ctx, "rows", Value::Array(rows));
+        ctx.insert("rows", &rows);
         ctx.insert("others", &others);
         ctx.insert("facets", &facets(releases, Some(sigs)));
         self.render("feature_gates.html", page, &ctx)
@@ -573,7 +876,7 @@ impl RenderCtx<'_> {
     fn sigs_index(&self) -> Page {
         let page = "sigs/";
         let mut releases = BTreeSet::new();
-        let rows: Vec<Value> = self
+        let rows: Vec<SigRow> = self
             .graph
             .sigs
             .iter()
@@ -597,57 +900,57 @@ impl RenderCtx<'_> {
                     .collect();
                 releases.extend(releases_of(&p));
                 releases.extend(article_releases.iter().copied());
-                json!({
-                    "name": sig,
-                    "display": sig.display_name(),
-                    "url": urls::sig(sig),
-                    "articles": node.articles.len(),
-                    "keps": node.keps.len(),
-                    "gates": node.gates.len(),
-                    "rs": rs_attr(&p, &article_releases),
-                    "sigs": sig.to_string(),
-                })
+                SigRow {
+                    link: SigLink::new(sig),
+                    articles: node.articles.len(),
+                    keps: node.keps.len(),
+                    gates: node.gates.len(),
+                    rs: rs_attr(&p, &article_releases),
+                    sigs: sig.to_string(),
+                }
             })
             .collect();
         let mut ctx = self.base_ctx(page, "SIG 一覧", "SIG ごとの記事・KEP・フィーチャーゲート");
-        insert_owned(&mut ctx, "rows", Value::Array(rows));
+        ctx.insert("rows", &rows);
         ctx.insert("facets", &facets(releases, None));
         self.render("sigs.html", page, &ctx)
     }
 
     /// The changes of release `r` by the stage its articles state (alpha … removed, then
     /// those with no stage), each with a link to the exact item that states it.
-    pub fn release_changes(&self, r: Release) -> Vec<Value> {
+    pub(crate) fn release_changes(&self, r: Release) -> Vec<StageChanges<'a>> {
         let Some(node) = self.graph.releases.get(&r) else {
             return Vec::new();
         };
         node.by_stage
             .iter()
-            .map(|group| {
-                let items: Vec<Value> = group
+            .map(|group| StageChanges {
+                stage: group.stage,
+                key: stage_key(group.stage),
+                label: stage_label(group.stage),
+                items: group
                     .changes
                     .iter()
                     .filter_map(|c| self.change_item(c, r, group.stage))
-                    .collect();
-                json!({
-                    "stage": group.stage,
-                    "key": stage_key(group.stage),
-                    "label": stage_label(group.stage),
-                    "items": items,
-                })
+                    .collect(),
             })
             .collect()
     }
 
-    fn change_item(&self, change: &Change, r: Release, stage: Option<Stage>) -> Option<Value> {
+    fn change_item(
+        &self,
+        change: &'a Change,
+        r: Release,
+        stage: Option<Stage>,
+    ) -> Option<ChangeItem<'a>> {
         let (kind, label, title, url, mentions, disagreements) = match change {
             Change::Kep { number, url } => {
                 let k = self.graph.keps.get(number)?;
                 (
                     "kep",
                     number.label(),
-                    k.title.clone(),
-                    url.clone(),
+                    k.title.as_deref(),
+                    url,
                     &k.mentions,
                     &k.disagreements,
                 )
@@ -657,12 +960,12 @@ impl RenderCtx<'_> {
                 let title = g
                     .kep
                     .and_then(|n| self.graph.keps.get(&n))
-                    .and_then(|k| k.title.clone());
+                    .and_then(|k| k.title.as_deref());
                 (
                     "gate",
                     name.to_string(),
                     title,
-                    url.clone(),
+                    url,
                     &g.mentions,
                     &g.disagreements,
                 )
@@ -683,16 +986,16 @@ impl RenderCtx<'_> {
             .iter()
             .find(|m| m.stage == stage)
             .or(in_release.first())?;
-        Some(json!({
-            "kind": kind,
-            "label": label,
-            "title": title,
-            "url": url,
-            "item_url": m.url,
-            "article_title": m.article_title,
-            "sentence": truncate_chars(&m.sentence.replace('\n', " "), 160),
-            "disagreement": disagreement,
-        }))
+        Some(ChangeItem {
+            kind,
+            label,
+            title,
+            url,
+            item_url: &m.url,
+            article_title: &m.article_title,
+            sentence: truncate_chars(&m.sentence.replace('\n', " "), 160),
+            disagreement,
+        })
     }
 }
 

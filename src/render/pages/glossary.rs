@@ -17,13 +17,13 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::glossary::{self, Evidence, Term, TermSource, pairing::Context};
-use crate::model::ids::KepNumber;
+use crate::model::ids::{FeatureGateName, KepNumber, Release, Stage, TermId};
 use crate::render::entity_links::kep_title;
 use crate::render::pages::entities::{gate_current, stage_label};
-use crate::render::{RenderCtx, insert_owned, json_bytes};
+use crate::render::{RenderCtx, json_bytes};
 
 use super::Page;
 use crate::model::urls;
@@ -72,24 +72,177 @@ fn percent(c: f32) -> u32 {
 }
 
 /// A term as index entries and links show it.
-fn entry(t: &Term) -> Value {
-    json!({
-        "id": t.id,
-        "url": t.url(),
-        "en": t.en,
-        "ja": t.ja,
-        "reading": t.reading,
-        "kind": t.kind.as_str(),
-        "kind_label": t.kind.label_ja(),
-        "source": t.source.as_str(),
-        "candidate": t.source == TermSource::Extracted,
-        "confidence": percent(t.confidence),
-        "mentions": t.mentions,
-        "definition": t.definition(),
-    })
+#[derive(Serialize)]
+struct Entry<'a> {
+    id: &'a TermId,
+    url: String,
+    en: &'a str,
+    ja: &'a str,
+    reading: &'a str,
+    kind: &'static str,
+    kind_label: &'static str,
+    source: &'static str,
+    candidate: bool,
+    confidence: u32,
+    mentions: usize,
+    definition: &'a str,
 }
 
-impl RenderCtx<'_> {
+fn entry(t: &Term) -> Entry<'_> {
+    Entry {
+        id: &t.id,
+        url: t.url(),
+        en: &t.en,
+        ja: &t.ja,
+        reading: &t.reading,
+        kind: t.kind.as_str(),
+        kind_label: t.kind.label_ja(),
+        source: t.source.as_str(),
+        candidate: t.source == TermSource::Extracted,
+        confidence: percent(t.confidence),
+        mentions: t.mentions,
+        definition: t.definition(),
+    }
+}
+
+/// A section of the glossary index (a letter of `az`, a 五十音 row of `kana`) and its terms.
+#[derive(Serialize)]
+struct IndexSection<'a> {
+    key: String,
+    anchor: String,
+    label: String,
+    terms: Vec<Entry<'a>>,
+}
+
+/// A term kind of the index's filter, with how many terms are of it.
+#[derive(Serialize)]
+struct KindCount {
+    value: &'static str,
+    label: &'static str,
+    count: usize,
+}
+
+/// A download of the glossary.
+#[derive(Serialize)]
+struct Export {
+    url: &'static str,
+    label: &'static str,
+    note: &'static str,
+}
+
+/// The `term` of `term.html`: the entry and all the page shows of it.
+#[derive(Serialize)]
+struct TermView<'a> {
+    #[serde(flatten)]
+    entry: Entry<'a>,
+    aliases: &'a [String],
+    variants: &'a [String],
+    def_ja: &'a str,
+    def_en: &'a str,
+    keps: Vec<KepLink<'a>>,
+    gates: Vec<GateLink<'a>>,
+    related: Vec<Entry<'a>>,
+    evidence: Vec<EvidenceView<'a>>,
+    line: Option<usize>,
+    occurrences: Occurrences<'a>,
+}
+
+/// A KEP the term names.
+#[derive(Serialize)]
+struct KepLink<'a> {
+    number: KepNumber,
+    label: String,
+    title: Option<&'a str>,
+    long_title: String,
+    url: Option<String>,
+    issue_url: String,
+}
+
+/// A feature gate the term names.
+#[derive(Serialize)]
+struct GateLink<'a> {
+    name: &'a FeatureGateName,
+    /// A gate no article mentions has no page.
+    url: Option<String>,
+    stage: Option<Stage>,
+    stage_label: Option<&'static str>,
+}
+
+/// A piece of pairing evidence; `kind` tells which.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum EvidenceView<'a> {
+    Parenthesized {
+        label: &'static str,
+        snippet: String,
+        trimmed: bool,
+        article_title: Option<&'a str>,
+        url: Option<String>,
+        confidence: u32,
+    },
+    Transliteration {
+        label: &'static str,
+        romaji: &'a str,
+        english: &'a str,
+        similarity: u32,
+        context: &'static str,
+        runner_up: Option<RunnerUp<'a>>,
+        confidence: u32,
+    },
+}
+
+/// The English a transliteration was next most like.
+#[derive(Serialize)]
+struct RunnerUp<'a> {
+    english: &'a str,
+    similarity: u32,
+}
+
+/// The `occurrences` of a term page.
+#[derive(Serialize)]
+struct Occurrences<'a> {
+    count: usize,
+    article_count: usize,
+    articles: Vec<OccurrenceArticle<'a>>,
+    more_articles: Vec<MoreArticle<'a>>,
+    rest_articles: usize,
+    rest_occurrences: usize,
+    limit: usize,
+    truncated: bool,
+}
+
+/// An article with keyword-in-context lines of the term.
+#[derive(Serialize)]
+struct OccurrenceArticle<'a> {
+    title: &'a str,
+    url: String,
+    release: Option<Release>,
+    count: usize,
+    more: usize,
+    lines: Vec<Line<'a>>,
+}
+
+/// A keyword-in-context line, linked to its block.
+#[derive(Serialize)]
+struct Line<'a> {
+    left: String,
+    hit: &'a str,
+    right: String,
+    anchor: &'a str,
+    url: String,
+    line: usize,
+}
+
+/// An article past the lines: its count and a link to its first occurrence.
+#[derive(Serialize)]
+struct MoreArticle<'a> {
+    title: &'a str,
+    release: Option<Release>,
+    count: usize,
+    url: String,
+}
+
+impl<'a> RenderCtx<'a> {
     /// The index, every term page, and the four exports.
     pub fn glossary_pages(&self) -> Vec<Page> {
         let g = self.glossary;
@@ -118,7 +271,7 @@ impl RenderCtx<'_> {
     fn glossary_index(&self) -> Page {
         let page = "glossary/";
         let g = self.glossary;
-        let az: Vec<Value> = g
+        let az: Vec<IndexSection> = g
             .alphabet_index()
             .into_iter()
             .map(|(letter, terms)| {
@@ -127,53 +280,61 @@ impl RenderCtx<'_> {
                 } else {
                     "az-other".into()
                 };
-                json!({
-                    "key": letter.to_string(),
-                    "anchor": anchor,
-                    "label": if letter.is_ascii_alphabetic() { letter.to_string() } else { "記号・数字".into() },
-                    "terms": terms.iter().map(|t| entry(t)).collect::<Vec<_>>(),
-                })
+                IndexSection {
+                    key: letter.to_string(),
+                    anchor,
+                    label: if letter.is_ascii_alphabetic() {
+                        letter.to_string()
+                    } else {
+                        "記号・数字".into()
+                    },
+                    terms: terms.iter().map(|t| entry(t)).collect(),
+                }
             })
             .collect();
         let mut kana_rows: Vec<(Option<char>, Vec<&Term>)> = g.gojuon_index().into_iter().collect();
         // あ行 … わ行 first, terms written in Latin letters last.
         kana_rows.sort_by_key(|(row, _)| (row.is_none(), *row));
-        let kana: Vec<Value> = kana_rows
+        let kana: Vec<IndexSection> = kana_rows
             .into_iter()
             .map(|(row, terms)| {
                 let (anchor, label) = kana_row(row);
-                json!({
-                    "key": kana_key(row),
-                    "anchor": anchor,
-                    "label": label,
-                    "terms": terms.iter().map(|t| entry(t)).collect::<Vec<_>>(),
-                })
+                IndexSection {
+                    key: kana_key(row),
+                    anchor: anchor.into(),
+                    label,
+                    terms: terms.iter().map(|t| entry(t)).collect(),
+                }
             })
             .collect();
         let mut kinds: BTreeMap<glossary::TermKind, usize> = BTreeMap::new();
         for t in &g.terms {
             *kinds.entry(t.kind).or_default() += 1;
         }
-        let kinds: Vec<Value> = kinds
+        let kinds: Vec<KindCount> = kinds
             .into_iter()
-            .map(|(k, n)| json!({"value": k.as_str(), "label": k.label_ja(), "count": n}))
+            .map(|(k, count)| KindCount {
+                value: k.as_str(),
+                label: k.label_ja(),
+                count,
+            })
             .collect();
         let curated = g
             .terms
             .iter()
             .filter(|t| t.source == TermSource::Curated)
             .count();
-        let exports: Vec<Value> = EXPORTS
+        let exports: Vec<Export> = EXPORTS
             .iter()
-            .map(|(path, label, note)| json!({"url": path, "label": label, "note": note}))
+            .map(|&(url, label, note)| Export { url, label, note })
             .collect();
         let mut ctx = self.base_ctx(
             page,
             "用語集",
             "記事に出てくる Kubernetes 用語の英語・日本語対訳（五十音順・アルファベット順）",
         );
-        insert_owned(&mut ctx, "az", Value::Array(az));
-        insert_owned(&mut ctx, "kana", Value::Array(kana));
+        ctx.insert("az", &az);
+        ctx.insert("kana", &kana);
         ctx.insert("kinds", &kinds);
         ctx.insert("term_count", &g.terms.len());
         ctx.insert("curated_count", &curated);
@@ -182,42 +343,43 @@ impl RenderCtx<'_> {
         self.render("glossary.html", page, &ctx)
     }
 
-    fn term_page(&self, t: &Term) -> Page {
+    fn term_page(&self, t: &'a Term) -> Page {
         let page = t.url();
         let g = self.glossary;
-        let keps: Vec<Value> = t.keps.iter().map(|&n| self.kep_link(n)).collect();
-        let gates: Vec<Value> = t
-            .gates
-            .iter()
-            .map(|name| {
-                let stage = gate_current(self.registry, name).0;
-                json!({
-                    "name": name,
-                    // A gate no article mentions has no page.
-                    "url": self.graph.gates.contains_key(name).then(|| urls::feature_gate(name)),
-                    "stage": stage,
-                    "stage_label": stage.map(|s| stage_label(Some(s))),
+        let value = TermView {
+            entry: entry(t),
+            aliases: &t.aliases,
+            variants: &t.variants,
+            def_ja: &t.def_ja,
+            def_en: &t.def_en,
+            keps: t.keps.iter().map(|&n| self.kep_link(n)).collect(),
+            gates: t
+                .gates
+                .iter()
+                .map(|name| {
+                    let stage = gate_current(self.registry, name).0;
+                    GateLink {
+                        name,
+                        url: self
+                            .graph
+                            .gates
+                            .contains_key(name)
+                            .then(|| urls::feature_gate(name)),
+                        stage,
+                        stage_label: stage.map(|s| stage_label(Some(s))),
+                    }
                 })
-            })
-            .collect();
-        let related: Vec<Value> = t
-            .related
-            .iter()
-            .filter_map(|id| g.term(&id.0))
-            .map(entry)
-            .collect();
-        let mut value = entry(t);
-        let obj = value.as_object_mut().expect("entry is an object");
-        obj.insert("aliases".into(), json!(t.aliases));
-        obj.insert("variants".into(), json!(t.variants));
-        obj.insert("def_ja".into(), json!(t.def_ja));
-        obj.insert("def_en".into(), json!(t.def_en));
-        obj.insert("keps".into(), json!(keps));
-        obj.insert("gates".into(), json!(gates));
-        obj.insert("related".into(), json!(related));
-        obj.insert("evidence".into(), json!(self.evidence(t)));
-        obj.insert("line".into(), json!(t.line));
-        obj.insert("occurrences".into(), self.occurrences(t));
+                .collect(),
+            related: t
+                .related
+                .iter()
+                .filter_map(|id| g.term(&id.0))
+                .map(entry)
+                .collect(),
+            evidence: self.evidence(t),
+            line: t.line,
+            occurrences: self.occurrences(t),
+        };
         let title = if t.en == t.ja {
             t.ja.clone()
         } else {
@@ -229,31 +391,31 @@ impl RenderCtx<'_> {
             format!("{} / {}：{}", t.en, t.ja, t.definition())
         };
         let mut ctx = self.base_ctx(&page, &title, &description);
-        insert_owned(&mut ctx, "term", value);
+        ctx.insert("term", &value);
         self.render("term.html", &page, &ctx)
     }
 
     /// A related KEP: a link to its page when the site has one, else to its issue.
-    fn kep_link(&self, n: KepNumber) -> Value {
+    fn kep_link(&self, n: KepNumber) -> KepLink<'a> {
         let title = self
             .graph
             .keps
             .get(&n)
-            .and_then(|k| k.title.clone())
-            .or_else(|| self.registry.kep(n).map(|k| k.title.clone()));
-        json!({
-            "number": n,
-            "label": n.label(),
-            "title": title,
-            "long_title": kep_title(n, self.graph),
-            "url": self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
-            "issue_url": n.issue_url(),
-        })
+            .and_then(|k| k.title.as_deref())
+            .or_else(|| self.registry.kep(n).map(|k| k.title.as_str()));
+        KepLink {
+            number: n,
+            label: n.label(),
+            title,
+            long_title: kep_title(n, self.graph),
+            url: self.graph.keps.contains_key(&n).then(|| urls::kep(n)),
+            issue_url: n.issue_url(),
+        }
     }
 
     /// The pairing evidence of an extracted term (and of a curated one the articles confirm),
     /// in the words of the page.
-    fn evidence(&self, t: &Term) -> Vec<Value> {
+    fn evidence(&self, t: &'a Term) -> Vec<EvidenceView<'a>> {
         t.evidence
             .iter()
             .map(|e| match e {
@@ -272,15 +434,14 @@ impl RenderCtx<'_> {
                             .get(*block)
                             .map(|b| format!("{}#{}", a.url(), b.anchor))
                     });
-                    json!({
-                        "kind": "parenthesized",
-                        "label": "括弧書き",
-                        "snippet": snippet.replace('\n', " "),
-                        "trimmed": trimmed,
-                        "article_title": a.map(|a| a.front.title.clone()),
-                        "url": url,
-                        "confidence": percent(*confidence),
-                    })
+                    EvidenceView::Parenthesized {
+                        label: "括弧書き",
+                        snippet: snippet.replace('\n', " "),
+                        trimmed: *trimmed,
+                        article_title: a.map(|a| a.front.title.as_str()),
+                        url,
+                        confidence: percent(*confidence),
+                    }
                 }
                 Evidence::Transliteration {
                     romaji,
@@ -289,21 +450,23 @@ impl RenderCtx<'_> {
                     context,
                     runner_up,
                     confidence,
-                } => json!({
-                    "kind": "transliteration",
-                    "label": "音訳",
-                    "romaji": romaji,
-                    "english": english,
-                    "similarity": percent(*similarity),
-                    "context": match context {
+                } => EvidenceView::Transliteration {
+                    label: "音訳",
+                    romaji,
+                    english,
+                    similarity: percent(*similarity),
+                    context: match context {
                         Context::SameArticle => "同じ記事の英語",
                         Context::Corpus => "他の記事の英語",
                         Context::Registry => "KEP・フィーチャーゲートの名前",
                         Context::Curated => "用語集の英語",
                     },
-                    "runner_up": runner_up.as_ref().map(|(e, s)| json!({"english": e, "similarity": percent(*s)})),
-                    "confidence": percent(*confidence),
-                }),
+                    runner_up: runner_up.as_ref().map(|(english, s)| RunnerUp {
+                        english,
+                        similarity: percent(*s),
+                    }),
+                    confidence: percent(*confidence),
+                },
             })
             .collect()
     }
@@ -312,61 +475,61 @@ impl RenderCtx<'_> {
     /// keyword-in-context line for each occurrence the glossary kept
     /// ([`glossary::MAX_KEPT_OCCURRENCES`]), then up to [`MAX_MORE_ARTICLES`] further articles
     /// with their counts, then a count of the rest.
-    fn occurrences(&self, t: &Term) -> Value {
+    fn occurrences(&self, t: &Term) -> Occurrences<'a> {
         let mut kept = t.occurrences.iter().peekable();
-        let mut articles: Vec<Value> = Vec::new();
-        let mut more: Vec<Value> = Vec::new();
+        let mut articles: Vec<OccurrenceArticle> = Vec::new();
+        let mut more: Vec<MoreArticle> = Vec::new();
         let (mut rest_articles, mut rest_occurrences) = (0, 0);
         for &(i, count) in &t.articles {
             let Some(a) = self.articles.get(i) else {
                 continue;
             };
-            let mut lines: Vec<Value> = Vec::new();
+            let mut lines: Vec<Line> = Vec::new();
             while let Some(o) = kept.next_if(|o| o.article == i) {
                 let block = &a.doc.blocks[o.block];
                 let k = o.kwic(&block.text);
-                lines.push(json!({
-                    "left": k.left.replace('\n', " "),
-                    "hit": k.hit,
-                    "right": k.right.replace('\n', " "),
-                    "anchor": block.anchor,
-                    "url": format!("{}#{}", a.url(), block.anchor),
-                    "line": block.line,
-                }));
+                lines.push(Line {
+                    left: k.left.replace('\n', " "),
+                    hit: k.hit,
+                    right: k.right.replace('\n', " "),
+                    anchor: &block.anchor,
+                    url: format!("{}#{}", a.url(), block.anchor),
+                    line: block.line,
+                });
             }
             if lines.is_empty() {
                 if more.len() < MAX_MORE_ARTICLES {
-                    more.push(json!({
-                        "title": a.front.title,
-                        "release": a.front.release,
-                        "count": count,
-                        "url": a.url(),
-                    }));
+                    more.push(MoreArticle {
+                        title: &a.front.title,
+                        release: a.front.release,
+                        count,
+                        url: a.url(),
+                    });
                 } else {
                     rest_articles += 1;
                     rest_occurrences += count;
                 }
                 continue;
             }
-            articles.push(json!({
-                "title": a.front.title,
-                "url": a.url(),
-                "release": a.front.release,
-                "count": count,
-                "more": count - lines.len(),
-                "lines": lines,
-            }));
+            articles.push(OccurrenceArticle {
+                title: &a.front.title,
+                url: a.url(),
+                release: a.front.release,
+                count,
+                more: count - lines.len(),
+                lines,
+            });
         }
-        json!({
-            "count": t.mentions,
-            "article_count": t.articles.len(),
-            "articles": articles,
-            "more_articles": more,
-            "rest_articles": rest_articles,
-            "rest_occurrences": rest_occurrences,
-            "limit": glossary::MAX_KEPT_OCCURRENCES,
-            "truncated": t.mentions > t.occurrences.len(),
-        })
+        Occurrences {
+            count: t.mentions,
+            article_count: t.articles.len(),
+            articles,
+            more_articles: more,
+            rest_articles,
+            rest_occurrences,
+            limit: glossary::MAX_KEPT_OCCURRENCES,
+            truncated: t.mentions > t.occurrences.len(),
+        }
     }
 }
 
