@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::extract::{ArticleRefs, KepForm};
+use crate::extract::{KepForm, Mentions};
 use crate::model::ids::{
     FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
@@ -34,7 +34,7 @@ pub struct ArticleMeta {
 
 /// One place an article mentions an entity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MentionRef {
+pub struct Mention {
     pub article: Slug,
     pub article_title: String,
     pub release: Option<Release>,
@@ -78,7 +78,7 @@ impl<E: std::hash::Hash + Eq + Copy> ArticleMentions<E> {
 
     /// Adds `m` to `list`, or merges it into the mention of the same block: the first stands,
     /// with the first stage and default any of them states.
-    fn add(&mut self, list: &mut Vec<MentionRef>, entity: E, block: usize, m: MentionRef) {
+    fn add(&mut self, list: &mut Vec<Mention>, entity: E, block: usize, m: Mention) {
         match self.at.get(&(entity, block)) {
             Some(&i) => {
                 let o = &mut list[i];
@@ -121,7 +121,7 @@ pub struct KepNode {
     pub milestones: BTreeMap<Stage, Release>,
     /// Gates the registry ties to this KEP.
     pub gates: Vec<FeatureGateName>,
-    pub mentions: Vec<MentionRef>,
+    pub mentions: Vec<Mention>,
     pub disagreements: Vec<Disagreement>,
     pub issue_url: String,
 }
@@ -153,7 +153,7 @@ pub struct GateNode {
     pub registry_stages: Vec<RegistryStage>,
     pub removed: Option<Release>,
     pub timeline: Vec<TimelineRow>,
-    pub mentions: Vec<MentionRef>,
+    pub mentions: Vec<Mention>,
     pub disagreements: Vec<Disagreement>,
 }
 
@@ -184,7 +184,7 @@ pub struct PrNode {
     pub pr: PullRequest,
     pub url: String,
     pub authors: Vec<GitHubHandle>,
-    pub mentions: Vec<MentionRef>,
+    pub mentions: Vec<Mention>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -246,7 +246,7 @@ fn values<S: serde::Serializer, K, V: Serialize>(
 }
 
 /// Links every article's references into one graph.
-pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry) -> RefGraph {
+pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) -> RefGraph {
     let mut order: Vec<usize> = (0..articles.len()).collect();
     // Mentions read oldest release first; then by slug for a stable order.
     order.sort_by(|&a, &b| {
@@ -268,7 +268,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &ArticleRefs)], registry: &Registry)
                        default_on,
                        stage_release: Option<Release>| {
             let b = &doc.blocks[block];
-            MentionRef {
+            Mention {
                 article: meta.slug.clone(),
                 article_title: meta.title.clone(),
                 release: stage_release.or(meta.release),
@@ -511,7 +511,7 @@ fn gate_node(name: &FeatureGateName, registry: &Registry) -> GateNode {
 /// One disagreement per (article, stated stage).
 fn push_disagreement(
     list: &mut Vec<Disagreement>,
-    m: &MentionRef,
+    m: &Mention,
     release: Release,
     stated: Stage,
     registry: Option<Stage>,
@@ -533,11 +533,7 @@ fn push_disagreement(
 
 /// Per release with mentions or a registry change: stages stated, articles, and the
 /// registry's view, oldest release first.
-fn timeline(
-    name: &FeatureGateName,
-    mentions: &[MentionRef],
-    registry: &Registry,
-) -> Vec<TimelineRow> {
+fn timeline(name: &FeatureGateName, mentions: &[Mention], registry: &Registry) -> Vec<TimelineRow> {
     let entry = registry.gate(&name.0);
     let mut rows: BTreeMap<Release, (BTreeSet<Stage>, Vec<Slug>)> = BTreeMap::new();
     let changes: BTreeSet<Release> = entry
@@ -648,7 +644,7 @@ mod tests {
         md: &str,
         refs: Option<RefHint>,
         reg: &Registry,
-    ) -> (ArticleMeta, Doc, ArticleRefs) {
+    ) -> (ArticleMeta, Doc, Mentions) {
         let front = FrontMatter {
             title: slug.to_uppercase(),
             slug: Slug::parse(slug).unwrap(),

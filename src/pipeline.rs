@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::extract::{self, ArticleRefs};
+use crate::extract::{self, Mentions};
 use crate::glossary::{self, Glossary, Terms, candidates::ArticleScan};
 use crate::graph::{self, ArticleMeta, RefGraph};
 use crate::load::{SourceFile, Sources};
@@ -300,7 +300,7 @@ fn article(
     path: PathBuf,
     front: FrontMatter,
     parsed: Parsed,
-    refs: ArticleRefs,
+    refs: Mentions,
     scan: ArticleScan,
 ) -> Article {
     let Parsed {
@@ -339,7 +339,7 @@ fn article(
 
 /// The link stage over all articles.
 pub fn link_articles(articles: &[Arc<Article>], registry: &Registry) -> RefGraph {
-    let inputs: Vec<(ArticleMeta, &Doc, &ArticleRefs)> = articles
+    let inputs: Vec<(ArticleMeta, &Doc, &Mentions)> = articles
         .iter()
         .map(|a| {
             let meta = ArticleMeta {
@@ -497,7 +497,7 @@ pub fn build_cached(
 
 /// Builds the whole site into `sink`, each file as soon as it is made. On an error, some files
 /// may have reached the sink: the caller drops them (`write::Staging` does).
-pub fn build_into(
+pub(crate) fn build_into(
     sources: &Sources,
     opts: &BuildOptions,
     sink: &dyn Sink,

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex, mpsc};
 
 /// The file shiori writes into every output folder: a later build may replace a folder that
 /// holds it.
-pub const MARKER: &str = ".shiori-output";
+pub(crate) const MARKER: &str = ".shiori-output";
 
 const MARKER_TEXT: &[u8] =
     b"This folder is a site built by shiori; `shiori build` replaces it whole on the next build.\n";
@@ -40,7 +40,7 @@ const SOURCES: [&str; 5] = ["content", "glossary", "static", "templates", "site.
 
 /// Why an output folder is refused, and what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
+pub(crate) struct Refusal {
     pub message: String,
     pub help: String,
 }
@@ -52,7 +52,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// Whether `out` may be replaced by a build of the site at `root`; see the module doc.
-pub fn check_target(root: &Path, out: &Path, force: bool) -> Result<(), Refusal> {
+pub(crate) fn check_target(root: &Path, out: &Path, force: bool) -> Result<(), Refusal> {
     let shown = out.display();
     let refuse = |message: String, help: &str| {
         Err(Refusal {
@@ -168,7 +168,7 @@ fn absolute(path: &Path) -> Option<PathBuf> {
 /// still rendering (from several threads at once) and dropped from memory, instead of the whole
 /// site being held until the end. [`Staging`] writes to disk; a `BTreeMap` collects in memory
 /// (tests, `shiori check`, the dev server). A path given twice keeps the bytes given last.
-pub trait Sink: Sync {
+pub(crate) trait Sink: Sync {
     fn put(&self, path: String, bytes: Vec<u8>) -> io::Result<()>;
 }
 
@@ -189,7 +189,7 @@ impl Sink for std::sync::Mutex<BTreeMap<String, Vec<u8>>> {
 /// The files are written by writer threads of their own, so the build's threads go on rendering
 /// while the file system creates files (on a busy disk, creating files is the slow part). A path
 /// always goes to the same writer, so a file given twice is written in the order given.
-pub struct Staging {
+pub(crate) struct Staging {
     out: PathBuf,
     parent: PathBuf,
     tree: Arc<StagingTree>,
@@ -221,7 +221,7 @@ const QUEUED_PER_WRITER: usize = 64;
 
 impl Staging {
     /// Starts a new site for `out`; the caller has checked `out` with `check_target`.
-    pub fn new(out: &Path) -> io::Result<Staging> {
+    pub(crate) fn new(out: &Path) -> io::Result<Staging> {
         refuse_dangerous_target(out)?;
         let parent = out
             .parent()
@@ -288,7 +288,7 @@ impl Staging {
 
     /// Replaces `out` with the new site: the previous one is renamed aside, the new one renamed
     /// into place, then the previous one removed. On an error the previous site is put back.
-    pub fn commit(mut self) -> io::Result<()> {
+    pub(crate) fn commit(mut self) -> io::Result<()> {
         self.drain()?;
         self.committed = true;
         let dir = &self.tree.dir;
@@ -394,7 +394,7 @@ fn remove_tree(dir: &Path) -> io::Result<()> {
 
 /// Writes one file so that readers see the old or the new contents, never a part: the bytes go
 /// to a hidden sibling of a fresh name (which `load` skips), then a rename replaces the file.
-pub fn write_file_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_file_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let parent = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::extract::ArticleRefs;
+use crate::extract::Mentions;
 use crate::model::diag::Diagnostic;
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::Doc;
@@ -21,7 +21,7 @@ pub fn check_stage_disagreements(
     path: &Path,
     doc: &Doc,
     front: &FrontMatter,
-    refs: &ArticleRefs,
+    refs: &Mentions,
     registry: &Registry,
 ) -> Vec<Diagnostic> {
     let Some(release) = front.release else {
@@ -151,7 +151,7 @@ fn first_release(g: &crate::registry::GateEntry) -> Option<Release> {
 pub fn check_unknown_refs(
     path: &Path,
     doc: &Doc,
-    refs: &ArticleRefs,
+    refs: &Mentions,
     registry: &Registry,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();

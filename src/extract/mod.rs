@@ -182,7 +182,7 @@ pub struct HandleMention {
 
 /// Everything one article refers to, in document order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct ArticleRefs {
+pub struct Mentions {
     pub keps: Vec<KepMention>,
     pub prs: Vec<PrMention>,
     pub gates: Vec<GateMention>,
@@ -194,7 +194,7 @@ pub struct ArticleRefs {
     pub article_sigs: Vec<SigName>,
 }
 
-impl ArticleRefs {
+impl Mentions {
     /// Distinct KEP numbers, sorted.
     pub fn kep_numbers(&self) -> Vec<KepNumber> {
         let mut v: Vec<KepNumber> = self.keps.iter().map(|m| m.kep).collect();
@@ -226,8 +226,8 @@ impl ArticleRefs {
 }
 
 /// Extracts every reference of one article.
-pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRefs {
-    let mut out = ArticleRefs::default();
+pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
+    let mut out = Mentions::default();
     let mut leads = stage::Leads::default();
     let gate_columns = gates::gate_columns(doc);
     for (index, block) in doc.blocks.iter().enumerate() {
@@ -252,7 +252,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> ArticleRe
 
 /// A link's text and its target often name the same KEP or PR (`[KEP-4381](https://kep.k8s.io/4381)`,
 /// `[#128266](.../pull/128266)`): one mention per span and entity, the first found.
-fn dedup_span_mentions(out: &mut ArticleRefs) {
+fn dedup_span_mentions(out: &mut Mentions) {
     let mut seen = std::collections::HashSet::new();
     out.keps.retain(|m| match m.place {
         Place::Span(i) => seen.insert((i, m.kep.0, String::new())),

@@ -7,8 +7,8 @@ use regex::Regex;
 
 use super::scan::{Token, TokenKind};
 use super::{
-    ArticleRefs, BlockView, HandleMention, KepForm, KepMention, Place, PrMention, SigForm,
-    SigMention, stage,
+    BlockView, HandleMention, KepForm, KepMention, Mentions, Place, PrMention, SigForm, SigMention,
+    stage,
 };
 use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
 use crate::parse::blocks::Doc;
@@ -22,12 +22,7 @@ static STAGE_LINE: LazyLock<Regex> =
 static FEATURE_GROUP_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\s*feature\s+group\s*:\s*(\S.*?)\s*$").unwrap());
 
-pub(super) fn extract_block(
-    view: &BlockView,
-    doc: &Doc,
-    front: &FrontMatter,
-    out: &mut ArticleRefs,
-) {
+pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
     let text = view.text();
     let feature_group = FEATURE_GROUP_LINE.is_match(text);
     for (i, t) in view.tokens.iter().enumerate() {
@@ -100,7 +95,7 @@ pub(super) fn extract_block(
 /// `[SIG API Machinery, Apps, Node and Testing]`, the label the release notes end an entry
 /// with: the SIGs after the first are written without `SIG`. Each known name in prose becomes
 /// a SIG mention (the first is one already, as `SIG API Machinery`).
-fn release_note_sigs(view: &BlockView, out: &mut ArticleRefs) {
+fn release_note_sigs(view: &BlockView, out: &mut Mentions) {
     static LABEL: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\[(?i:sig)\s+([^\]\n]{1,200})\]").unwrap());
     static NAME: LazyLock<Regex> =
@@ -218,7 +213,7 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
         .then(|| title.to_string())
 }
 
-fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut ArticleRefs) {
+fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
     let text = view.text();
     let t = &view.tokens[i];
     let raw = &text[t.range.clone()];

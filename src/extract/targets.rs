@@ -19,7 +19,7 @@ use regex::Regex;
 
 use super::refs::{place_of, title_after};
 use super::scan::TokenKind;
-use super::{ArticleRefs, BlockView, KepForm, KepMention, Place, PrMention, stage};
+use super::{BlockView, KepForm, KepMention, Mentions, Place, PrMention, stage};
 use crate::model::ids::{KepNumber, PullRequest, SigName};
 use crate::parse::blocks::{Doc, SpanKind};
 
@@ -118,7 +118,7 @@ pub(crate) fn is_repo(s: &str) -> bool {
 }
 
 /// The mentions one block's link targets and prose URLs make.
-pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut ArticleRefs) {
+pub(super) fn extract_block(view: &BlockView, doc: &Doc, out: &mut Mentions) {
     let mut seen = Seen::of_block(view.index, out);
     for (k, &i) in view.block.spans.iter().enumerate() {
         let span = &doc.spans[i];
@@ -209,7 +209,7 @@ struct Seen {
 impl Seen {
     /// The block's mentions so far (the text's, found before the targets; they are the last
     /// ones pushed).
-    fn of_block(block: usize, out: &ArticleRefs) -> Seen {
+    fn of_block(block: usize, out: &Mentions) -> Seen {
         Seen {
             keps: out
                 .keps
@@ -243,7 +243,7 @@ fn push(
     target: Target,
     place: Place,
     r: std::ops::Range<usize>,
-    out: &mut ArticleRefs,
+    out: &mut Mentions,
 ) {
     let range = view.norm.orig_range(r.clone());
     let sentence = view.orig_sentence(r.start);

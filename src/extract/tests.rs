@@ -100,13 +100,13 @@ fn registry() -> Registry {
     reg
 }
 
-fn run_with(md: &str, refs: Option<RefHint>) -> (Doc, ArticleRefs) {
+fn run_with(md: &str, refs: Option<RefHint>) -> (Doc, Mentions) {
     let doc = crate::parse::blocks::parse(md, 1);
     let r = extract(&doc, &front(refs), &registry());
     (doc, r)
 }
 
-fn run(md: &str) -> (Doc, ArticleRefs) {
+fn run(md: &str) -> (Doc, Mentions) {
     run_with(md, None)
 }
 
@@ -805,7 +805,7 @@ fn real_registry() -> Registry {
     Registry::from_entries(base.keps().cloned().collect(), gates)
 }
 
-fn real(md: &str) -> (Doc, ArticleRefs) {
+fn real(md: &str) -> (Doc, Mentions) {
     let doc = crate::parse::blocks::parse(md, 1);
     let r = extract(&doc, &front(None), &real_registry());
     (doc, r)

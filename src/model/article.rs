@@ -4,7 +4,7 @@
 //! link, glossary, render and index read them.
 use std::path::{Path, PathBuf};
 
-use crate::extract::ArticleRefs;
+use crate::extract::Mentions;
 use crate::glossary::candidates::ArticleScan;
 use crate::model::urls;
 use crate::parse::blocks::Doc;
@@ -34,7 +34,7 @@ pub struct Article {
     /// The first paragraph, cut to 120 characters.
     pub summary: String,
     /// KEPs, pull requests, gates, SIGs and handles the article mentions (extract stage).
-    pub refs: ArticleRefs,
+    pub refs: Mentions,
     /// What the article contributes to the glossary (candidates, parenthesized pairs), from the
     /// same lindera pass; emptied after the glossary is built unless a [`crate::pipeline::BuildCache`]
     /// keeps the article for the next build.

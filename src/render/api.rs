@@ -18,12 +18,12 @@
 //! sorted: KEPs by number, gates by name, pull requests by repository, number and kind.
 use serde_json::{Value, json};
 
-use crate::graph::{MentionRef, RefGraph};
+use crate::graph::{Mention, RefGraph};
 use crate::model::urls;
 use crate::render::RenderCtx;
 
 /// (output path, document) of every reference API file.
-pub fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
+pub(crate) fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
     vec![
         ("api/keps.json", keps(graph)),
         ("api/feature-gates.json", feature_gates(graph)),
@@ -39,7 +39,7 @@ pub(crate) fn document(key: &str, list: Vec<Value>) -> Value {
     doc
 }
 
-fn mentions(list: &[MentionRef]) -> Value {
+fn mentions(list: &[Mention]) -> Value {
     Value::Array(
         list.iter()
             .map(|m| {
@@ -54,7 +54,7 @@ fn mentions(list: &[MentionRef]) -> Value {
     )
 }
 
-pub fn keps(graph: &RefGraph) -> Value {
+pub(crate) fn keps(graph: &RefGraph) -> Value {
     let list: Vec<Value> = graph
         .keps
         .values()
@@ -73,7 +73,7 @@ pub fn keps(graph: &RefGraph) -> Value {
     document("keps", list)
 }
 
-pub fn feature_gates(graph: &RefGraph) -> Value {
+pub(crate) fn feature_gates(graph: &RefGraph) -> Value {
     let list: Vec<Value> = graph
         .gates
         .values()
@@ -90,7 +90,7 @@ pub fn feature_gates(graph: &RefGraph) -> Value {
     document("feature_gates", list)
 }
 
-pub fn pull_requests(graph: &RefGraph) -> Value {
+pub(crate) fn pull_requests(graph: &RefGraph) -> Value {
     let list: Vec<Value> = graph
         .prs
         .values()
@@ -149,7 +149,7 @@ mod tests {
         let parsed: Vec<(
             ArticleMeta,
             crate::parse::blocks::Doc,
-            crate::extract::ArticleRefs,
+            crate::extract::Mentions,
         )> = articles
             .iter()
             .map(|(slug, release, md)| {

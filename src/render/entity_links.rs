@@ -2,7 +2,7 @@
 //! in-place links, as `Annotation`s for `markdown::to_html`, and the article's KEP and gate
 //! chips.
 //!
-//! Takes the article's `Doc`, its `ArticleRefs`, the site's `RefGraph` (for titles) and the
+//! Takes the article's `Doc`, its `Mentions`, the site's `RefGraph` (for titles) and the
 //! page's `root`; gives one annotation per mention:
 //!
 //! | mention | link | class |
@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::markdown::{Annotation, Insertion};
-use crate::extract::{ArticleRefs, Place};
+use crate::extract::{Mentions, Place};
 use crate::graph::RefGraph;
 use crate::model::ids::{KepNumber, Stage};
 use crate::model::urls;
@@ -44,14 +44,14 @@ const LINKS_PER_ARTICLE: usize = 300;
 
 /// How the article's mentions are linked: in place, or by a chip after a span.
 #[derive(Debug, Default)]
-pub struct EntityLinks {
+pub(crate) struct EntityLinks {
     pub annotations: Vec<Annotation>,
     pub chips: Vec<Insertion>,
 }
 
 /// The links of every mention of the article: in place in prose, as chips after code spans,
 /// the author's links and written-out URLs.
-pub fn annotations(doc: &Doc, refs: &ArticleRefs, graph: &RefGraph, root: &str) -> EntityLinks {
+pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &str) -> EntityLinks {
     let mut out = Vec::new();
     let mut chips = Vec::new();
     let valid = |block: usize| block < doc.blocks.len();
@@ -208,7 +208,7 @@ fn chip(class: &str, href: &str, title: &str, label: &str) -> String {
 }
 
 /// `KEP-3962: Mutating Admission Policies`, or `KEP-3962` when no title is known.
-pub fn kep_title(n: KepNumber, graph: &RefGraph) -> String {
+pub(crate) fn kep_title(n: KepNumber, graph: &RefGraph) -> String {
     match graph.keps.get(&n).and_then(|k| k.title.as_deref()) {
         Some(t) => format!("{}: {t}", n.label()),
         None => n.label(),
@@ -236,7 +236,7 @@ fn link(
 
 /// A chip in the article header (`article.chips` in `article.html`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Chip {
+pub(crate) struct Chip {
     /// `kep` or `gate`.
     pub kind: &'static str,
     pub label: String,
@@ -249,7 +249,7 @@ pub struct Chip {
 }
 
 /// The KEPs (by number) and gates (by name) the article mentions, each once.
-pub fn chips(refs: &ArticleRefs, graph: &RefGraph) -> Vec<Chip> {
+pub(crate) fn chips(refs: &Mentions, graph: &RefGraph) -> Vec<Chip> {
     let mut out = Vec::new();
     for n in refs.kep_numbers() {
         let stage = refs

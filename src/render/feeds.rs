@@ -12,7 +12,7 @@ use crate::model::Article;
 
 /// `atom.xml`, `sitemap.xml` (every page among `files`, the paths of the site's files) and
 /// `robots.txt`.
-pub fn files(
+pub(crate) fn files(
     config: &Config,
     articles: &[Arc<Article>],
     files: &BTreeSet<String>,
@@ -40,7 +40,7 @@ fn timestamp(date: Option<&str>) -> String {
     format!("{}T00:00:00Z", date.unwrap_or("1970-01-01"))
 }
 
-pub fn atom(config: &Config, articles: &[Arc<Article>]) -> String {
+pub(crate) fn atom(config: &Config, articles: &[Arc<Article>]) -> String {
     let base = config.base();
     let mut entries: Vec<&Article> = articles.iter().map(|a| &**a).collect();
     entries.sort_by(|a, b| (&b.front.date, &a.front.slug).cmp(&(&a.front.date, &b.front.slug)));
@@ -85,7 +85,7 @@ pub fn atom(config: &Config, articles: &[Arc<Article>]) -> String {
     x
 }
 
-pub fn sitemap(config: &Config, pages: &[String]) -> String {
+pub(crate) fn sitemap(config: &Config, pages: &[String]) -> String {
     let base = config.base();
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

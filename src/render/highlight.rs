@@ -17,7 +17,7 @@ static THEMES: LazyLock<ThemeSet> = LazyLock::new(ThemeSet::load_defaults);
 const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
 /// Names of the themes `site.toml` may choose from.
-pub fn theme_names() -> Vec<String> {
+pub(crate) fn theme_names() -> Vec<String> {
     THEMES.themes.keys().cloned().collect()
 }
 
@@ -34,7 +34,7 @@ fn alias(lang: &str) -> &str {
 }
 
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
-pub fn code_block(lang: &str, code: &str) -> String {
+pub(crate) fn code_block(lang: &str, code: &str) -> String {
     let lang = lang
         .split([',', ' ', '{'])
         .next()
@@ -66,7 +66,7 @@ pub fn code_block(lang: &str, code: &str) -> String {
 }
 
 /// The stylesheet for both themes. Unknown theme names are a config error with the list.
-pub fn stylesheet(light: &str, dark: &str) -> Result<String, String> {
+pub(crate) fn stylesheet(light: &str, dark: &str) -> Result<String, String> {
     let get = |name: &str| {
         THEMES.themes.get(name).ok_or_else(|| {
             format!(

@@ -18,7 +18,7 @@ use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
 
 /// HTML to wrap around a byte range of a block's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Annotation {
+pub(crate) struct Annotation {
     pub block: usize,
     pub range: Range<usize>,
     pub open: String,
@@ -27,18 +27,18 @@ pub struct Annotation {
 
 /// HTML to put right after a code span or link, which must stay as the author wrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Insertion {
+pub(crate) struct Insertion {
     pub after: SpanEnd,
     pub html: String,
 }
 
-pub struct Options {
+pub(crate) struct Options {
     pub trust_html: bool,
 }
 
 /// Renders `doc` with `annotations` (any order; overlapping ones keep the first by position,
 /// then the longest) and `insertions` (any order; several after one span keep their order).
-pub fn to_html(
+pub(crate) fn to_html(
     doc: &Doc,
     mut annotations: Vec<Annotation>,
     insertions: Vec<Insertion>,
@@ -127,7 +127,7 @@ fn html_depth(html: &str) -> usize {
 
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
 /// closed on the next survives as a unit.
-pub fn sanitize_raw_html<'e>(
+pub(crate) fn sanitize_raw_html<'e>(
     events: impl Iterator<Item = Event<'static>> + 'e,
     trust: bool,
 ) -> Box<dyn Iterator<Item = Event<'static>> + 'e> {
@@ -192,7 +192,7 @@ fn clean_inline_tag(tag: &str) -> String {
 /// `text_pos` is parallel to the events as parsed. Pass 1 may merge raw HTML events, which
 /// shifts indices, but it never touches text events, so the k-th text event here is the k-th
 /// text event of the parse; that is how positions are matched up.
-pub fn annotate<'e>(
+pub(crate) fn annotate<'e>(
     events: impl Iterator<Item = Event<'static>> + 'e,
     doc_events: &[Event<'static>],
     text_pos: &[Option<TextPos>],
@@ -289,7 +289,7 @@ impl Iterator for Split {
 
 /// Pass 2b. HTML right after the k-th code span or link, counted as `blocks::SpanEnd` counts them.
 /// Passes from here on are iterators, so the article's events are not copied once per pass.
-pub fn insert_after_spans<'e>(
+pub(crate) fn insert_after_spans<'e>(
     events: impl Iterator<Item = Event<'static>> + 'e,
     insertions: &'e [Insertion],
 ) -> impl Iterator<Item = Event<'static>> + 'e {
@@ -329,7 +329,7 @@ pub fn insert_after_spans<'e>(
 /// built from the block map, so a second count that drifted would send every link to the
 /// wrong place. The passes before this one add only HTML events, so the k-th paragraph, item
 /// or cell of the stream is the k-th such block of `blocks`.
-pub fn anchor_blocks<'a>(
+pub(crate) fn anchor_blocks<'a>(
     events: impl Iterator<Item = Event<'static>> + 'a,
     blocks: &'a [Block],
 ) -> impl Iterator<Item = Event<'static>> + 'a {
@@ -377,7 +377,7 @@ pub fn anchor_blocks<'a>(
 }
 
 /// Pass 4. Fenced and indented code becomes one highlighted HTML event.
-pub fn highlight_code(
+pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
 ) -> impl Iterator<Item = Event<'static>> {
     let mut code: Option<(String, String)> = None;

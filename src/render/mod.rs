@@ -7,22 +7,22 @@
 //! tera templates ([`templates`]), one module per kind under [`pages`]; the JSON API ([`api`]);
 //! the Atom feed, sitemap and robots.txt ([`feeds`]). Runs after link and glossary, beside the
 //! index stage (`search`); gives (path, bytes) pairs for the write stage.
-pub mod api;
-pub mod context;
-pub mod entity_links;
-pub mod feeds;
-pub mod highlight;
-pub mod markdown;
-pub mod page_cache;
-pub mod pages;
-pub mod templates;
-pub mod term_tips;
+pub(crate) mod api;
+pub(crate) mod context;
+pub(crate) mod entity_links;
+pub(crate) mod feeds;
+pub(crate) mod highlight;
+pub(crate) mod markdown;
+pub(crate) mod page_cache;
+pub(crate) mod pages;
+pub(crate) mod templates;
+pub(crate) mod term_tips;
 
-pub use context::RenderCtx;
-pub use page_cache::PageCache;
+pub(crate) use context::RenderCtx;
+pub(crate) use page_cache::PageCache;
 
 /// A JSON document as the files of the site hold it: pretty-printed, with a final newline.
-pub fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
+pub(crate) fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
     let mut s = serde_json::to_string_pretty(v).expect("JSON values serialize");
     s.push('\n');
     s.into_bytes()

@@ -12,7 +12,7 @@ use crate::load::SourceFile;
 use crate::model::diag::Diagnostic;
 
 /// The templates shipped with shiori: (name, source).
-pub const BUILTIN: &[(&str, &str)] = &[
+pub(crate) const BUILTIN: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),
     ("home.html", include_str!("../../templates/home.html")),

@@ -34,7 +34,7 @@ use crate::text::escape_html_into as escape_into;
 /// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
 /// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`
 /// are annotations already placed (any order).
-pub fn annotations<'g>(
+pub(crate) fn annotations<'g>(
     doc: &Doc,
     glossary: &'g Glossary,
     hits: impl IntoIterator<Item = (usize, Range<usize>, &'g TermId)>,
@@ -79,7 +79,7 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
 /// The opening and closing HTML around the term's text, tooltip id `tip-<n>`. Kept short: an
 /// article of a changelog digest carries a hundred of these. Each part is written into one
 /// buffer of about its final size.
-pub fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
+pub(crate) fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
     let href = format!("{root}{}", urls::term(&term.id));
     let mut open = String::with_capacity(href.len() + 64);
     open.push_str("<span class=\"term\"><a href=\"");

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 
 use super::index::{DocKind, ENTRIES_PER_ID, IdEntry, SearchDoc};
-use crate::graph::MentionRef;
+use crate::graph::Mention;
 use crate::model::Article;
 use crate::model::urls;
 use crate::parse::blocks::{Block, BlockKind, Doc};
@@ -205,7 +205,7 @@ fn push_line(text: &mut String, line: &str) {
 
 /// The first few distinct sentences that mention an entity (an entity of thousands of articles
 /// is read only as far as it takes).
-fn push_mentions(text: &mut String, mentions: &[MentionRef]) {
+fn push_mentions(text: &mut String, mentions: &[Mention]) {
     let mut seen: Vec<&str> = Vec::new();
     for m in mentions {
         if seen.len() == ENTITY_MENTIONS {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use shiori::check::references::{check_stage_disagreements, check_unknown_refs};
-use shiori::extract::{ArticleRefs, KepForm, extract};
+use shiori::extract::{KepForm, Mentions, extract};
 use shiori::model::ids::Stage;
 use shiori::parse::blocks::Doc;
 use shiori::parse::frontmatter::FrontMatter;
@@ -29,7 +29,7 @@ fn registry() -> Registry {
     reg
 }
 
-fn article(name: &str) -> (Doc, FrontMatter, ArticleRefs) {
+fn article(name: &str) -> (Doc, FrontMatter, Mentions) {
     let text = std::fs::read_to_string(root().join("content").join(name)).unwrap();
     let mut warnings = Vec::new();
     let split = shiori::parse::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
@@ -324,9 +324,9 @@ fn every_mention_range_lies_inside_one_plain_range() {
 fn the_link_stage_joins_kep_3962_across_two_releases() {
     use shiori::graph::{ArticleMeta, link};
     let reg = registry();
-    let parsed: Vec<(Doc, FrontMatter, ArticleRefs)> =
+    let parsed: Vec<(Doc, FrontMatter, Mentions)> =
         [V129, V131, V132].iter().map(|n| article(n)).collect();
-    let inputs: Vec<(ArticleMeta, &Doc, &ArticleRefs)> = parsed
+    let inputs: Vec<(ArticleMeta, &Doc, &Mentions)> = parsed
         .iter()
         .zip([V129, V131, V132])
         .map(|((doc, front, refs), name)| {

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::graph::{Change, Disagreement, GateNode, KepNode, MentionRef};
+use crate::graph::{Change, Disagreement, GateNode, KepNode, Mention};
 use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
 use crate::render::RenderCtx;
@@ -31,7 +31,7 @@ use super::Page;
 use crate::model::urls;
 
 /// How a stage reads on the pages ([`Stage::label`]); `None` is a mention that states no stage.
-pub fn stage_label(stage: Option<Stage>) -> &'static str {
+pub(crate) fn stage_label(stage: Option<Stage>) -> &'static str {
     stage.map_or("段階の記載なし", Stage::label)
 }
 
@@ -42,7 +42,7 @@ fn stage_key(stage: Option<Stage>) -> &'static str {
 
 /// The distinct (release, stage) pairs a list of mentions states, in order.
 fn pairs<'m>(
-    mentions: impl IntoIterator<Item = &'m MentionRef>,
+    mentions: impl IntoIterator<Item = &'m Mention>,
 ) -> BTreeSet<(Option<Release>, Option<Stage>)> {
     let mut out: BTreeSet<(Option<Release>, Option<Stage>)> =
         mentions.into_iter().map(|m| (m.release, m.stage)).collect();
@@ -114,7 +114,7 @@ impl StageLabel {
 /// A mention as pages show it: where, what stage, the sentence, and whether the registry
 /// disagrees with the stage stated there.
 #[derive(Serialize)]
-struct Mention<'a> {
+struct MentionRow<'a> {
     article: &'a Slug,
     article_title: &'a str,
     article_url: String,
@@ -129,13 +129,13 @@ struct Mention<'a> {
     disagrees: bool,
 }
 
-fn mention<'a>(m: &'a MentionRef, disagreements: &[Disagreement]) -> Mention<'a> {
+fn mention<'a>(m: &'a Mention, disagreements: &[Disagreement]) -> MentionRow<'a> {
     let disagrees = m.stage.is_some_and(|s| {
         disagreements
             .iter()
             .any(|d| d.article == m.article && d.stated == s)
     });
-    Mention {
+    MentionRow {
         article: &m.article,
         article_title: &m.article_title,
         article_url: urls::article(&m.article),
@@ -160,19 +160,19 @@ struct ReleaseMentions<'a> {
     registry_label: Option<&'static str>,
     /// The registry knows the entity but records no stage for it yet in this release.
     registry_none: bool,
-    mentions: Vec<Mention<'a>>,
+    mentions: Vec<MentionRow<'a>>,
 }
 
 /// Mentions (one per block) grouped by release, oldest first; mentions of articles with no
 /// release last.
 fn by_release<'a>(
-    mentions: &'a [MentionRef],
+    mentions: &'a [Mention],
     disagreements: &[Disagreement],
     registry_known: bool,
     registry_stage: impl Fn(Release) -> Option<Stage>,
     has_page: impl Fn(Release) -> bool,
 ) -> Vec<ReleaseMentions<'a>> {
-    let mut groups: BTreeMap<(bool, Option<Release>), Vec<Mention>> = BTreeMap::new();
+    let mut groups: BTreeMap<(bool, Option<Release>), Vec<MentionRow>> = BTreeMap::new();
     // The graph holds one mention per block already (`graph`, the link stage).
     for m in mentions {
         groups
@@ -980,8 +980,7 @@ impl<'a> RenderCtx<'a> {
                 Some(s) => format!("レジストリでは {r} で{}", stage_label(Some(s))),
                 None => format!("レジストリでは {r} にまだ段階がありません"),
             });
-        let in_release: Vec<&MentionRef> =
-            mentions.iter().filter(|m| m.release == Some(r)).collect();
+        let in_release: Vec<&Mention> = mentions.iter().filter(|m| m.release == Some(r)).collect();
         let m = in_release
             .iter()
             .find(|m| m.stage == stage)
@@ -1004,8 +1003,8 @@ mod tests {
     use super::*;
     use crate::model::ids::Slug;
 
-    fn m(release: &str, anchor: &str, stage: Option<Stage>) -> MentionRef {
-        MentionRef {
+    fn m(release: &str, anchor: &str, stage: Option<Stage>) -> Mention {
+        Mention {
             article: Slug::parse("a").unwrap(),
             article_title: "A".into(),
             release: Some(release.parse().unwrap()),

@@ -29,10 +29,10 @@ use super::Page;
 use crate::model::urls;
 
 /// Articles listed with a count (and a link to their first occurrence) after the lines.
-pub const MAX_MORE_ARTICLES: usize = 100;
+pub(crate) const MAX_MORE_ARTICLES: usize = 100;
 
 /// The export files: (output path, label, what it is for).
-pub const EXPORTS: [(&str, &str, &str); 4] = [
+pub(crate) const EXPORTS: [(&str, &str, &str); 4] = [
     ("glossary.csv", "CSV", "表計算ソフト用（UTF-8、BOM付き）"),
     ("glossary.tsv", "TSV", "タブ区切り（UTF-8、BOM付き）"),
     (

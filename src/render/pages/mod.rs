@@ -11,11 +11,11 @@ use rayon::prelude::*;
 
 use crate::render::{RenderCtx, api, json_bytes};
 
-pub mod article;
-pub mod entities;
-pub mod glossary;
-pub mod releases;
-pub mod site;
+pub(crate) mod article;
+pub(crate) mod entities;
+pub(crate) mod glossary;
+pub(crate) mod releases;
+pub(crate) mod site;
 
 /// A rendered file: (output path, bytes), or the diagnostic of the template that failed.
 type Page = Result<(String, Vec<u8>), Diagnostic>;
