@@ -4,7 +4,7 @@
 //! (UTF-8 CSV and .def files; licence in `vendor/ipadic/COPYING`). Set `IPADIC_SRC_DIR` to a
 //! directory of UTF-8 sources instead.
 //! The compiled dictionary lands in `$OUT_DIR/lindera-ipadic` and is embedded into the binary
-//! by `lindera_dictionary::embedded_dictionary!` in `src/japanese.rs`. Nothing is downloaded:
+//! by `lindera_dictionary::embedded_dictionary!` in `src/text/japanese.rs`. Nothing is downloaded:
 //! lindera's own `embed-*` features fetch the dictionary from the web, which is why we build it.
 use std::error::Error;
 use std::fs;
