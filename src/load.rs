@@ -77,15 +77,12 @@ pub fn load(root: &Path) -> io::Result<Sources> {
 /// read (not a Markdown file under `content/`, an editor's file, not UTF-8 text).
 pub fn article(root: &Path, path: &Path) -> Option<SourceFile> {
     let rel = path.strip_prefix(root).ok()?;
-    let name = rel.file_name()?.to_str()?;
-    let markdown = matches!(
-        rel.extension().and_then(|e| e.to_str()),
-        Some("md" | "markdown")
-    );
-    let hidden = rel
-        .components()
-        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
-    if !rel.starts_with("content") || !markdown || hidden || name.ends_with('~') {
+    let markdown = rel
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ARTICLE_EXTS.contains(&e));
+    let skipped = is_editor_file(&rel.file_name()?.to_string_lossy());
+    if !rel.starts_with("content") || !markdown || skipped {
         return None;
     }
     let text = String::from_utf8(fs::read(path).ok()?).ok()?;
@@ -93,6 +90,14 @@ pub fn article(root: &Path, path: &Path) -> Option<SourceFile> {
         path: rel.to_path_buf(),
         text,
     })
+}
+
+/// The extensions of articles under `content/`.
+const ARTICLE_EXTS: [&str; 2] = ["md", "markdown"];
+
+/// Editors leave swap and backup files beside the ones being edited.
+fn is_editor_file(name: &str) -> bool {
+    name.starts_with('.') || name.ends_with('~')
 }
 
 fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
@@ -103,9 +108,7 @@ fn files_under(root: &Path, dir: &str) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for entry in WalkDir::new(&base).sort_by_file_name() {
         let entry = entry.map_err(io::Error::other)?;
-        let name = entry.file_name().to_string_lossy();
-        // Editors leave swap and backup files beside the ones being edited.
-        if name.starts_with('.') || name.ends_with('~') {
+        if is_editor_file(&entry.file_name().to_string_lossy()) {
             continue;
         }
         // A symbolic link to a file is read as the file (authors link shared articles in);
@@ -153,7 +156,7 @@ fn read_text_files(root: &Path, dir: &str, exts: &[&str]) -> io::Result<Texts> {
 
 /// Articles: a file that is not UTF-8 is the author's to fix, so it is listed, not fatal.
 fn read_articles(root: &Path) -> io::Result<Texts> {
-    read_text_files(root, "content", &["md", "markdown"])
+    read_text_files(root, "content", &ARTICLE_EXTS)
 }
 
 /// Site data (glossary, templates): a file that is not UTF-8 stops the load.

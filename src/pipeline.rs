@@ -34,7 +34,7 @@ use crate::registry::Registry;
 use crate::render::templates::Templates;
 use crate::render::{PageCache, RenderCtx, feeds, highlight};
 use crate::search;
-use crate::text::{japanese, truncate_chars};
+use crate::text::{fingerprint, japanese, truncate_chars};
 use crate::write::Sink;
 
 #[derive(Debug, Clone, Default)]
@@ -182,24 +182,21 @@ pub fn parse_articles(
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
     let registry_key = registry_fingerprint(sources, config);
     let cached = cache.as_deref();
-    let results: Vec<(PathBuf, ParsedFile)> = sources
+    let results: Vec<(PathBuf, (u64, ParsedFile))> = sources
         .content
         .par_iter()
         .map(|file| {
             let key = fingerprint(&(registry_key, &file.text));
             let parsed = match cached.and_then(|c| c.files.get(&file.path)) {
-                Some(p) if p.key == key => p.clone(),
-                _ => ParsedFile {
-                    key,
-                    ..parse_file(file, registry)
-                },
+                Some((k, p)) if *k == key => p.clone(),
+                _ => parse_file(file, registry),
             };
-            (file.path.clone(), parsed)
+            (file.path.clone(), (key, parsed))
         })
         .collect();
     let mut articles = Vec::new();
     let mut diags = Vec::new();
-    for (_, p) in &results {
+    for (_, (_, p)) in &results {
         diags.extend(p.diags.iter().cloned());
         articles.extend(p.article.clone());
     }
@@ -232,16 +229,15 @@ pub fn parse_articles(
 /// Parse, extract and segment of one Markdown file, with the problems found in it.
 #[derive(Clone)]
 struct ParsedFile {
-    /// The fingerprint of what it was made from: the file's text and the registry.
-    key: u64,
     article: Option<Arc<Article>>,
     diags: Vec<Diagnostic>,
 }
 
-/// The parse stage's results by file, kept between builds (see [`BuildCache`]).
+/// The parse stage's results by file, kept between builds (see [`BuildCache`]), each with the
+/// fingerprint of what it was made from: the file's text and the registry.
 #[derive(Default)]
 pub struct ParseCache {
-    files: HashMap<PathBuf, ParsedFile>,
+    files: HashMap<PathBuf, (u64, ParsedFile)>,
 }
 
 fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
@@ -274,11 +270,7 @@ fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
             None
         }
     };
-    ParsedFile {
-        key: 0,
-        article,
-        diags,
-    }
+    ParsedFile { article, diags }
 }
 
 /// An article's block map and the Markdown it was parsed from.
@@ -287,13 +279,6 @@ struct Parsed {
     body: String,
     body_line: usize,
     slug_line: usize,
-}
-
-/// A 64-bit fingerprint of `value` (SipHash with fixed keys: the same in every build of this
-/// binary). Caches compare fingerprints of what a result was made from.
-pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault};
-    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(value)
 }
 
 fn article(
@@ -431,9 +416,8 @@ impl LastBuild {
     /// when the last build cannot stand in: there is none, the file is new to it, its slug or
     /// draft state changed, or it has errors.
     pub fn article_page(&self, file: &SourceFile) -> Option<(String, Vec<u8>)> {
-        let last = self;
-        let before = last.articles.iter().find(|a| a.path == file.path)?;
-        let parsed = parse_file(file, &last.registry);
+        let before = self.articles.iter().find(|a| a.path == file.path)?;
+        let parsed = parse_file(file, &self.registry);
         let article = parsed.article?;
         if parsed.diags.iter().any(Diagnostic::is_error)
             || article.front.slug != before.front.slug
@@ -442,15 +426,15 @@ impl LastBuild {
             return None;
         }
         let site = RenderCtx {
-            config: &last.config,
-            templates: &last.templates,
-            articles: &last.articles,
-            registry: &last.registry,
-            graph: &last.graph,
-            glossary: &last.glossary,
+            config: &self.config,
+            templates: &self.templates,
+            articles: &self.articles,
+            registry: &self.registry,
+            graph: &self.graph,
+            glossary: &self.glossary,
             pages: None,
         };
-        site.article_page_with(&article, last.glossary.find_in_doc(&article.doc))
+        site.article_page_with(&article, self.glossary.find_in_doc(&article.doc))
             .ok()
     }
 }
@@ -553,6 +537,9 @@ fn run(
     mut cache: Option<&mut BuildCache>,
 ) -> Result<Report, BuildError> {
     let mut diags = Diagnostics::default();
+    if let Some(cache) = cache.as_deref_mut() {
+        cache.pages.begin();
+    }
     let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
     let templates = match Templates::new(&sources.templates) {
         Ok(t) => Some(t),
@@ -622,9 +609,6 @@ fn run(
     );
     diags.extend(errors);
     if diags.has_errors() {
-        if let Some(cache) = cache {
-            cache.pages.abandon();
-        }
         diags.sort();
         return Err(diags.into());
     }
@@ -656,8 +640,12 @@ fn run(
             out.put(format!("{}{rel}", a.url()), bytes.clone());
         }
     }
-    let pages = out.paths.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    for (path, bytes) in feeds::files(&config, &articles, &pages) {
+    let feed_files = feeds::files(
+        &config,
+        &articles,
+        &out.paths.lock().unwrap_or_else(|e| e.into_inner()),
+    );
+    for (path, bytes) in feed_files {
         out.put(path, bytes);
     }
     let paths = out.paths.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -670,9 +658,6 @@ fn run(
         ));
     }
     if let Some(e) = out.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        if let Some(cache) = cache {
-            cache.pages.abandon();
-        }
         return Err(BuildError::Write(e));
     }
     diags.sort();

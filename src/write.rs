@@ -287,38 +287,35 @@ impl Staging {
     }
 
     /// Replaces `out` with the new site: the previous one is renamed aside, the new one renamed
-    /// into place, then the previous one removed. On an error the previous site is put back.
+    /// into place, then the previous one removed. On an error the previous site is put back and
+    /// the staging folder removed (by `drop`, as for a build that never commits).
     pub(crate) fn commit(mut self) -> io::Result<()> {
         self.drain()?;
-        self.committed = true;
-        let dir = &self.tree.dir;
         let name = self.out.file_name().expect("checked in new").to_owned();
         let old = if self.out.exists() {
             // A fresh name for the previous site: reserve it, then rename over the empty folder.
             let old = fresh_sibling(&self.parent, &name, "old")?;
             fs::remove_dir(&old)?;
-            if let Err(e) = fs::rename(&self.out, &old) {
-                let _ = fs::remove_dir_all(dir);
-                return Err(io::Error::new(
+            fs::rename(&self.out, &old).map_err(|e| {
+                io::Error::new(
                     e.kind(),
                     format!("moving `{}` aside: {e}", self.out.display()),
-                ));
-            }
+                )
+            })?;
             Some(old)
         } else {
             None
         };
-        if let Err(e) = fs::rename(dir, &self.out) {
-            // Put the previous site back before reporting.
+        if let Err(e) = fs::rename(&self.tree.dir, &self.out) {
             if let Some(old) = &old {
                 let _ = fs::rename(old, &self.out);
             }
-            let _ = fs::remove_dir_all(dir);
             return Err(io::Error::new(
                 e.kind(),
                 format!("moving the new site to `{}`: {e}", self.out.display()),
             ));
         }
+        self.committed = true;
         match old {
             Some(old) => remove_tree(&old),
             None => Ok(()),
@@ -328,7 +325,7 @@ impl Staging {
 
 impl Sink for Staging {
     fn put(&self, rel: String, bytes: Vec<u8>) -> io::Result<()> {
-        let writer = (crate::pipeline::fingerprint(&rel) % self.writers.len() as u64) as usize;
+        let writer = (crate::text::fingerprint(&rel) % self.writers.len() as u64) as usize;
         self.writers[writer]
             .0
             .send((rel, bytes))

@@ -43,6 +43,10 @@ struct State {
     /// Pages made ahead of the build (edited articles), with the version they were published
     /// at: a build that began before then read the article as it was, and does not replace them.
     ahead: HashMap<String, u64>,
+    /// What the last good build rendered from, for pages made ahead.
+    last: Option<Arc<LastBuild>>,
+    /// Whether files changed since the rebuild under way (or the last one) began.
+    dirty: bool,
 }
 
 impl State {
@@ -148,10 +152,12 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
         changed_at: HashMap::new(),
         error_at: 0,
         ahead: HashMap::new(),
+        last: None,
+        dirty: false,
     };
     let mut cache = BuildCache::default();
     state.record(rebuild(&root, &build_opts, &mut cache), 0);
-    let last = Arc::new(Mutex::new(cache.last()));
+    state.last = cache.last();
     let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
     eprintln!(
         "serving {} at http://{addr}/ (Ctrl-C stops)",
@@ -177,10 +183,8 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
     }
     // Two threads: one answers saves at once with the pages of edited articles, the other
     // rebuilds the whole site (again, if more saves came meanwhile).
-    let dirty = Arc::new((Mutex::new(false), Condvar::new()));
     {
-        let (shared, dirty, last, root) =
-            (shared.clone(), dirty.clone(), last.clone(), root.clone());
+        let (shared, root) = (shared.clone(), root.clone());
         std::thread::spawn(move || {
             while let Ok(first) = rx.recv() {
                 std::thread::sleep(SETTLE);
@@ -188,12 +192,13 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                 while let Ok(more) = rx.try_recv() {
                     changed.extend(more);
                 }
-                let snapshot = last.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                if let Some(snapshot) = snapshot {
-                    pages_ahead(&root, &snapshot, &changed, &shared);
+                let (lock, cvar) = &*shared;
+                let last = lock.lock().unwrap_or_else(|e| e.into_inner()).last.clone();
+                if let Some(last) = last {
+                    pages_ahead(&root, &last, &changed, &shared);
                 }
-                *dirty.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
-                dirty.1.notify_all();
+                lock.lock().unwrap_or_else(|e| e.into_inner()).dirty = true;
+                cvar.notify_all();
             }
         });
     }
@@ -202,15 +207,14 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
         std::thread::spawn(move || {
             loop {
                 {
-                    let flag = dirty.0.lock().unwrap_or_else(|e| e.into_inner());
-                    let mut flag = dirty
-                        .1
-                        .wait_while(flag, |d| !*d)
+                    let (lock, cvar) = &*shared;
+                    let state = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut state = cvar
+                        .wait_while(state, |s| !s.dirty)
                         .unwrap_or_else(|e| e.into_inner());
-                    *flag = false;
+                    state.dirty = false;
                 }
                 rebuild_and_publish(&root, &build_opts, &mut cache, &shared);
-                *last.lock().unwrap_or_else(|e| e.into_inner()) = cache.last();
             }
         });
     }
@@ -275,6 +279,7 @@ fn rebuild_and_publish(root: &Path, opts: &BuildOptions, cache: &mut BuildCache,
     let ok = result.is_ok();
     let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
     state.record(result, began);
+    state.last = cache.last();
     if ok {
         eprintln!("rebuilt in {} ms", started.elapsed().as_millis());
     } else if state.good.is_some() {

@@ -17,10 +17,12 @@ use crate::model::config::Config;
 use crate::model::diag::Diagnostic;
 use crate::model::ids::{Release, SigName};
 use crate::model::{Article, urls};
-use crate::pipeline::fingerprint;
+use std::hash::Hash;
+
 use crate::registry::Registry;
 use crate::render::PageCache;
 use crate::render::templates::Templates;
+use crate::text::fingerprint;
 
 /// What every page renderer gets: the configuration, the templates, the articles (newest
 /// first), the registry, the reference graph and the glossary. Entity, glossary and search
@@ -69,13 +71,17 @@ impl RenderCtx<'_> {
         let render = || Ok(self.templates.render(template, ctx)?.into_bytes());
         let bytes = match self.pages {
             None => render()?,
-            Some(cache) => {
-                let inputs = ctx.clone().into_json().to_string();
-                let key = fingerprint(&(self.templates.fingerprint(), template, inputs));
-                cache.get_or_render(&file, key, render)?
-            }
+            Some(cache) => cache.get_or_render(&file, self.page_key(template, ctx, ()), render)?,
         };
         Ok((file, bytes))
+    }
+
+    /// The fingerprint of what a page is made from: the template set, the template's name, the
+    /// whole template context and `more` (what the context leaves out, such as the inputs of an
+    /// article's HTML when the page cache decides before making it).
+    pub(crate) fn page_key(&self, template: &str, ctx: &Context, more: impl Hash) -> u64 {
+        let context = ctx.clone().into_json().to_string();
+        fingerprint(&(self.templates.fingerprint(), template, context, more))
     }
 
     /// The card of `a`, as lists of articles show it.

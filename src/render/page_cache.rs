@@ -30,29 +30,33 @@ impl PageCache {
         key: u64,
         render: impl FnOnce() -> Result<Vec<u8>, Diagnostic>,
     ) -> Result<Vec<u8>, Diagnostic> {
-        let bytes: Arc<[u8]> = match self.previous.get(file) {
-            Some((k, bytes)) if *k == key => bytes.clone(),
-            _ => render()?.into(),
+        let (out, kept) = match self.previous.get(file) {
+            Some((k, bytes)) if *k == key => (bytes.to_vec(), bytes.clone()),
+            _ => {
+                let out = render()?;
+                let kept = Arc::from(&out[..]);
+                (out, kept)
+            }
         };
-        let out = bytes.to_vec();
         self.next
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(file.to_string(), (key, bytes));
+            .insert(file.to_string(), (key, kept));
         Ok(out)
     }
 
-    /// Ends a build: its pages become the ones the next build may reuse. Pages it did not make
-    /// (deleted articles, entities no longer mentioned) are forgotten.
-    pub(crate) fn finish(&mut self) {
-        self.previous = std::mem::take(self.next.get_mut().unwrap_or_else(|e| e.into_inner()));
-    }
-
-    /// Ends a failed build: the previous pages stay the ones to reuse.
-    pub(crate) fn abandon(&mut self) {
+    /// Starts a build: what a failed build before it recorded is dropped.
+    pub(crate) fn begin(&mut self) {
         self.next
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
+    }
+
+    /// Ends a good build: its pages become the ones the next build may reuse. Pages it did not
+    /// make (deleted articles, entities no longer mentioned) are forgotten; after a failed build
+    /// the previous pages stay the ones to reuse.
+    pub(crate) fn finish(&mut self) {
+        self.previous = std::mem::take(self.next.get_mut().unwrap_or_else(|e| e.into_inner()));
     }
 }

@@ -103,7 +103,7 @@ impl Templates {
             );
         }
         if errors.is_empty() {
-            let fingerprint = crate::pipeline::fingerprint(&sources);
+            let fingerprint = crate::text::fingerprint(&sources);
             Ok(Templates {
                 tera,
                 sources,

@@ -1,8 +1,16 @@
 //! Text helpers shared by every stage, with no stage of their own: Japanese text ([`japanese`]:
 //! the one lindera segmenter, NFKC, kana and spelling-variant folding, the character and word
 //! counts a reader sees), cutting text to a length ([`truncate_chars`]) and escaping text for
-//! HTML and XML ([`escape_html`], [`escape_xml`]): every page, feed and export escapes here.
+//! HTML and XML ([`escape_html`], [`escape_xml`]): every page, feed and export escapes here;
+//! and the fingerprint caches compare inputs by ([`fingerprint`]).
 pub mod japanese;
+
+/// A 64-bit fingerprint of `value` (SipHash with fixed keys: the same in every build of this
+/// binary). Caches compare fingerprints of what a result was made from.
+pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(value)
+}
 
 /// `s` cut to its first `n` characters (not bytes), with `…` when anything was cut.
 pub fn truncate_chars(s: &str, n: usize) -> String {

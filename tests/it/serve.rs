@@ -50,6 +50,16 @@ fn start(root: &std::path::Path) -> (Server, String, mpsc::Receiver<String>) {
     (server, addr, rx)
 }
 
+/// The body of `path` on the server at `addr`, which must answer 200.
+#[track_caller]
+fn page_text(addr: &str, path: &str) -> String {
+    ureq::get(&format!("{addr}{path}"))
+        .call()
+        .unwrap_or_else(|e| panic!("GET {path}: {e}"))
+        .into_string()
+        .unwrap()
+}
+
 #[test]
 fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
     let f = Fixture::with_article(
@@ -58,13 +68,7 @@ fn serve_rebuilds_on_save_and_wakes_the_reload_poll() {
         "最初の本文\n",
     );
     let (_server, addr, rx) = start(f.root());
-    let get = |path: &str| {
-        ureq::get(&format!("{addr}{path}"))
-            .call()
-            .unwrap()
-            .into_string()
-            .unwrap()
-    };
+    let get = |path: &str| page_text(&addr, path);
     let page = get("/articles/a/");
     assert!(page.contains("最初の本文"));
     assert!(
@@ -222,11 +226,7 @@ fn serve_without_drafts_flag_shows_drafts_when_site_toml_says_so() {
         "まだ下書きの本文\n",
     );
     let (_server, addr, _rx) = start(f.root());
-    let page = ureq::get(&format!("{addr}/articles/d/"))
-        .call()
-        .expect("the draft is served")
-        .into_string()
-        .unwrap();
+    let page = page_text(&addr, "/articles/d/");
     assert!(page.contains("まだ下書きの本文"));
 }
 
@@ -238,13 +238,7 @@ fn an_edited_article_is_served_before_the_whole_site_is_rebuilt_and_other_pages_
         "最初の本文\n",
     );
     let (_server, addr, rx) = start(f.root());
-    let get = |path: &str| {
-        ureq::get(&format!("{addr}{path}"))
-            .call()
-            .unwrap()
-            .into_string()
-            .unwrap()
-    };
+    let get = |path: &str| page_text(&addr, path);
     assert!(get("/articles/a/").contains("最初の本文"));
     f.article(
         "a",

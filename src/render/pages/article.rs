@@ -8,7 +8,6 @@ use crate::model::diag::Diagnostic;
 use crate::model::ids::TermId;
 use crate::model::{Article, urls};
 use crate::parse::frontmatter::Attribution;
-use crate::pipeline::fingerprint;
 use crate::render::context::Card;
 use crate::render::entity_links::Chip;
 use crate::render::{RenderCtx, entity_links, markdown, term_tips};
@@ -74,9 +73,23 @@ impl RenderCtx<'_> {
         let options = markdown::Options {
             trust_html: self.config.trust_html,
         };
-        let render = |annotations, chips| {
+        // The content is `to_html` of the Markdown with these annotations and chips, so they
+        // stand for it in the key, and the HTML is made only when the cache misses.
+        let key = self.pages.map(|_| {
+            let content = (
+                (&a.body, a.body_line, options.trust_html),
+                annotations
+                    .iter()
+                    .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
+                    .collect::<Vec<_>>(),
+                chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
+                serde_json::to_string(&about).expect("an article's context serializes"),
+            );
+            self.page_key("article.html", &ctx, content)
+        });
+        let render = move || {
             let content = markdown::to_html(&a.parsed(), annotations, chips, &options);
-            let mut ctx = ctx.clone();
+            let mut ctx = ctx;
             let article = ArticleView {
                 about: &about,
                 content: &content,
@@ -84,23 +97,9 @@ impl RenderCtx<'_> {
             ctx.insert("article", &article);
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())
         };
-        let bytes = match self.pages {
-            None => render(annotations, chips)?,
-            Some(cache) => {
-                // The content is `to_html` of the Markdown with these annotations and chips.
-                let inputs = (
-                    (&a.body, a.body_line, options.trust_html),
-                    annotations
-                        .iter()
-                        .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
-                        .collect::<Vec<_>>(),
-                    chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
-                    ctx.clone().into_json().to_string(),
-                    serde_json::to_string(&about).expect("an article's context serializes"),
-                );
-                let key = fingerprint(&(self.templates.fingerprint(), "article.html", inputs));
-                cache.get_or_render(&file, key, || render(annotations, chips))?
-            }
+        let bytes = match (self.pages, key) {
+            (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,
+            _ => render()?,
         };
         Ok((file, bytes))
     }
