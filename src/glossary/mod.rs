@@ -20,6 +20,7 @@
 pub mod candidates;
 pub mod export;
 pub mod matcher;
+pub mod official;
 pub mod pairing;
 pub mod romanize;
 pub mod suggest;
@@ -49,6 +50,8 @@ use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
 pub enum TermSource {
     /// Written by a person in `glossary/terms.toml`.
     Curated,
+    /// From the official Kubernetes glossary (kubernetes.io and its Japanese localization).
+    Official,
     /// Paired automatically; shown as a candidate.
     Extracted,
 }
@@ -57,6 +60,7 @@ impl TermSource {
     pub fn as_str(self) -> &'static str {
         match self {
             TermSource::Curated => "curated",
+            TermSource::Official => "official",
             TermSource::Extracted => "extracted",
         }
     }
@@ -144,6 +148,12 @@ pub struct Term {
     pub keps: Vec<KepNumber>,
     pub gates: Vec<FeatureGateName>,
     pub related: Vec<TermId>,
+    /// Topics (kubernetes.io's glossary tags), the index's tag filter.
+    pub tags: Vec<String>,
+    /// Where the term is documented (its kubernetes.io glossary entry).
+    pub link: Option<String>,
+    /// Whether the definitions are the official glossary's (credited on the term page).
+    pub official_definition: bool,
     /// 1 for curated terms; the pair's confidence for extracted ones.
     pub confidence: f32,
     pub evidence: Vec<Evidence>,
@@ -154,7 +164,7 @@ pub struct Term {
     pub mentions: usize,
     /// (article, occurrences there) of every article the term occurs in, in article order.
     pub articles: Vec<(usize, usize)>,
-    /// Line in `glossary/terms.toml` (curated terms).
+    /// Line in `glossary/terms.toml` (curated terms) or in the official glossary file.
     pub line: Option<usize>,
 }
 
@@ -164,12 +174,12 @@ impl Term {
         crate::model::urls::term(&self.id)
     }
 
-    /// Whether articles link this term and show its tooltip: curated terms only. An extracted
-    /// pair has no definition, and the confident ones are mostly everyday loanwords
-    /// (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on the
-    /// glossary pages, marked as candidates.
+    /// Whether articles link this term and show its tooltip: curated and official terms only.
+    /// An extracted pair has no definition, and the confident ones are mostly everyday
+    /// loanwords (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on
+    /// the glossary pages, marked as candidates.
     pub fn linkable(&self) -> bool {
-        self.source == TermSource::Curated
+        self.source != TermSource::Extracted
     }
 
     /// Every form the matcher looks for: ja, en, aliases and typos. Discovered `variants`
@@ -325,7 +335,7 @@ fn from_curated(c: &CuratedTerm) -> Term {
         typos: c.typos.clone(),
         variants: Vec::new(),
         kind: c.kind,
-        source: TermSource::Curated,
+        source: c.source,
         def_ja: c.def_ja.clone(),
         def_en: c.def_en.clone(),
         gojuon: gojuon_row(&reading),
@@ -334,6 +344,9 @@ fn from_curated(c: &CuratedTerm) -> Term {
         keps: c.keps.clone(),
         gates: c.gates.clone(),
         related: c.related.clone(),
+        tags: c.tags.clone(),
+        link: c.link.clone(),
+        official_definition: c.source == TermSource::Official || c.official_definition,
         confidence: 1.0,
         evidence: Vec::new(),
         occurrences: Vec::new(),
@@ -365,6 +378,9 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         keps: Vec::new(),
         gates: Vec::new(),
         related: Vec::new(),
+        tags: Vec::new(),
+        link: None,
+        official_definition: false,
         confidence: p.confidence,
         evidence: p.evidence.clone(),
         occurrences: Vec::new(),

@@ -194,10 +194,13 @@ fn glossary_json_follows_the_contract() {
     }
     assert_eq!(
         sources.keys().collect::<Vec<_>>(),
-        ["curated", "extracted"],
+        ["curated", "extracted", "official"],
         "{sources:?}"
     );
     assert_eq!(sources["curated"], 116);
+    // The official glossary's 160 entries fill in under the curated ones: those a curated
+    // entry already names (Pod, クラスター, kubelet…) merge into it, the rest are their own.
+    assert!((60..160).contains(&sources["official"]), "{sources:?}");
     let map = terms
         .iter()
         .find(|t| t["id"] == "mutating-admission-policy")
@@ -463,6 +466,7 @@ fn a_site_without_terms_toml_builds_with_candidates_only() {
         "title = \"A\"\nslug = \"a\"",
         "ファイナライザー(finalizer)を追加しました。ファイナライザーは便利です。\n",
     );
+    f.write("site.toml", "official_glossary = false\n");
     let out = f.build();
     let j = json(&out, "api/glossary.json");
     let terms = j["terms"].as_array().unwrap();
@@ -592,4 +596,80 @@ fn tooltip_in_the_1_31_paragraph_snapshot() {
         "p_mutating_admission_policy_1_31",
         element_containing(&html, "p", "で始まった作業を引き継ぎ")
     );
+}
+
+#[test]
+fn a_site_without_terms_toml_knows_the_official_glossary_and_credits_its_definitions() {
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "サイドカーコンテナを使うPodを作ります。\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    // content/ja/docs/reference/glossary/sidecar-container.md: title サイドカーコンテナ.
+    let sidecar = terms
+        .iter()
+        .find(|t| t["id"] == "sidecar-container")
+        .unwrap();
+    assert_eq!(sidecar["source"], "official");
+    assert_eq!(sidecar["ja"], "サイドカーコンテナ");
+    assert_eq!(sidecar["en"], "Sidecar Container");
+    assert_eq!(sidecar["mentions"], 1);
+    // It links from the article, with its tooltip.
+    assert!(
+        term_links(&page(&out, "articles/a/index.html"))
+            .iter()
+            .any(|(href, _)| href.contains("glossary/sidecar-container/")),
+        "{:?}",
+        term_links(&page(&out, "articles/a/index.html"))
+    );
+    let term = page(&out, "glossary/sidecar-container/index.html");
+    // The Japanese short description of sidecar-container.md, and the CC BY 4.0 credit.
+    assert!(
+        term.contains("Podのライフサイクル全体を通して実行を続ける補助コンテナ。"),
+        "{term}"
+    );
+    assert!(term.contains("class=\"attribution\""), "{term}");
+    assert!(term.contains("CC BY 4.0") && term.contains("creativecommons.org/licenses/by/4.0/"));
+    assert!(term.contains(
+        "https://kubernetes.io/ja/docs/reference/glossary/?all=true#term-sidecar-container"
+    ));
+    // Tags are filters on the index.
+    let index = page(&out, "glossary/index.html");
+    assert!(
+        index.contains("name=\"tag\" value=\"fundamental\""),
+        "the tag filter"
+    );
+    assert!(
+        index.contains("name=\"source\" value=\"official\""),
+        "the source filter"
+    );
+    assert!(broken_links(&out.files).is_empty());
+}
+
+#[test]
+fn a_curated_entry_wins_over_the_official_one_and_borrows_its_missing_definition() {
+    let f = Fixture::with_article("a", "title = \"A\"\nslug = \"a\"", "クラスタを作ります。\n");
+    f.write(
+        "glossary/terms.toml",
+        "[[term]]\nid = \"my-cluster\"\nen = \"cluster\"\nja = \"クラスタ\"\nkind = \"term\"\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    assert!(
+        terms.iter().all(|t| t["id"] != "cluster"),
+        "merged into my-cluster"
+    );
+    let mine = terms.iter().find(|t| t["id"] == "my-cluster").unwrap();
+    assert_eq!(
+        (&mine["ja"], &mine["source"]),
+        (&"クラスタ".into(), &"curated".into())
+    );
+    let term = page(&out, "glossary/my-cluster/index.html");
+    // cluster.md's Japanese definition fills the one the entry lacks, credited.
+    assert!(term.contains("ワーカーマシンの集合"), "{term}");
+    assert!(term.contains("class=\"attribution\""));
 }
