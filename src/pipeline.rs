@@ -266,7 +266,8 @@ fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
             }
             let refs = extract::extract(&doc, &split.front, registry);
-            let scan = glossary::candidates::analyze(&doc);
+            let mut scan = glossary::candidates::analyze(&doc);
+            scan.tooltips = shortcodes::glossary_tooltips(split.body);
             doc.drop_events();
             Some(Arc::new(article(
                 file.path.clone(),

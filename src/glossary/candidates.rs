@@ -107,6 +107,8 @@ pub struct Corpus {
     pub candidates: BTreeMap<(CandidateKind, String), Candidate>,
     pub parens: Vec<FoundParen>,
     pub articles: usize,
+    /// Every article's `glossary_tooltip` (term id, spelling), once each, sorted.
+    pub tooltips: std::collections::BTreeSet<crate::parse::shortcodes::GlossaryTooltip>,
 }
 
 impl Corpus {
@@ -171,6 +173,9 @@ pub struct ArticleScan {
     found: Vec<Found>,
     /// `at.article` is filled in by the merge.
     parens: Vec<FoundParen>,
+    /// The article's `glossary_tooltip` shortcodes (read from its source, before they are
+    /// degraded to their text): spellings its author gave glossary terms.
+    pub tooltips: Vec<crate::parse::shortcodes::GlossaryTooltip>,
 }
 
 impl ArticleScan {
@@ -269,6 +274,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         words,
         found: found.into_iter().map(|(_, f)| f).collect(),
         parens,
+        tooltips: Vec::new(),
     }
 }
 
@@ -297,7 +303,12 @@ pub fn merge(docs: &[(&Slug, &Doc)], scans: &[&ArticleScan]) -> Corpus {
     for (a, s) in scans.iter().enumerate() {
         acc.merge(a, docs[a].1, s);
     }
-    acc.finish(docs)
+    let mut corpus = acc.finish(docs);
+    corpus.tooltips = scans
+        .iter()
+        .flat_map(|s| s.tooltips.iter().cloned())
+        .collect();
+    corpus
 }
 
 fn kind_index(kind: CandidateKind) -> usize {
@@ -396,6 +407,7 @@ impl Accumulator {
             articles: docs.len(),
             parens: self.parens,
             candidates: BTreeMap::new(),
+            tooltips: Default::default(),
         };
         for mut c in self.candidates {
             c.surface = most_frequent(&c.surfaces);

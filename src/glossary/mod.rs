@@ -14,7 +14,8 @@
 //!    results to [`build_scanned`]);
 //! 2. [`pairing`]: pair English and Japanese by parentheses and by transliteration
 //!    ([`romanize`]), with evidence and a confidence; curated entries win;
-//! 3. here: merge curated terms and confident new pairs into one sorted term list, attach
+//! 3. here: add the spellings authors gave terms with `glossary_tooltip` shortcodes
+//!    ([`Terms::with_author_spellings`]), merge curated terms and confident new pairs into one sorted term list, attach
 //!    readings (lindera) for the 五十音 index, and find every occurrence with [`matcher`];
 //! 4. [`export`] and [`suggest`](mod@suggest): JSON, CSV, TSV, TBX, and TOML for curators.
 pub mod candidates;
@@ -443,6 +444,13 @@ fn build_from(
     corpus: candidates::Corpus,
     english_names: &[String],
 ) -> Glossary {
+    let with_authors;
+    let curated = if corpus.tooltips.is_empty() {
+        curated
+    } else {
+        with_authors = curated.clone().with_author_spellings(&corpus.tooltips);
+        &with_authors
+    };
     let pairing = pairing::pair(&corpus, curated, english_names);
     drop(corpus);
 

@@ -471,6 +471,35 @@ impl Terms {
         self
     }
 
+    /// These terms with the spellings authors gave them in `glossary_tooltip` shortcodes: an
+    /// author's own link from a surface form to a term id is strong evidence that the form is a
+    /// spelling of that term, so it becomes an alias (after the term's own forms, which stay
+    /// the ones shown first: the localization's `クラスター` before an author's `クラスタ`).
+    /// A spelling another term already has, or text that is not a term's name (a phrase with
+    /// kana particles or verb endings, `Kubernetes APIを使用して退避するように`; more than
+    /// three words or 24 characters), is not taken.
+    pub fn with_author_spellings<'a>(
+        mut self,
+        tooltips: impl IntoIterator<Item = &'a crate::parse::shortcodes::GlossaryTooltip>,
+    ) -> Terms {
+        for tip in tooltips {
+            let spelling = crate::text::japanese::nfkc(tip.text.trim());
+            let phrase = spelling.chars().any(|c| matches!(c, 'ぁ'..='ゖ'))
+                || spelling.chars().count() > 24
+                || spelling.split_whitespace().count() > 3;
+            let key = form_key(&spelling);
+            if phrase || key.is_empty() || self.by_form.contains_key(&key) {
+                continue;
+            }
+            let id = to_kebab(&tip.term_id);
+            if let Some(i) = self.terms.iter().position(|t| t.id.0 == id) {
+                self.terms[i].aliases.push(spelling);
+                self.by_form.insert(key, i);
+            }
+        }
+        self
+    }
+
     pub fn get(&self, id: &str) -> Option<&CuratedTerm> {
         self.terms.iter().find(|t| t.id.0 == id)
     }

@@ -673,3 +673,39 @@ fn a_curated_entry_wins_over_the_official_one_and_borrows_its_missing_definition
     assert!(term.contains("ワーカーマシンの集合"), "{term}");
     assert!(term.contains("class=\"attribution\""));
 }
+
+#[test]
+fn an_authors_glossary_tooltip_makes_its_text_a_spelling_of_the_term() {
+    // 名前空間 is how ja-docs pages write namespace in a tooltip; the official title is Namespace.
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "{{< glossary_tooltip text=\"名前空間\" term_id=\"namespace\" >}}を分けます。\n\n別の節の名前空間。\n\n{{< glossary_tooltip text=\"Kubernetes APIを使用して退避するように\" term_id=\"api-eviction\" >}}\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    let ns = terms.iter().find(|t| t["id"] == "namespace").unwrap();
+    assert_eq!(
+        ns["ja"], "Namespace",
+        "the localization's own title stays first"
+    );
+    assert!(
+        ns["aliases"]
+            .as_array()
+            .unwrap()
+            .contains(&"名前空間".into()),
+        "{ns}"
+    );
+    assert_eq!(ns["mentions"], 2);
+    // A sentence in a tooltip is no spelling.
+    let eviction = terms.iter().find(|t| t["id"] == "api-eviction").unwrap();
+    assert!(
+        !eviction["aliases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a.as_str().unwrap().contains("使用して")),
+        "{eviction}"
+    );
+}
