@@ -19,6 +19,7 @@
 //!    readings (lindera) for the 五十音 index, and find every occurrence with [`matcher`];
 //! 4. [`export`] and [`suggest`](mod@suggest): JSON, CSV, TSV, TBX, and TOML for curators.
 pub mod candidates;
+pub mod common;
 pub mod export;
 pub mod matcher;
 pub mod official;
@@ -478,7 +479,9 @@ fn build_from(
                 }
             }
             PairStatus::Conflict(_) => {}
-            PairStatus::New if p.confidence >= MIN_TERM_CONFIDENCE => {
+            PairStatus::New
+                if p.confidence >= MIN_TERM_CONFIDENCE && !common::is_everyday(&p.ja) =>
+            {
                 let id = fresh_id(&p.en, &taken);
                 taken.insert(id.0.clone(), ());
                 terms.push(from_pair(p, id));

@@ -198,6 +198,17 @@ fn glossary_json_follows_the_contract() {
         "{sources:?}"
     );
     assert_eq!(sources["curated"], 116);
+    // Everyday loanwords the articles pair perfectly (Set/セット, Version/バージョン) are no
+    // glossary candidates.
+    for t in j["terms"].as_array().unwrap() {
+        if t["source"] == "extracted" {
+            let ja = t["ja"].as_str().unwrap();
+            assert!(
+                !["セット", "バージョン", "デフォルト", "サポート", "リリース"].contains(&ja),
+                "{t}"
+            );
+        }
+    }
     // The official glossary's 160 entries fill in under the curated ones: those a curated
     // entry already names (Pod, クラスター, kubelet…) merge into it, the rest are their own.
     assert!((60..160).contains(&sources["official"]), "{sources:?}");
@@ -527,6 +538,23 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
     }
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert!(stderr.contains("116 curated terms"), "{stderr}");
+    // glossary/terms.toml writes pod as ポッド; content/ja/docs/reference/glossary/pod.md's
+    // title is Pod.
+    assert!(
+        stdout.contains("# pod: ja = \"ポッド\"; the Japanese localization writes \"Pod\""),
+        "{stdout}"
+    );
+    // kubelet/Kubelet differ only in case: no disagreement.
+    assert!(!stdout.contains("# kubelet: ja ="), "{stdout}");
+    let all = f.run(&["glossary", "suggest", "--limit", "400"]);
+    let all = String::from_utf8(all.stdout).unwrap();
+    for everyday in ["セット", "テキスト", "バージョン", "デフォルト", "リリース"]
+    {
+        assert!(
+            !all.contains(&format!("\nja = \"{everyday}\"\n")),
+            "{everyday} suggested"
+        );
+    }
 
     let bad = f.run(&["glossary", "suggest", "--root", "no-such-dir"]);
     assert_eq!(bad.status.code(), Some(2));
