@@ -206,6 +206,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         }
         let tokens = japanese::word_refs(&block.text);
         words += tokens.iter().filter(|w| w.counts()).count();
+        let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         let mut next = 0;
         for r in &block.plain {
             let text = &block.text[r.clone()];
@@ -251,6 +252,11 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
             }
             if text.contains(['(', '（']) {
                 for (pair, range) in pairing::parens_in(text, &in_range) {
+                    if (heading && pairing::section_title_pair(&pair))
+                        || pairing::describes_identifier(&pair)
+                    {
+                        continue;
+                    }
                     let snippet = text[range.clone()].to_string();
                     let range = r.start + range.start..r.start + range.end;
                     parens.push(FoundParen {
@@ -592,7 +598,22 @@ fn emit_run(
             j += 1;
         }
         let range = words[toks[i]].start..word_end(&words[toks[j]]);
-        if folded_len(&text[range.clone()]) >= 2 {
+        // A name on its own (`アメリカ`, `ポーランド`, a person) transliterates perfectly and is
+        // still no term; in a compound (`グーグルクラウド…`) it may be part of one.
+        // (A dictionary name: lindera also tags unknown katakana `固有名詞`, without a reading.)
+        let w = &words[toks[i]];
+        let lone_name = i == j && w.pos_detail == "固有名詞" && w.reading.is_some();
+        // Katakana written against a Latin word is the rest of a mixed compound
+        // (`Podレベルリソース` → not `レベルリソース`).
+        let glued = text[..range.start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+            || text[range.end..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric());
+        if folded_len(&text[range.clone()]) >= 2 && !lone_name && !glued {
             out.push((CandidateKind::Katakana, range));
         }
         i = j + 1;
@@ -642,6 +663,21 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
     // Current run of plain words separated by single spaces.
     let mut run: Vec<Range<usize>> = Vec::new();
     let flush = |run: &mut Vec<Range<usize>>, out: &mut Vec<(CandidateKind, Range<usize>)>| {
+        // The words of a Title Case name (`Pull Request`, `Security Response Committee`,
+        // `Kirti Goyal`) are pieces of it, not terms of their own; in running English each word
+        // is vocabulary.
+        let title_case_name = run.len() >= 2
+            && run
+                .iter()
+                .all(|r| text[r.clone()].starts_with(|c: char| c.is_ascii_uppercase()));
+        if !title_case_name {
+            for r in run.iter() {
+                let w = &text[r.clone()];
+                if w.len() >= 3 && !is_stop_word(w) {
+                    out.push((CandidateKind::EnglishWord, r.clone()));
+                }
+            }
+        }
         for n in 2..=3 {
             for win in run.windows(n) {
                 let first = &text[win[0].clone()];
@@ -680,9 +716,6 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
             out.push((CandidateKind::Identifier, m.range()));
             flush(&mut run, &mut out);
         } else if plain {
-            if w.len() >= 3 && !is_stop_word(w) {
-                out.push((CandidateKind::EnglishWord, m.range()));
-            }
             run.push(m.range());
         } else {
             flush(&mut run, &mut out);
