@@ -189,6 +189,7 @@ fn vowel_ok(en: char, ka: char) -> bool {
     en == ka
         || match en {
             'U' => ka == 'u',
+            'A' => ka == 'a',
             'a' => matches!(ka, 'e' | 'o'),
             'e' => ka == 'i',
             'i' => ka == 'a',
@@ -206,7 +207,7 @@ fn short_vowel_ok(en: char, ka: char) -> bool {
     en == ka
         || matches!(
             (en, ka),
-            ('a', 'e' | 'o') | ('u', 'a') | ('i', 'a') | ('U', 'u')
+            ('a', 'e' | 'o') | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
         )
 }
 
@@ -668,7 +669,8 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             b"ai" | b"ay" => 'e',
             b"ou" | b"au" => 'a',
             [b'y'] => 'i',
-            [b'e' | b'i' | b'u'] if r_colored => 'a',
+            // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
+            [b'e' | b'i' | b'u'] if r_colored => 'A',
             g => g[0] as char,
         };
         out.push(v);
@@ -999,6 +1001,41 @@ mod tests {
                 english_key(e).block_key(),
                 "{k} {e}"
             );
+        }
+    }
+
+    #[test]
+    fn katakana_of_another_word_with_the_same_consonants_is_no_match() {
+        // Each wrong pair was a glossary candidate: a short word's vowel written the way no
+        // loanword writes it, or a heard final vowel the katakana drops.
+        for (k, e) in [
+            ("インド", "end"),
+            ("ラック", "lock"),
+            ("ラップ", "loop"),
+            ("マーク", "make"),
+            ("コール", "curl"),
+            ("コミット", "committee"),
+            ("バランス", "balancer"),
+        ] {
+            assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
+        }
+        // ...while the loanwords themselves still match.
+        for (k, e) in [
+            ("エンド", "end"),
+            ("ロック", "lock"),
+            ("ループ", "loop"),
+            ("メイク", "make"),
+            ("カール", "curl"),
+            ("コミッティー", "committee"),
+            ("バランサー", "balancer"),
+            ("ネーム", "name"),
+            ("イメージ", "image"),
+            ("データ", "data"),
+            ("サーバー", "server"),
+            ("アクセラレータ", "accelerator"),
+            ("ポリシー", "policy"),
+        ] {
+            assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
     }
 }
