@@ -498,6 +498,9 @@ fn a_site_without_terms_toml_builds_with_candidates_only() {
     let term = page(&out, "glossary/finalizer/index.html");
     assert!(term.contains("class=\"candidate-note\""));
     assert!(term.contains("括弧書き"), "the evidence is shown");
+    // In words, not the pairing's internals (romaji, 類似度).
+    assert!(term.contains("記事が括弧で並べて書いています"), "{term}");
+    assert!(!term.contains("類似度") && !term.contains("≈"), "{term}");
 }
 
 #[test]

@@ -529,15 +529,15 @@ impl<'a> RenderCtx<'a> {
                     runner_up,
                     confidence,
                 } => EvidenceView::Transliteration {
-                    label: "音訳",
+                    label: "カタカナ表記",
                     romaji,
                     english,
                     similarity: percent(*similarity),
                     context: match context {
-                        Context::SameArticle => "同じ記事の英語",
-                        Context::Corpus => "他の記事の英語",
-                        Context::Registry => "KEP・フィーチャーゲートの名前",
-                        Context::Curated => "用語集の英語",
+                        Context::SameArticle => "同じ記事",
+                        Context::Corpus => "ほかの記事",
+                        Context::Registry => "KEPやフィーチャーゲートの名前",
+                        Context::Curated => "用語集の英語の見出し",
                     },
                     runner_up: runner_up.as_ref().map(|(english, s)| RunnerUp {
                         english,
