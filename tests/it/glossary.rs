@@ -740,3 +740,53 @@ fn an_authors_glossary_tooltip_makes_its_text_a_spelling_of_the_term() {
         "{eviction}"
     );
 }
+
+#[test]
+fn glossary_import_writes_the_sites_official_glossary_which_replaces_the_built_in_one() {
+    let website = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/registry-import/website");
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "コンテナとPodを使います。\n",
+    );
+    let run = f.run(&["glossary", "import", "--website", website.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    // container.md, sidecar-container.md (English only) and broken.md, whose YAML is malformed.
+    assert!(
+        stderr.contains("imported 2 glossary terms (1 with a Japanese page)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("broken.md") && stderr.contains("not valid YAML"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(f.root().join("glossary/official.toml")).unwrap();
+    assert!(written.contains("ja = \"コンテナ\""), "{written}");
+
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    let official: Vec<&str> = terms
+        .iter()
+        .filter(|t| t["source"] == "official")
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    // The site's file, not the built-in glossary (which also has pod, node, …).
+    assert_eq!(official, ["container", "sidecar-container"]);
+
+    // Not a checkout: exit 2, and the file stays as it was.
+    let bad = f.run(&[
+        "glossary",
+        "import",
+        "--website",
+        f.root().to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("kubernetes/website"));
+    assert_eq!(
+        std::fs::read_to_string(f.root().join("glossary/official.toml")).unwrap(),
+        written
+    );
+}
