@@ -491,8 +491,14 @@ impl Terms {
             if phrase || key.is_empty() || self.by_form.contains_key(&key) {
                 continue;
             }
+            // The id is kubernetes.io's: a site entry that took the official one in keeps its
+            // link (`…#term-cluster`).
             let id = to_kebab(&tip.term_id);
-            if let Some(i) = self.terms.iter().position(|t| t.id.0 == id) {
+            let anchor = format!("#term-{}", tip.term_id);
+            let named = |t: &CuratedTerm| {
+                t.id.0 == id || t.link.as_deref().is_some_and(|l| l.ends_with(&anchor))
+            };
+            if let Some(i) = self.terms.iter().position(named) {
                 self.terms[i].aliases.push(spelling);
                 self.by_form.insert(key, i);
             }

@@ -700,6 +700,31 @@ fn a_curated_entry_wins_over_the_official_one_and_borrows_its_missing_definition
         (&"クラスタ".into(), &"curated".into())
     );
     let term = page(&out, "glossary/my-cluster/index.html");
+    // An author's tooltip to kubernetes.io's `cluster` reaches the entry that took it in.
+    let f2 = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "{{< glossary_tooltip text=\"Kubernetesクラスター群\" term_id=\"cluster\" >}}\n",
+    );
+    f2.write(
+        "glossary/terms.toml",
+        "[[term]]\nid = \"my-cluster\"\nen = \"cluster\"\nja = \"クラスタ\"\nkind = \"term\"\n",
+    );
+    let j2 = json(&f2.build(), "api/glossary.json");
+    let mine2 = j2["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "my-cluster")
+        .unwrap()
+        .clone();
+    assert!(
+        mine2["aliases"]
+            .as_array()
+            .unwrap()
+            .contains(&"Kubernetesクラスター群".into()),
+        "{mine2}"
+    );
     // cluster.md's Japanese definition fills the one the entry lacks, credited.
     assert!(term.contains("ワーカーマシンの集合"), "{term}");
     assert!(term.contains("class=\"attribution\""));
