@@ -638,6 +638,12 @@ pub fn is_stop_word(w: &str) -> bool {
         "no", "not", "of", "on", "or", "our", "per", "so", "than", "that", "the", "their", "then",
         "there", "these", "this", "to", "via", "vs", "was", "we", "were", "when", "which", "will",
         "with", "you", "your",
+        // Adverbs, auxiliaries and pronouns: no term starts or ends with one (`now set`,
+        // `also supports`), and alone they are not terms.
+        "about", "after", "all", "already", "also", "any", "been", "before", "being", "both", "but",
+        "could", "each", "even", "how", "just", "more", "most", "must", "now", "only", "other",
+        "should", "some", "still", "such", "they", "them", "very", "what", "where", "while", "who",
+        "why", "would", "yet",
     ];
     STOP.contains(&w.to_ascii_lowercase().as_str())
 }
@@ -745,6 +751,21 @@ mod tests {
     }
 
     use CandidateKind::*;
+
+    #[test]
+    fn english_fragments_around_adverbs_are_no_phrases() {
+        let got = en("The default is now set to true and also supports sidecar containers");
+        for (k, s) in &got {
+            assert!(
+                !s.split(' ').any(|w| ["now", "also"].contains(&w)),
+                "{k:?} {s}"
+            );
+        }
+        assert!(
+            got.contains(&(EnglishPhrase, "sidecar containers")),
+            "{got:?}"
+        );
+    }
 
     #[test]
     fn katakana_compounds_join_adjacent_katakana_nouns() {
