@@ -224,8 +224,11 @@ fn glossary_link(lang: &str, id: &str) -> String {
 
 /// A title and the other spelling it carries in parentheses: `フィーチャーゲート(Feature gate)`
 /// → (`フィーチャーゲート`, `Feature gate`), `cgroup (control group)` → (`cgroup`,
-/// `control group`). A parenthesis without Latin letters, or a disambiguation note
-/// (`アップストリーム(曖昧さ回避)`, `Upstream (disambiguation)`), is no spelling and is dropped.
+/// `control group`). In a Japanese title the English in parentheses is a spelling; a
+/// parenthesis without Latin letters (`アップストリーム(曖昧さ回避)`) is a note and is dropped.
+/// In an English title only an abbreviation and what it stands for are spellings of each other
+/// (`Container Storage Interface (CSI)`, `kOps (Kubernetes Operations)`); a qualifier
+/// (`Resource (infrastructure)`, `Upstream (disambiguation)`) is dropped.
 fn split_title(title: &str) -> (String, Option<String>) {
     let t = title.trim();
     let open = t.rfind(['(', '（']);
@@ -240,9 +243,30 @@ fn split_title(title: &str) -> (String, Option<String>) {
     if head.is_empty() {
         return (t.to_string(), None);
     }
-    let spelling = inner.chars().any(|c| c.is_ascii_alphabetic())
-        && !inner.eq_ignore_ascii_case("disambiguation");
+    let spelling = if head.is_ascii() {
+        abbreviates(&head, inner) || abbreviates(inner, &head)
+    } else {
+        inner.chars().any(|c| c.is_ascii_alphabetic())
+    };
     (head, spelling.then(|| inner.to_string()))
+}
+
+/// Whether `short` is an abbreviation of `long`: written in capitals (`CSI`, `SIG`), or
+/// starting with the initials of `long`'s words (`cgroup` ← control group, `kOps` ← Kubernetes
+/// Operations).
+fn abbreviates(short: &str, long: &str) -> bool {
+    if short.contains(' ') || !long.contains(' ') {
+        return false;
+    }
+    let initials: String = long
+        .split([' ', '-'])
+        .filter_map(|w| w.chars().next())
+        .collect::<String>()
+        .to_lowercase();
+    short
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        || short.to_lowercase().starts_with(&initials)
 }
 
 /// The term kind a page's tags and title suggest: kubernetes.io tags a Kubernetes object
@@ -479,6 +503,25 @@ mod tests {
         assert_eq!(
             split_title("Upstream (disambiguation)"),
             ("Upstream".into(), None)
+        );
+        assert_eq!(
+            split_title("Resource (infrastructure)"),
+            ("Resource".into(), None)
+        );
+        assert_eq!(
+            split_title("cgroup (control group)"),
+            ("cgroup".into(), Some("control group".into()))
+        );
+        assert_eq!(
+            split_title("Cloud Native Computing Foundation (CNCF)"),
+            (
+                "Cloud Native Computing Foundation".into(),
+                Some("CNCF".into())
+            )
+        );
+        assert_eq!(
+            split_title("kOps (Kubernetes Operations)"),
+            ("kOps".into(), Some("Kubernetes Operations".into()))
         );
         assert_eq!(split_title("Pod"), ("Pod".into(), None));
     }
