@@ -73,7 +73,7 @@ pub enum Command {
         #[command(subcommand)]
         command: RegistryCommand,
     },
-    /// The bilingual glossary (glossary/terms.toml).
+    /// The bilingual glossary (glossary/terms.toml, the official Kubernetes glossary).
     Glossary {
         #[command(subcommand)]
         command: GlossaryCommand,
@@ -82,6 +82,17 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum GlossaryCommand {
+    /// Write glossary/official.toml from the official Kubernetes glossary of a local
+    /// kubernetes/website checkout (content/{en,ja}/docs/reference/glossary/*.md); the site
+    /// then uses it in place of the one built into shiori.
+    Import {
+        /// A kubernetes/website checkout.
+        #[arg(long)]
+        website: PathBuf,
+        /// Site root: the file goes into its glossary/ folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Print the strongest English/Japanese pairs the articles yield that glossary/terms.toml
     /// does not have yet, with their evidence and confidence, as [[term]] TOML ready to paste
     /// (then spellings found for curated terms and frequent terms with no pair).

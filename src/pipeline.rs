@@ -101,13 +101,29 @@ fn registry_fingerprint(sources: &Sources, config: &Config) -> u64 {
     fingerprint(&(text(KEPS_FILE), text(GATES_FILE), config.builtin_registry))
 }
 
-/// The curated glossary from `glossary/terms.toml`. A missing file means no curated terms;
-/// problems are diagnostics with the file and line (errors fail the build, a missing
-/// definition is a warning).
-pub fn curated_terms(sources: &Sources) -> (Terms, Vec<Diagnostic>) {
-    match sources.glossary_file(TERMS_FILE) {
+/// The official glossary a site may keep (`shiori glossary import` writes it) in place of the
+/// built-in one.
+pub const OFFICIAL_FILE: &str = "official.toml";
+
+/// The curated glossary: `glossary/terms.toml` over the official Kubernetes glossary (the
+/// site's `glossary/official.toml`, else the built-in one; none with `official_glossary =
+/// false`). A missing file means no curated terms; problems are diagnostics with the file and
+/// line (errors fail the build, a missing definition is a warning).
+pub fn curated_terms(sources: &Sources, config: &Config) -> (Terms, Vec<Diagnostic>) {
+    let (own, mut diags) = match sources.glossary_file(TERMS_FILE) {
         Some(f) => Terms::parse(&f.path, &f.text),
         None => (Terms::empty(), Vec::new()),
+    };
+    if !config.official_glossary {
+        return (own, diags);
+    }
+    match sources.glossary_file(OFFICIAL_FILE) {
+        Some(f) => {
+            let (official, d) = Terms::parse_as(&f.path, &f.text, glossary::TermSource::Official);
+            diags.extend(d);
+            (own.over(&official), diags)
+        }
+        None => (own.over(glossary::official::builtin()), diags),
     }
 }
 
@@ -137,7 +153,7 @@ pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary,
     let mut diags = Diagnostics::default();
     let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
-    let (curated, terms_diags) = curated_terms(sources);
+    let (curated, terms_diags) = curated_terms(sources, &config);
     diags.extend(terms_diags);
     let (articles, parse_diags) = parse_articles(sources, &config, &registry, None);
     diags.extend(parse_diags);
@@ -250,7 +266,8 @@ fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
             }
             let refs = extract::extract(&doc, &split.front, registry);
-            let scan = glossary::candidates::analyze(&doc);
+            let mut scan = glossary::candidates::analyze(&doc);
+            scan.tooltips = shortcodes::glossary_tooltips(split.body);
             doc.drop_events();
             Some(Arc::new(article(
                 file.path.clone(),
@@ -550,7 +567,7 @@ fn run(
     };
     let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
-    let (curated, terms_diags) = curated_terms(sources);
+    let (curated, terms_diags) = curated_terms(sources, &config);
     diags.extend(terms_diags);
     let (mut articles, parse_diags) = parse_articles(
         sources,

@@ -1,6 +1,6 @@
 //! Running the commands: [`run`] takes the parsed [`Cli`] (see `cli`) and gives the exit code,
 //! one module per command. Each command loads the site (the load stage), runs the pipeline
-//! (`pipeline`) and reports; only `build` and `registry import` write (the write stage).
+//! (`pipeline`) and reports; only `build`, `registry import` and `glossary import` write (the write stage).
 //!
 //! Exit codes: 0 ok, 1 content errors (and, for `check --strict`, any finding), 2 usage or I/O
 //! errors.
@@ -13,6 +13,7 @@ use crate::model::diag::Diagnostics;
 
 pub mod build;
 pub mod check;
+pub mod glossary_import;
 pub mod glossary_suggest;
 pub mod registry_import;
 pub mod serve;
@@ -57,6 +58,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 },
         } => registry_import::run(&enhancements, &website, &root),
         Command::Glossary {
+            command: GlossaryCommand::Import { website, root },
+        } => glossary_import::run(&website, &root),
+        Command::Glossary {
             command:
                 GlossaryCommand::Suggest {
                     root,
@@ -84,6 +88,22 @@ fn run_stage<T>(
         eprintln!("{failed}: {n} error{}", plural(n));
         ExitCode::from(1)
     })
+}
+
+/// An import's result with its warnings printed, or exit code 2 (with the reason printed) when
+/// the checkout was not where it was said to be.
+fn imported<T>(
+    result: Result<T, crate::model::diag::Diagnostic>,
+    warnings: impl FnOnce(&T) -> &[crate::model::diag::Diagnostic],
+) -> Result<T, ExitCode> {
+    let imported = result.map_err(|d| {
+        eprintln!("{d}");
+        ExitCode::from(2)
+    })?;
+    for w in warnings(&imported) {
+        eprintln!("{w}");
+    }
+    Ok(imported)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -4,21 +4,15 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::plural;
+use super::{imported, plural};
 use crate::{pipeline, registry, write};
 
 /// `shiori registry import`: both files are written atomically, one after the other.
 pub fn run(enhancements: &Path, website: &Path, root: &Path) -> ExitCode {
-    let imported = match registry::import(enhancements, website) {
+    let imported = match imported(registry::import(enhancements, website), |i| &i.warnings) {
         Ok(i) => i,
-        Err(d) => {
-            eprintln!("{d}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    for w in &imported.warnings {
-        eprintln!("{w}");
-    }
     let dir = root.join("glossary");
     for (name, text) in [
         (pipeline::KEPS_FILE, &imported.keps),

@@ -107,6 +107,8 @@ pub struct Corpus {
     pub candidates: BTreeMap<(CandidateKind, String), Candidate>,
     pub parens: Vec<FoundParen>,
     pub articles: usize,
+    /// Every article's `glossary_tooltip` (term id, spelling), once each, sorted.
+    pub tooltips: std::collections::BTreeSet<crate::parse::shortcodes::GlossaryTooltip>,
 }
 
 impl Corpus {
@@ -171,6 +173,9 @@ pub struct ArticleScan {
     found: Vec<Found>,
     /// `at.article` is filled in by the merge.
     parens: Vec<FoundParen>,
+    /// The article's `glossary_tooltip` shortcodes (read from its source, before they are
+    /// degraded to their text): spellings its author gave glossary terms.
+    pub tooltips: Vec<crate::parse::shortcodes::GlossaryTooltip>,
 }
 
 impl ArticleScan {
@@ -201,6 +206,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         }
         let tokens = japanese::word_refs(&block.text);
         words += tokens.iter().filter(|w| w.counts()).count();
+        let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         let mut next = 0;
         for r in &block.plain {
             let text = &block.text[r.clone()];
@@ -246,6 +252,11 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
             }
             if text.contains(['(', '（']) {
                 for (pair, range) in pairing::parens_in(text, &in_range) {
+                    if (heading && pairing::section_title_pair(&pair))
+                        || pairing::describes_identifier(&pair)
+                    {
+                        continue;
+                    }
                     let snippet = text[range.clone()].to_string();
                     let range = r.start + range.start..r.start + range.end;
                     parens.push(FoundParen {
@@ -269,6 +280,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         words,
         found: found.into_iter().map(|(_, f)| f).collect(),
         parens,
+        tooltips: Vec::new(),
     }
 }
 
@@ -297,7 +309,12 @@ pub fn merge(docs: &[(&Slug, &Doc)], scans: &[&ArticleScan]) -> Corpus {
     for (a, s) in scans.iter().enumerate() {
         acc.merge(a, docs[a].1, s);
     }
-    acc.finish(docs)
+    let mut corpus = acc.finish(docs);
+    corpus.tooltips = scans
+        .iter()
+        .flat_map(|s| s.tooltips.iter().cloned())
+        .collect();
+    corpus
 }
 
 fn kind_index(kind: CandidateKind) -> usize {
@@ -396,6 +413,7 @@ impl Accumulator {
             articles: docs.len(),
             parens: self.parens,
             candidates: BTreeMap::new(),
+            tooltips: Default::default(),
         };
         for mut c in self.candidates {
             c.surface = most_frequent(&c.surfaces);
@@ -580,7 +598,22 @@ fn emit_run(
             j += 1;
         }
         let range = words[toks[i]].start..word_end(&words[toks[j]]);
-        if folded_len(&text[range.clone()]) >= 2 {
+        // A name on its own (`アメリカ`, `ポーランド`, a person) transliterates perfectly and is
+        // still no term; in a compound (`グーグルクラウド…`) it may be part of one.
+        // (A dictionary name: lindera also tags unknown katakana `固有名詞`, without a reading.)
+        let w = &words[toks[i]];
+        let lone_name = i == j && w.pos_detail == "固有名詞" && w.reading.is_some();
+        // Katakana written against a Latin word is the rest of a mixed compound
+        // (`Podレベルリソース` → not `レベルリソース`).
+        let glued = text[..range.start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+            || text[range.end..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric());
+        if folded_len(&text[range.clone()]) >= 2 && !lone_name && !glued {
             out.push((CandidateKind::Katakana, range));
         }
         i = j + 1;
@@ -605,6 +638,12 @@ pub fn is_stop_word(w: &str) -> bool {
         "no", "not", "of", "on", "or", "our", "per", "so", "than", "that", "the", "their", "then",
         "there", "these", "this", "to", "via", "vs", "was", "we", "were", "when", "which", "will",
         "with", "you", "your",
+        // Adverbs, auxiliaries and pronouns: no term starts or ends with one (`now set`,
+        // `also supports`), and alone they are not terms.
+        "about", "after", "all", "already", "also", "any", "been", "before", "being", "both", "but",
+        "could", "each", "even", "how", "just", "more", "most", "must", "now", "only", "other",
+        "should", "some", "still", "such", "they", "them", "very", "what", "where", "while", "who",
+        "why", "would", "yet",
     ];
     STOP.contains(&w.to_ascii_lowercase().as_str())
 }
@@ -630,6 +669,21 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
     // Current run of plain words separated by single spaces.
     let mut run: Vec<Range<usize>> = Vec::new();
     let flush = |run: &mut Vec<Range<usize>>, out: &mut Vec<(CandidateKind, Range<usize>)>| {
+        // The words of a Title Case name (`Pull Request`, `Security Response Committee`,
+        // `Kirti Goyal`) are pieces of it, not terms of their own; in running English each word
+        // is vocabulary.
+        let title_case_name = run.len() >= 2
+            && run
+                .iter()
+                .all(|r| text[r.clone()].starts_with(|c: char| c.is_ascii_uppercase()));
+        if !title_case_name {
+            for r in run.iter() {
+                let w = &text[r.clone()];
+                if w.len() >= 3 && !is_stop_word(w) {
+                    out.push((CandidateKind::EnglishWord, r.clone()));
+                }
+            }
+        }
         for n in 2..=3 {
             for win in run.windows(n) {
                 let first = &text[win[0].clone()];
@@ -668,9 +722,6 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
             out.push((CandidateKind::Identifier, m.range()));
             flush(&mut run, &mut out);
         } else if plain {
-            if w.len() >= 3 && !is_stop_word(w) {
-                out.push((CandidateKind::EnglishWord, m.range()));
-            }
             run.push(m.range());
         } else {
             flush(&mut run, &mut out);
@@ -700,6 +751,21 @@ mod tests {
     }
 
     use CandidateKind::*;
+
+    #[test]
+    fn english_fragments_around_adverbs_are_no_phrases() {
+        let got = en("The default is now set to true and also supports sidecar containers");
+        for (k, s) in &got {
+            assert!(
+                !s.split(' ').any(|w| ["now", "also"].contains(&w)),
+                "{k:?} {s}"
+            );
+        }
+        assert!(
+            got.contains(&(EnglishPhrase, "sidecar containers")),
+            "{got:?}"
+        );
+    }
 
     #[test]
     fn katakana_compounds_join_adjacent_katakana_nouns() {

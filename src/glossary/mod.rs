@@ -14,12 +14,15 @@
 //!    results to [`build_scanned`]);
 //! 2. [`pairing`]: pair English and Japanese by parentheses and by transliteration
 //!    ([`romanize`]), with evidence and a confidence; curated entries win;
-//! 3. here: merge curated terms and confident new pairs into one sorted term list, attach
+//! 3. here: add the spellings authors gave terms with `glossary_tooltip` shortcodes
+//!    ([`Terms::with_author_spellings`]), merge curated terms and confident new pairs into one sorted term list, attach
 //!    readings (lindera) for the 五十音 index, and find every occurrence with [`matcher`];
 //! 4. [`export`] and [`suggest`](mod@suggest): JSON, CSV, TSV, TBX, and TOML for curators.
 pub mod candidates;
+pub mod common;
 pub mod export;
 pub mod matcher;
+pub mod official;
 pub mod pairing;
 pub mod romanize;
 pub mod suggest;
@@ -49,6 +52,8 @@ use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
 pub enum TermSource {
     /// Written by a person in `glossary/terms.toml`.
     Curated,
+    /// From the official Kubernetes glossary (kubernetes.io and its Japanese localization).
+    Official,
     /// Paired automatically; shown as a candidate.
     Extracted,
 }
@@ -57,6 +62,7 @@ impl TermSource {
     pub fn as_str(self) -> &'static str {
         match self {
             TermSource::Curated => "curated",
+            TermSource::Official => "official",
             TermSource::Extracted => "extracted",
         }
     }
@@ -144,6 +150,12 @@ pub struct Term {
     pub keps: Vec<KepNumber>,
     pub gates: Vec<FeatureGateName>,
     pub related: Vec<TermId>,
+    /// Topics (kubernetes.io's glossary tags), the index's tag filter.
+    pub tags: Vec<String>,
+    /// Where the term is documented (its kubernetes.io glossary entry).
+    pub link: Option<String>,
+    /// Whether the definitions are the official glossary's (credited on the term page).
+    pub official_definition: bool,
     /// 1 for curated terms; the pair's confidence for extracted ones.
     pub confidence: f32,
     pub evidence: Vec<Evidence>,
@@ -154,7 +166,7 @@ pub struct Term {
     pub mentions: usize,
     /// (article, occurrences there) of every article the term occurs in, in article order.
     pub articles: Vec<(usize, usize)>,
-    /// Line in `glossary/terms.toml` (curated terms).
+    /// Line in `glossary/terms.toml` (curated terms) or in the official glossary file.
     pub line: Option<usize>,
 }
 
@@ -164,12 +176,12 @@ impl Term {
         crate::model::urls::term(&self.id)
     }
 
-    /// Whether articles link this term and show its tooltip: curated terms only. An extracted
-    /// pair has no definition, and the confident ones are mostly everyday loanwords
-    /// (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on the
-    /// glossary pages, marked as candidates.
+    /// Whether articles link this term and show its tooltip: curated and official terms only.
+    /// An extracted pair has no definition, and the confident ones are mostly everyday
+    /// loanwords (`デフォルト`/`Default`): a tooltip on them would be noise. They are listed on
+    /// the glossary pages, marked as candidates.
     pub fn linkable(&self) -> bool {
-        self.source == TermSource::Curated
+        self.source != TermSource::Extracted
     }
 
     /// Every form the matcher looks for: ja, en, aliases and typos. Discovered `variants`
@@ -325,7 +337,7 @@ fn from_curated(c: &CuratedTerm) -> Term {
         typos: c.typos.clone(),
         variants: Vec::new(),
         kind: c.kind,
-        source: TermSource::Curated,
+        source: c.source,
         def_ja: c.def_ja.clone(),
         def_en: c.def_en.clone(),
         gojuon: gojuon_row(&reading),
@@ -334,6 +346,9 @@ fn from_curated(c: &CuratedTerm) -> Term {
         keps: c.keps.clone(),
         gates: c.gates.clone(),
         related: c.related.clone(),
+        tags: c.tags.clone(),
+        link: c.link.clone(),
+        official_definition: c.source == TermSource::Official || c.official_definition,
         confidence: 1.0,
         evidence: Vec::new(),
         occurrences: Vec::new(),
@@ -365,6 +380,9 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         keps: Vec::new(),
         gates: Vec::new(),
         related: Vec::new(),
+        tags: Vec::new(),
+        link: None,
+        official_definition: false,
         confidence: p.confidence,
         evidence: p.evidence.clone(),
         occurrences: Vec::new(),
@@ -427,6 +445,13 @@ fn build_from(
     corpus: candidates::Corpus,
     english_names: &[String],
 ) -> Glossary {
+    let with_authors;
+    let curated = if corpus.tooltips.is_empty() {
+        curated
+    } else {
+        with_authors = curated.clone().with_author_spellings(&corpus.tooltips);
+        &with_authors
+    };
     let pairing = pairing::pair(&corpus, curated, english_names);
     drop(corpus);
 
@@ -454,7 +479,9 @@ fn build_from(
                 }
             }
             PairStatus::Conflict(_) => {}
-            PairStatus::New if p.confidence >= MIN_TERM_CONFIDENCE => {
+            PairStatus::New
+                if p.confidence >= MIN_TERM_CONFIDENCE && !common::is_everyday(&p.ja) =>
+            {
                 let id = fresh_id(&p.en, &taken);
                 taken.insert(id.0.clone(), ());
                 terms.push(from_pair(p, id));

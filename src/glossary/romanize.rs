@@ -113,6 +113,10 @@ pub struct Key {
     pub vowels: Vec<char>,
     /// Made from katakana (vowel agreement is read English → katakana).
     pub kana: bool,
+    /// The word ends on a vowel that is heard: English `committee`, `data`, `policy`,
+    /// `balancer` (a final `-er` is ー or ア in katakana); katakana `コミッティー`, `データ`,
+    /// `バランサー`, but not `コミット` or `バランス`, whose last vowel only carries the consonant.
+    pub open_end: bool,
 }
 
 impl Key {
@@ -162,17 +166,30 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
         (Some(x), Some(y)) => vowel_ok(x, y) || (!(a.kana ^ b.kana) && vowel_ok(y, x)),
         _ => true,
     };
-    if short && (d > 0.41 || !first_ok) {
+    // ...and its vowel must be one a loanword really writes it with: `ロック` is `lock`, `ラック`
+    // is not (`rack`); `エンド` is `end`, `インド` is not.
+    let first_strict = match (en.first_vowel(), ka.first_vowel()) {
+        (Some(x), Some(y)) => short_vowel_ok(x, y) || (!(a.kana ^ b.kana) && short_vowel_ok(y, x)),
+        _ => true,
+    };
+    if short && (d > 0.41 || !first_ok || !first_strict) {
         return sim.min(0.5);
+    }
+    // A heard final vowel in English is heard in its loanword (`committee` → コミッティー);
+    // katakana that stops on a bare consonant is another word (`コミット` is `commit`).
+    if a.kana != b.kana && en.open_end && !ka.open_end {
+        return sim.min(0.8);
     }
     sim
 }
 
 /// English vowel → the katakana vowels it is written with (`data` → デ, `file` → ファ,
-/// `cluster` → ラ, `node` → ノ, `all` → オ, `key` → キ).
+/// `cluster` → ラ, `node` → ノ, `all` → オ, `key` → キ). `U` is the long `oo` (`pool` → プー).
 fn vowel_ok(en: char, ka: char) -> bool {
     en == ka
         || match en {
+            'U' => ka == 'u',
+            'A' => ka == 'a',
             'a' => matches!(ka, 'e' | 'o'),
             'e' => ka == 'i',
             'i' => ka == 'a',
@@ -180,6 +197,18 @@ fn vowel_ok(en: char, ka: char) -> bool {
             'u' => matches!(ka, 'a' | 'o'),
             _ => false,
         }
+}
+
+/// The first vowel of a short word (two strong consonants or fewer), where one vowel is half
+/// the word: only the spellings loanwords use for a stressed vowel (`data` → デ, `bug` → バ,
+/// `line` → ラ, `all` → オ); an `o` written `ア` (`lock`/`ラック`), an `e` written `イ`
+/// (`end`/`インド`) or a long `oo` written `ア` (`loop`/`ラップ`) is another word.
+fn short_vowel_ok(en: char, ka: char) -> bool {
+    en == ka
+        || matches!(
+            (en, ka),
+            ('a', 'e' | 'o') | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
+        )
 }
 
 /// Vowel agreement of two katakana keys, letter for letter (no loanword leniency).
@@ -477,6 +506,34 @@ pub fn romanize(text: &str) -> String {
     out
 }
 
+/// Whether katakana ends on a heard vowel (see [`Key::open_end`]): a long vowel mark, or a
+/// last mora whose vowel is more than the carrier of its consonant (`タ`, `リ`, `ナ`; not the
+/// `u` of `ス`/`ク`/`ル`, nor the `o` of `ト`/`ド`).
+fn open_end(ms: &[Mora]) -> bool {
+    let Some(m) = ms.last() else {
+        return false;
+    };
+    if m.sym == Some(Sym::OptR) {
+        return true;
+    }
+    let carrier = m.vowel == 'u' || (m.vowel == 'o' && matches!(m.sym, Some(Sym::T | Sym::D)));
+    "aiueo".contains(m.vowel) && (m.sym.is_none() || !carrier || m.romaji.contains('y'))
+}
+
+/// Whether the last English word ends on a heard vowel: a final `a`, `i`, `o`, `u`, `ee`, a
+/// `y` after a consonant, or an r-coloured `-er`/`-or`/`-ar` (never a silent `e`).
+fn english_open_end(w: &[u8]) -> bool {
+    let n = w.len();
+    let Some(&last) = w.last() else {
+        return false;
+    };
+    n >= 3
+        && (matches!(last, b'a' | b'i' | b'o' | b'u')
+            || w.ends_with(b"ee")
+            || (last == b'y' && !is_vowel(w[n - 2]))
+            || (last == b'r' && matches!(w[n - 2], b'e' | b'o' | b'a') && !is_vowel(w[n - 3])))
+}
+
 /// The key of a katakana word or compound (spaces and `・` are ignored).
 pub fn kana_key(text: &str) -> Key {
     let ms = morae(text);
@@ -513,6 +570,7 @@ pub fn kana_key(text: &str) -> Key {
         *last = Sym::Long;
     }
     Key {
+        open_end: open_end(&ms),
         syms,
         vowels,
         kana: true,
@@ -594,14 +652,25 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             continue;
         }
         let r_colored = w.get(i) == Some(&b'r') && !is_v(i + 1);
+        // `a` before one consonant and a silent final `e` is the long a of `make`, `name`,
+        // `image`: katakana writes it エ (メイク, ネーム, イメージ).
+        let magic_e = n > 3
+            && group == b"a"
+            && i + 1 < n
+            && !is_v(i)
+            && w[i + 1] == b'e'
+            && (i + 2 == n || (i + 3 == n && w[i + 2] == b's'));
         let v = match group {
+            _ if magic_e => 'e',
             b"ee" | b"ea" | b"ie" => 'i',
-            b"oo" | b"ue" | b"ui" => 'u',
+            b"oo" => 'U',
+            b"ue" | b"ui" => 'u',
             b"io" => 'o',
             b"ai" | b"ay" => 'e',
             b"ou" | b"au" => 'a',
             [b'y'] => 'i',
-            [b'e' | b'i' | b'u'] if r_colored => 'a',
+            // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
+            [b'e' | b'i' | b'u'] if r_colored => 'A',
             g => g[0] as char,
         };
         out.push(v);
@@ -712,6 +781,7 @@ pub fn english_keys(text: &str) -> Vec<Key> {
             english_vowels(w.as_bytes(), &mut vowels);
         }
         Key {
+            open_end: english_open_end(last.as_bytes()),
             syms,
             vowels,
             kana: false,
@@ -734,6 +804,7 @@ pub fn english_key(text: &str) -> Key {
         syms: Vec::new(),
         vowels: Vec::new(),
         kana: false,
+        open_end: false,
     })
 }
 
@@ -930,6 +1001,41 @@ mod tests {
                 english_key(e).block_key(),
                 "{k} {e}"
             );
+        }
+    }
+
+    #[test]
+    fn katakana_of_another_word_with_the_same_consonants_is_no_match() {
+        // Each wrong pair was a glossary candidate: a short word's vowel written the way no
+        // loanword writes it, or a heard final vowel the katakana drops.
+        for (k, e) in [
+            ("インド", "end"),
+            ("ラック", "lock"),
+            ("ラップ", "loop"),
+            ("マーク", "make"),
+            ("コール", "curl"),
+            ("コミット", "committee"),
+            ("バランス", "balancer"),
+        ] {
+            assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
+        }
+        // ...while the loanwords themselves still match.
+        for (k, e) in [
+            ("エンド", "end"),
+            ("ロック", "lock"),
+            ("ループ", "loop"),
+            ("メイク", "make"),
+            ("カール", "curl"),
+            ("コミッティー", "committee"),
+            ("バランサー", "balancer"),
+            ("ネーム", "name"),
+            ("イメージ", "image"),
+            ("データ", "data"),
+            ("サーバー", "server"),
+            ("アクセラレータ", "accelerator"),
+            ("ポリシー", "policy"),
+        ] {
+            assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
     }
 }

@@ -29,6 +29,28 @@ fn list(v: &[String]) -> String {
     )
 }
 
+/// Curated terms whose Japanese form is not the official glossary's Japanese title for the
+/// same term (same id, or the official title or English is one of its forms): (id, ja,
+/// official ja, kubernetes.io link). Only entries the localization has (a Japanese page) count.
+fn official_disagreements(g: &Glossary) -> Vec<(&str, &str, &'static str, &'static str)> {
+    let official = super::official::builtin();
+    let nfkc = crate::text::japanese::nfkc;
+    g.terms
+        .iter()
+        .filter(|t| t.source == TermSource::Curated)
+        .filter_map(|t| {
+            let o = official.get(&t.id.0).or_else(|| official.lookup(&t.en))?;
+            let link = o.link.as_deref().filter(|l| l.contains("/ja/"))?;
+            (nfkc(&o.ja).to_lowercase() != nfkc(&t.ja).to_lowercase()).then_some((
+                t.id.0.as_str(),
+                t.ja.as_str(),
+                o.ja.as_str(),
+                link,
+            ))
+        })
+        .collect()
+}
+
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -50,7 +72,11 @@ pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
         .pairing
         .pairs
         .iter()
-        .filter(|p| p.status == PairStatus::New && p.confidence >= MIN_SUGGEST_CONFIDENCE)
+        .filter(|p| {
+            p.status == PairStatus::New
+                && p.confidence >= MIN_SUGGEST_CONFIDENCE
+                && !super::common::is_everyday(&p.ja)
+        })
         .take(pairs)
         .collect();
     let variants: Vec<&Pair> = g
@@ -135,6 +161,19 @@ pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
                     .first()
                     .map(|e| e.describe(slug))
                     .unwrap_or_default()
+            ));
+        }
+    }
+
+    let disagreements = official_disagreements(g);
+    if !disagreements.is_empty() {
+        out.push_str("\n# ---- Curated entries whose Japanese differs from the official glossary's title ----\n");
+        for (id, ja, official, link) in disagreements {
+            out.push_str(&format!(
+                "# {id}: ja = {}; the Japanese localization writes {} ({link}); consider ja = {} and the old spelling in aliases\n",
+                q(ja),
+                q(official),
+                q(official)
             ));
         }
     }

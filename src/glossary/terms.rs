@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use super::TermSource;
 use crate::model::diag::{Diagnostic, LineIndex, line_of};
 
 use crate::model::ids::{FeatureGateName, KepNumber, TermId};
@@ -112,6 +113,16 @@ pub struct CuratedTerm {
     pub keps: Vec<KepNumber>,
     pub gates: Vec<FeatureGateName>,
     pub related: Vec<TermId>,
+    /// Topics the term belongs to (kubernetes.io's glossary tags: `fundamental`,
+    /// `networking`…); the glossary index filters by them.
+    pub tags: Vec<String>,
+    /// Where the term is documented (the official glossary's entry on kubernetes.io).
+    pub link: Option<String>,
+    /// `Curated` for `glossary/terms.toml`, `Official` for the built-in official glossary.
+    pub source: TermSource,
+    /// Whether a definition was filled in from the official glossary under a site's entry that
+    /// had none (the term page credits kubernetes.io for it).
+    pub official_definition: bool,
     /// 1-based line of the `[[term]]` header.
     pub line: usize,
 }
@@ -172,6 +183,10 @@ struct RawTerm {
     gates: Vec<Spanned<String>>,
     #[serde(default)]
     related: Vec<Spanned<String>>,
+    #[serde(default)]
+    tags: Vec<Spanned<String>>,
+    #[serde(default)]
+    link: Option<Spanned<String>>,
 }
 
 impl Terms {
@@ -179,9 +194,15 @@ impl Terms {
         Terms::default()
     }
 
-    /// Parses and validates the text of `path`. Entries with errors are left out; the
-    /// diagnostics say which and why.
+    /// Parses and validates the text of `path` (a site's `glossary/terms.toml`). Entries with
+    /// errors are left out; the diagnostics say which and why.
     pub fn parse(path: &Path, text: &str) -> (Terms, Vec<Diagnostic>) {
+        Terms::parse_as(path, text, TermSource::Curated)
+    }
+
+    /// [`Terms::parse`] of a file whose entries come from `source` (the built-in official
+    /// glossary is the same format).
+    pub fn parse_as(path: &Path, text: &str, source: TermSource) -> (Terms, Vec<Diagnostic>) {
         let mut diags = Vec::new();
         let raw: RawFile = match toml::from_str(text) {
             Ok(r) => r,
@@ -273,7 +294,40 @@ impl Terms {
                     );
                 }
             }
-            for (field, def) in [("def_ja", &r.def_ja), ("def_en", &r.def_en)] {
+            let link = r.link.as_ref().and_then(|l| {
+                let url = l.get_ref().trim();
+                let web = url.starts_with("https://") || url.starts_with("http://");
+                if !web || !crate::model::urls::is_allowed(url) {
+                    diags.push(
+                        Diagnostic::error(path, line(l.span().start), format!("`link` of term `{id}` is not a web address: `{url}`"))
+                            .help("write the full address of the page that documents the term: `https://kubernetes.io/docs/...`"),
+                    );
+                    return None;
+                }
+                Some(url.to_string())
+            });
+            let mut tags: Vec<String> = Vec::new();
+            for t in &r.tags {
+                let tag = t.get_ref().trim();
+                if !is_kebab(tag) {
+                    diags.push(
+                        Diagnostic::error(
+                            path,
+                            line(t.span().start),
+                            format!("tag `{tag}` of term `{id}` is not ASCII kebab-case"),
+                        )
+                        .help(format!(
+                            "write it like `{}` (lowercase letters, digits and single `-`)",
+                            to_kebab(tag)
+                        )),
+                    );
+                } else if !tags.iter().any(|x| x == tag) {
+                    tags.push(tag.to_string());
+                }
+            }
+            // The official glossary leaves a definition out where the localization has none.
+            let defs = [("def_ja", &r.def_ja), ("def_en", &r.def_en)];
+            for (field, def) in defs.into_iter().filter(|_| source == TermSource::Curated) {
                 if def.trim().is_empty() {
                     diags.push(
                         Diagnostic::warning(
@@ -311,6 +365,10 @@ impl Terms {
                 keps: r.keps.iter().map(|&n| KepNumber(n)).collect(),
                 gates,
                 related: Vec::new(),
+                tags,
+                link,
+                source,
+                official_definition: false,
                 line: header_line,
             });
         }
@@ -363,6 +421,89 @@ impl Terms {
             },
             diags,
         )
+    }
+
+    /// These terms (a site's) over `base` (the official glossary): every entry here is kept as
+    /// written; an entry of `base` with the same id, or whose English or Japanese form is a
+    /// spelling of an entry here, only fills in what that entry left out (its definitions, its
+    /// tags and link); any other entry of `base` is added, without the spellings an entry here
+    /// already has (one spelling leads to one term).
+    pub fn over(mut self, base: &Terms) -> Terms {
+        for b in &base.terms {
+            let here = self.terms.iter().position(|t| t.id == b.id).or_else(|| {
+                [&b.en, &b.ja]
+                    .into_iter()
+                    .find_map(|f| self.by_form.get(&form_key(f)).copied())
+            });
+            match here {
+                Some(i) => {
+                    let t = &mut self.terms[i];
+                    for (own, theirs) in [(&mut t.def_ja, &b.def_ja), (&mut t.def_en, &b.def_en)] {
+                        if own.is_empty() && !theirs.is_empty() {
+                            own.clone_from(theirs);
+                            t.official_definition = true;
+                        }
+                    }
+                    for tag in &b.tags {
+                        if !t.tags.contains(tag) {
+                            t.tags.push(tag.clone());
+                        }
+                    }
+                    if t.link.is_none() {
+                        t.link.clone_from(&b.link);
+                    }
+                }
+                None => {
+                    let mut t = b.clone();
+                    let free = |f: &String| !self.by_form.contains_key(&form_key(f));
+                    t.aliases.retain(free);
+                    t.typos.retain(free);
+                    t.related
+                        .retain(|r| self.get(&r.0).is_some() || base.get(&r.0).is_some());
+                    let i = self.terms.len();
+                    for f in t.forms() {
+                        self.by_form.entry(form_key(f)).or_insert(i);
+                    }
+                    self.terms.push(t);
+                }
+            }
+        }
+        self
+    }
+
+    /// These terms with the spellings authors gave them in `glossary_tooltip` shortcodes: an
+    /// author's own link from a surface form to a term id is strong evidence that the form is a
+    /// spelling of that term, so it becomes an alias (after the term's own forms, which stay
+    /// the ones shown first: the localization's `クラスター` before an author's `クラスタ`).
+    /// A spelling another term already has, or text that is not a term's name (a phrase with
+    /// kana particles or verb endings, `Kubernetes APIを使用して退避するように`; more than
+    /// three words or 24 characters), is not taken.
+    pub fn with_author_spellings<'a>(
+        mut self,
+        tooltips: impl IntoIterator<Item = &'a crate::parse::shortcodes::GlossaryTooltip>,
+    ) -> Terms {
+        for tip in tooltips {
+            let spelling = crate::text::japanese::nfkc(tip.text.trim());
+            let phrase = spelling.chars().any(|c| matches!(c, 'ぁ'..='ゖ'))
+                || spelling.chars().count() > 24
+                || spelling.split_whitespace().count() > 3;
+            let key = form_key(&spelling);
+            if phrase || key.is_empty() || self.by_form.contains_key(&key) {
+                continue;
+            }
+            // The id is kubernetes.io's: a site entry that took the official one in keeps its
+            // link (`…#term-cluster`).
+            let id = to_kebab(&tip.term_id);
+            let anchor = format!("#term-{}", tip.term_id);
+            let named = |t: &CuratedTerm| {
+                t.id.0 == id || t.link.as_deref().is_some_and(|l| l.ends_with(&anchor))
+            };
+            if let Some(i) = self.terms.iter().position(named) {
+                self.terms[i].aliases.push(spelling);
+                self.by_form.insert(key, i);
+            }
+        }
+        self
     }
 
     pub fn get(&self, id: &str) -> Option<&CuratedTerm> {

@@ -25,6 +25,9 @@ pub struct Config {
     /// Whether the registry compiled into shiori (every KEP and gate) is used under the site's
     /// own `glossary/keps.toml` and `glossary/feature-gates.toml`.
     pub builtin_registry: bool,
+    /// Whether the official Kubernetes glossary compiled into shiori (or the site's
+    /// `glossary/official.toml`, when it has one) fills in under `glossary/terms.toml`.
+    pub official_glossary: bool,
     pub highlight: HighlightConfig,
 }
 
@@ -57,6 +60,7 @@ impl Default for Config {
             drafts: false,
             trust_html: false,
             builtin_registry: true,
+            official_glossary: true,
             highlight: HighlightConfig::default(),
         }
     }

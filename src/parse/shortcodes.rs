@@ -127,6 +127,39 @@ fn bound_nesting(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// An author's own English/Japanese link in Hugo content: `{{< glossary_tooltip text="コンテナ"
+/// term_id="container" >}}` says that `コンテナ` is a spelling of the glossary term
+/// `container`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct GlossaryTooltip {
+    pub term_id: String,
+    pub text: String,
+}
+
+/// Every `glossary_tooltip` shortcode of `text` with both a `text` and a `term_id`, in order
+/// (commented-out `{{</* … */>}}` ones are examples, not links).
+pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
+    if !text.contains("glossary_tooltip") {
+        return Vec::new();
+    }
+    SHORTCODE
+        .captures_iter(text)
+        .filter(|c| c.get(2).is_none() && &c[4] == "glossary_tooltip")
+        .filter_map(|c| {
+            let param = |key: &str| {
+                PARAM
+                    .captures_iter(&c[5])
+                    .find(|p| &p[1] == key)
+                    .map(|p| p[2].trim().to_string())
+            };
+            Some(GlossaryTooltip {
+                term_id: param("term_id").filter(|s| !s.is_empty())?,
+                text: param("text").filter(|s| !s.is_empty())?,
+            })
+        })
+        .collect()
+}
+
 /// Replaces each shortcode in `text` by what a reader should see of it.
 pub fn degrade(text: &str) -> String {
     if !text.contains("{{") {
@@ -204,7 +237,20 @@ fn figure(param: &dyn Fn(&str) -> Option<String>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::degrade;
+    use super::{GlossaryTooltip, degrade, glossary_tooltips};
+
+    #[test]
+    fn glossary_tooltips_are_read_as_term_spellings() {
+        let text = "x {{< glossary_tooltip text=\"コンテナ\" term_id=\"container\" >}} と\n{{< glossary_tooltip\n term_id=\"node\" text=\"ノード\" >}}、{{</* glossary_tooltip text=\"例\" term_id=\"pod\" */>}} {{< glossary_tooltip term_id=\"pod\" >}}";
+        let t = |id: &str, text: &str| GlossaryTooltip {
+            term_id: id.into(),
+            text: text.into(),
+        };
+        assert_eq!(
+            glossary_tooltips(text),
+            [t("container", "コンテナ"), t("node", "ノード")]
+        );
+    }
 
     #[test]
     fn glossary_tooltip_becomes_its_text() {

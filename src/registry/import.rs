@@ -140,7 +140,7 @@ pub fn import_from_sources(
     }
 }
 
-fn yaml_error(path: &Path, e: &serde_yaml::Error, line_offset: usize) -> Diagnostic {
+pub(crate) fn yaml_error(path: &Path, e: &serde_yaml::Error, line_offset: usize) -> Diagnostic {
     let line = e.location().map(|l| l.line() + line_offset);
     Diagnostic::warning(path, line, format!("skipped: not valid YAML ({e})"))
 }
@@ -240,14 +240,21 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-fn read_gate_page(path: &Path, text: &str, warnings: &mut Vec<Diagnostic>) -> Option<GateEntry> {
+/// The YAML front matter of a kubernetes/website page (between its opening `---` lines) and the
+/// body after it; `None` when the page has none.
+pub(crate) fn front_matter(text: &str) -> Option<(&str, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let rest = text.strip_prefix("---")?;
     let rest = rest
         .strip_prefix("\r\n")
         .or_else(|| rest.strip_prefix('\n'))?;
     let end = rest.find("\n---")?;
-    let front = &rest[..end + 1];
+    let body = rest[end + 4..].split_once('\n').map_or("", |(_, b)| b);
+    Some((&rest[..end + 1], body))
+}
+
+fn read_gate_page(path: &Path, text: &str, warnings: &mut Vec<Diagnostic>) -> Option<GateEntry> {
+    let (front, _) = front_matter(text)?;
     let v: Value = match serde_yaml::from_str(front) {
         Ok(v) => v,
         Err(e) => {

@@ -657,7 +657,7 @@ pub fn render_gates(gates: &[GateEntry]) -> String {
     out
 }
 
-fn toml_string(s: &str) -> String {
+pub(crate) fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 

@@ -194,10 +194,24 @@ fn glossary_json_follows_the_contract() {
     }
     assert_eq!(
         sources.keys().collect::<Vec<_>>(),
-        ["curated", "extracted"],
+        ["curated", "extracted", "official"],
         "{sources:?}"
     );
     assert_eq!(sources["curated"], 116);
+    // Everyday loanwords the articles pair perfectly (Set/セット, Version/バージョン) are no
+    // glossary candidates.
+    for t in j["terms"].as_array().unwrap() {
+        if t["source"] == "extracted" {
+            let ja = t["ja"].as_str().unwrap();
+            assert!(
+                !["セット", "バージョン", "デフォルト", "サポート", "リリース"].contains(&ja),
+                "{t}"
+            );
+        }
+    }
+    // The official glossary's 160 entries fill in under the curated ones: those a curated
+    // entry already names (Pod, クラスター, kubelet…) merge into it, the rest are their own.
+    assert!((60..160).contains(&sources["official"]), "{sources:?}");
     let map = terms
         .iter()
         .find(|t| t["id"] == "mutating-admission-policy")
@@ -463,6 +477,7 @@ fn a_site_without_terms_toml_builds_with_candidates_only() {
         "title = \"A\"\nslug = \"a\"",
         "ファイナライザー(finalizer)を追加しました。ファイナライザーは便利です。\n",
     );
+    f.write("site.toml", "official_glossary = false\n");
     let out = f.build();
     let j = json(&out, "api/glossary.json");
     let terms = j["terms"].as_array().unwrap();
@@ -483,6 +498,9 @@ fn a_site_without_terms_toml_builds_with_candidates_only() {
     let term = page(&out, "glossary/finalizer/index.html");
     assert!(term.contains("class=\"candidate-note\""));
     assert!(term.contains("括弧書き"), "the evidence is shown");
+    // In words, not the pairing's internals (romaji, 類似度).
+    assert!(term.contains("記事が括弧で並べて書いています"), "{term}");
+    assert!(!term.contains("類似度") && !term.contains("≈"), "{term}");
 }
 
 #[test]
@@ -523,6 +541,23 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
     }
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert!(stderr.contains("116 curated terms"), "{stderr}");
+    // glossary/terms.toml writes pod as ポッド; content/ja/docs/reference/glossary/pod.md's
+    // title is Pod.
+    assert!(
+        stdout.contains("# pod: ja = \"ポッド\"; the Japanese localization writes \"Pod\""),
+        "{stdout}"
+    );
+    // kubelet/Kubelet differ only in case: no disagreement.
+    assert!(!stdout.contains("# kubelet: ja ="), "{stdout}");
+    let all = f.run(&["glossary", "suggest", "--limit", "400"]);
+    let all = String::from_utf8(all.stdout).unwrap();
+    for everyday in ["セット", "テキスト", "バージョン", "デフォルト", "リリース"]
+    {
+        assert!(
+            !all.contains(&format!("\nja = \"{everyday}\"\n")),
+            "{everyday} suggested"
+        );
+    }
 
     let bad = f.run(&["glossary", "suggest", "--root", "no-such-dir"]);
     assert_eq!(bad.status.code(), Some(2));
@@ -591,5 +626,192 @@ fn tooltip_in_the_1_31_paragraph_snapshot() {
     insta::assert_snapshot!(
         "p_mutating_admission_policy_1_31",
         element_containing(&html, "p", "で始まった作業を引き継ぎ")
+    );
+}
+
+#[test]
+fn a_site_without_terms_toml_knows_the_official_glossary_and_credits_its_definitions() {
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "サイドカーコンテナを使うPodを作ります。\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    // content/ja/docs/reference/glossary/sidecar-container.md: title サイドカーコンテナ.
+    let sidecar = terms
+        .iter()
+        .find(|t| t["id"] == "sidecar-container")
+        .unwrap();
+    assert_eq!(sidecar["source"], "official");
+    assert_eq!(sidecar["ja"], "サイドカーコンテナ");
+    assert_eq!(sidecar["en"], "Sidecar Container");
+    assert_eq!(sidecar["mentions"], 1);
+    // It links from the article, with its tooltip.
+    assert!(
+        term_links(&page(&out, "articles/a/index.html"))
+            .iter()
+            .any(|(href, _)| href.contains("glossary/sidecar-container/")),
+        "{:?}",
+        term_links(&page(&out, "articles/a/index.html"))
+    );
+    let term = page(&out, "glossary/sidecar-container/index.html");
+    // The Japanese short description of sidecar-container.md, and the CC BY 4.0 credit.
+    assert!(
+        term.contains("Podのライフサイクル全体を通して実行を続ける補助コンテナ。"),
+        "{term}"
+    );
+    assert!(term.contains("class=\"attribution\""), "{term}");
+    assert!(term.contains("CC BY 4.0") && term.contains("creativecommons.org/licenses/by/4.0/"));
+    assert!(term.contains(
+        "https://kubernetes.io/ja/docs/reference/glossary/?all=true#term-sidecar-container"
+    ));
+    // Tags are filters on the index.
+    let index = page(&out, "glossary/index.html");
+    assert!(
+        index.contains("name=\"tag\" value=\"fundamental\""),
+        "the tag filter"
+    );
+    assert!(
+        index.contains("name=\"source\" value=\"official\""),
+        "the source filter"
+    );
+    assert!(broken_links(&out.files).is_empty());
+}
+
+#[test]
+fn a_curated_entry_wins_over_the_official_one_and_borrows_its_missing_definition() {
+    let f = Fixture::with_article("a", "title = \"A\"\nslug = \"a\"", "クラスタを作ります。\n");
+    f.write(
+        "glossary/terms.toml",
+        "[[term]]\nid = \"my-cluster\"\nen = \"cluster\"\nja = \"クラスタ\"\nkind = \"term\"\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    assert!(
+        terms.iter().all(|t| t["id"] != "cluster"),
+        "merged into my-cluster"
+    );
+    let mine = terms.iter().find(|t| t["id"] == "my-cluster").unwrap();
+    assert_eq!(
+        (&mine["ja"], &mine["source"]),
+        (&"クラスタ".into(), &"curated".into())
+    );
+    let term = page(&out, "glossary/my-cluster/index.html");
+    // An author's tooltip to kubernetes.io's `cluster` reaches the entry that took it in.
+    let f2 = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "{{< glossary_tooltip text=\"Kubernetesクラスター群\" term_id=\"cluster\" >}}\n",
+    );
+    f2.write(
+        "glossary/terms.toml",
+        "[[term]]\nid = \"my-cluster\"\nen = \"cluster\"\nja = \"クラスタ\"\nkind = \"term\"\n",
+    );
+    let j2 = json(&f2.build(), "api/glossary.json");
+    let mine2 = j2["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "my-cluster")
+        .unwrap()
+        .clone();
+    assert!(
+        mine2["aliases"]
+            .as_array()
+            .unwrap()
+            .contains(&"Kubernetesクラスター群".into()),
+        "{mine2}"
+    );
+    // cluster.md's Japanese definition fills the one the entry lacks, credited.
+    assert!(term.contains("ワーカーマシンの集合"), "{term}");
+    assert!(term.contains("class=\"attribution\""));
+}
+
+#[test]
+fn an_authors_glossary_tooltip_makes_its_text_a_spelling_of_the_term() {
+    // 名前空間 is how ja-docs pages write namespace in a tooltip; the official title is Namespace.
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "{{< glossary_tooltip text=\"名前空間\" term_id=\"namespace\" >}}を分けます。\n\n別の節の名前空間。\n\n{{< glossary_tooltip text=\"Kubernetes APIを使用して退避するように\" term_id=\"api-eviction\" >}}\n",
+    );
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    let ns = terms.iter().find(|t| t["id"] == "namespace").unwrap();
+    assert_eq!(
+        ns["ja"], "Namespace",
+        "the localization's own title stays first"
+    );
+    assert!(
+        ns["aliases"]
+            .as_array()
+            .unwrap()
+            .contains(&"名前空間".into()),
+        "{ns}"
+    );
+    assert_eq!(ns["mentions"], 2);
+    // A sentence in a tooltip is no spelling.
+    let eviction = terms.iter().find(|t| t["id"] == "api-eviction").unwrap();
+    assert!(
+        !eviction["aliases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a.as_str().unwrap().contains("使用して")),
+        "{eviction}"
+    );
+}
+
+#[test]
+fn glossary_import_writes_the_sites_official_glossary_which_replaces_the_built_in_one() {
+    let website = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/registry-import/website");
+    let f = Fixture::with_article(
+        "a",
+        "title = \"A\"\nslug = \"a\"",
+        "コンテナとPodを使います。\n",
+    );
+    let run = f.run(&["glossary", "import", "--website", website.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    // container.md, sidecar-container.md (English only) and broken.md, whose YAML is malformed.
+    assert!(
+        stderr.contains("imported 2 glossary terms (1 with a Japanese page)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("broken.md") && stderr.contains("not valid YAML"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(f.root().join("glossary/official.toml")).unwrap();
+    assert!(written.contains("ja = \"コンテナ\""), "{written}");
+
+    let out = f.build();
+    let j = json(&out, "api/glossary.json");
+    let terms = j["terms"].as_array().unwrap();
+    let official: Vec<&str> = terms
+        .iter()
+        .filter(|t| t["source"] == "official")
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    // The site's file, not the built-in glossary (which also has pod, node, …).
+    assert_eq!(official, ["container", "sidecar-container"]);
+
+    // Not a checkout: exit 2, and the file stays as it was.
+    let bad = f.run(&[
+        "glossary",
+        "import",
+        "--website",
+        f.root().to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("kubernetes/website"));
+    assert_eq!(
+        std::fs::read_to_string(f.root().join("glossary/official.toml")).unwrap(),
+        written
     );
 }

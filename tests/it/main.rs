@@ -17,6 +17,7 @@ mod extract_seeds;
 mod filters_browser;
 mod glossary;
 mod glossary_browser;
+mod glossary_quality;
 mod hostile;
 mod incremental;
 mod ja_docs;

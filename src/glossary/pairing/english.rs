@@ -67,29 +67,35 @@ pub(super) fn english_forms(
     names: &[String],
 ) -> Vec<EnglishForm> {
     let mut forms: BTreeMap<String, EnglishForm> = BTreeMap::new();
-    let mut add = |surface: &str, count: usize, articles: &[usize], source: Context| {
-        let compact = english_compact(surface);
-        // Acronyms are spelled out in Japanese (CSI = シーエスアイ), never transliterated.
-        if compact.len() < 3
-            || romanize::split_identifier(surface)
-                .iter()
-                .any(|w| is_acronym(w))
-        {
-            return;
-        }
-        let f = forms.entry(compact.clone()).or_insert_with(|| EnglishForm {
-            compact,
-            surfaces: BTreeMap::new(),
-            count: 0,
-            articles: Vec::new(),
-            best_source: source,
-            keys: Vec::new(),
-        });
-        *f.surfaces.entry(surface.to_string()).or_insert(0) += count.max(1);
-        f.count += count;
-        f.articles.extend_from_slice(articles);
-        f.best_source = f.best_source.min(source);
-    };
+    // `known_only`: add to a form that exists, never make one.
+    let mut add =
+        |surface: &str, count: usize, articles: &[usize], source: Context, known_only: bool| {
+            let compact = english_compact(surface);
+            if known_only && !forms.contains_key(&compact) {
+                return;
+            }
+            // Acronyms are spelled out in Japanese (CSI = シーエスアイ), never transliterated.
+            if compact.len() < 3
+                || romanize::split_identifier(surface)
+                    .iter()
+                    .any(|w| is_acronym(w))
+            {
+                return;
+            }
+            let f = forms.entry(compact.clone()).or_insert_with(|| EnglishForm {
+                compact,
+                surfaces: BTreeMap::new(),
+                count: 0,
+                articles: Vec::new(),
+                best_source: source,
+                keys: Vec::new(),
+            });
+            *f.surfaces.entry(surface.to_string()).or_insert(0) += count.max(1);
+            f.count += count;
+            f.articles.extend_from_slice(articles);
+            f.best_source = f.best_source.min(source);
+        };
+    let mut parts: Vec<(&str, usize, &[usize])> = Vec::new();
     for c in corpus.candidates.values() {
         match c.kind {
             CandidateKind::EnglishWord => {}
@@ -102,11 +108,10 @@ pub(super) fn english_forms(
             }
             CandidateKind::EnglishPhrase => {}
             CandidateKind::Identifier => {
-                // The words of an identifier are vocabulary too (`MatchLabelKeys` → `Label`).
                 for (s, n) in &c.surfaces {
                     for part in romanize::split_identifier(s) {
                         if part.len() >= 3 && !is_acronym(part) && !is_stop_word(part) {
-                            add(part, *n, &c.articles, Context::Corpus);
+                            parts.push((part, *n, &c.articles));
                         }
                     }
                 }
@@ -114,11 +119,11 @@ pub(super) fn english_forms(
             _ => continue,
         }
         for (s, n) in &c.surfaces {
-            add(s, *n, &c.articles, Context::Corpus);
+            add(s, *n, &c.articles, Context::Corpus, false);
         }
     }
     for n in names {
-        add(n, 0, &[], Context::Registry);
+        add(n, 0, &[], Context::Registry, false);
     }
     for t in &curated.terms {
         for f in [t.en.as_str()]
@@ -126,9 +131,16 @@ pub(super) fn english_forms(
             .chain(t.aliases.iter().map(String::as_str))
         {
             if f.is_ascii() {
-                add(f, 0, &[], Context::Curated);
+                add(f, 0, &[], Context::Curated, false);
             }
         }
+    }
+    // The words of an identifier count for a form the articles also write on its own
+    // (`MatchLabelKeys` → `Label`), but are no form by themselves: `Shares` of
+    // `ConcurrencyShares` or `Breaking` of `…ClusterBreakingPotential` would pair with any
+    // katakana of the same consonants (`シェル`, `ブロッキング`).
+    for (part, n, articles) in parts {
+        add(part, n, articles, Context::Corpus, true);
     }
     forms
         .into_values()

@@ -103,6 +103,42 @@ pub struct ParenPair {
     pub trimmed: bool,
 }
 
+/// Whether a parenthesized pair puts a code name next to what it is rather than its
+/// translation: a CamelCase identifier is kept as written or transliterated, never translated,
+/// so Japanese that does not sound like it describes it (`コールバック関数(QueueingHint)`).
+pub fn describes_identifier(p: &ParenPair) -> bool {
+    !p.en.contains(' ')
+        && super::candidates::is_identifier(&p.en)
+        && romanize::match_score(&p.ja, &p.en) < MIN_SIMILARITY
+}
+
+/// Actions a Japanese section title adds to what it is about (`バグ修正`, `機能追加`).
+const SECTION_ACTIONS: [(&str, &[&str]); 6] = [
+    ("修正", &["fix"]),
+    ("追加", &["add", "new"]),
+    ("変更", &["change"]),
+    ("改善", &["improve"]),
+    ("削除", &["remov", "delet"]),
+    ("更新", &["updat"]),
+];
+
+/// Whether a parenthesized pair in a heading is the two halves of a section title rather than
+/// one term in two languages: its Japanese says more than its English, an action the English
+/// does not name (`Bug or Regression (バグ修正)`, `Features (機能追加)`, `Others (その他修正)`)
+/// or a phrase joined by `の` (`API Changes (API周りの変更)`). A pair whose halves sound
+/// alike is a term wherever it stands (`サイドカーコンテナ (Sidecar Containers)`), and so is
+/// a plain translation (`Deprecation (非推奨になったAPI)` → 非推奨).
+pub fn section_title_pair(p: &ParenPair) -> bool {
+    if romanize::match_score(&p.ja, &p.en) >= MIN_SIMILARITY {
+        return false;
+    }
+    let en = p.en.to_ascii_lowercase();
+    p.ja.contains('の')
+        || SECTION_ACTIONS
+            .iter()
+            .any(|(action, words)| p.ja.ends_with(action) && !words.iter().any(|w| en.contains(w)))
+}
+
 /// Where an English form was seen, strongest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -86,6 +86,8 @@ struct Entry<'a> {
     confidence: u32,
     mentions: usize,
     definition: &'a str,
+    /// Space-separated, for the index's tag filter (`data-tag`).
+    tags: String,
 }
 
 fn entry(t: &Term) -> Entry<'_> {
@@ -102,6 +104,7 @@ fn entry(t: &Term) -> Entry<'_> {
         confidence: percent(t.confidence),
         mentions: t.mentions,
         definition: t.definition(),
+        tags: t.tags.join(" "),
     }
 }
 
@@ -114,12 +117,45 @@ struct IndexSection<'a> {
     terms: Vec<Entry<'a>>,
 }
 
-/// A term kind of the index's filter, with how many terms are of it.
+/// A value of one of the index's filters (a kind, a tag, a source), with how many terms have it.
 #[derive(Serialize)]
-struct KindCount {
+struct FacetCount {
     value: &'static str,
     label: &'static str,
     count: usize,
+}
+
+/// kubernetes.io's glossary tags, as the index's tag filter names them (in this order).
+const TAG_LABELS: [(&str, &str); 12] = [
+    ("fundamental", "基本"),
+    ("core-object", "主要なオブジェクト"),
+    ("workload", "ワークロード"),
+    ("architecture", "アーキテクチャ"),
+    ("networking", "ネットワーク"),
+    ("storage", "ストレージ"),
+    ("security", "セキュリティ"),
+    ("operation", "運用"),
+    ("extension", "拡張"),
+    ("tool", "ツール"),
+    ("user-type", "利用者の種類"),
+    ("community", "コミュニティ"),
+];
+
+/// The labels of the index's source filter.
+fn source_label(s: TermSource) -> &'static str {
+    match s {
+        TermSource::Curated => "サイトの用語集",
+        TermSource::Official => "Kubernetes公式用語集",
+        TermSource::Extracted => "記事からの候補",
+    }
+}
+
+/// Where a term page's definition comes from, when it is kubernetes.io's.
+#[derive(Serialize)]
+struct Attribution<'a> {
+    url: Option<&'a str>,
+    license: &'static str,
+    license_url: &'static str,
 }
 
 /// A download of the glossary.
@@ -139,6 +175,11 @@ struct TermView<'a> {
     variants: &'a [String],
     def_ja: &'a str,
     def_en: &'a str,
+    /// Set when the definition is the official glossary's (CC BY 4.0, credited).
+    attribution: Option<Attribution<'a>>,
+    link: Option<&'a str>,
+    source_label: &'static str,
+    tag_labels: Vec<&'static str>,
     keps: Vec<KepLink<'a>>,
     gates: Vec<GateLink<'a>>,
     related: Vec<Entry<'a>>,
@@ -308,21 +349,44 @@ impl<'a> RenderCtx<'a> {
             })
             .collect();
         let mut kinds: BTreeMap<glossary::TermKind, usize> = BTreeMap::new();
+        let mut sources: BTreeMap<TermSource, usize> = BTreeMap::new();
         for t in &g.terms {
             *kinds.entry(t.kind).or_default() += 1;
+            *sources.entry(t.source).or_default() += 1;
         }
-        let kinds: Vec<KindCount> = kinds
+        let kinds: Vec<FacetCount> = kinds
             .into_iter()
-            .map(|(k, count)| KindCount {
+            .map(|(k, count)| FacetCount {
                 value: k.as_str(),
                 label: k.label_ja(),
                 count,
             })
             .collect();
+        let sources: Vec<FacetCount> = sources
+            .into_iter()
+            .map(|(s, count)| FacetCount {
+                value: s.as_str(),
+                label: source_label(s),
+                count,
+            })
+            .collect();
+        let tags: Vec<FacetCount> = TAG_LABELS
+            .iter()
+            .map(|&(value, label)| FacetCount {
+                value,
+                label,
+                count: g
+                    .terms
+                    .iter()
+                    .filter(|t| t.tags.iter().any(|x| x == value))
+                    .count(),
+            })
+            .filter(|f| f.count > 0)
+            .collect();
         let curated = g
             .terms
             .iter()
-            .filter(|t| t.source == TermSource::Curated)
+            .filter(|t| t.source != TermSource::Extracted)
             .count();
         let exports: Vec<Export> = EXPORTS
             .iter()
@@ -336,6 +400,8 @@ impl<'a> RenderCtx<'a> {
         ctx.insert("az", &az);
         ctx.insert("kana", &kana);
         ctx.insert("kinds", &kinds);
+        ctx.insert("tags", &tags);
+        ctx.insert("sources", &sources);
         ctx.insert("term_count", &g.terms.len());
         ctx.insert("curated_count", &curated);
         ctx.insert("candidate_count", &(g.terms.len() - curated));
@@ -352,6 +418,18 @@ impl<'a> RenderCtx<'a> {
             variants: &t.variants,
             def_ja: &t.def_ja,
             def_en: &t.def_en,
+            attribution: t.official_definition.then_some(Attribution {
+                url: t.link.as_deref(),
+                license: glossary::official::LICENSE,
+                license_url: glossary::official::LICENSE_URL,
+            }),
+            link: t.link.as_deref(),
+            source_label: source_label(t.source),
+            tag_labels: t
+                .tags
+                .iter()
+                .filter_map(|x| TAG_LABELS.iter().find(|(v, _)| v == x).map(|(_, l)| *l))
+                .collect(),
             keps: t.keps.iter().map(|&n| self.kep_link(n)).collect(),
             gates: t
                 .gates
@@ -451,15 +529,15 @@ impl<'a> RenderCtx<'a> {
                     runner_up,
                     confidence,
                 } => EvidenceView::Transliteration {
-                    label: "音訳",
+                    label: "カタカナ表記",
                     romaji,
                     english,
                     similarity: percent(*similarity),
                     context: match context {
-                        Context::SameArticle => "同じ記事の英語",
-                        Context::Corpus => "他の記事の英語",
-                        Context::Registry => "KEP・フィーチャーゲートの名前",
-                        Context::Curated => "用語集の英語",
+                        Context::SameArticle => "同じ記事",
+                        Context::Corpus => "ほかの記事",
+                        Context::Registry => "KEPやフィーチャーゲートの名前",
+                        Context::Curated => "用語集の英語の見出し",
                     },
                     runner_up: runner_up.as_ref().map(|(english, s)| RunnerUp {
                         english,
