@@ -63,6 +63,12 @@ pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ("static/terms.js", include_bytes!("../static/terms.js")),
     ("static/search.js", include_bytes!("../static/search.js")),
     ("static/search.css", include_bytes!("../static/search.css")),
+    (
+        "static/session.css",
+        include_bytes!("../static/session.css"),
+    ),
+    ("static/slides.js", include_bytes!("../static/slides.js")),
+    ("static/session.js", include_bytes!("../static/session.js")),
 ];
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.

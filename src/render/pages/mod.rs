@@ -1,5 +1,6 @@
 //! The pages of the site (render stage), one module per kind: articles ([`article`]), the home
-//! and release pages ([`releases`]), KEP, feature-gate and SIG pages ([`entities`]), the glossary
+//! and release pages ([`releases`], their changes in [`changes`], their slides, handout and
+//! glossary sheet and an article's slides in [`session`]), KEP, feature-gate and SIG pages ([`entities`]), the glossary
 //! ([`glossary`]) and the 404 and search pages ([`site`]).
 //!
 //! `RenderCtx::render_all` takes the render context and gives every page and JSON file as
@@ -12,9 +13,11 @@ use rayon::prelude::*;
 use crate::render::{RenderCtx, api, json_bytes};
 
 pub(crate) mod article;
+pub(crate) mod changes;
 pub(crate) mod entities;
 pub(crate) mod glossary;
 pub(crate) mod releases;
+pub(crate) mod session;
 pub(crate) mod site;
 
 /// A rendered file: (output path, bytes), or the diagnostic of the template that failed.
@@ -30,10 +33,10 @@ impl RenderCtx<'_> {
             Ok((path, bytes)) => emit(path, bytes),
             Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
         };
-        self.articles
-            .par_iter()
-            .enumerate()
-            .for_each(|(i, a)| take(self.article_page(i, a)));
+        self.articles.par_iter().enumerate().for_each(|(i, a)| {
+            take(self.article_page(i, a));
+            take(self.article_slides(a));
+        });
         take(self.home());
         self.release_pages().into_iter().for_each(take);
         self.ref_pages().into_iter().for_each(take);
