@@ -43,6 +43,9 @@ pub struct BuildOptions {
     pub drafts: Option<bool>,
     /// Overrides `site.toml`'s `base_url`.
     pub base_url: Option<String>,
+    /// `--offline`: every internal link names its file (`keps/3962/index.html`), so the site
+    /// works from a folder on disk with JavaScript off.
+    pub offline: bool,
 }
 
 /// The built site: output path (relative, `/`-separated) → bytes, plus the warnings.
@@ -163,6 +166,7 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     if let Some(d) = opts.drafts {
         config.drafts = d;
     }
+    config.offline = opts.offline;
     if let Some(b) = &opts.base_url {
         config.base_url = b.clone();
         if !crate::model::config::is_absolute_http(b) {

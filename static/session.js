@@ -108,7 +108,8 @@
     '<button type="button" data-act="csv">CSV で書き出す</button>' +
     '<button type="button" data-act="clear">印をすべて消す</button>' +
     '<textarea class="export" readonly hidden aria-label="書き出した内容"></textarea>';
-  scope.insertBefore(tools, scope.querySelector("table, .stage-group, ul") || scope.firstChild);
+  if (scope.tagName === "TABLE") scope.parentNode.insertBefore(tools, scope);
+  else scope.insertBefore(tools, scope.querySelector(".stage-group, ul") || scope.firstChild);
   var out = tools.querySelector("textarea");
 
   function paint() {

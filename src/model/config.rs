@@ -26,6 +26,9 @@ pub struct Config {
     /// own `glossary/keps.toml` and `glossary/feature-gates.toml`.
     pub builtin_registry: bool,
     pub highlight: HighlightConfig,
+    /// `shiori build --offline` (not a `site.toml` key): internal links name their files.
+    #[serde(skip)]
+    pub offline: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -58,6 +61,7 @@ impl Default for Config {
             trust_html: false,
             builtin_registry: true,
             highlight: HighlightConfig::default(),
+            offline: false,
         }
     }
 }

@@ -41,9 +41,81 @@ pub fn file_of(page: &str) -> String {
     }
 }
 
+/// A page's internal link with its file name, for `build --offline` (`../keps/3962/#p-1` →
+/// `../keps/3962/index.html#p-1`, `""` → `index.html`): opened from disk, a link to a folder
+/// shows a folder listing. External links, `#fragments` and site-absolute paths stay.
+pub fn offline_link(href: &str) -> String {
+    let has_scheme = href
+        .split_once(':')
+        .is_some_and(|(head, _)| !head.is_empty() && !head.contains(['/', '?', '#']));
+    if has_scheme || href.starts_with(['#', '/']) {
+        return href.to_string();
+    }
+    let cut = href.find(['?', '#']).unwrap_or(href.len());
+    let (path, rest) = href.split_at(cut);
+    let file = if path.is_empty() || path.ends_with('/') {
+        format!("{path}index.html")
+    } else if path == "." || path == ".." || path.ends_with("/..") || path.ends_with("/.") {
+        format!("{path}/index.html")
+    } else {
+        return href.to_string();
+    };
+    format!("{file}{rest}")
+}
+
+/// Every `href` and `action` of an HTML page through [`offline_link`].
+pub fn offline_page(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() + html.len() / 16);
+    let mut rest = html;
+    while let Some(i) = [" href=\"", " action=\""]
+        .iter()
+        .filter_map(|a| rest.find(a).map(|i| (i, a.len())))
+        .min()
+        .map(|(i, n)| i + n)
+    {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        out.push_str(&offline_link(&rest[..end]));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offline_links_name_their_files() {
+        assert_eq!(offline_link(""), "index.html");
+        assert_eq!(offline_link("../../"), "../../index.html");
+        assert_eq!(
+            offline_link("../keps/3962/#p-1"),
+            "../keps/3962/index.html#p-1"
+        );
+        assert_eq!(
+            offline_link("keps/?release=1.32"),
+            "keps/index.html?release=1.32"
+        );
+        assert_eq!(offline_link(".."), "../index.html");
+        assert_eq!(offline_link("static/style.css"), "static/style.css");
+        assert_eq!(offline_link("atom.xml"), "atom.xml");
+        assert_eq!(offline_link("#top"), "#top");
+        assert_eq!(offline_link("/k8s/"), "/k8s/");
+        assert_eq!(
+            offline_link("https://kep.k8s.io/4381/"),
+            "https://kep.k8s.io/4381/"
+        );
+        assert_eq!(offline_link("mailto:a@b.c"), "mailto:a@b.c");
+        assert_eq!(
+            offline_page(
+                r#"<a href="../">x</a><form action="search/"><a class="c" href="https://x/">"#
+            ),
+            r#"<a href="../index.html">x</a><form action="search/index.html"><a class="c" href="https://x/">"#
+        );
+    }
 
     #[test]
     fn roots_climb_back() {

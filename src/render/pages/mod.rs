@@ -10,6 +10,7 @@
 use crate::model::diag::Diagnostic;
 use rayon::prelude::*;
 
+use crate::model::urls;
 use crate::render::{RenderCtx, api, json_bytes};
 
 pub(crate) mod article;
@@ -29,7 +30,14 @@ impl RenderCtx<'_> {
     /// glossary pages), and gives the template errors.
     pub(crate) fn render_all(&self, emit: &(dyn Fn(String, Vec<u8>) + Sync)) -> Vec<Diagnostic> {
         let errors = std::sync::Mutex::new(Vec::new());
+        let offline = self.config.offline;
         let take = |page: Page| match page {
+            // `--offline`: one pass over every page, after the templates, so no template or
+            // Markdown pass needs to know (and a site's own templates get it too).
+            Ok((path, bytes)) if offline && path.ends_with(".html") => {
+                let html = String::from_utf8_lossy(&bytes);
+                emit(path, urls::offline_page(&html).into_bytes())
+            }
             Ok((path, bytes)) => emit(path, bytes),
             Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
         };

@@ -21,9 +21,9 @@ use super::changes::StageChanges;
 
 /// The longest one-line summary of a change a handout row shows, in characters: two A4 pages
 /// hold a release of about sixty changes at one line each.
-const HANDOUT_LINE_CHARS: usize = 46;
+const HANDOUT_LINE_CHARS: usize = 40;
 /// The longest title a handout row shows, in characters.
-const HANDOUT_TITLE_CHARS: usize = 28;
+const HANDOUT_TITLE_CHARS: usize = 24;
 
 /// The release a session page is about (`release` of the session templates).
 #[derive(Serialize)]
