@@ -242,8 +242,11 @@ impl<'a> RenderCtx<'a> {
             url,
             item_url: &m.url,
             article_title: &m.article_title,
-            section: &m.section,
-            sentence: truncate_chars(&m.statement().replace('\n', " "), SENTENCE_CHARS),
+            section: undecorated(&m.section),
+            sentence: truncate_chars(
+                &undecorated(m.statement()).replace('\n', " "),
+                SENTENCE_CHARS,
+            ),
             disagreement,
         })
     }
@@ -341,6 +344,16 @@ impl<'a> RenderCtx<'a> {
     }
 }
 
+/// `sentence` without the marks changelog digests open items and headings with (`⭐ `, `📝 `,
+/// `🚀 `): a change item shows its own stage badge, and a handout prints no emoji.
+fn undecorated(sentence: &str) -> &str {
+    sentence.trim_start_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(c, '\u{2600}'..='\u{27BF}' | '\u{2B00}'..='\u{2BFF}' | '\u{FE0F}')
+            || c >= '\u{1F000}'
+    })
+}
+
 /// The mention of release `r` whose sentence best says what changed: one stating `stage`
 /// before one that does not, and among them one whose sentence says something before one that
 /// only points to the KEP.
@@ -368,6 +381,20 @@ mod tests {
         assert!(Shift::of(Some(Stable), Deprecated) == Some(Shift::Deprecated));
         assert!(Shift::of(Some(Deprecated), Removed) == Some(Shift::Removed));
         assert!(Shift::of(Some(Removed), Removed).is_none());
+    }
+
+    #[test]
+    fn a_sentence_loses_the_marks_it_opens_with() {
+        assert_eq!(
+            undecorated("⭐ Pod APIが変わりました。"),
+            "Pod APIが変わりました。"
+        );
+        assert_eq!(undecorated("📝 大きな変更"), "大きな変更");
+        assert_eq!(
+            undecorated("RetryGenerateName をGAに"),
+            "RetryGenerateName をGAに"
+        );
+        assert_eq!(undecorated("かな⭐"), "かな⭐");
     }
 
     #[test]

@@ -374,6 +374,17 @@ impl Browser {
         base64_decode(v.as_str().expect("screenshot data"))
     }
 
+    /// Runs a Chrome DevTools command (`Emulation.setEmulatedMedia`, ...) through chromedriver.
+    #[track_caller]
+    #[allow(dead_code, reason = "examples/session_screenshots.rs uses it")]
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+    }
+
     /// The page printed to PDF by Chromium (A4 portrait, the page's own `@page` rules apply).
     #[track_caller]
     #[allow(dead_code, reason = "the screenshot examples do not print")]
@@ -395,6 +406,19 @@ impl Browser {
             Some(json!({"width": width, "height": height})),
         );
     }
+}
+
+/// Writes a screenshot to `png`, with fewer colours when pngquant is there so the picture stays
+/// small, and gives its size in bytes.
+#[allow(dead_code, reason = "the screenshot examples use it")]
+pub fn write_png(png: &Path, bytes: &[u8]) -> u64 {
+    std::fs::write(png, bytes).expect("write the PNG");
+    let _ = Command::new("pngquant")
+        .args(["--force", "--skip-if-larger", "--quality=70-95", "--output"])
+        .arg(png)
+        .arg(png)
+        .status();
+    std::fs::metadata(png).expect("the PNG").len()
 }
 
 impl Drop for Browser {
