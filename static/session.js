@@ -23,7 +23,10 @@
   var release = scope.getAttribute("data-release");
   var items = Array.prototype.slice.call(scope.querySelectorAll("[data-item]"));
   if (!items.length) return;
-  var KEY = "shiori.session." + release;
+  // One entry per site and release: the site's root folder tells two sites apart, which on
+  // file:// share one origin.
+  var root = new URL(document.documentElement.getAttribute("data-root") || "./", location.href);
+  var KEY = "shiori.session:" + root.pathname + ":" + release;
 
   function load() {
     try {

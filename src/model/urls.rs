@@ -41,14 +41,20 @@ pub fn file_of(page: &str) -> String {
     }
 }
 
+/// Whether `url` is a relative path (`../keps/3962/`, `logo.png`, `""`): no scheme, not a
+/// `#fragment`, not site-absolute.
+pub fn is_relative_path(url: &str) -> bool {
+    let has_scheme = url
+        .split_once(':')
+        .is_some_and(|(head, _)| !head.is_empty() && !head.contains(['/', '?', '#']));
+    !has_scheme && !url.starts_with(['#', '/'])
+}
+
 /// A page's internal link with its file name, for `build --offline` (`../keps/3962/#p-1` →
 /// `../keps/3962/index.html#p-1`, `""` → `index.html`): opened from disk, a link to a folder
 /// shows a folder listing. External links, `#fragments` and site-absolute paths stay.
 pub fn offline_link(href: &str) -> String {
-    let has_scheme = href
-        .split_once(':')
-        .is_some_and(|(head, _)| !head.is_empty() && !head.contains(['/', '?', '#']));
-    if has_scheme || href.starts_with(['#', '/']) {
+    if !is_relative_path(href) {
         return href.to_string();
     }
     let cut = href.find(['?', '#']).unwrap_or(href.len());
@@ -65,18 +71,24 @@ pub fn offline_link(href: &str) -> String {
 
 /// Every `href` and `action` of an HTML page through [`offline_link`].
 pub fn offline_page(html: &str) -> String {
+    map_attributes(html, &["href", "action"], offline_link)
+}
+
+/// Every double-quoted value of the attributes `names` in `html` through `f` (values as
+/// written, entities and all: the URLs shiori writes need no decoding to be classified).
+pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) -> String {
+    let openers: Vec<String> = names.iter().map(|n| format!(" {n}=\"")).collect();
     let mut out = String::with_capacity(html.len() + html.len() / 16);
     let mut rest = html;
-    while let Some(i) = [" href=\"", " action=\""]
+    while let Some(i) = openers
         .iter()
-        .filter_map(|a| rest.find(a).map(|i| (i, a.len())))
+        .filter_map(|a| rest.find(a.as_str()).map(|i| i + a.len()))
         .min()
-        .map(|(i, n)| i + n)
     {
         out.push_str(&rest[..i]);
         rest = &rest[i..];
         let end = rest.find('"').unwrap_or(rest.len());
-        out.push_str(&offline_link(&rest[..end]));
+        out.push_str(&f(&rest[..end]));
         rest = &rest[end..];
     }
     out.push_str(rest);

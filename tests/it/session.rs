@@ -275,3 +275,49 @@ fn an_offline_build_links_every_page_by_its_file_name() {
     assert!(nf.contains("href=\"releases/index.html\""), "{nf}");
     assert!(Path::new(&public.join("index.html")).is_file());
 }
+
+#[test]
+fn article_slides_keep_a_page_bundles_images_and_the_authors_relative_links() {
+    let f = Fixture::new();
+    f.write(
+        "content/b/index.md",
+        "+++\ntitle = \"B\"\nslug = \"b\"\nrelease = \"1.32\"\n+++\n## 図\n\n![ロゴ](logo.png)\n\n[前の記事](../a/) と KEP-3962 を見てください。\n",
+    );
+    f.write("content/b/logo.png", "png");
+    f.write("content/a.md", "# A\n\n本文。\n");
+    let out = f.build();
+    let slides = page(&out, "articles/b/slides/index.html");
+    let dir = Path::new("/site/articles/b/slides");
+    for link in links(between(&slides, "data-deck-source", "</main>")) {
+        if link.starts_with(['#', '/']) || link.contains("://") {
+            continue;
+        }
+        let target = crate::support::resolve(dir, link.split('#').next().unwrap());
+        let rel = target
+            .strip_prefix("/site")
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let file = if rel.ends_with(".png") {
+            rel
+        } else {
+            format!("{rel}/index.html")
+        };
+        assert!(
+            out.files.contains_key(&file),
+            "`{link}` → {file} is not in the output"
+        );
+    }
+    assert!(
+        slides.contains("src=\"../logo.png\""),
+        "the bundle's image, one folder up"
+    );
+    assert!(
+        slides.contains("href=\"../../a/\""),
+        "the author's link, one folder up"
+    );
+    assert!(
+        slides.contains("href=\"../../../keps/3962/\""),
+        "the KEP link from the slides page"
+    );
+}

@@ -13,6 +13,23 @@ fn file_url(f: &Fixture, rel: &str) -> String {
     format!("file://{}/{rel}", f.public().display())
 }
 
+/// Opens the deck `rel` (with its `#n`) and waits for slides.js to show one slide.
+fn open_deck(b: &Browser, f: &Fixture, rel: &str) {
+    b.open(&file_url(f, rel));
+    b.wait_for(
+        "document.documentElement.classList.contains('deck-on')",
+        "slides.js",
+        10,
+    );
+}
+
+/// How many slides the release deck `releases/<r>/slides/` has, read from the file.
+fn release_slide_count(f: &Fixture, r: &str) -> usize {
+    let html = std::fs::read_to_string(f.public().join(format!("releases/{r}/slides/index.html")))
+        .unwrap();
+    html.matches("<section class=\"slide ").count()
+}
+
 /// The 1-based number of the slide on screen (the one not hidden), and how many there are.
 fn on_screen(b: &Browser) -> (u64, u64) {
     let v = b.execute(
@@ -41,15 +58,9 @@ const ARROW_RIGHT: &str = "\u{E014}";
 #[test]
 fn release_slides_step_with_the_keys_and_keep_the_slide_in_the_url() {
     let f = Fixture::built_repo_site();
-    let html = std::fs::read_to_string(f.public().join("releases/1.32/slides/index.html")).unwrap();
-    let total = html.matches("<section class=\"slide ").count() as u64;
+    let total = release_slide_count(&f, "1.32") as u64;
     let b = Browser::start(1920, 1080);
-    b.open(&file_url(&f, "releases/1.32/slides/index.html#3"));
-    b.wait_for(
-        "document.documentElement.classList.contains('deck-on')",
-        "slides.js",
-        10,
-    );
+    open_deck(&b, &f, "releases/1.32/slides/index.html#3");
     assert_eq!(on_screen(&b), (3, total), "a link to #3 lands on slide 3");
     b.keys(ARROW_RIGHT);
     assert_eq!((on_screen(&b).0, hash(&b)), (4, "#4".into()));
@@ -93,17 +104,48 @@ fn release_slides_step_with_the_keys_and_keep_the_slide_in_the_url() {
 }
 
 #[test]
+fn printed_slides_put_one_slide_on_a_page() {
+    let f = Fixture::built_repo_site();
+    let slides = release_slide_count(&f, "1.32");
+    let b = Browser::start(1280, 800);
+    open_deck(&b, &f, "releases/1.32/slides/index.html#7");
+    // All of them, though the screen shows one.
+    assert_eq!(pdf_pages(&b.print_pdf()), slides);
+}
+
+#[test]
+fn slides_fit_a_phone() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(390, 844);
+    for page in [
+        "releases/1.32/slides/index.html#4",
+        "articles/k8s-1-32-sig-api-machinery/slides/index.html#12",
+    ] {
+        open_deck(&b, &f, page);
+        b.wait_for(
+            "document.documentElement.classList.contains('deck-on')",
+            "slides.js",
+            10,
+        );
+        let fits = b.execute(
+            "var s = document.querySelector('main.deck > section.slide:not([hidden])');\
+             return [document.documentElement.scrollWidth <= window.innerWidth,\
+                     parseFloat(getComputedStyle(s).fontSize) >= 16,\
+                     getComputedStyle(document.querySelector('.deck-controls')).display !== 'none'];",
+            vec![],
+        );
+        assert_eq!(fits, serde_json::json!([true, true, true]), "{page}");
+    }
+}
+
+#[test]
 fn article_slides_show_one_changelog_item_per_slide() {
     let f = Fixture::built_repo_site();
     let b = Browser::start(1280, 800);
-    b.open(&file_url(
+    open_deck(
+        &b,
         &f,
         "articles/k8s-1-32-sig-api-machinery/slides/index.html",
-    ));
-    b.wait_for(
-        "document.documentElement.classList.contains('deck-on')",
-        "slides.js",
-        10,
     );
     // Every changelog item of the article is a slide of its own: the list items of the article
     // page (top level of each list) each stand alone in a `.slide-one` list.
@@ -126,14 +168,10 @@ fn article_slides_show_one_changelog_item_per_slide() {
     );
     let n = n.as_u64().unwrap();
     assert!(n > 1, "the item is on a slide");
-    b.open(&file_url(
+    open_deck(
+        &b,
         &f,
         &format!("articles/k8s-1-32-sig-api-machinery/slides/index.html#{n}"),
-    ));
-    b.wait_for(
-        "document.documentElement.classList.contains('deck-on')",
-        "slides.js",
-        10,
     );
     let shown = b.execute(
         "return document.querySelector('main.deck > section.slide:not([hidden])').textContent;",

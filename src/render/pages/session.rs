@@ -214,8 +214,10 @@ impl<'a> RenderCtx<'a> {
     /// item.
     pub(super) fn article_slides(&self, a: &Article) -> Page {
         let page = format!("{}slides/", a.url());
-        let root = urls::root_of(&page);
-        let links = entity_links::annotations(&a.doc, &a.refs, self.graph, &root);
+        // The HTML is made as the article page's (links from its folder, where a page bundle's
+        // images and the author's relative links point from), then moved one folder down.
+        let links =
+            entity_links::annotations(&a.doc, &a.refs, self.graph, &urls::root_of(&a.url()));
         let options = markdown::Options {
             trust_html: self.config.trust_html,
         };
@@ -239,7 +241,14 @@ impl<'a> RenderCtx<'a> {
             self.page_key("article_slides.html", &ctx, content)
         });
         let render = move || -> Result<Vec<u8>, Diagnostic> {
-            let content = markdown::to_html(&a.parsed(), links.annotations, links.chips, &options);
+            let html = markdown::to_html(&a.parsed(), links.annotations, links.chips, &options);
+            let content = urls::map_attributes(&html, &["href", "src"], |u| {
+                if urls::is_relative_path(u) {
+                    format!("../{u}")
+                } else {
+                    u.to_string()
+                }
+            });
             let mut ctx = ctx;
             ctx.insert("content", &content);
             Ok(self
