@@ -75,20 +75,25 @@ pub fn offline_page(html: &str) -> String {
 }
 
 /// Every double-quoted value of the attributes `names` in `html` through `f` (values as
-/// written, entities and all: the URLs shiori writes need no decoding to be classified).
+/// written, entities and all: the URLs shiori writes need no decoding to be classified). One
+/// pass: each `="` is looked at once, whatever the attribute.
 pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) -> String {
-    let openers: Vec<String> = names.iter().map(|n| format!(" {n}=\"")).collect();
     let mut out = String::with_capacity(html.len() + html.len() / 16);
     let mut rest = html;
-    while let Some(i) = openers
-        .iter()
-        .filter_map(|a| rest.find(a.as_str()).map(|i| i + a.len()))
-        .min()
-    {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        out.push_str(&f(&rest[..end]));
+    while let Some(eq) = rest.find("=\"") {
+        let start = eq + 2;
+        let end = rest[start..].find('"').map_or(rest.len(), |e| start + e);
+        let head = &rest[..eq];
+        let wanted = names.iter().any(|n| {
+            head.strip_suffix(n)
+                .is_some_and(|before| before.ends_with([' ', '\n', '\t']))
+        });
+        out.push_str(&rest[..start]);
+        if wanted {
+            out.push_str(&f(&rest[start..end]));
+        } else {
+            out.push_str(&rest[start..end]);
+        }
         rest = &rest[end..];
     }
     out.push_str(rest);

@@ -94,6 +94,15 @@ fn release_slides_step_with_the_keys_and_keep_the_slide_in_the_url() {
         vec![],
     );
     assert_eq!(fills, serde_json::json!([true, true]));
+    // `f` asks for full screen, `f` again leaves it.
+    b.keys("f");
+    b.wait_for("document.fullscreenElement", "full screen after f", 10);
+    b.keys("f");
+    b.wait_for(
+        "!document.fullscreenElement",
+        "no full screen after f again",
+        10,
+    );
     // Escape goes back to the release page.
     b.keys(key::ESCAPE);
     b.wait_for(
@@ -162,8 +171,9 @@ fn article_slides_show_one_changelog_item_per_slide() {
     let wanted = "Pod APIがPodレベルのリソースに対して spec レベルでの resources をサポートするように変更されました。";
     let n = b.execute(
         "var w = arguments[0];\
+         function prose(x) { var c = x.cloneNode(true); c.querySelectorAll('.term-tip').forEach(function (t) { t.remove(); }); return c.textContent; }\
          var s = Array.from(document.querySelectorAll('main.deck > section.slide'));\
-         return s.findIndex(function (x) { return x.textContent.indexOf(w) >= 0; }) + 1;",
+         return s.findIndex(function (x) { return prose(x).indexOf(w) >= 0; }) + 1;",
         vec![serde_json::json!(wanted)],
     );
     let n = n.as_u64().unwrap();
@@ -174,7 +184,10 @@ fn article_slides_show_one_changelog_item_per_slide() {
         &format!("articles/k8s-1-32-sig-api-machinery/slides/index.html#{n}"),
     );
     let shown = b.execute(
-        "return document.querySelector('main.deck > section.slide:not([hidden])').textContent;",
+        // The prose without the term tooltips the article's HTML carries.
+        "var c = document.querySelector('main.deck > section.slide:not([hidden])').cloneNode(true);\
+         c.querySelectorAll('.term-tip').forEach(function (t) { t.remove(); });\
+         return c.textContent;",
         vec![],
     );
     assert!(shown.as_str().unwrap().contains(wanted), "{shown}");

@@ -41,10 +41,10 @@ impl RenderCtx<'_> {
             Ok((path, bytes)) => emit(path, bytes),
             Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
         };
-        self.articles.par_iter().enumerate().for_each(|(i, a)| {
-            take(self.article_page(i, a));
-            take(self.article_slides(a));
-        });
+        self.articles
+            .par_iter()
+            .enumerate()
+            .for_each(|(i, a)| self.article_pages(i, a).into_iter().for_each(take));
         take(self.home());
         self.release_pages().into_iter().for_each(take);
         self.ref_pages().into_iter().for_each(take);

@@ -13,10 +13,11 @@ use serde::Serialize;
 use crate::model::diag::Diagnostic;
 use crate::model::ids::Release;
 use crate::model::{Article, urls};
-use crate::render::{RenderCtx, entity_links, markdown};
+use crate::render::RenderCtx;
 use crate::text::truncate_chars;
 
 use super::Page;
+use super::article::ArticleHtml;
 use super::changes::StageChanges;
 
 /// The longest one-line summary of a change a handout row shows, in characters: two A4 pages
@@ -209,40 +210,20 @@ impl<'a> RenderCtx<'a> {
         self.render("glossary_sheet.html", &page, &ctx)
     }
 
-    /// `articles/<slug>/slides/`: the article's HTML (with its KEP, gate and PR links, without
-    /// term tooltips), which `static/slides.js` cuts into one slide per section or changelog
-    /// item.
-    pub(super) fn article_slides(&self, a: &Article) -> Page {
+    /// `articles/<slug>/slides/`: the article's HTML (`html`, made for the article page),
+    /// which `static/slides.js` cuts into one slide per section or changelog item.
+    pub(super) fn article_slides(&self, a: &Article, html: &ArticleHtml<'_>) -> Page {
         let page = format!("{}slides/", a.url());
-        // The HTML is made as the article page's (links from its folder, where a page bundle's
-        // images and the author's relative links point from), then moved one folder down.
-        let links =
-            entity_links::annotations(&a.doc, &a.refs, self.graph, &urls::root_of(&a.url()));
-        let options = markdown::Options {
-            trust_html: self.config.trust_html,
-        };
         let mut ctx = self.base_ctx(&page, &a.front.title, &a.summary);
         ctx.insert("article", &self.card(a));
         let file = urls::file_of(&page);
-        let key = self.pages.map(|_| {
-            let content = (
-                (&a.body, a.body_line, options.trust_html),
-                links
-                    .annotations
-                    .iter()
-                    .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
-                    .collect::<Vec<_>>(),
-                links
-                    .chips
-                    .iter()
-                    .map(|c| (c.after, &c.html))
-                    .collect::<Vec<_>>(),
-            );
-            self.page_key("article_slides.html", &ctx, content)
-        });
+        let key = self
+            .pages
+            .map(|_| self.page_key("article_slides.html", &ctx, html.inputs()));
         let render = move || -> Result<Vec<u8>, Diagnostic> {
-            let html = markdown::to_html(&a.parsed(), links.annotations, links.chips, &options);
-            let content = urls::map_attributes(&html, &["href", "src"], |u| {
+            // The HTML links from the article's folder (where a page bundle's images and the
+            // author's relative links point from); the slides are one folder down.
+            let content = urls::map_attributes(html.get(), &["href", "src"], |u| {
                 if urls::is_relative_path(u) {
                     format!("../{u}")
                 } else {
