@@ -36,6 +36,10 @@ pub enum Command {
         /// Absolute URL the site will be served from (overrides site.toml's base_url).
         #[arg(long)]
         base_url: Option<String>,
+        /// Write every internal link with its file name (`keps/3962/index.html`), so the site
+        /// works from a folder on disk or a USB stick (`file://`) with JavaScript off.
+        #[arg(long)]
+        offline: bool,
         /// Include articles marked `draft = true`.
         #[arg(long)]
         drafts: bool,

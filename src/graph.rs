@@ -46,7 +46,20 @@ pub struct Mention {
     pub default_on: Option<bool>,
     /// The sentence around the mention, as written.
     pub sentence: String,
+    /// What the block itself says changed, when `sentence` only points elsewhere
+    /// (`詳しくはKEP-2837を参照してください。`): see [`own_statement`].
+    pub lead: Option<String>,
+    /// The title of the section the block stands in (empty before the first heading).
+    pub section: String,
     pub line: usize,
+}
+
+impl Mention {
+    /// The sentence that says what the article says about the entity: the block's own
+    /// statement when the quoted sentence only points to the KEP.
+    pub fn statement(&self) -> &str {
+        self.lead.as_deref().unwrap_or(&self.sentence)
+    }
 }
 
 /// The most places one article gets on one entity's page (and in its API entry): a table of a
@@ -268,6 +281,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                        default_on,
                        stage_release: Option<Release>| {
             let b = &doc.blocks[block];
+            let sentence = quote(&b.text, sentence, at);
             Mention {
                 article: meta.slug.clone(),
                 article_title: meta.title.clone(),
@@ -276,7 +290,15 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
                 stage,
                 default_on,
-                sentence: quote(&b.text, sentence, at),
+                lead: points_elsewhere(&sentence)
+                    .then(|| own_statement(doc, block))
+                    .flatten(),
+                section: doc
+                    .sections
+                    .get(b.section)
+                    .map(|s| s.title.clone())
+                    .unwrap_or_default(),
+                sentence,
                 line: b.line,
             }
         };
@@ -459,6 +481,44 @@ fn quote(text: &str, sentence: &std::ops::Range<usize>, at: &std::ops::Range<usi
         q.push('…');
     }
     q
+}
+
+/// Whether a sentence only sends the reader elsewhere (`詳しくはKEP-2837を参照してください。`,
+/// `See KEP-3157 for details.`) instead of saying what changed.
+fn points_elsewhere(sentence: &str) -> bool {
+    const JA: [&str; 4] = ["参照", "詳しくは", "詳細は", "詳細について"];
+    let lower = sentence.to_lowercase();
+    JA.iter().any(|w| sentence.contains(w))
+        || lower.contains("see ")
+        || lower.contains("for details")
+        || lower.contains("for more")
+}
+
+/// What block `block` itself says changed: inside a note (`> [!NOTE]` under a changelog item)
+/// the first sentence of the item the note comments on, else the block's first sentence that
+/// does not point elsewhere; `None` when there is none.
+fn own_statement(doc: &Doc, block: usize) -> Option<String> {
+    let b = doc.blocks.get(block)?;
+    let host = if b.in_note {
+        doc.blocks[..block]
+            .iter()
+            .rev()
+            .take_while(|o| o.section == b.section)
+            .find(|o| !o.in_note && o.kind != BlockKind::TableCell)
+            .unwrap_or(b)
+    } else {
+        b
+    };
+    sentences(&host.text)
+        .find(|s| !points_elsewhere(s))
+        .map(|s| crate::text::truncate_chars(s.trim(), QUOTE_SIDE * 2))
+}
+
+/// The sentences of `text`, each with its `。` (a text without one is one sentence).
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive('。')
+        .map(str::trim)
+        .filter(|s| s.chars().count() > 1)
 }
 
 /// The first sentence of the first paragraph under heading `block`, in the same section.

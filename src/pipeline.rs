@@ -43,6 +43,9 @@ pub struct BuildOptions {
     pub drafts: Option<bool>,
     /// Overrides `site.toml`'s `base_url`.
     pub base_url: Option<String>,
+    /// `--offline`: every internal link names its file (`keps/3962/index.html`), so the site
+    /// works from a folder on disk with JavaScript off.
+    pub offline: bool,
 }
 
 /// The built site: output path (relative, `/`-separated) → bytes, plus the warnings.
@@ -63,6 +66,12 @@ pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ("static/terms.js", include_bytes!("../static/terms.js")),
     ("static/search.js", include_bytes!("../static/search.js")),
     ("static/search.css", include_bytes!("../static/search.css")),
+    (
+        "static/session.css",
+        include_bytes!("../static/session.css"),
+    ),
+    ("static/slides.js", include_bytes!("../static/slides.js")),
+    ("static/session.js", include_bytes!("../static/session.js")),
 ];
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
@@ -173,6 +182,7 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
     if let Some(d) = opts.drafts {
         config.drafts = d;
     }
+    config.offline = opts.offline;
     if let Some(b) = &opts.base_url {
         config.base_url = b.clone();
         if !crate::model::config::is_absolute_http(b) {

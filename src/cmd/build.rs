@@ -15,6 +15,7 @@ pub fn run(
     force: bool,
     base_url: Option<String>,
     drafts: bool,
+    offline: bool,
 ) -> ExitCode {
     let started = Instant::now();
     let target = if output.is_absolute() {
@@ -30,6 +31,7 @@ pub fn run(
     let opts = pipeline::BuildOptions {
         drafts: drafts.then_some(true),
         base_url,
+        offline,
     };
     let failed = "build failed (the output folder was left as it was)";
     // The staging folder is made once the site is read: a site that cannot be read creates

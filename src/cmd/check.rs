@@ -14,6 +14,7 @@ pub fn run(root: &Path, strict: bool, drafts: bool) -> ExitCode {
     let opts = pipeline::BuildOptions {
         drafts: drafts.then_some(true),
         base_url: None,
+        offline: false,
     };
     let out = match run_stage(root, "check failed", |s| pipeline::build(s, &opts)) {
         Ok(out) => out,

@@ -12,6 +12,7 @@ pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
     let opts = pipeline::BuildOptions {
         drafts: drafts.then_some(true),
         base_url: None,
+        offline: false,
     };
     let g = match run_stage(root, "glossary suggest failed", |s| {
         pipeline::glossary_only(s, &opts)

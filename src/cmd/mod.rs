@@ -26,7 +26,8 @@ pub fn run(cli: Cli) -> ExitCode {
             force,
             base_url,
             drafts,
-        } => build::run(root, output, force, base_url, drafts),
+            offline,
+        } => build::run(root, output, force, base_url, drafts, offline),
         Command::Serve {
             root,
             port,

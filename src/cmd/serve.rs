@@ -144,6 +144,7 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
     let build_opts = BuildOptions {
         drafts: opts.drafts.then_some(true),
         base_url: Some(format!("http://{addr}/")),
+        offline: false,
     };
     let mut state = State {
         version: 0,

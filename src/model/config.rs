@@ -29,6 +29,9 @@ pub struct Config {
     /// `glossary/official.toml`, when it has one) fills in under `glossary/terms.toml`.
     pub official_glossary: bool,
     pub highlight: HighlightConfig,
+    /// `shiori build --offline` (not a `site.toml` key): internal links name their files.
+    #[serde(skip)]
+    pub offline: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -62,6 +65,7 @@ impl Default for Config {
             builtin_registry: true,
             official_glossary: true,
             highlight: HighlightConfig::default(),
+            offline: false,
         }
     }
 }

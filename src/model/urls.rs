@@ -41,9 +41,98 @@ pub fn file_of(page: &str) -> String {
     }
 }
 
+/// Whether `url` is a relative path (`../keps/3962/`, `logo.png`, `""`): no scheme, not a
+/// `#fragment`, not site-absolute.
+pub fn is_relative_path(url: &str) -> bool {
+    let has_scheme = url
+        .split_once(':')
+        .is_some_and(|(head, _)| !head.is_empty() && !head.contains(['/', '?', '#']));
+    !has_scheme && !url.starts_with(['#', '/'])
+}
+
+/// A page's internal link with its file name, for `build --offline` (`../keps/3962/#p-1` →
+/// `../keps/3962/index.html#p-1`, `""` → `index.html`): opened from disk, a link to a folder
+/// shows a folder listing. External links, `#fragments` and site-absolute paths stay.
+pub fn offline_link(href: &str) -> String {
+    if !is_relative_path(href) {
+        return href.to_string();
+    }
+    let cut = href.find(['?', '#']).unwrap_or(href.len());
+    let (path, rest) = href.split_at(cut);
+    let file = if path.is_empty() || path.ends_with('/') {
+        format!("{path}index.html")
+    } else if path == "." || path == ".." || path.ends_with("/..") || path.ends_with("/.") {
+        format!("{path}/index.html")
+    } else {
+        return href.to_string();
+    };
+    format!("{file}{rest}")
+}
+
+/// Every `href` and `action` of an HTML page through [`offline_link`].
+pub fn offline_page(html: &str) -> String {
+    map_attributes(html, &["href", "action"], offline_link)
+}
+
+/// Every double-quoted value of the attributes `names` in `html` through `f` (values as
+/// written, entities and all: the URLs shiori writes need no decoding to be classified). One
+/// pass: each `="` is looked at once, whatever the attribute.
+pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(html.len() + html.len() / 16);
+    let mut rest = html;
+    while let Some(eq) = rest.find("=\"") {
+        let start = eq + 2;
+        let end = rest[start..].find('"').map_or(rest.len(), |e| start + e);
+        let head = &rest[..eq];
+        let wanted = names.iter().any(|n| {
+            head.strip_suffix(n)
+                .is_some_and(|before| before.ends_with([' ', '\n', '\t']))
+        });
+        out.push_str(&rest[..start]);
+        if wanted {
+            out.push_str(&f(&rest[start..end]));
+        } else {
+            out.push_str(&rest[start..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offline_links_name_their_files() {
+        assert_eq!(offline_link(""), "index.html");
+        assert_eq!(offline_link("../../"), "../../index.html");
+        assert_eq!(
+            offline_link("../keps/3962/#p-1"),
+            "../keps/3962/index.html#p-1"
+        );
+        assert_eq!(
+            offline_link("keps/?release=1.32"),
+            "keps/index.html?release=1.32"
+        );
+        assert_eq!(offline_link(".."), "../index.html");
+        assert_eq!(offline_link("static/style.css"), "static/style.css");
+        assert_eq!(offline_link("atom.xml"), "atom.xml");
+        assert_eq!(offline_link("#top"), "#top");
+        assert_eq!(offline_link("/k8s/"), "/k8s/");
+        assert_eq!(
+            offline_link("https://kep.k8s.io/4381/"),
+            "https://kep.k8s.io/4381/"
+        );
+        assert_eq!(offline_link("mailto:a@b.c"), "mailto:a@b.c");
+        assert_eq!(
+            offline_page(
+                r#"<a href="../">x</a><form action="search/"><a class="c" href="https://x/">"#
+            ),
+            r#"<a href="../index.html">x</a><form action="search/index.html"><a class="c" href="https://x/">"#
+        );
+    }
 
     #[test]
     fn roots_climb_back() {

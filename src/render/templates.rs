@@ -41,6 +41,29 @@ pub(crate) const BUILTIN: &[(&str, &str)] = &[
     ),
     ("term.html", include_str!("../../templates/term.html")),
     ("search.html", include_str!("../../templates/search.html")),
+    (
+        "release_nav.html",
+        include_str!("../../templates/release_nav.html"),
+    ),
+    (
+        "release_since.html",
+        include_str!("../../templates/release_since.html"),
+    ),
+    ("deck.html", include_str!("../../templates/deck.html")),
+    (
+        "release_slides.html",
+        include_str!("../../templates/release_slides.html"),
+    ),
+    (
+        "article_slides.html",
+        include_str!("../../templates/article_slides.html"),
+    ),
+    ("sheet.html", include_str!("../../templates/sheet.html")),
+    ("handout.html", include_str!("../../templates/handout.html")),
+    (
+        "glossary_sheet.html",
+        include_str!("../../templates/glossary_sheet.html"),
+    ),
 ];
 
 pub struct Templates {

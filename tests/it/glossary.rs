@@ -425,7 +425,7 @@ fn each_term_is_linked_once_per_section_in_the_repository_articles() {
     }
 }
 
-const TERMS: &str = r#"
+pub const TERMS: &str = r#"
 [[term]]
 id = "finalizer"
 en = "Finalizer"

@@ -27,3 +27,5 @@ mod registry_import;
 mod search_browser;
 mod search_site;
 mod serve;
+mod session;
+mod session_browser;

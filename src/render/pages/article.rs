@@ -1,7 +1,11 @@
 //! The article page (`articles/<slug>/`, render stage): the article's HTML from its block map
 //! with entity links ([`crate::render::entity_links`]) and term tooltips
 //! ([`crate::render::term_tips`]) put in, its table of contents, chips and metadata, through
-//! `article.html`.
+//! `article.html`. The same HTML, made once, is the content of the article's slides
+//! ([`super::session`]).
+use std::cell::OnceCell;
+use std::hash::Hash;
+
 use serde::Serialize;
 
 use crate::model::diag::Diagnostic;
@@ -10,6 +14,7 @@ use crate::model::{Article, urls};
 use crate::parse::frontmatter::Attribution;
 use crate::render::context::Card;
 use crate::render::entity_links::Chip;
+use crate::render::markdown::{Annotation, Insertion};
 use crate::render::{RenderCtx, entity_links, markdown, term_tips};
 
 /// The `article` of `article.html`: the article as its page shows it.
@@ -42,14 +47,60 @@ struct TocEntry<'a> {
     title: &'a str,
 }
 
+/// An article's HTML and what it is made from (the Markdown with its entity-link and
+/// term-tooltip annotations and chips), shared by the article page and its slides: made at most
+/// once, and only when a page that shows it is not in the page cache.
+pub(super) struct ArticleHtml<'a> {
+    article: &'a Article,
+    annotations: Vec<Annotation>,
+    chips: Vec<Insertion>,
+    options: markdown::Options,
+    html: OnceCell<String>,
+}
+
+impl ArticleHtml<'_> {
+    /// What stands for the HTML in a page key: it is `to_html` of exactly these.
+    pub(super) fn inputs(&self) -> impl Hash + '_ {
+        let a = self.article;
+        (
+            (&a.body, a.body_line, self.options.trust_html),
+            self.annotations
+                .iter()
+                .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
+                .collect::<Vec<_>>(),
+            self.chips
+                .iter()
+                .map(|c| (c.after, &c.html))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// The HTML, made on first use (the article is parsed again for it).
+    pub(super) fn get(&self) -> &str {
+        self.html.get_or_init(|| {
+            markdown::to_html(
+                &self.article.parsed(),
+                self.annotations.clone(),
+                self.chips.clone(),
+                &self.options,
+            )
+        })
+    }
+}
+
 impl RenderCtx<'_> {
-    /// The page of `a`, the `i`-th article (its index in the glossary too).
-    pub(super) fn article_page(
+    /// The page of `a`, the `i`-th article (its index in the glossary too), and its slides,
+    /// from one making of its HTML.
+    pub(super) fn article_pages(
         &self,
         i: usize,
         a: &Article,
-    ) -> Result<(String, Vec<u8>), Diagnostic> {
-        self.article_page_with(a, self.glossary.hits(i))
+    ) -> [Result<(String, Vec<u8>), Diagnostic>; 2] {
+        let html = self.article_html(a, self.glossary.hits(i));
+        [
+            self.article_page_from(a, &html),
+            self.article_slides(a, &html),
+        ]
     }
 
     /// The page of `a` with the glossary's linkable `hits` in it (`Glossary::hits` of the
@@ -59,8 +110,18 @@ impl RenderCtx<'_> {
         a: &Article,
         hits: impl IntoIterator<Item = (usize, std::ops::Range<usize>, &'g TermId)>,
     ) -> Result<(String, Vec<u8>), Diagnostic> {
-        let page = a.url();
-        let root = urls::root_of(&page);
+        let html = self.article_html(a, hits);
+        self.article_page_from(a, &html)
+    }
+
+    /// What `a`'s HTML is made from, as its page (`articles/<slug>/`) links: entity links and,
+    /// where none is, term tooltips for `hits`.
+    fn article_html<'g, 'a>(
+        &'g self,
+        a: &'a Article,
+        hits: impl IntoIterator<Item = (usize, std::ops::Range<usize>, &'g TermId)>,
+    ) -> ArticleHtml<'a> {
+        let root = urls::root_of(&a.url());
         let entity_links::EntityLinks {
             mut annotations,
             chips,
@@ -68,31 +129,36 @@ impl RenderCtx<'_> {
         // Term tooltips go where no entity link is: entity links win.
         let tips = term_tips::annotations(&a.doc, self.glossary, hits, &root, &annotations);
         annotations.extend(tips);
+        ArticleHtml {
+            article: a,
+            annotations,
+            chips,
+            options: markdown::Options {
+                trust_html: self.config.trust_html,
+            },
+            html: OnceCell::new(),
+        }
+    }
+
+    fn article_page_from(
+        &self,
+        a: &Article,
+        html: &ArticleHtml<'_>,
+    ) -> Result<(String, Vec<u8>), Diagnostic> {
+        let page = a.url();
         let (ctx, about) = self.article_ctx(a, &page);
         let file = urls::file_of(&page);
-        let options = markdown::Options {
-            trust_html: self.config.trust_html,
-        };
-        // The content is `to_html` of the Markdown with these annotations and chips, so they
-        // stand for it in the key, and the HTML is made only when the cache misses.
+        // The content is made from the HTML's inputs, so they stand for it in the key, and the
+        // HTML is made only when the cache misses.
         let key = self.pages.map(|_| {
-            let content = (
-                (&a.body, a.body_line, options.trust_html),
-                annotations
-                    .iter()
-                    .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
-                    .collect::<Vec<_>>(),
-                chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
-                serde_json::to_string(&about).expect("an article's context serializes"),
-            );
-            self.page_key("article.html", &ctx, content)
+            let about = serde_json::to_string(&about).expect("an article's context serializes");
+            self.page_key("article.html", &ctx, (html.inputs(), about))
         });
         let render = move || {
-            let content = markdown::to_html(&a.parsed(), annotations, chips, &options);
             let mut ctx = ctx;
             let article = ArticleView {
                 about: &about,
-                content: &content,
+                content: html.get(),
             };
             ctx.insert("article", &article);
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())

@@ -1,7 +1,6 @@
 //! Pages of the reference graph (render stage): one page per KEP (`keps/<n>/`), feature gate
 //! (`feature-gates/<Name>/`) and SIG (`sigs/<name>/`), an index page per kind with a table
-//! that filters by release × stage × SIG, and the changes of a release grouped by stage (for
-//! `release.html`).
+//! that filters by release × stage × SIG. The changes of a release are [`super::changes`].
 //!
 //! Takes the `RenderCtx` (its `graph`, `registry` and articles) and gives rendered pages. This
 //! module only shapes template contexts; the facts come from the link stage, and the templates
@@ -19,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::graph::{Change, Disagreement, GateNode, KepNode, Mention};
+use crate::graph::{Disagreement, GateNode, KepNode, Mention};
 use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
 use crate::render::RenderCtx;
@@ -36,7 +35,7 @@ pub(crate) fn stage_label(stage: Option<Stage>) -> &'static str {
 }
 
 /// The facet value of a stage in `data-rs` and in the URL query (`stage=none`).
-fn stage_key(stage: Option<Stage>) -> &'static str {
+pub(crate) fn stage_key(stage: Option<Stage>) -> &'static str {
     stage.map(Stage::as_str).unwrap_or("none")
 }
 
@@ -509,28 +508,6 @@ struct SigRow<'a> {
     sigs: String,
 }
 
-/// The changes of a release the articles state one stage for (`changes` of `release.html`).
-#[derive(Serialize)]
-pub(crate) struct StageChanges<'a> {
-    stage: Option<Stage>,
-    key: &'static str,
-    label: &'static str,
-    items: Vec<ChangeItem<'a>>,
-}
-
-/// A KEP or gate of a release's changes, with the item of an article that states it.
-#[derive(Serialize)]
-struct ChangeItem<'a> {
-    kind: &'static str,
-    label: String,
-    title: Option<&'a str>,
-    url: &'a str,
-    item_url: &'a str,
-    article_title: &'a str,
-    sentence: String,
-    disagreement: Option<String>,
-}
-
 impl<'a> RenderCtx<'a> {
     /// Curated glossary terms that name an entity (`keps`/`gates` of the term), as links: a
     /// KEP or gate page leads to the term that explains it.
@@ -915,87 +892,6 @@ impl<'a> RenderCtx<'a> {
         ctx.insert("facets", &facets(releases, None));
         self.render("sigs.html", page, &ctx)
     }
-
-    /// The changes of release `r` by the stage its articles state (alpha … removed, then
-    /// those with no stage), each with a link to the exact item that states it.
-    pub(crate) fn release_changes(&self, r: Release) -> Vec<StageChanges<'a>> {
-        let Some(node) = self.graph.releases.get(&r) else {
-            return Vec::new();
-        };
-        node.by_stage
-            .iter()
-            .map(|group| StageChanges {
-                stage: group.stage,
-                key: stage_key(group.stage),
-                label: stage_label(group.stage),
-                items: group
-                    .changes
-                    .iter()
-                    .filter_map(|c| self.change_item(c, r, group.stage))
-                    .collect(),
-            })
-            .collect()
-    }
-
-    fn change_item(
-        &self,
-        change: &'a Change,
-        r: Release,
-        stage: Option<Stage>,
-    ) -> Option<ChangeItem<'a>> {
-        let (kind, label, title, url, mentions, disagreements) = match change {
-            Change::Kep { number, url } => {
-                let k = self.graph.keps.get(number)?;
-                (
-                    "kep",
-                    number.label(),
-                    k.title.as_deref(),
-                    url,
-                    &k.mentions,
-                    &k.disagreements,
-                )
-            }
-            Change::Gate { name, url } => {
-                let g = self.graph.gates.get(name)?;
-                let title = g
-                    .kep
-                    .and_then(|n| self.graph.keps.get(&n))
-                    .and_then(|k| k.title.as_deref());
-                (
-                    "gate",
-                    name.to_string(),
-                    title,
-                    url,
-                    &g.mentions,
-                    &g.disagreements,
-                )
-            }
-        };
-        // The ⚠ of the index tables: an article's stage for this release the registry
-        // contradicts, with what the registry says.
-        let disagreement = disagreements
-            .iter()
-            .find(|d| d.release == r && Some(d.stated) == stage)
-            .map(|d| match d.registry {
-                Some(s) => format!("レジストリでは {r} で{}", stage_label(Some(s))),
-                None => format!("レジストリでは {r} にまだ段階がありません"),
-            });
-        let in_release: Vec<&Mention> = mentions.iter().filter(|m| m.release == Some(r)).collect();
-        let m = in_release
-            .iter()
-            .find(|m| m.stage == stage)
-            .or(in_release.first())?;
-        Some(ChangeItem {
-            kind,
-            label,
-            title,
-            url,
-            item_url: &m.url,
-            article_title: &m.article_title,
-            sentence: truncate_chars(&m.sentence.replace('\n', " "), 160),
-            disagreement,
-        })
-    }
 }
 
 #[cfg(test)]
@@ -1013,6 +909,8 @@ mod tests {
             stage,
             default_on: None,
             sentence: "s".into(),
+            lead: None,
+            section: String::new(),
             line: 1,
         }
     }

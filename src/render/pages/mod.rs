@@ -1,5 +1,6 @@
 //! The pages of the site (render stage), one module per kind: articles ([`article`]), the home
-//! and release pages ([`releases`]), KEP, feature-gate and SIG pages ([`entities`]), the glossary
+//! and release pages ([`releases`], their changes in [`changes`], their slides, handout and
+//! glossary sheet and an article's slides in [`session`]), KEP, feature-gate and SIG pages ([`entities`]), the glossary
 //! ([`glossary`]) and the 404 and search pages ([`site`]).
 //!
 //! `RenderCtx::render_all` takes the render context and gives every page and JSON file as
@@ -9,12 +10,15 @@
 use crate::model::diag::Diagnostic;
 use rayon::prelude::*;
 
+use crate::model::urls;
 use crate::render::{RenderCtx, api, json_bytes};
 
 pub(crate) mod article;
+pub(crate) mod changes;
 pub(crate) mod entities;
 pub(crate) mod glossary;
 pub(crate) mod releases;
+pub(crate) mod session;
 pub(crate) mod site;
 
 /// A rendered file: (output path, bytes), or the diagnostic of the template that failed.
@@ -26,14 +30,21 @@ impl RenderCtx<'_> {
     /// glossary pages), and gives the template errors.
     pub(crate) fn render_all(&self, emit: &(dyn Fn(String, Vec<u8>) + Sync)) -> Vec<Diagnostic> {
         let errors = std::sync::Mutex::new(Vec::new());
+        let offline = self.config.offline;
         let take = |page: Page| match page {
+            // `--offline`: one pass over every page, after the templates, so no template or
+            // Markdown pass needs to know (and a site's own templates get it too).
+            Ok((path, bytes)) if offline && path.ends_with(".html") => {
+                let html = String::from_utf8_lossy(&bytes);
+                emit(path, urls::offline_page(&html).into_bytes())
+            }
             Ok((path, bytes)) => emit(path, bytes),
             Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
         };
         self.articles
             .par_iter()
             .enumerate()
-            .for_each(|(i, a)| take(self.article_page(i, a)));
+            .for_each(|(i, a)| self.article_pages(i, a).into_iter().for_each(take));
         take(self.home());
         self.release_pages().into_iter().for_each(take);
         self.ref_pages().into_iter().for_each(take);

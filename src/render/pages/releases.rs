@@ -1,6 +1,6 @@
 //! The home page (the articles grouped by release, newest first) and the release pages
 //! (`releases/` and `releases/<x.y>/`, with the changes of the release grouped by stage, see
-//! `release_changes` in [`super::entities`]); render stage, through `home.html`, `releases.html`
+//! [`super::changes`]); render stage, through `home.html`, `releases.html`
 //! and `release.html`.
 use std::collections::BTreeMap;
 
@@ -72,7 +72,16 @@ impl<'a> RenderCtx<'a> {
             );
             ctx.insert("release", g);
             ctx.insert("changes", &self.release_changes(g.release));
+            ctx.insert("since", &self.since_previous(g.release));
+            ctx.insert("neighbours", &self.neighbours(g.release));
             pages.push(self.render("release.html", &g.url, &ctx));
+            let articles: Vec<&crate::model::Article> = self
+                .articles
+                .iter()
+                .filter(|a| a.front.release == Some(g.release))
+                .map(|a| &**a)
+                .collect();
+            pages.extend(self.session_pages(g.release, &articles));
         }
         pages
     }

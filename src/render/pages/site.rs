@@ -8,15 +8,18 @@ impl RenderCtx<'_> {
     pub(super) fn not_found(&self) -> Result<(String, Vec<u8>), Diagnostic> {
         let mut ctx = self.base_ctx("", "ページが見つかりません", "");
         // Hosts serve 404.html at any missing path, where relative links would not resolve:
-        // this page links from the site's absolute path instead.
-        let path = self
-            .config
-            .base()
-            .splitn(4, '/')
-            .nth(3)
-            .map(|p| format!("/{p}"))
-            .unwrap_or_else(|| "/".into());
-        ctx.insert("root", &path);
+        // this page links from the site's absolute path instead. An offline build is opened
+        // from disk, where only relative links do, and 404.html is at the root.
+        if !self.config.offline {
+            let path = self
+                .config
+                .base()
+                .splitn(4, '/')
+                .nth(3)
+                .map(|p| format!("/{p}"))
+                .unwrap_or_else(|| "/".into());
+            ctx.insert("root", &path);
+        }
         let html = self.templates.render("404.html", &ctx)?;
         Ok(("404.html".into(), html.into_bytes()))
     }

@@ -105,6 +105,18 @@ impl Browser {
     /// Starts chromedriver and a headless Chromium with a window of `width` x `height`.
     #[track_caller]
     pub fn start(width: u32, height: u32) -> Browser {
+        Browser::start_with(width, height, true)
+    }
+
+    /// A Chromium that runs no page script (the reader who turned JavaScript off); WebDriver's
+    /// own commands still work.
+    #[track_caller]
+    pub fn start_without_javascript(width: u32, height: u32) -> Browser {
+        Browser::start_with(width, height, false)
+    }
+
+    #[track_caller]
+    fn start_with(width: u32, height: u32, javascript: bool) -> Browser {
         let binary = chromium();
         let missing: Vec<&str> = [
             ("chromium", binary.as_str()),
@@ -159,6 +171,8 @@ impl Browser {
             "goog:loggingPrefs": {"browser": "ALL"},
             "goog:chromeOptions": {
                 "binary": binary,
+                "prefs": {"profile.managed_default_content_settings.javascript":
+                    if javascript { 1 } else { 2 }},
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                     "--no-first-run", "--disable-background-networking",
@@ -360,6 +374,29 @@ impl Browser {
         base64_decode(v.as_str().expect("screenshot data"))
     }
 
+    /// Runs a Chrome DevTools command (`Emulation.setEmulatedMedia`, ...) through chromedriver.
+    #[track_caller]
+    #[allow(dead_code, reason = "examples/session_screenshots.rs uses it")]
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+    }
+
+    /// The page printed to PDF by Chromium (A4 portrait, the page's own `@page` rules apply).
+    #[track_caller]
+    #[allow(dead_code, reason = "the screenshot examples do not print")]
+    pub fn print_pdf(&self) -> Vec<u8> {
+        let v = self.call(
+            "POST",
+            "/print",
+            Some(json!({"page": {"width": 21.0, "height": 29.7}, "background": true})),
+        );
+        base64_decode(v.as_str().expect("PDF data"))
+    }
+
     #[track_caller]
     #[allow(dead_code, reason = "examples/glossary_screenshot.rs uses it")]
     pub fn set_window(&self, width: u32, height: u32) {
@@ -369,6 +406,19 @@ impl Browser {
             Some(json!({"width": width, "height": height})),
         );
     }
+}
+
+/// Writes a screenshot to `png`, with fewer colours when pngquant is there so the picture stays
+/// small, and gives its size in bytes.
+#[allow(dead_code, reason = "the screenshot examples use it")]
+pub fn write_png(png: &Path, bytes: &[u8]) -> u64 {
+    std::fs::write(png, bytes).expect("write the PNG");
+    let _ = Command::new("pngquant")
+        .args(["--force", "--skip-if-larger", "--quality=70-95", "--output"])
+        .arg(png)
+        .arg(png)
+        .status();
+    std::fs::metadata(png).expect("the PNG").len()
 }
 
 impl Drop for Browser {
@@ -382,7 +432,6 @@ impl Drop for Browser {
     }
 }
 
-#[allow(dead_code, reason = "for screenshot_png")]
 fn base64_decode(s: &str) -> Vec<u8> {
     let value = |c: u8| -> Option<u32> {
         Some(match c {

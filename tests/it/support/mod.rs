@@ -77,8 +77,17 @@ impl Fixture {
     /// The repository's site built by the real binary into `public/`.
     #[track_caller]
     pub fn built_repo_site() -> Fixture {
+        Fixture::built_repo_site_with(&[])
+    }
+
+    /// The repository's site built by the real binary with `shiori build <flags>`.
+    #[track_caller]
+    pub fn built_repo_site_with(flags: &[&str]) -> Fixture {
         let f = Fixture::with_repo_content();
-        let built = f.run(&["build"]);
+        let args: Vec<&str> = std::iter::once("build")
+            .chain(flags.iter().copied())
+            .collect();
+        let built = f.run(&args);
         assert!(
             built.status.success(),
             "{}",
@@ -185,4 +194,19 @@ pub fn snapshot_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     m
+}
+
+/// The file a relative link `path` (percent-encoded, `/`-separated) from a page in `dir` names.
+pub fn resolve(dir: &Path, path: &str) -> PathBuf {
+    let mut p = dir.to_path_buf();
+    for part in shiori::model::urls::percent_decode(path).split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                p.pop();
+            }
+            name => p.push(name),
+        }
+    }
+    p
 }

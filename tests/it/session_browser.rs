@@ -1,0 +1,359 @@
+//! Study sessions in headless Chromium, on the seed site written to disk and opened from
+//! `file://` (a study lead's laptop): the slides step with the keys and keep the slide in the
+//! URL; the 1.32 handout prints on at most two A4 pages; the checklist survives a reload,
+//! exports Markdown and CSV and shares the items to discuss as a URL; an `--offline` build
+//! with JavaScript off opens a page, not a folder listing, from every link.
+//!
+//! Drives Chromium through the shared WebDriver harness (`tests/it/support/browser.rs`).
+
+use crate::support::Fixture;
+use crate::support::browser::{Browser, key};
+
+fn file_url(f: &Fixture, rel: &str) -> String {
+    format!("file://{}/{rel}", f.public().display())
+}
+
+/// Opens the deck `rel` (with its `#n`) and waits for slides.js to show one slide.
+fn open_deck(b: &Browser, f: &Fixture, rel: &str) {
+    b.open(&file_url(f, rel));
+    b.wait_for(
+        "document.documentElement.classList.contains('deck-on')",
+        "slides.js",
+        10,
+    );
+}
+
+/// How many slides the release deck `releases/<r>/slides/` has, read from the file.
+fn release_slide_count(f: &Fixture, r: &str) -> usize {
+    let html = std::fs::read_to_string(f.public().join(format!("releases/{r}/slides/index.html")))
+        .unwrap();
+    html.matches("<section class=\"slide ").count()
+}
+
+/// The 1-based number of the slide on screen (the one not hidden), and how many there are.
+fn on_screen(b: &Browser) -> (u64, u64) {
+    let v = b.execute(
+        "var s = Array.from(document.querySelectorAll('main.deck > section.slide'));\
+         var shown = s.filter(function (x) { return !x.hidden && x.offsetHeight > 0; });\
+         return [shown.length === 1 ? s.indexOf(shown[0]) + 1 : -shown.length, s.length];",
+        vec![],
+    );
+    (v[0].as_i64().unwrap() as u64, v[1].as_u64().unwrap())
+}
+
+fn hash(b: &Browser) -> String {
+    b.execute("return location.hash;", vec![])
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+const PAGE_UP: &str = "\u{E00E}";
+const PAGE_DOWN: &str = "\u{E00F}";
+const HOME: &str = "\u{E011}";
+const END: &str = "\u{E010}";
+const ARROW_LEFT: &str = "\u{E012}";
+const ARROW_RIGHT: &str = "\u{E014}";
+
+#[test]
+fn release_slides_step_with_the_keys_and_keep_the_slide_in_the_url() {
+    let f = Fixture::built_repo_site();
+    let total = release_slide_count(&f, "1.32") as u64;
+    let b = Browser::start(1920, 1080);
+    open_deck(&b, &f, "releases/1.32/slides/index.html#3");
+    assert_eq!(on_screen(&b), (3, total), "a link to #3 lands on slide 3");
+    b.keys(ARROW_RIGHT);
+    assert_eq!((on_screen(&b).0, hash(&b)), (4, "#4".into()));
+    b.keys(" ");
+    assert_eq!((on_screen(&b).0, hash(&b)), (5, "#5".into()));
+    b.keys(PAGE_DOWN);
+    assert_eq!(on_screen(&b).0, 6);
+    b.keys(PAGE_UP);
+    b.keys(ARROW_LEFT);
+    assert_eq!((on_screen(&b).0, hash(&b)), (4, "#4".into()));
+    b.keys(END);
+    assert_eq!((on_screen(&b).0, hash(&b)), (total, format!("#{total}")));
+    b.keys(ARROW_RIGHT);
+    assert_eq!(on_screen(&b).0, total, "the last slide stays the last");
+    b.keys(HOME);
+    assert_eq!((on_screen(&b).0, hash(&b)), (1, "#1".into()));
+    // A reload lands on the same slide.
+    b.keys(ARROW_RIGHT);
+    b.keys(ARROW_RIGHT);
+    b.execute("location.reload();", vec![]);
+    b.wait_for(
+        "document.documentElement.getAttribute('data-slide') === '3'",
+        "the reloaded deck on slide 3",
+        10,
+    );
+    assert_eq!(on_screen(&b).0, 3);
+    // The large type fills the projector: the slide is the whole window.
+    let fills = b.execute(
+        "var r = document.querySelector('main.deck > section.slide:not([hidden])').getBoundingClientRect();\
+         return [r.width >= window.innerWidth - 20, r.height >= window.innerHeight - 1];",
+        vec![],
+    );
+    assert_eq!(fills, serde_json::json!([true, true]));
+    // `f` asks for full screen, `f` again leaves it.
+    b.keys("f");
+    b.wait_for("document.fullscreenElement", "full screen after f", 10);
+    b.keys("f");
+    b.wait_for(
+        "!document.fullscreenElement",
+        "no full screen after f again",
+        10,
+    );
+    // Escape goes back to the release page.
+    b.keys(key::ESCAPE);
+    b.wait_for(
+        "location.pathname.endsWith('/releases/1.32/index.html')",
+        "the release page after Escape",
+        10,
+    );
+}
+
+#[test]
+fn printed_slides_put_one_slide_on_a_page() {
+    let f = Fixture::built_repo_site();
+    let slides = release_slide_count(&f, "1.32");
+    let b = Browser::start(1280, 800);
+    open_deck(&b, &f, "releases/1.32/slides/index.html#7");
+    // All of them, though the screen shows one.
+    assert_eq!(pdf_pages(&b.print_pdf()), slides);
+}
+
+#[test]
+fn slides_fit_a_phone() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(390, 844);
+    for page in [
+        "releases/1.32/slides/index.html#4",
+        "articles/k8s-1-32-sig-api-machinery/slides/index.html#12",
+    ] {
+        open_deck(&b, &f, page);
+        b.wait_for(
+            "document.documentElement.classList.contains('deck-on')",
+            "slides.js",
+            10,
+        );
+        let fits = b.execute(
+            "var s = document.querySelector('main.deck > section.slide:not([hidden])');\
+             return [document.documentElement.scrollWidth <= window.innerWidth,\
+                     parseFloat(getComputedStyle(s).fontSize) >= 16,\
+                     getComputedStyle(document.querySelector('.deck-controls')).display !== 'none'];",
+            vec![],
+        );
+        assert_eq!(fits, serde_json::json!([true, true, true]), "{page}");
+    }
+}
+
+#[test]
+fn article_slides_show_one_changelog_item_per_slide() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1280, 800);
+    open_deck(
+        &b,
+        &f,
+        "articles/k8s-1-32-sig-api-machinery/slides/index.html",
+    );
+    // Every changelog item of the article is a slide of its own: the list items of the article
+    // page (top level of each list) each stand alone in a `.slide-one` list.
+    let items = b.execute(
+        "return document.querySelectorAll('section.slide-item ul.slide-one > li, section.slide-item ol.slide-one > li').length;",
+        vec![],
+    );
+    let one_each = b.execute(
+        "return Array.from(document.querySelectorAll('section.slide-item')).every(function (s) { return s.querySelectorAll('.slide-one > li').length === 1; });",
+        vec![],
+    );
+    assert!(items.as_u64().unwrap() > 20, "{items}");
+    assert_eq!(one_each, true);
+    let wanted = "Pod APIがPodレベルのリソースに対して spec レベルでの resources をサポートするように変更されました。";
+    let n = b.execute(
+        "var w = arguments[0];\
+         function prose(x) { var c = x.cloneNode(true); c.querySelectorAll('.term-tip').forEach(function (t) { t.remove(); }); return c.textContent; }\
+         var s = Array.from(document.querySelectorAll('main.deck > section.slide'));\
+         return s.findIndex(function (x) { return prose(x).indexOf(w) >= 0; }) + 1;",
+        vec![serde_json::json!(wanted)],
+    );
+    let n = n.as_u64().unwrap();
+    assert!(n > 1, "the item is on a slide");
+    open_deck(
+        &b,
+        &f,
+        &format!("articles/k8s-1-32-sig-api-machinery/slides/index.html#{n}"),
+    );
+    let shown = b.execute(
+        // The prose without the term tooltips the article's HTML carries.
+        "var c = document.querySelector('main.deck > section.slide:not([hidden])').cloneNode(true);\
+         c.querySelectorAll('.term-tip').forEach(function (t) { t.remove(); });\
+         return c.textContent;",
+        vec![],
+    );
+    assert!(shown.as_str().unwrap().contains(wanted), "{shown}");
+}
+
+/// The number of pages of a PDF: its page objects (`/Type /Page`, not `/Pages`).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page")
+        .filter(|(i, _)| !text[i + 11..].starts_with('s'))
+        .count()
+}
+
+#[test]
+fn the_1_32_handout_of_the_seeds_prints_on_at_most_two_a4_pages() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1200, 900);
+    b.open(&file_url(&f, "releases/1.32/handout/index.html"));
+    b.wait_for("document.querySelector('.session-tools')", "session.js", 10);
+    let rows = b.execute(
+        "return document.querySelectorAll('table.handout tbody tr').length;",
+        vec![],
+    );
+    assert!(rows.as_u64().unwrap() > 40, "{rows}");
+    let pdf = b.print_pdf();
+    assert!(pdf.starts_with(b"%PDF"), "a PDF");
+    let pages = pdf_pages(&pdf);
+    assert!((1..=2).contains(&pages), "{pages} pages");
+    // The long release page, by contrast, takes more: the count is not stuck at one.
+    b.open(&file_url(
+        &f,
+        "articles/k8s-1-32-sig-api-machinery/index.html",
+    ));
+    assert!(pdf_pages(&b.print_pdf()) > 2);
+}
+
+#[test]
+fn the_checklist_survives_a_reload_exports_and_shares_the_items_to_discuss() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1200, 900);
+    let url = file_url(&f, "releases/1.32/index.html");
+    b.open(&url);
+    b.wait_for("document.querySelector('.session-tools')", "session.js", 10);
+    let click = |css: &str| {
+        b.execute(
+            "document.querySelector(arguments[0]).click();",
+            vec![serde_json::json!(css)],
+        );
+    };
+    click("[data-item='kep-2837'] input[data-mark='read']");
+    click("[data-item='gate-WatchList'] input[data-mark='discuss']");
+    b.execute(
+        "var i = document.querySelector(\"[data-item='gate-WatchList'] input[data-mark='owner']\");\
+         i.value = '田中'; i.dispatchEvent(new Event('input'));",
+        vec![],
+    );
+    b.execute("location.reload();", vec![]);
+    b.wait_for(
+        "document.querySelector('.session-tools')",
+        "session.js after reload",
+        10,
+    );
+    let state = b.execute(
+        "return [document.querySelector(\"[data-item='kep-2837'] input[data-mark='read']\").checked,\
+                 document.querySelector(\"[data-item='gate-WatchList'] input[data-mark='discuss']\").checked,\
+                 document.querySelector(\"[data-item='gate-WatchList'] input[data-mark='owner']\").value,\
+                 document.querySelector(\"[data-item='kep-2837'] input[data-mark='discuss']\").checked];",
+        vec![],
+    );
+    assert_eq!(state, serde_json::json!([true, true, "田中", false]));
+    // The handout shares the release's marks.
+    b.open(&file_url(&f, "releases/1.32/handout/index.html"));
+    b.wait_for(
+        "document.querySelector('.session-tools')",
+        "session.js on the handout",
+        10,
+    );
+    let on_handout = b.execute(
+        "return document.querySelector(\"tr[data-item='gate-WatchList'] input[data-mark='owner']\").value;",
+        vec![],
+    );
+    assert_eq!(on_handout, "田中");
+
+    b.open(&url);
+    b.wait_for("document.querySelector('.session-tools')", "session.js", 10);
+    let export = |act: &str| {
+        click(&format!(".session-tools button[data-act='{act}']"));
+        b.execute(
+            "return document.querySelector('.session-tools textarea').value;",
+            vec![],
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    };
+    let md = export("md");
+    assert!(md.starts_with("# Kubernetes 1.32 勉強会メモ"), "{md}");
+    assert!(md.contains("- [x] KEP-2837"), "{md}");
+    assert!(
+        md.contains("WatchList") && md.contains("議論する、担当: 田中"),
+        "{md}"
+    );
+    let csv = export("csv");
+    assert!(
+        // A textarea's value reads line ends as \n; the downloaded file has \r\n.
+        csv.starts_with("stage,id,label,title,read,discuss,owner\n"),
+        "{csv}"
+    );
+    assert!(csv.contains(",gate-WatchList,WatchList,"), "{csv}");
+    assert!(csv.contains(",0,1,田中\n"), "{csv}");
+    let share = export("share");
+    assert!(
+        share.ends_with("releases/1.32/index.html?discuss=gate-WatchList"),
+        "{share}"
+    );
+
+    // The shared link, opened in a fresh browser: the item is marked and shown alone.
+    let other = Browser::start(1200, 900);
+    other.open(&share);
+    other.wait_for("document.querySelector('.session-tools')", "session.js", 10);
+    let shown = other.execute(
+        "return Array.from(document.querySelectorAll('.release-changes [data-item]')).filter(function (e) { return !e.hidden; }).map(function (e) { return e.getAttribute('data-item'); });",
+        vec![],
+    );
+    assert_eq!(shown, serde_json::json!(["gate-WatchList"]));
+}
+
+#[test]
+fn an_offline_build_opens_pages_from_disk_with_javascript_off() {
+    let f = Fixture::built_repo_site_with(&["--offline"]);
+    let b = Browser::start_without_javascript(1200, 900);
+    for start in [
+        "index.html",
+        "releases/1.32/index.html",
+        "keps/3962/index.html",
+        "articles/k8s-1-32-sig-api-machinery/index.html",
+        "404.html",
+    ] {
+        b.open(&file_url(&f, start));
+        // session.js would add its tools to the release page: no page script runs.
+        let ran = b.execute("return !!document.querySelector('.session-tools');", vec![]);
+        assert_eq!(ran, false, "{start}: a page script ran");
+        let mut internal = 0;
+        for a in b.find_all("a[href]") {
+            let href = b.property(&a, "href");
+            let href = href.as_str().unwrap();
+            let Some(path) = href.strip_prefix("file://") else {
+                continue;
+            };
+            let path = path.split(['#', '?']).next().unwrap();
+            let decoded = shiori::model::urls::percent_decode(path);
+            assert!(
+                std::path::Path::new(&decoded).is_file(),
+                "{start}: {href} is not a file"
+            );
+            internal += 1;
+        }
+        assert!(internal > 5, "{start}: {internal} internal links");
+    }
+    // Following a link opens the page itself, not a folder listing.
+    b.open(&file_url(&f, "index.html"));
+    let link = b
+        .find("a[href$='releases/index.html']")
+        .expect("a link to the releases");
+    b.execute("arguments[0].click();", vec![link.json()]);
+    b.wait_for("document.querySelector('h1')", "the releases page", 10);
+    let title = b.execute("return document.title;", vec![]);
+    assert!(title.as_str().unwrap().contains("リリース"), "{title}");
+}
