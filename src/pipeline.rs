@@ -63,7 +63,20 @@ pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ("static/terms.js", include_bytes!("../static/terms.js")),
     ("static/search.js", include_bytes!("../static/search.js")),
     ("static/search.css", include_bytes!("../static/search.css")),
+    (
+        "static/favicon.svg",
+        include_bytes!("../static/favicon.svg"),
+    ),
 ];
+
+/// A built-in static file as it ships: stylesheets without their comments (every page loads
+/// `style.css`, and its comments are a tenth of it), the rest as they are.
+fn builtin_static_bytes(path: &str, bytes: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(bytes) {
+        Ok(css) if path.ends_with(".css") => crate::text::compact_css(css).into_bytes(),
+        _ => bytes.to_vec(),
+    }
+}
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
 pub const KEPS_FILE: &str = "keps.toml";
@@ -620,7 +633,7 @@ fn run(
             .iter()
             .any(|(p, _)| p == Path::new(path))
         {
-            out.put(path.to_string(), bytes.to_vec());
+            out.put(path.to_string(), builtin_static_bytes(path, bytes));
         }
     }
     for (path, bytes) in &sources.static_files {

@@ -781,6 +781,9 @@
     input.addEventListener('focus', function () {
       if (input.value.trim() && listbox.children.length) open();
     });
+    // Pages load this script when the reader first goes to the box: what was typed before it
+    // arrived is searched now.
+    if (document.activeElement === input && input.value.trim()) update();
     input.addEventListener('keydown', function (e) {
       if (e.isComposing || e.keyCode === 229) return; // an IME is converting
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

@@ -144,6 +144,8 @@ pub struct Term {
     pub keps: Vec<KepNumber>,
     pub gates: Vec<FeatureGateName>,
     pub related: Vec<TermId>,
+    /// An everyday word (`common = true` in terms.toml): linked only in beginners' articles.
+    pub common: bool,
     /// 1 for curated terms; the pair's confidence for extracted ones.
     pub confidence: f32,
     pub evidence: Vec<Evidence>,
@@ -334,6 +336,7 @@ fn from_curated(c: &CuratedTerm) -> Term {
         keps: c.keps.clone(),
         gates: c.gates.clone(),
         related: c.related.clone(),
+        common: c.common,
         confidence: 1.0,
         evidence: Vec::new(),
         occurrences: Vec::new(),
@@ -365,6 +368,7 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         keps: Vec::new(),
         gates: Vec::new(),
         related: Vec::new(),
+        common: false,
         confidence: p.confidence,
         evidence: p.evidence.clone(),
         occurrences: Vec::new(),

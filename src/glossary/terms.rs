@@ -112,6 +112,9 @@ pub struct CuratedTerm {
     pub keps: Vec<KepNumber>,
     pub gates: Vec<FeatureGateName>,
     pub related: Vec<TermId>,
+    /// An everyday word of the field (`Pod`, `ノード`, `API`): articles link it only when
+    /// written for beginners.
+    pub common: bool,
     /// 1-based line of the `[[term]]` header.
     pub line: usize,
 }
@@ -172,6 +175,8 @@ struct RawTerm {
     gates: Vec<Spanned<String>>,
     #[serde(default)]
     related: Vec<Spanned<String>>,
+    #[serde(default)]
+    common: bool,
 }
 
 impl Terms {
@@ -311,6 +316,7 @@ impl Terms {
                 keps: r.keps.iter().map(|&n| KepNumber(n)).collect(),
                 gates,
                 related: Vec::new(),
+                common: r.common,
                 line: header_line,
             });
         }

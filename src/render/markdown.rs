@@ -23,6 +23,9 @@ pub(crate) struct Annotation {
     pub range: Range<usize>,
     pub open: String,
     pub close: String,
+    /// HTML that stands for the range's text (already escaped), or `None` to keep the text:
+    /// a long gate name with its `<wbr>` break points.
+    pub text_html: Option<String>,
 }
 
 /// HTML to put right after a code span or link, which must stay as the author wrote it.
@@ -249,9 +252,12 @@ pub(crate) fn annotate<'e>(
             }
             // Each annotation is used once: its HTML moves into the event, no copy.
             out.push(Event::InlineHtml(CowStr::from(std::mem::take(&mut a.open))));
-            out.push(Event::Text(CowStr::from(
-                text[a.range.start - start..a.range.end - start].to_string(),
-            )));
+            out.push(match a.text_html.take() {
+                Some(html) => Event::InlineHtml(CowStr::from(html)),
+                None => Event::Text(CowStr::from(
+                    text[a.range.start - start..a.range.end - start].to_string(),
+                )),
+            });
             out.push(Event::InlineHtml(CowStr::from(std::mem::take(
                 &mut a.close,
             ))));
@@ -462,12 +468,14 @@ mod tests {
                     range: k..k + 8,
                     open: "<a href=\"k\">".into(),
                     close: "</a>".into(),
+                    text_html: None,
                 },
                 Annotation {
                     block: 0,
                     range: s..s + 7,
                     open: "<a href=\"p\">".into(),
                     close: "</a>".into(),
+                    text_html: None,
                 },
             ]
         });
@@ -487,12 +495,14 @@ mod tests {
                     range: 0..n,
                     open: "<b>".into(),
                     close: "</b>".into(),
+                    text_html: None,
                 },
                 Annotation {
                     block: 0,
                     range: 0..15,
                     open: "<i>".into(),
                     close: "</i>".into(),
+                    text_html: None,
                 },
             ]
         });
@@ -512,6 +522,7 @@ mod tests {
                         range: s..s + 5,
                         open: "<em>".into(),
                         close: "</em>".into(),
+                        text_html: None,
                     }
                 })
                 .collect()

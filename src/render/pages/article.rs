@@ -10,7 +10,7 @@ use crate::model::{Article, urls};
 use crate::parse::frontmatter::Attribution;
 use crate::render::context::Card;
 use crate::render::entity_links::Chip;
-use crate::render::{RenderCtx, entity_links, markdown, term_tips};
+use crate::render::{RenderCtx, entity_links, highlight, markdown, term_tips};
 
 /// The `article` of `article.html`: the article as its page shows it.
 #[derive(Serialize)]
@@ -66,7 +66,8 @@ impl RenderCtx<'_> {
             chips,
         } = entity_links::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
-        let tips = term_tips::annotations(&a.doc, self.glossary, hits, &root, &annotations);
+        let tips =
+            term_tips::annotations(self.glossary, hits, a.front.beginner, &root, &annotations);
         annotations.extend(tips);
         let (ctx, about) = self.article_ctx(a, &page);
         let file = urls::file_of(&page);
@@ -80,7 +81,7 @@ impl RenderCtx<'_> {
                 (&a.body, a.body_line, options.trust_html),
                 annotations
                     .iter()
-                    .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
+                    .map(|x| (x.block, x.range.clone(), &x.open, &x.close, &x.text_html))
                     .collect::<Vec<_>>(),
                 chips.iter().map(|c| (c.after, &c.html)).collect::<Vec<_>>(),
                 serde_json::to_string(&about).expect("an article's context serializes"),
@@ -95,6 +96,7 @@ impl RenderCtx<'_> {
                 content: &content,
             };
             ctx.insert("article", &article);
+            ctx.insert("has_code", &highlight::has_code(&content));
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())
         };
         let bytes = match (self.pages, key) {

@@ -353,6 +353,18 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Renders the page for `media` (`"print"`, or `""` for the screen again), as Chromium's
+    /// print preview does, through the DevTools protocol.
+    #[track_caller]
+    #[allow(dead_code, reason = "not every test binary module prints")]
+    pub fn emulate_media(&self, media: &str) {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": "Emulation.setEmulatedMedia", "params": {"media": media}})),
+        );
+    }
+
     #[track_caller]
     #[allow(dead_code, reason = "the screenshot examples use it")]
     pub fn screenshot_png(&self) -> Vec<u8> {

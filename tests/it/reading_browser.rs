@@ -1,0 +1,272 @@
+//! What a reader sees on an article page, in headless Chromium over HTTP: glossary, reference
+//! and external links look different; the term-link switch turns them off and on and the
+//! choice outlives a reload; KEP, PR and SIG labels never break and gate names break only
+//! between their words at 390 px; search loads when the reader first goes to the box; and no
+//! request fails (the favicon). The build-side facts are in `reading.rs`.
+//!
+//! Needs `chromium` and `chromedriver` (scripts/test installs them); see `support::browser`.
+
+use serde_json::{Value, json};
+
+use crate::support::Fixture;
+use crate::support::browser::Browser;
+use crate::support::http::StaticServer;
+
+const A132: &str = "articles/k8s-1-32-sig-api-machinery/";
+
+fn open_article(width: u32, height: u32) -> (Fixture, StaticServer, Browser) {
+    let f = Fixture::built_repo_site();
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(width, height);
+    b.open(&format!("{}{A132}", server.url()));
+    b.wait_for("document.readyState === 'complete'", "the article", 10);
+    (f, server, b)
+}
+
+const LOOKS: &str = r#"
+function look(sel, pseudo) {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const cs = getComputedStyle(el, pseudo || null);
+  return { color: cs.color, style: cs.textDecorationStyle, line: cs.textDecorationLine, content: cs.content };
+}
+return {
+  text: getComputedStyle(document.querySelector(".prose p")).color,
+  term: look(".prose .term > a"),
+  kep: look(".prose a.ref-kep"),
+  gate: look(".prose a.ref-gate"),
+  pr: look(".prose a.ref-pr"),
+  pr_mark: look(".prose a.ref-pr", "::after"),
+  gate_mark: look(".prose a.ref-gate", "::after"),
+};
+"#;
+
+#[test]
+fn glossary_reference_and_external_links_look_different() {
+    let (_f, _s, b) = open_article(1280, 900);
+    let v = b.execute(LOOKS, vec![]);
+    let term = &v["term"];
+    let (kep, gate, pr) = (&v["kep"], &v["gate"], &v["pr"]);
+    // A term reads as text with a dotted line; a reference is link-coloured with a solid one.
+    assert_eq!(term["style"], "dotted", "{v}");
+    assert_eq!(
+        term["color"], v["text"],
+        "a term keeps the text's colour: {v}"
+    );
+    for r in [kep, gate, pr] {
+        assert_eq!(r["style"], "solid", "{v}");
+        assert_ne!(r["color"], term["color"], "{v}");
+    }
+    // A PR leaves the site: it carries the external mark; a gate page link does not.
+    assert!(
+        v["pr_mark"]["content"].as_str().unwrap().contains('↗'),
+        "{v}"
+    );
+    assert!(
+        !v["gate_mark"]["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains('↗'),
+        "{v}"
+    );
+}
+
+const TERMS_STATE: &str = r#"
+const a = document.querySelector(".prose .term > a");
+const b = document.querySelector(".terms-toggle");
+return {
+  off: document.documentElement.classList.contains("terms-off"),
+  pressed: b.getAttribute("aria-pressed"),
+  button_shown: !b.hidden && b.getBoundingClientRect().height >= 24,
+  pointer: getComputedStyle(a).pointerEvents,
+  line: getComputedStyle(a).textDecorationLine,
+  tabindex: a.getAttribute("tabindex"),
+  stored: localStorage.getItem("shiori-terms"),
+};
+"#;
+
+#[test]
+fn term_links_switch_off_and_on_and_the_choice_is_kept() {
+    let (_f, _s, b) = open_article(1280, 900);
+    let on = b.execute(TERMS_STATE, vec![]);
+    assert_eq!(on["off"], false, "{on}");
+    assert_eq!(on["pressed"], "true", "{on}");
+    assert_eq!(on["button_shown"], true, "{on}");
+    assert_eq!(on["line"], "underline", "{on}");
+
+    b.find(".terms-toggle").map(|t| b.tap(&t)).unwrap();
+    let off = b.execute(TERMS_STATE, vec![]);
+    assert_eq!(off["off"], true, "{off}");
+    assert_eq!(off["pressed"], "false", "{off}");
+    assert_eq!(off["pointer"], "none", "{off}");
+    assert_eq!(off["line"], "none", "{off}");
+    assert_eq!(
+        off["tabindex"], "-1",
+        "off, a term is out of the tab order: {off}"
+    );
+    assert_eq!(off["stored"], "off", "{off}");
+
+    // Another page of the site, and the same page again: still off, from the first paint.
+    b.execute("location.reload();", vec![]);
+    b.wait_for(
+        "document.readyState === 'complete' && document.documentElement.classList.contains('terms-off')",
+        "term links to stay off after a reload",
+        10,
+    );
+    let again = b.execute(TERMS_STATE, vec![]);
+    assert_eq!(again["pressed"], "false", "{again}");
+
+    b.find(".terms-toggle").map(|t| b.tap(&t)).unwrap();
+    let back = b.execute(TERMS_STATE, vec![]);
+    assert_eq!(back["off"], false, "{back}");
+    assert_eq!(back["tabindex"], Value::Null, "{back}");
+    assert_eq!(back["stored"], "on", "{back}");
+}
+
+/// For every KEP, PR and SIG link in the article: how many line boxes it takes; for every gate
+/// link: the words (text between `<wbr>`) that take more than one.
+const WHOLE: &str = r#"
+const broken = [];
+for (const a of document.querySelectorAll(".prose a.ref-kep, .prose a.ref-pr, .prose a.ref-sig")) {
+  if (a.getClientRects().length > 1) broken.push(a.textContent);
+}
+const words = [];
+let gates = 0, wrapped = 0;
+for (const a of document.querySelectorAll(".prose a.ref-gate, .chips .chip.gate")) {
+  gates++;
+  if (a.getClientRects().length > 1 || a.getBoundingClientRect().height > 40) wrapped++;
+  for (const n of a.childNodes) {
+    if (n.nodeType !== 3) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    const lines = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+    if (lines.size > 1) words.push(n.textContent);
+  }
+}
+return { broken, words, gates, width: document.documentElement.scrollWidth, view: window.innerWidth };
+"#;
+
+#[test]
+fn ids_stay_whole_on_a_phone() {
+    let (_f, _s, b) = open_article(390, 844);
+    let v = b.execute(WHOLE, vec![]);
+    assert_eq!(v["broken"], json!([]), "KEP, PR or SIG labels broken: {v}");
+    assert_eq!(
+        v["words"],
+        json!([]),
+        "gate names broken inside a word: {v}"
+    );
+    assert!(v["gates"].as_u64().unwrap() > 20, "{v}");
+    assert!(
+        v["width"].as_f64().unwrap() <= v["view"].as_f64().unwrap(),
+        "the page is wider than the phone: {v}"
+    );
+}
+
+#[test]
+fn search_loads_when_the_reader_goes_to_the_box() {
+    let (_f, _s, b) = open_article(1280, 900);
+    let before = b.execute(
+        "return [typeof window.shioriSearch, document.querySelectorAll('script[src*=\"search.js\"]').length];",
+        vec![],
+    );
+    assert_eq!(
+        before,
+        json!(["undefined", 0]),
+        "search.js loaded before use"
+    );
+    b.keys("/");
+    b.wait_for("window.shioriSearch", "search.js to load on `/`", 10);
+    b.keys("3157");
+    b.wait_for(
+        "!document.getElementById('search-listbox').hidden && document.querySelector('#search-listbox .search-result a[href*=\"keps/3157/\"]')",
+        "KEP-3157 in the box's suggestions",
+        10,
+    );
+    // Nothing the page asked for failed, the favicon included.
+    let severe: Vec<String> = b
+        .console()
+        .into_iter()
+        .filter(|l| l.starts_with("SEVERE"))
+        .collect();
+    assert!(severe.is_empty(), "{severe:?}");
+}
+
+const PRINT_STATE: &str = r#"
+const shown = el => !!el && getComputedStyle(el).display !== "none" && el.getBoundingClientRect().height > 0;
+const folds = document.querySelector("details.gate-chips");
+return {
+  open: folds.open,
+  chips_shown: shown(folds.querySelector("ul.chips")),
+  file_shown: shown(document.querySelector(".provenance .source-file")),
+  provenance_shown: shown(document.querySelector(".provenance")),
+  keeps_with_article: getComputedStyle(document.querySelector(".article-footer")).breakBefore,
+  print_url: (document.querySelector(".print-url") || {}).textContent || null,
+  toggle_shown: shown(document.querySelector(".terms-toggle")),
+};
+"#;
+
+#[test]
+fn an_article_prints_its_folds_open_and_not_its_file_path() {
+    let (_f, _s, b) = open_article(1280, 900);
+    let screen = b.execute(PRINT_STATE, vec![]);
+    assert_eq!(
+        screen["open"], false,
+        "39 gate chips start folded: {screen}"
+    );
+    assert_eq!(screen["file_shown"], true, "{screen}");
+
+    b.execute("window.dispatchEvent(new Event('beforeprint'));", vec![]);
+    b.emulate_media("print");
+    let paper = b.execute(PRINT_STATE, vec![]);
+    assert_eq!(paper["open"], true, "{paper}");
+    assert_eq!(paper["chips_shown"], true, "{paper}");
+    assert_eq!(paper["file_shown"], false, "{paper}");
+    assert_eq!(paper["provenance_shown"], true, "{paper}");
+    assert_eq!(paper["keeps_with_article"], "avoid", "{paper}");
+    assert_eq!(paper["toggle_shown"], false, "{paper}");
+    // The fixture's base_url is set, so the handout says where the page lives.
+    assert_eq!(
+        paper["print_url"], "https://example.org/k8s/articles/k8s-1-32-sig-api-machinery/",
+        "{paper}"
+    );
+
+    b.emulate_media("");
+    b.execute("window.dispatchEvent(new Event('afterprint'));", vec![]);
+    let back = b.execute(PRINT_STATE, vec![]);
+    assert_eq!(back["open"], false, "the screen gets its fold back: {back}");
+}
+
+#[test]
+fn a_filtered_table_prints_its_filter_and_the_count_it_shows() {
+    let f = Fixture::built_repo_site();
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(1280, 900);
+    b.open(&format!("{}keps/?stage=alpha", server.url()));
+    b.wait_for(
+        "document.querySelector('.filter-count') && document.querySelector('.filter-count').textContent",
+        "the filter to apply",
+        10,
+    );
+    let rows = b.execute(
+        "return [document.querySelectorAll('#keps-table tbody tr:not([hidden])').length, document.querySelectorAll('#keps-table tbody tr').length];",
+        vec![],
+    );
+    b.emulate_media("print");
+    let v = b.execute(
+        r#"const p = document.querySelector(".filter-print");
+           return { text: p.textContent, shown: getComputedStyle(p).display !== "none",
+                    form: getComputedStyle(document.querySelector("form.filters")).display };"#,
+        vec![],
+    );
+    assert_eq!(v["form"], "none", "{v}");
+    assert_eq!(v["shown"], true, "{v}");
+    let text = v["text"].as_str().unwrap();
+    let (shown, all) = (rows[0].as_u64().unwrap(), rows[1].as_u64().unwrap());
+    assert!(shown > 0 && shown < all, "{rows}");
+    assert_eq!(
+        text,
+        format!("絞り込み: 段階 alpha — {all}件中 {shown}件を表示"),
+        "{v}"
+    );
+}
