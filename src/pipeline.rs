@@ -27,14 +27,14 @@ use crate::load::{SourceFile, Sources};
 use crate::model::Article;
 use crate::model::config::Config;
 use crate::model::diag::{Diagnostic, Diagnostics};
-use crate::parse::blocks::{BlockKind, Doc};
+use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{self, FrontMatter};
 use crate::parse::shortcodes;
 use crate::registry::Registry;
 use crate::render::templates::Templates;
 use crate::render::{PageCache, RenderCtx, feeds, highlight};
 use crate::search;
-use crate::text::{fingerprint, japanese, truncate_chars};
+use crate::text::{fingerprint, japanese};
 use crate::write::Sink;
 
 #[derive(Debug, Clone, Default)]
@@ -313,12 +313,7 @@ fn article(
         .map(|b| japanese::char_count(&b.text))
         .sum();
     let words = scan.words;
-    let summary = doc
-        .blocks
-        .iter()
-        .find(|b| b.kind == BlockKind::Paragraph && japanese::char_count(&b.text) > 20)
-        .map(|b| truncate_chars(&b.text.replace('\n', ""), 120))
-        .unwrap_or_default();
+    let summary = crate::model::article::summary_of(&doc);
     Article {
         path,
         front,

@@ -275,3 +275,64 @@ fn a_build_with_the_default_base_url_warns_and_prints_no_local_address() {
     let html = std::fs::read_to_string(f.public().join("articles/a/index.html")).unwrap();
     assert!(html.contains("<p class=\"print-url\">https://example.org/k8s/articles/a/</p>"));
 }
+
+/// The part of `releases/` about release `name`.
+fn release_entry<'a>(html: &'a str, name: &str) -> &'a str {
+    let start = html
+        .find(&format!("<h2><a href=\"../releases/{name}/\">"))
+        .unwrap_or_else(|| panic!("no {name} on releases/"));
+    let end = html[start..]
+        .find("</li>\n<li>")
+        .map_or(html.len(), |e| start + e);
+    &html[start..end]
+}
+
+#[test]
+fn the_releases_page_shows_each_releases_headline_changes() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, "releases/index.html");
+    // The 1.32 seed article states GA, beta, alpha and removed changes: each stage gets a
+    // headline (at most two of one stage while others wait), GA first.
+    let r132 = release_entry(&html, "1.32");
+    let headlines = &r132[r132.find("<ul class=\"headlines\"").expect("headlines")..];
+    let stages: Vec<&str> = headlines
+        .split("<li><span class=\"stage stage-")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
+    assert_eq!(
+        stages,
+        ["stable", "stable", "beta", "beta", "alpha", "removed"],
+        "{r132}"
+    );
+    // The count of a stage is what the release page lists under it, and links there.
+    let release = page(&out, "releases/1.32/index.html");
+    let alpha = &release[release.find("<h3 id=\"stage-alpha\">").unwrap()..];
+    let alpha = &alpha[..alpha.find("</ul>").unwrap()];
+    let n = alpha.matches("<li>").count();
+    assert!(
+        r132.contains(&format!("href=\"../releases/1.32/#stage-alpha\"><span class=\"stage stage-alpha\">alpha</span> <span class=\"n\">{n}</span>")),
+        "{r132}"
+    );
+    assert!(r132.matches("<li>").count() <= 6, "{r132}");
+    // Each headline links to the item that states it, which exists.
+    let a132 = page(&out, A132);
+    for item in r132
+        .split("href=\"../articles/k8s-1-32-sig-api-machinery/#")
+        .skip(1)
+    {
+        let anchor = item.split('"').next().unwrap();
+        assert!(a132.contains(&format!(" id=\"{anchor}\"")), "{anchor}");
+    }
+}
+
+#[test]
+fn home_cards_summarize_with_the_first_sentences_that_say_what_changed() {
+    let out = Fixture::with_repo_content().build();
+    let home = page(&out, "index.html");
+    // The 1.31 article opens with a note on its translation that cites the original's URL.
+    assert!(!home.contains("class=\"summary\">本文の内容は"), "{home}");
+    assert!(home.contains(
+        "class=\"summary\">Kubernetes 1.31が間もなく登場します。このリリースでは、プロジェクトに大きな変更が加えられます。"
+    ));
+}

@@ -270,3 +270,71 @@ fn a_filtered_table_prints_its_filter_and_the_count_it_shows() {
         "{v}"
     );
 }
+
+#[test]
+fn the_search_status_counts_the_results_it_lists_and_kind_badges_have_no_stray_dot() {
+    let f = Fixture::built_repo_site();
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(1280, 900);
+    // `3157` is an ID match and a text hit of the same KEP page: one result, counted once.
+    for q in ["3157", "3962", "サイドカー"] {
+        let mut listed = crate::support::search::results(&b, &server.url(), q).len();
+        while let Some(more) = b.find("#search-more") {
+            b.tap(&more);
+            b.wait_for(
+                &format!("document.querySelectorAll('#search-results > li').length > {listed} || !document.getElementById('search-more')"),
+                "more results",
+                10,
+            );
+            listed = b.find_all("#search-results > li").len();
+        }
+        let status = b.text(&b.find("#search-status").unwrap());
+        assert!(
+            status.ends_with(&format!("の検索結果: {listed}件")),
+            "{q:?}: {status:?} with {listed} listed"
+        );
+    }
+    let before = b.execute(
+        "var k = document.querySelector('#search-results .kind'); return k ? getComputedStyle(k, '::before').content : null;",
+        vec![],
+    );
+    assert!(
+        before == json!("none") || before == json!("normal"),
+        "a kind badge begins with {before}"
+    );
+}
+
+#[test]
+fn search_snippets_show_the_words_that_matched_and_both_words_rank_first() {
+    let f = Fixture::new();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for d in ["content", "glossary"] {
+        crate::support::copy_tree(&repo.join(d), &f.root().join(d));
+    }
+    assert!(f.run(&["build"]).status.success());
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(1280, 900);
+    for q in ["DRA 削除", "監査ログ", "サイドカー", "ファイナライザー"] {
+        let got = crate::support::search::results(&b, &server.url(), q);
+        assert!(!got.is_empty(), "{q:?}");
+        let unmarked = b.execute(
+            "return Array.from(document.querySelectorAll('#search-results > li')).filter(function (li) { return !li.querySelector('mark'); }).map(function (li) { return li.textContent; });",
+            vec![],
+        );
+        assert_eq!(unmarked, json!([]), "{q:?}: results without a matched word");
+    }
+    // `DRA 削除`: results holding both words as written come before any that reaches one of
+    // them only through a synonym or a shared bigram.
+    let written = b.execute(
+        "return window.shioriSearch.search('DRA 削除', { typing: false }).then(function (r) { return r.hits.slice(0, 30).map(function (h) { return h.written; }); });",
+        vec![],
+    );
+    let written: Vec<u64> = written
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(written.iter().take(3).all(|&w| w == 2), "{written:?}");
+    assert!(written.windows(2).all(|p| p[0] >= p[1]), "{written:?}");
+}

@@ -512,15 +512,15 @@ struct SigRow<'a> {
 /// The changes of a release the articles state one stage for (`changes` of `release.html`).
 #[derive(Serialize)]
 pub(crate) struct StageChanges<'a> {
-    stage: Option<Stage>,
-    key: &'static str,
+    pub(super) stage: Option<Stage>,
+    pub(super) key: &'static str,
     label: &'static str,
-    items: Vec<ChangeItem<'a>>,
+    pub(super) items: Vec<ChangeItem<'a>>,
 }
 
 /// A KEP or gate of a release's changes, with the item of an article that states it.
 #[derive(Serialize)]
-struct ChangeItem<'a> {
+pub(super) struct ChangeItem<'a> {
     kind: &'static str,
     label: String,
     title: Option<&'a str>,
