@@ -150,4 +150,17 @@
       window.setTimeout(function () { apply(form, target, true); }, 0);
     });
   });
+
+  // A table wider than the screen says so below it (p.scroll-hint), until the reader has
+  // scrolled it to its end.
+  document.querySelectorAll(".table-scroll").forEach(function (box) {
+    var hint = box.nextElementSibling;
+    if (!hint || !hint.classList.contains("scroll-hint")) return;
+    function update() {
+      hint.hidden = box.scrollWidth - box.clientWidth < 2 || box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    }
+    box.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  });
 })();

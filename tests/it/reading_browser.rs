@@ -338,3 +338,109 @@ fn search_snippets_show_the_words_that_matched_and_both_words_rank_first() {
     assert!(written.iter().take(3).all(|&w| w == 2), "{written:?}");
     assert!(written.windows(2).all(|p| p[0] >= p[1]), "{written:?}");
 }
+
+const BAR: &str = r#"
+const bar = document.querySelector(".reading-nav"), toc = document.querySelector("nav.toc");
+const r = bar.getBoundingClientRect(), t = toc.getBoundingClientRect();
+const button = document.querySelector(".toc-button");
+return {
+  bar_shown: !bar.hidden && r.height > 0 && r.bottom <= innerHeight && r.top >= innerHeight / 2,
+  button_size: [button.getBoundingClientRect().width, button.getBoundingClientRect().height],
+  expanded: button.getAttribute("aria-expanded"),
+  toc_in_view: t.height > 100 && t.top >= 0 && t.bottom <= innerHeight,
+  y: Math.round(scrollY),
+  hash: decodeURIComponent(location.hash),
+};
+"#;
+
+#[test]
+fn a_phone_reader_has_the_contents_and_the_top_one_tap_away() {
+    let (_f, _s, b) = open_article(390, 844);
+    let top = b.execute(
+        "return document.querySelector('.reading-nav').hidden;",
+        vec![],
+    );
+    assert_eq!(
+        top,
+        json!(true),
+        "at the top there is nothing to go back to"
+    );
+    b.execute(
+        "window.scrollTo(0, document.body.scrollHeight / 2);",
+        vec![],
+    );
+    b.wait_for(
+        "!document.querySelector('.reading-nav').hidden",
+        "the reading bar",
+        5,
+    );
+    let v = b.execute(BAR, vec![]);
+    assert_eq!(v["bar_shown"], true, "{v}");
+    assert!(v["button_size"][1].as_f64().unwrap() >= 44.0, "{v}");
+    assert_eq!(v["toc_in_view"], false, "{v}");
+
+    b.tap(&b.find(".toc-button").unwrap());
+    let open = b.execute(BAR, vec![]);
+    assert_eq!(open["expanded"], "true", "{open}");
+    assert_eq!(
+        open["toc_in_view"], true,
+        "the contents open over the page: {open}"
+    );
+    // Choosing a section goes there and closes the sheet.
+    let link = b.find_all("nav.toc a")[2].clone();
+    let anchor = b.attribute(&link, "href").unwrap();
+    b.tap(&link);
+    b.wait_for(
+        "!document.documentElement.classList.contains('toc-sheet')",
+        "the sheet to close",
+        5,
+    );
+    let went = b.execute(BAR, vec![]);
+    assert_eq!(went["hash"], anchor, "{went}");
+    assert_eq!(went["expanded"], "false", "{went}");
+
+    b.tap(&b.find(".to-top").unwrap());
+    b.wait_for("window.scrollY < 5", "the page to go back to the top", 5);
+}
+
+#[test]
+fn index_tables_on_a_phone_keep_their_first_column_and_say_they_scroll() {
+    let f = Fixture::built_repo_site();
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(390, 844);
+    for page in ["keps/", "feature-gates/"] {
+        b.open(&format!("{}{page}", server.url()));
+        b.wait_for("document.readyState === 'complete'", page, 10);
+        let state = r#"
+const box = document.querySelector(".table-scroll"), hint = box.nextElementSibling;
+const first = box.querySelector("tbody tr td:first-child"), stage = box.querySelector("thead th:nth-child(4)");
+const box_r = box.getBoundingClientRect();
+const cb = document.querySelector(".filters input[type=checkbox]").getBoundingClientRect();
+return {
+  hint: !hint.hidden && getComputedStyle(hint).display !== "none",
+  first_left: Math.round(first.getBoundingClientRect().left - box_r.left),
+  stage_visible: stage.getBoundingClientRect().right <= box_r.right,
+  checkbox: [cb.width, cb.height],
+};
+"#;
+        let before = b.execute(state, vec![]);
+        assert_eq!(before["hint"], true, "{page}: {before}");
+        assert_eq!(before["stage_visible"], false, "{page}: {before}");
+        assert!(
+            before["checkbox"][0].as_f64().unwrap() >= 24.0
+                && before["checkbox"][1].as_f64().unwrap() >= 24.0,
+            "{page}: {before}"
+        );
+        b.execute(
+            "var box = document.querySelector('.table-scroll'); box.scrollLeft = box.scrollWidth; box.dispatchEvent(new Event('scroll'));",
+            vec![],
+        );
+        let after = b.execute(state, vec![]);
+        assert_eq!(
+            after["first_left"], 0,
+            "the first column stays: {page}: {after}"
+        );
+        assert_eq!(after["stage_visible"], true, "{page}: {after}");
+        assert_eq!(after["hint"], false, "scrolled to the end: {page}: {after}");
+    }
+}
