@@ -358,11 +358,18 @@ impl Browser {
     #[track_caller]
     #[allow(dead_code, reason = "not every test binary module prints")]
     pub fn emulate_media(&self, media: &str) {
+        self.cdp("Emulation.setEmulatedMedia", json!({"media": media}));
+    }
+
+    /// A DevTools protocol command (`Emulation.setEmulatedMedia`, …) through chromedriver.
+    #[track_caller]
+    #[allow(dead_code, reason = "not every test binary module uses it")]
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.call(
             "POST",
             "/goog/cdp/execute",
-            Some(json!({"cmd": "Emulation.setEmulatedMedia", "params": {"media": media}})),
-        );
+            Some(json!({"cmd": cmd, "params": params})),
+        )
     }
 
     #[track_caller]
