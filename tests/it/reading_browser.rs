@@ -132,7 +132,7 @@ for (const a of document.querySelectorAll(".prose a.ref-kep, .prose a.ref-pr, .p
 }
 const words = [];
 let gates = 0, wrapped = 0;
-for (const a of document.querySelectorAll(".prose a.ref-gate, .chips .chip.gate")) {
+for (const a of document.querySelectorAll(".prose a.ref-gate, .chips .chip.gate, .prose code.ident")) {
   gates++;
   if (a.getClientRects().length > 1 || a.getBoundingClientRect().height > 40) wrapped++;
   for (const n of a.childNodes) {
