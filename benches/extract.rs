@@ -120,6 +120,7 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
                 refs: None,
                 description: None,
                 source: Attribution::default(),
+                beginner: false,
             };
             (shiori::parse::blocks::parse(&body, 1), front)
         }

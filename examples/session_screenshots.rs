@@ -15,6 +15,8 @@
 #[path = "../tests/it/support/browser.rs"]
 #[allow(dead_code)]
 mod browser;
+#[path = "support/png.rs"]
+mod png;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -37,8 +39,7 @@ fn main() {
     let save = |name: &str| {
         std::thread::sleep(Duration::from_millis(400));
         let png = dir.join(name);
-        let size = browser::write_png(&png, &b.screenshot_png());
-        println!("{} ({size} bytes)", png.display());
+        png::write_small_png(&png, &b.screenshot_png());
     };
 
     // A change slide: KEP-2837's, at 1920×1080 shown at half size.
@@ -60,13 +61,13 @@ fn main() {
     b.cdp("Emulation.clearDeviceMetricsOverride", json!({}));
 
     // The handout as printed: print media at the width of A4 (210 mm at 96 dpi), whole page.
-    b.cdp("Emulation.setEmulatedMedia", json!({"media": "print"}));
+    b.emulate_media("print");
     b.set_window(794, 1123);
     b.open(&url("releases/1.32/handout/index.html"));
     let height = b.execute("return document.documentElement.scrollHeight;", vec![]);
     b.set_window(794, height.as_u64().expect("a height") as u32 + 40);
     save("handout.png");
-    b.cdp("Emulation.setEmulatedMedia", json!({"media": ""}));
+    b.emulate_media("");
 
     // The release page from its header into "since the previous release" (at most 1600 high).
     b.set_window(1280, 1000);

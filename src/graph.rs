@@ -716,6 +716,7 @@ mod tests {
             refs,
             description: None,
             source: Attribution::default(),
+            beginner: false,
         };
         let doc = crate::parse::blocks::parse(md, 1);
         let r = crate::extract::extract(&doc, &front, reg);

@@ -27,14 +27,14 @@ use crate::load::{SourceFile, Sources};
 use crate::model::Article;
 use crate::model::config::Config;
 use crate::model::diag::{Diagnostic, Diagnostics};
-use crate::parse::blocks::{BlockKind, Doc};
+use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{self, FrontMatter};
 use crate::parse::shortcodes;
 use crate::registry::Registry;
 use crate::render::templates::Templates;
 use crate::render::{PageCache, RenderCtx, feeds, highlight};
 use crate::search;
-use crate::text::{fingerprint, japanese, truncate_chars};
+use crate::text::{fingerprint, japanese};
 use crate::write::Sink;
 
 #[derive(Debug, Clone, Default)]
@@ -72,7 +72,20 @@ pub const BUILTIN_STATIC: &[(&str, &[u8])] = &[
     ),
     ("static/slides.js", include_bytes!("../static/slides.js")),
     ("static/session.js", include_bytes!("../static/session.js")),
+    (
+        "static/favicon.svg",
+        include_bytes!("../static/favicon.svg"),
+    ),
 ];
+
+/// A built-in static file as it ships: stylesheets without their comments (every page loads
+/// `style.css`, and its comments are a tenth of it), the rest as they are.
+fn builtin_static_bytes(path: &str, bytes: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(bytes) {
+        Ok(css) if path.ends_with(".css") => crate::text::compact_css(css).into_bytes(),
+        _ => bytes.to_vec(),
+    }
+}
 
 /// Where the registry lives; the load stage reads both files with the rest of `glossary/`.
 pub const KEPS_FILE: &str = "keps.toml";
@@ -327,12 +340,7 @@ fn article(
         .map(|b| japanese::char_count(&b.text))
         .sum();
     let words = scan.words;
-    let summary = doc
-        .blocks
-        .iter()
-        .find(|b| b.kind == BlockKind::Paragraph && japanese::char_count(&b.text) > 20)
-        .map(|b| truncate_chars(&b.text.replace('\n', ""), 120))
-        .unwrap_or_default();
+    let summary = crate::model::article::summary_of(&doc);
     Article {
         path,
         front,
@@ -647,7 +655,7 @@ fn run(
             .iter()
             .any(|(p, _)| p == Path::new(path))
         {
-            out.put(path.to_string(), bytes.to_vec());
+            out.put(path.to_string(), builtin_static_bytes(path, bytes));
         }
     }
     for (path, bytes) in &sources.static_files {

@@ -10,7 +10,8 @@
 // entry for the count (the glossary lists each term in two indexes), and a [data-filter-group]
 // whose items are all hidden is hidden too. The choice lives in the query string
 // (?release=1.31&stage=alpha&sig=node, ?kind=api_kind), so a filtered view can be shared and is
-// restored on load. Without this script the form stays hidden and everything shows.
+// restored on load. Without this script the form stays hidden and everything shows. A printed
+// page has no form: the p.filter-print after it says what is chosen and how many show.
 (function () {
   "use strict";
 
@@ -106,6 +107,7 @@
     });
     var out = form.querySelector(".filter-count");
     if (out) out.textContent = total + "件中 " + count + "件を表示";
+    describeForPrint(form, total + "件中 " + count + "件を表示");
     var empty = document.querySelector(".filter-empty");
     if (empty) empty.hidden = count > 0;
     if (remember) {
@@ -115,6 +117,24 @@
         // Some browsers refuse history changes on file:// pages; the filter still works.
       }
     }
+  }
+
+  // "絞り込み: リリース 1.31 / 段階 アルファ、ベータ — 160件中 12件を表示" in the p.filter-print
+  // after the form; hidden when nothing is chosen.
+  function describeForPrint(form, counted) {
+    var note = form.nextElementSibling;
+    if (!note || !note.classList.contains("filter-print")) return;
+    var said = [];
+    form.querySelectorAll("fieldset").forEach(function (fieldset) {
+      var picked = [];
+      fieldset.querySelectorAll("input:checked").forEach(function (box) {
+        picked.push(box.parentNode.textContent.trim());
+      });
+      var legend = fieldset.querySelector("legend");
+      if (picked.length) said.push((legend ? legend.textContent.trim() + " " : "") + picked.join("、"));
+    });
+    note.textContent = "絞り込み: " + said.join(" / ") + " — " + counted;
+    note.hidden = !said.length;
   }
 
   document.querySelectorAll("form.filters[data-filter]").forEach(function (form) {
@@ -129,5 +149,18 @@
       // The boxes are cleared after this event returns.
       window.setTimeout(function () { apply(form, target, true); }, 0);
     });
+  });
+
+  // A table wider than the screen says so below it (p.scroll-hint), until the reader has
+  // scrolled it to its end.
+  document.querySelectorAll(".table-scroll").forEach(function (box) {
+    var hint = box.nextElementSibling;
+    if (!hint || !hint.classList.contains("scroll-hint")) return;
+    function update() {
+      hint.hidden = box.scrollWidth - box.clientWidth < 2 || box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    }
+    box.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
   });
 })();

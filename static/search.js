@@ -320,10 +320,10 @@
 
   function score(groups, tokenData, m) {
     var n = Math.max(m.docs, 1), unit = (m.k1 + 1) / 8;
-    var totals = {}, coverSum = {};
+    var totals = {}, coverSum = {}, written = {};
     groups.forEach(function (g) {
       var best = {};
-      g.alts.forEach(function (alt) {
+      g.alts.forEach(function (alt, k) {
         var weightAll = 0, sums = {}, covered = {};
         alt.tokens.forEach(function (t) {
           var entry = tokenData[t];
@@ -340,6 +340,9 @@
         });
         Object.keys(sums).forEach(function (id) {
           var cov = weightAll > 0 ? covered[id] / weightAll : 0;
+          // The words as written (alternative 0), all of them: not a synonym, a completion
+          // or a bigram it shares.
+          if (k === 0 && cov > 0.999) written[id] = (written[id] || 0) + 1;
           var s = alt.w * sums[id] * cov * cov;
           var b = best[id];
           if (!b || s > b.s) best[id] = { s: s, cov: cov };
@@ -352,13 +355,19 @@
     });
     var hits = Object.keys(totals).map(function (id) {
       var cov = coverSum[id] / groups.length;
-      return { id: +id, score: totals[id] * cov * cov, cov: cov };
+      return { id: +id, score: totals[id] * cov * cov, cov: cov, written: written[id] || 0 };
     });
     // A result that shares only a common bigram or two with the query (した, リソ) is noise
     // as long as better-covered results exist.
     var covered = hits.filter(function (h) { return h.cov >= MIN_COVERAGE; });
     if (covered.length) hits = covered;
-    hits.sort(function (a, b) { return (b.score - a.score) || (a.id - b.id); });
+    // With several words (`DRA 削除`), results holding more of them as written come first: one
+    // that has `DRA` and reaches `削除` only through a synonym's bigram is a weaker answer than
+    // one with both, however often it repeats `DRA`.
+    var several = groups.length > 1;
+    hits.sort(function (a, b) {
+      return (several ? b.written - a.written : 0) || (b.score - a.score) || (a.id - b.id);
+    });
     return hits;
   }
 
@@ -436,8 +445,12 @@
         html: e.detail ? highlight(e.detail, needles, 160).html : ''
       });
     });
+    var idCount = queued.length, dropped = 0;
     return {
-      total: queued.length + res.hits.length,
+      // The results there are: ID matches and text hits, less the hits met so far that
+      // repeat a page already listed (a KEP page is an ID match and a text hit) or whose doc
+      // file is missing. Once every hit is loaded it is the length of the list.
+      total: function () { return idCount + res.hits.length - dropped; },
       hasMore: function () { return queued.length > 0 || next < res.hits.length; },
       more: async function (n) {
         var out = queued.splice(0, n);
@@ -446,7 +459,7 @@
           next += batch.length;
           var docs = await Promise.all(batch.map(function (h) { return docRecord(res.manifest, h.id); }));
           docs.forEach(function (r) {
-            if (!r || seen[r.url]) return;
+            if (!r || seen[r.url]) { dropped++; return; }
             seen[r.url] = true;
             out.push({
               url: r.url, title: r.title, section: r.section, kind: r.kind,
@@ -668,9 +681,7 @@
       list.textContent = '';
       rs.forEach(function (r) { list.appendChild(renderResultItem(r, 'li')); });
       var ms = Math.round(performance.now() - t0);
-      status.textContent = rs.length
-        ? '「' + q + '」の検索結果: ' + set.total + '件'
-        : '「' + q + '」に一致するページは見つかりませんでした。';
+      showCount(status, q, set, rs.length);
       list.dataset.ms = String(ms);
       // Since the navigation started: page, script and index files included.
       list.dataset.done = String(Math.round(performance.now()));
@@ -682,6 +693,15 @@
       list.dataset.state = 'error';
       throw err;
     });
+  }
+
+  // "「q」の検索結果: N件": N counts the results the list holds once every page is shown.
+  function showCount(status, q, set, shown) {
+    if (!shown) {
+      status.textContent = '「' + q + '」に一致するページは見つかりませんでした。';
+      return;
+    }
+    status.textContent = '「' + q + '」の検索結果: ' + set.total() + '件';
   }
 
   function addMoreButton(list, set) {
@@ -701,6 +721,8 @@
           list.appendChild(li);
         });
         button.disabled = false;
+        var status = document.getElementById('search-status');
+        if (status) showCount(status, new URLSearchParams(location.search).get('q') || '', set, list.children.length);
         if (!set.hasMore()) button.remove();
         // Keyboard users continue at the first new result.
         var a = first && first.querySelector('a');
@@ -781,6 +803,9 @@
     input.addEventListener('focus', function () {
       if (input.value.trim() && listbox.children.length) open();
     });
+    // Pages load this script when the reader first goes to the box: what was typed before it
+    // arrived is searched now.
+    if (document.activeElement === input && input.value.trim()) update();
     input.addEventListener('keydown', function (e) {
       if (e.isComposing || e.keyCode === 229) return; // an IME is converting
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

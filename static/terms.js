@@ -8,6 +8,9 @@
 //  - Escape closes the tip that is showing (it stays closed until focus or pointer leave);
 //  - placement: a tip that would run off the side of the window is shifted back in, and one
 //    that would run off the top opens below the term.
+//  - the reader's switch (button.terms-toggle): term links off (plain text, no tooltips) or on,
+//    kept in localStorage ("shiori-terms") for every page and tab; article.html applies a
+//    stored "off" before the page paints.
 // Without this script, hover and focus still work and a tap follows the link.
 (function () {
   "use strict";
@@ -94,4 +97,32 @@
   }
   document.addEventListener("focusin", show);
   document.addEventListener("pointerover", show);
+
+  // --- the reader's switch ------------------------------------------------------------------
+  var KEY = "shiori-terms";
+  function storedOn() {
+    try { return window.localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
+  }
+  function setTerms(on) {
+    document.documentElement.classList.toggle("terms-off", !on);
+    // Off, the words are text: out of the tab order too.
+    document.querySelectorAll(".term > a").forEach(function (a) {
+      if (on) a.removeAttribute("tabindex"); else a.setAttribute("tabindex", "-1");
+    });
+    document.querySelectorAll(".terms-toggle").forEach(function (b) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    if (!on) closeAll(null);
+  }
+  document.querySelectorAll(".terms-toggle").forEach(function (b) {
+    b.hidden = false;
+    b.addEventListener("click", function () {
+      var on = b.getAttribute("aria-pressed") !== "true";
+      try { window.localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* file:// or private mode */ }
+      setTerms(on);
+    });
+  });
+  setTerms(storedOn());
+  // Another tab switched: follow it.
+  window.addEventListener("storage", function (e) { if (e.key === KEY) setTerms(storedOn()); });
 })();

@@ -41,13 +41,16 @@ pub fn run(
             Ok(staging) => staging,
             Err(e) => return Ok(Err(e)),
         };
+        let base_warning = pipeline::config(s, &opts)
+            .ok()
+            .and_then(|c| c.default_base_warning());
         match pipeline::build_into(s, &opts, &staging) {
-            Ok(report) => Ok(Ok((report, staging))),
+            Ok(report) => Ok(Ok((report, staging, base_warning))),
             Err(pipeline::BuildError::Content(d)) => Err(d),
             Err(pipeline::BuildError::Write(e)) => Ok(Err(e)),
         }
     });
-    let (out, staging) = match built {
+    let (out, staging, base_warning) = match built {
         Ok(Ok(built)) => built,
         Ok(Err(e)) => {
             eprintln!("error: {e} (the output folder was left as it was)");
@@ -55,7 +58,12 @@ pub fn run(
         }
         Err(code) => return code,
     };
-    for w in out.warnings.iter().filter(|w| !w.is_note()) {
+    for w in out
+        .warnings
+        .iter()
+        .filter(|w| !w.is_note())
+        .chain(&base_warning)
+    {
         eprintln!("{w}");
     }
     let notes = out.warnings.iter().filter(|w| w.is_note()).count();

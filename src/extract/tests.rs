@@ -20,6 +20,7 @@ fn front(refs: Option<RefHint>) -> FrontMatter {
         refs,
         description: None,
         source: Attribution::default(),
+        beginner: false,
     }
 }
 

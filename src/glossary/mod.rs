@@ -156,6 +156,8 @@ pub struct Term {
     pub link: Option<String>,
     /// Whether the definitions are the official glossary's (credited on the term page).
     pub official_definition: bool,
+    /// An everyday word (`common = true` in terms.toml): linked only in beginners' articles.
+    pub common: bool,
     /// 1 for curated terms; the pair's confidence for extracted ones.
     pub confidence: f32,
     pub evidence: Vec<Evidence>,
@@ -349,6 +351,7 @@ fn from_curated(c: &CuratedTerm) -> Term {
         tags: c.tags.clone(),
         link: c.link.clone(),
         official_definition: c.source == TermSource::Official || c.official_definition,
+        common: c.common,
         confidence: 1.0,
         evidence: Vec::new(),
         occurrences: Vec::new(),
@@ -383,6 +386,7 @@ fn from_pair(p: &Pair, id: TermId) -> Term {
         tags: Vec::new(),
         link: None,
         official_definition: false,
+        common: false,
         confidence: p.confidence,
         evidence: p.evidence.clone(),
         occurrences: Vec::new(),

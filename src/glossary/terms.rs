@@ -123,6 +123,9 @@ pub struct CuratedTerm {
     /// Whether a definition was filled in from the official glossary under a site's entry that
     /// had none (the term page credits kubernetes.io for it).
     pub official_definition: bool,
+    /// An everyday word of the field (`Pod`, `ノード`, `API`): articles link it only when
+    /// written for beginners.
+    pub common: bool,
     /// 1-based line of the `[[term]]` header.
     pub line: usize,
 }
@@ -187,6 +190,8 @@ struct RawTerm {
     tags: Vec<Spanned<String>>,
     #[serde(default)]
     link: Option<Spanned<String>>,
+    #[serde(default)]
+    common: bool,
 }
 
 impl Terms {
@@ -369,6 +374,7 @@ impl Terms {
                 link,
                 source,
                 official_definition: false,
+                common: r.common,
                 line: header_line,
             });
         }

@@ -1,14 +1,16 @@
 //! [`Article`]: one article as the pipeline carries it from the parse stage on: its path, front
 //! matter, block map, counts, summary, the references extract found and what it gives the
 //! glossary. `pipeline::parse_articles` makes them (parse + extract + segment, per article);
-//! link, glossary, render and index read them.
+//! link, glossary, render and index read them. [`summary_of`] is the rule of an article's
+//! summary (its cards, its description).
 use std::path::{Path, PathBuf};
 
 use crate::extract::Mentions;
 use crate::glossary::candidates::ArticleScan;
 use crate::model::urls;
-use crate::parse::blocks::Doc;
+use crate::parse::blocks::{Block, BlockKind, Doc};
 use crate::parse::frontmatter::FrontMatter;
+use crate::text::{japanese, truncate_chars};
 
 /// One parsed article.
 #[derive(Debug, Clone)]
@@ -58,5 +60,118 @@ impl Article {
 
     pub fn url(&self) -> String {
         urls::article(&self.front.slug)
+    }
+}
+
+/// The most characters a summary shows.
+const SUMMARY_CHARS: usize = 120;
+
+/// Credit lines an article opens with (`編集者: …`, `**著者:** …`, `Authors: …`): who, not what.
+const CREDIT_LABELS: &[&str] = &[
+    "著者",
+    "編集者",
+    "翻訳者",
+    "翻訳",
+    "訳者",
+    "監修",
+    "author",
+    "authors",
+    "editor",
+    "editors",
+    "translator",
+    "translators",
+];
+
+/// The summary of an article: the first sentences, up to [`SUMMARY_CHARS`] characters, of its
+/// first paragraph that says what the article is about. Passed over are paragraphs in notes,
+/// credit lines, notes on the translation (`本ドキュメントは意訳になります…`) and paragraphs that
+/// cite a URL (`…が投稿したブログ(https://…)を元に…`): the card of an article should not show
+/// them. When no paragraph qualifies, the first long one is used.
+pub(crate) fn summary_of(doc: &Doc) -> String {
+    let long = |b: &&Block| b.kind == BlockKind::Paragraph && japanese::char_count(&b.text) > 20;
+    let Some(block) = doc
+        .blocks
+        .iter()
+        .filter(long)
+        .find(|b| says_what(b))
+        .or_else(|| doc.blocks.iter().find(long))
+    else {
+        return String::new();
+    };
+    first_sentences(&block.text.replace('\n', ""), SUMMARY_CHARS)
+}
+
+/// Whether a paragraph is about the article's subject rather than about the article.
+fn says_what(b: &Block) -> bool {
+    let text = b.text.trim();
+    let head: String = text.chars().take(12).collect::<String>().to_lowercase();
+    let credit = CREDIT_LABELS.iter().any(|l| {
+        head.strip_prefix(l)
+            .is_some_and(|rest| rest.trim_start_matches(['*', ' ']).starts_with([':', '：']))
+    });
+    let about_translation = (text.contains("翻訳") || text.contains("意訳"))
+        && ["本ドキュメント", "本記事", "本文", "原文", "ご了承"]
+            .iter()
+            .any(|w| text.contains(w));
+    !b.in_note && !credit && !about_translation && !text.contains("://")
+}
+
+/// Whole sentences (ending in 。, ！, ？, ! or ?) from the start of `text` while they fit in
+/// `max` characters; the first one cut to `max` when it alone is longer.
+fn first_sentences(text: &str, max: usize) -> String {
+    let mut end = 0;
+    let mut count = 0;
+    for (i, c) in text.char_indices() {
+        count += 1;
+        if count > max {
+            break;
+        }
+        if matches!(c, '。' | '！' | '？' | '!' | '?') {
+            end = i + c.len_utf8();
+        }
+    }
+    if end == 0 {
+        truncate_chars(text.trim(), max)
+    } else {
+        text[..end].trim().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(md: &str) -> String {
+        summary_of(&crate::parse::blocks::parse(md, 1))
+    }
+
+    #[test]
+    fn the_summary_skips_credits_translation_notes_and_cited_urls() {
+        let md = "**編集者:** Chad M. Crowell、Kirti Goyal、Sophia Ugochukwu\n\n\
+                  本ドキュメントは意訳になります。解釈ミス・翻訳ミスが含まれる可能性があることをご了承ください。\n\n\
+                  本文の内容は、2024年7月26日に Nigel Douglas が投稿したブログ(<https://sysdig.com/blog/x/>)を元に日本語に翻訳した内容です。\n\n\
+                  Kubernetes 1.31が間もなく登場します。このリリースでは、プロジェクトに大きな変更が加えられます。\n";
+        assert_eq!(
+            summary(md),
+            "Kubernetes 1.31が間もなく登場します。このリリースでは、プロジェクトに大きな変更が加えられます。"
+        );
+    }
+
+    #[test]
+    fn the_summary_ends_at_a_sentence_that_fits() {
+        let first = "あ".repeat(60) + "。";
+        let second = "い".repeat(70) + "。";
+        assert_eq!(summary(&format!("{first}{second}\n")), first);
+        // One sentence longer than the limit is cut, and says so.
+        let long = "う".repeat(200) + "。";
+        assert_eq!(summary(&format!("{long}\n")), "う".repeat(120) + "…");
+    }
+
+    #[test]
+    fn an_article_of_credits_only_still_has_a_summary() {
+        assert_eq!(
+            summary("編集者: Chad M. Crowell、Kirti Goyal、Sophia Ugochukwu、Swathi Rao\n"),
+            "編集者: Chad M. Crowell、Kirti Goyal、Sophia Ugochukwu、Swathi Rao"
+        );
     }
 }

@@ -57,7 +57,7 @@ impl Default for Config {
         Config {
             title: "shiori".into(),
             description: "Kubernetes リリースの変更内容を読む".into(),
-            base_url: "http://127.0.0.1:1111/".into(),
+            base_url: DEFAULT_BASE_URL.into(),
             language: "ja".into(),
             author: "shiori".into(),
             drafts: false,
@@ -70,7 +70,31 @@ impl Default for Config {
     }
 }
 
+/// The `base_url` of a site that sets none: the dev server's address.
+pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:1111/";
+
 impl Config {
+    /// Whether `base_url` is still the dev server's address, which a published site's feed,
+    /// sitemap and printed pages must not carry.
+    pub fn has_default_base(&self) -> bool {
+        self.base() == DEFAULT_BASE_URL
+    }
+
+    /// The warning `shiori build` gives a site whose `base_url` is still the default: printed
+    /// handouts would show `http://127.0.0.1:1111/…` and the feed would point at this machine.
+    pub fn default_base_warning(&self) -> Option<Diagnostic> {
+        self.has_default_base().then(|| {
+            Diagnostic::warning(
+                "site.toml",
+                None,
+                format!(
+                    "`base_url` is still the default `{DEFAULT_BASE_URL}`: the feed, the sitemap, link previews and printed pages point at this machine"
+                ),
+            )
+            .help("set `base_url = \"https://example.org/k8s/\"` in site.toml (or pass `--base-url`) to the URL the site is served from")
+        })
+    }
+
     pub fn parse(text: &str) -> Result<Config, Diagnostic> {
         let config: Config = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| crate::model::diag::line_of(text, s.start));

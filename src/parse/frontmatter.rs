@@ -66,6 +66,19 @@ pub struct FrontMatter {
     pub refs: Option<RefHint>,
     pub description: Option<String>,
     pub source: Attribution,
+    /// Written for newcomers (`beginner = true`, or a tag `入門`, `初心者`, `beginner`): the
+    /// everyday glossary terms (`common = true`) get their links and tooltips too.
+    pub beginner: bool,
+}
+
+/// Tags that mark an article written for newcomers, as `beginner = true` does.
+const BEGINNER_TAGS: &[&str] = &["入門", "初心者", "初心者向け", "beginner", "beginners"];
+
+/// Whether `beginner = true` or one of the tags says the article is for newcomers.
+fn for_beginners(flag: bool, tags: &[String]) -> bool {
+    flag || tags
+        .iter()
+        .any(|t| BEGINNER_TAGS.contains(&t.trim().to_lowercase().as_str()))
 }
 
 /// The raw shape: everything optional so that missing fields get our own messages.
@@ -81,6 +94,8 @@ struct Raw {
     tags: Vec<String>,
     #[serde(default)]
     draft: bool,
+    #[serde(default)]
+    beginner: bool,
     refs: Option<RefHint>,
     description: Option<String>,
     #[serde(default)]
@@ -201,7 +216,7 @@ pub fn split<'a>(
         let line = find_key_line(raw_text, key).map(|l| raw_line + l - 1);
         warnings.push(
             Diagnostic::warning(path, line, format!("unknown front-matter key `{key}` is ignored"))
-                .help("known keys: title, slug, date, release, sigs, tags, draft, refs, description, source, author, translator"),
+                .help("known keys: title, slug, date, release, sigs, tags, draft, beginner, refs, description, source, author, translator"),
         );
     }
     let Some(title) = raw.title.filter(|t| !t.trim().is_empty()) else {
@@ -294,6 +309,7 @@ pub fn split<'a>(
             slug,
             date,
             release,
+            beginner: for_beginners(raw.beginner, &raw.tags),
             sigs: raw.sigs,
             tags: raw.tags,
             draft: raw.draft,
@@ -468,6 +484,7 @@ fn without_front_matter<'a>(
             refs: None,
             description: None,
             source: Attribution::default(),
+            beginner: false,
         },
         body,
         body_line: 1,

@@ -49,6 +49,7 @@ impl RenderCtx<'_> {
                 description: &self.config.description,
                 base_url: self.config.base(),
                 language: &self.config.language,
+                default_base: self.config.has_default_base(),
             },
         );
         c.insert("root", &urls::root_of(page));
@@ -57,6 +58,8 @@ impl RenderCtx<'_> {
         c.insert("description", description);
         c.insert("canonical", &format!("{}{}", self.config.base(), page));
         c.insert("og_type", "website");
+        // Only a page with highlighted code loads the code colours (`has_code`).
+        c.insert("has_code", &false);
         c.insert("version", env!("CARGO_PKG_VERSION"));
         c
     }
@@ -107,6 +110,8 @@ struct Site<'a> {
     description: &'a str,
     base_url: String,
     language: &'a str,
+    /// `base_url` is still the dev server's: pages do not print it.
+    default_base: bool,
 }
 
 /// An article as lists of articles show it (home, release and SIG pages); the article page

@@ -13,8 +13,11 @@
 //! | `@pohly` | `https://github.com/pohly` | `ref ref-handle` |
 //! | `sig/node`, `SIG-Node` | `<root>sigs/node/` | `ref ref-sig` |
 //!
-//! Each link has a `title` saying what it is (`KEP-3962: Mutating Admission Policies`), so a
-//! reader knows before clicking. Heading-form KEPs are linked inside their heading; the heading
+//! KEP and SIG links have a `title` saying what they are (`KEP-3962: Mutating Admission
+//! Policies`), so a reader knows before clicking; gate, PR and handle links show their ID as
+//! their text, and a title would repeat it (a PR of a repository other than
+//! kubernetes/kubernetes names it). A long gate name gets `<wbr>` between its words
+//! (`text::escape_html_camel_breaks`). Heading-form KEPs are linked inside their heading; the heading
 //! keeps its id (ids are assigned at parse time from the text, which is unchanged).
 //!
 //! **A mention is not a link.** A KEP or gate inside a code span or the author's link
@@ -34,7 +37,7 @@ use crate::graph::RefGraph;
 use crate::model::ids::{KepNumber, Stage};
 use crate::model::urls;
 use crate::parse::blocks::Doc;
-use crate::text::escape_html as escape;
+use crate::text::{self, escape_html as escape};
 
 /// The most links to one KEP, gate, PR, handle or SIG that one paragraph or list item gets.
 const LINKS_PER_BLOCK: usize = 10;
@@ -87,6 +90,7 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
                 range,
                 open: String::new(),
                 close: html,
+                text_html: None,
             }),
         }
     };
@@ -98,7 +102,13 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
         let href = format!("{root}{}", urls::kep(m.kep));
         let title = kep_title(m.kep, graph);
         match m.place {
-            Place::Prose => out.push(link(m.block, m.range.clone(), "ref ref-kep", &href, &title)),
+            Place::Prose => out.push(link(
+                m.block,
+                m.range.clone(),
+                "ref ref-kep",
+                &href,
+                Some(&title),
+            )),
             place => {
                 let id = m.kep.label();
                 let label = if span_shows(doc, place, &m.kep.to_string()) {
@@ -122,13 +132,17 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
         let href = format!("{root}{}", urls::feature_gate(&m.gate));
         let title = format!("フィーチャーゲート {}", m.gate);
         match m.place {
-            Place::Prose => out.push(link(
-                m.block,
-                m.range.clone(),
-                "ref ref-gate",
-                &href,
-                &title,
-            )),
+            Place::Prose => {
+                // The link's text is the gate's name: a title would only repeat it. A long
+                // name may break between its words, never inside one.
+                let mut a = link(m.block, m.range.clone(), "ref ref-gate", &href, None);
+                let written = &doc.blocks[m.block].text[m.range.clone()];
+                let html = text::escape_html_camel_breaks(written);
+                if html.contains("<wbr>") {
+                    a.text_html = Some(html);
+                }
+                out.push(a)
+            }
             place => {
                 let label = if span_shows(doc, place, &m.gate.0) {
                     "ゲート"
@@ -143,16 +157,16 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
     for m in refs.prs.iter().filter(|m| {
         valid(m.block) && m.place == Place::Prose && room(m.block, format!("p{}", m.pr.label()))
     }) {
-        let mut title = format!("Pull Request {}#{}", m.pr.repo, m.pr.number);
-        if let Some(a) = &m.author {
-            title.push_str(&format!("（@{}）", a.0));
-        }
+        // `#128266` is a kubernetes/kubernetes PR to every reader, and the author stands next to
+        // it (`(#128266, @user)`): a title only names another repository.
+        let title = (m.pr.repo != "kubernetes/kubernetes")
+            .then(|| format!("Pull Request {}#{}", m.pr.repo, m.pr.number));
         out.push(link(
             m.block,
             m.range.clone(),
             "ref ref-pr",
             &m.pr.url(),
-            &title,
+            title.as_deref(),
         ));
     }
     for m in refs
@@ -160,13 +174,13 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
         .iter()
         .filter(|m| valid(m.block) && room(m.block, format!("h{}", m.handle.0)))
     {
-        let title = format!("GitHub @{}", m.handle.0);
+        // `@pohly` says what it is; the external mark says where it goes.
         out.push(link(
             m.block,
             m.range.clone(),
             "ref ref-handle",
             &m.handle.url(),
-            &title,
+            None,
         ));
     }
     for m in refs
@@ -176,7 +190,13 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
     {
         let href = format!("{root}{}", urls::sig(&m.sig));
         let title = format!("SIG {}", m.sig.display_name());
-        out.push(link(m.block, m.range.clone(), "ref ref-sig", &href, &title));
+        out.push(link(
+            m.block,
+            m.range.clone(),
+            "ref ref-sig",
+            &href,
+            Some(&title),
+        ));
     }
     EntityLinks {
         annotations: out,
@@ -220,17 +240,17 @@ fn link(
     range: std::ops::Range<usize>,
     class: &str,
     href: &str,
-    title: &str,
+    title: Option<&str>,
 ) -> Annotation {
+    let title = title
+        .map(|t| format!(" title=\"{}\"", escape(t)))
+        .unwrap_or_default();
     Annotation {
         block,
         range,
-        open: format!(
-            "<a class=\"{class}\" href=\"{}\" title=\"{}\">",
-            escape(href),
-            escape(title)
-        ),
+        open: format!("<a class=\"{class}\" href=\"{}\"{title}>", escape(href)),
         close: "</a>".into(),
+        text_html: None,
     }
 }
 
@@ -294,7 +314,7 @@ mod tests {
             "k.toml".as_ref(),
             "[[kep]]\nnumber = 3962\ntitle = \"Mutating Admission Policies\"\nsig = \"api-machinery\"\nalpha = \"1.32\"\n",
             "g.toml".as_ref(),
-            "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"beta\", from = \"1.32\", default = true } ]\n",
+            "[[gate]]\nname = \"WatchList\"\nkep = 3157\nstages = [ { stage = \"beta\", from = \"1.32\", default = true } ]\n[[gate]]\nname = \"AllowUnsafeMalformedObjectDeletion\"\nstages = [ { stage = \"alpha\", from = \"1.32\", default = false } ]\n",
         );
         assert!(d.is_empty(), "{d:?}");
         reg
@@ -348,17 +368,27 @@ mod tests {
             ),
             (
                 "WatchList FeatureGate がベータに。\n",
-                "<a class=\"ref ref-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\">WatchList</a>",
+                "<a class=\"ref ref-gate\" href=\"../../feature-gates/WatchList/\">WatchList</a>",
                 "gate",
             ),
             (
+                "AllowUnsafeMalformedObjectDeletion フィーチャーゲートを有効にする。\n",
+                "<a class=\"ref ref-gate\" href=\"../../feature-gates/AllowUnsafeMalformedObjectDeletion/\">Allow<wbr>Unsafe<wbr>Malformed<wbr>Object<wbr>Deletion</a>",
+                "a long gate name breaks between its words only",
+            ),
+            (
+                "- 文書 kubernetes/website#123 を更新\n",
+                "<a class=\"ref ref-pr\" href=\"https://github.com/kubernetes/website/pull/123\" title=\"Pull Request kubernetes/website#123\">",
+                "a PR of another repository is named in the title",
+            ),
+            (
                 "- 修正しました。 (#128266)\n",
-                "(<a class=\"ref ref-pr\" href=\"https://github.com/kubernetes/kubernetes/pull/128266\" title=\"Pull Request kubernetes/kubernetes#128266\">#128266</a>)",
+                "(<a class=\"ref ref-pr\" href=\"https://github.com/kubernetes/kubernetes/pull/128266\">#128266</a>)",
                 "parenthesized PR",
             ),
             (
                 "- 修正 (#119026, @AxeZhan)\n",
-                "title=\"Pull Request kubernetes/kubernetes#119026（@AxeZhan）\">#119026</a>, <a class=\"ref ref-handle\" href=\"https://github.com/AxeZhan\" title=\"GitHub @AxeZhan\">@AxeZhan</a>)",
+                "pull/119026\">#119026</a>, <a class=\"ref ref-handle\" href=\"https://github.com/AxeZhan\">@AxeZhan</a>)",
                 "CHANGELOG PR with its author",
             ),
             (

@@ -33,6 +33,15 @@ fn alias(lang: &str) -> &str {
     }
 }
 
+/// Whether rendered HTML holds a highlighted code block (one [`code_block`] made), so its page
+/// needs the code colours of `static/highlight.css`.
+pub(crate) fn has_code(html: &str) -> bool {
+    html.contains(CODE_OPEN)
+}
+
+/// How every block [`code_block`] makes begins.
+const CODE_OPEN: &str = "<pre class=\"code\" data-lang=\"";
+
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
 pub(crate) fn code_block(lang: &str, code: &str) -> String {
     let lang = lang
@@ -52,14 +61,14 @@ pub(crate) fn code_block(lang: &str, code: &str) -> String {
         {
             // A grammar that chokes on a line still gets the code shown, unhighlighted.
             return format!(
-                "<pre class=\"code\" data-lang=\"{}\"><code>{}</code></pre>\n",
+                "{CODE_OPEN}{}\"><code>{}</code></pre>\n",
                 escape_html(&lang),
                 escape_html(code)
             );
         }
     }
     format!(
-        "<pre class=\"code\" data-lang=\"{}\"><code>{}</code></pre>\n",
+        "{CODE_OPEN}{}\"><code>{}</code></pre>\n",
         escape_html(&lang),
         generator.finalize()
     )

@@ -23,6 +23,9 @@ pub(crate) struct Annotation {
     pub range: Range<usize>,
     pub open: String,
     pub close: String,
+    /// HTML that stands for the range's text (already escaped), or `None` to keep the text:
+    /// a long gate name with its `<wbr>` break points.
+    pub text_html: Option<String>,
 }
 
 /// HTML to put right after a code span or link, which must stay as the author wrote it.
@@ -57,6 +60,7 @@ pub(crate) fn to_html(
     let events = insert_after_spans(events, &insertions);
     let events = anchor_blocks(events, &doc.blocks);
     let events = highlight_code(events);
+    let events = break_long_names(events);
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -249,9 +253,12 @@ pub(crate) fn annotate<'e>(
             }
             // Each annotation is used once: its HTML moves into the event, no copy.
             out.push(Event::InlineHtml(CowStr::from(std::mem::take(&mut a.open))));
-            out.push(Event::Text(CowStr::from(
-                text[a.range.start - start..a.range.end - start].to_string(),
-            )));
+            out.push(match a.text_html.take() {
+                Some(html) => Event::InlineHtml(CowStr::from(html)),
+                None => Event::Text(CowStr::from(
+                    text[a.range.start - start..a.range.end - start].to_string(),
+                )),
+            });
             out.push(Event::InlineHtml(CowStr::from(std::mem::take(
                 &mut a.close,
             ))));
@@ -401,10 +408,44 @@ pub(crate) fn highlight_code(
     })
 }
 
+/// Pass 5. A code span that is one long CamelCase name (`` `AllowUnsafeMalformedObjectDeletion` ``)
+/// gets `<wbr>` between its words and the class `ident`, which the stylesheet keeps from
+/// breaking anywhere else: on a phone it breaks between words, never inside one. Other code
+/// spans are left as they are. After the chips are placed, which count code spans.
+pub(crate) fn break_long_names(
+    events: impl Iterator<Item = Event<'static>>,
+) -> impl Iterator<Item = Event<'static>> {
+    events.map(|ev| match ev {
+        Event::Code(code) if is_long_name(&code) => {
+            let html = crate::text::escape_html_camel_breaks(&code);
+            Event::InlineHtml(CowStr::from(format!("<code class=\"ident\">{html}</code>")))
+        }
+        other => other,
+    })
+}
+
+/// Letters and digits only, long enough to get break points, and with a word boundary in it.
+fn is_long_name(code: &str) -> bool {
+    code.chars().all(|c| c.is_ascii_alphanumeric())
+        && crate::text::escape_html_camel_breaks(code).contains("<wbr>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parse::blocks;
+
+    #[test]
+    fn a_long_name_in_a_code_span_breaks_between_its_words_only() {
+        let html = render(
+            "`AllowUnsafeMalformedObjectDeletion` と `kubectl get pods` と `WatchList`\n",
+            |_| vec![],
+        );
+        assert!(
+            html.contains("<code class=\"ident\">Allow<wbr>Unsafe<wbr>Malformed<wbr>Object<wbr>Deletion</code> と <code>kubectl get pods</code> と <code>WatchList</code>"),
+            "{html}"
+        );
+    }
 
     fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let d = blocks::parse(md, 1);
@@ -462,12 +503,14 @@ mod tests {
                     range: k..k + 8,
                     open: "<a href=\"k\">".into(),
                     close: "</a>".into(),
+                    text_html: None,
                 },
                 Annotation {
                     block: 0,
                     range: s..s + 7,
                     open: "<a href=\"p\">".into(),
                     close: "</a>".into(),
+                    text_html: None,
                 },
             ]
         });
@@ -487,12 +530,14 @@ mod tests {
                     range: 0..n,
                     open: "<b>".into(),
                     close: "</b>".into(),
+                    text_html: None,
                 },
                 Annotation {
                     block: 0,
                     range: 0..15,
                     open: "<i>".into(),
                     close: "</i>".into(),
+                    text_html: None,
                 },
             ]
         });
@@ -512,6 +557,7 @@ mod tests {
                         range: s..s + 5,
                         open: "<em>".into(),
                         close: "</em>".into(),
+                        text_html: None,
                     }
                 })
                 .collect()

@@ -104,6 +104,7 @@ impl Templates {
         // tera's default also escapes `/`, which makes every URL in a page unreadable.
         tera.set_escape_fn(crate::text::escape_html);
         tera.register_filter("stage_badge", stage_badge);
+        tera.register_filter("camel_breaks", camel_breaks);
         let mut errors = Vec::new();
         if let Err(e) =
             tera.add_raw_templates(sources.iter().map(|(n, _, s)| (n.clone(), s.clone())))
@@ -197,6 +198,20 @@ fn stage_badge(
             _ => value.clone(),
         },
     )
+}
+
+/// `{{ gate.name | camel_breaks | safe }}`: the name escaped, with `<wbr>` between its
+/// CamelCase words (`text::escape_html_camel_breaks`), so it breaks only there.
+fn camel_breaks(
+    value: &tera::Value,
+    _: &std::collections::HashMap<String, tera::Value>,
+) -> tera::Result<tera::Value> {
+    match value.as_str() {
+        Some(s) => Ok(tera::Value::from(crate::text::escape_html_camel_breaks(s))),
+        None => Err(tera::Error::msg(
+            "the `camel_breaks` filter takes a text (a feature-gate name)",
+        )),
+    }
 }
 
 fn chain(e: &tera::Error) -> String {

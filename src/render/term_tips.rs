@@ -1,9 +1,10 @@
-//! The term-tooltip pass: the first occurrence of each glossary term in each section of an
-//! article links to the term's page, with a tooltip giving the English/Japanese pair and the
-//! short definition. Produces `Annotation`s for `markdown::to_html`, like the entity pass.
+//! The term-tooltip pass: the first occurrence of each glossary term in an article links to the
+//! term's page, with a tooltip giving the English/Japanese pair and the short definition.
+//! Produces `Annotation`s for `markdown::to_html`, like the entity pass.
 //!
-//! Takes the article's `Doc`, the site's `Glossary`, the page's `root` and the annotations
-//! already taken (the entity links); gives one annotation per (section, term):
+//! Takes the site's `Glossary`, the article's hits, whether the article is written for
+//! beginners, the page's `root` and the annotations already taken (the entity links); gives one
+//! annotation per term:
 //!
 //! ```html
 //! <span class="term"><a href="../../glossary/finalizer/" aria-describedby="tip-3">ファイナライ
@@ -13,10 +14,14 @@
 //!
 //! - Only curated terms link (`Term::linkable`); matching is the glossary's
 //!   (variant-folded, NFKC, whole English words).
+//! - Once per article, not per section: a changelog digest names `ノード` and `GA` in every
+//!   section, and a link on each drowns the text. So each term's tooltip is in the page once.
+//! - Everyday words (`common = true`: `Pod`, `ノード`, `API`) link only in articles written for
+//!   beginners (`FrontMatter::beginner`): a reader of a release digest knows them.
 //! - Only plain prose is searched (`Glossary::hits`, recorded by the glossary build, the same
 //!   as `Glossary::find_in_doc`): never code, link text or headings.
 //! - Entity links win: an occurrence overlapping one is skipped, and the term's next
-//!   occurrence in that section gets the tooltip instead.
+//!   occurrence gets the tooltip instead.
 //! - Tooltip ids are `tip-1`, `tip-2`, … in document order: unique on the page and the same on
 //!   every build. `aria-describedby` makes screen readers announce the tooltip with the link;
 //!   CSS shows it on hover and keyboard focus, `static/terms.js` on tap and closes it on Escape.
@@ -28,33 +33,34 @@ use super::markdown::Annotation;
 use crate::glossary::{Glossary, Term};
 use crate::model::ids::TermId;
 use crate::model::urls;
-use crate::parse::blocks::Doc;
 use crate::text::escape_html_into as escape_into;
 
 /// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
 /// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`
 /// are annotations already placed (any order).
 pub(crate) fn annotations<'g>(
-    doc: &Doc,
     glossary: &'g Glossary,
     hits: impl IntoIterator<Item = (usize, Range<usize>, &'g TermId)>,
+    beginner: bool,
     root: &str,
     taken: &[Annotation],
 ) -> Vec<Annotation> {
     let mut taken: Vec<(usize, Range<usize>)> =
         taken.iter().map(|a| (a.block, a.range.clone())).collect();
     taken.sort_by_key(|(b, r)| (*b, r.start));
-    let mut linked: BTreeSet<(usize, &str)> = BTreeSet::new();
+    let mut linked: BTreeSet<&str> = BTreeSet::new();
     let mut out = Vec::new();
     for (block, range, id) in hits {
-        let section = doc.blocks[block].section;
-        if linked.contains(&(section, id.0.as_str())) || overlaps(&taken, block, &range) {
+        if linked.contains(id.0.as_str()) || overlaps(&taken, block, &range) {
             continue;
         }
         let Some(term) = glossary.term(&id.0) else {
             continue;
         };
-        linked.insert((section, id.0.as_str()));
+        if term.common && !beginner {
+            continue;
+        }
+        linked.insert(id.0.as_str());
         let n = out.len() + 1;
         let (open, close) = markup(term, root, n);
         out.push(Annotation {
@@ -62,6 +68,7 @@ pub(crate) fn annotations<'g>(
             range,
             open,
             close,
+            text_html: None,
         });
     }
     out
@@ -122,6 +129,7 @@ mod tests {
     use super::*;
     use crate::glossary::{self, Terms};
     use crate::model::ids::Slug;
+    use crate::parse::blocks::Doc;
     use crate::render::markdown::{Options, to_html};
 
     const TERMS: &str = r#"
@@ -140,6 +148,15 @@ ja = "CEL"
 kind = "term"
 def_ja = "式言語 <Common Expression Language>。"
 def_en = "An expression language."
+
+[[term]]
+id = "pod"
+en = "Pod"
+ja = "ポッド"
+kind = "api_kind"
+common = true
+def_ja = "コンテナをまとめて動かす最小の単位。"
+def_en = "The smallest unit that runs containers together."
 "#;
 
     fn glossary_of(md: &str) -> (Doc, Glossary) {
@@ -152,29 +169,50 @@ def_en = "An expression language."
     }
 
     fn render(md: &str, taken: impl Fn(&Doc) -> Vec<Annotation>) -> String {
+        render_for(md, false, taken)
+    }
+
+    fn render_for(md: &str, beginner: bool, taken: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let (doc, g) = glossary_of(md);
         let mut ann = taken(&doc);
-        let tips = annotations(&doc, &g, g.hits(0), "../../", &ann);
+        let tips = annotations(&g, g.hits(0), beginner, "../../", &ann);
         ann.extend(tips);
         to_html(&doc, ann, vec![], &Options { trust_html: false })
     }
 
     #[test]
-    fn first_occurrence_per_section_gets_the_tooltip() {
+    fn first_occurrence_per_article_gets_the_tooltip() {
         let html = render(
             "ファイナライザーとファイナライザー。\n\n- Finalizer\n\n## 次の節\n\nfinalizer をもう一度\n",
             |_| vec![],
         );
-        assert_eq!(html.matches("<span class=\"term\">").count(), 2, "{html}");
+        assert_eq!(html.matches("<span class=\"term\">").count(), 1, "{html}");
         assert!(
             html.contains("<p id=\"p-1\"><span class=\"term\"><a href=\"../../glossary/finalizer/\" aria-describedby=\"tip-1\">ファイナライザー</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-1\"><span lang=\"en\">Finalizer</span> / ファイナライザー <span class=\"tip-def\">削除の前に片付けを済ませるための印。</span></span></span>とファイナライザー。</p>"),
             "{html}"
         );
         assert!(html.contains("<li id=\"li-1\">Finalizer</li>"), "{html}");
         assert!(
-            html.contains("aria-describedby=\"tip-2\">finalizer</a>"),
-            "the next section links again: {html}"
+            html.contains("<p id=\"p-2\">finalizer をもう一度</p>"),
+            "the next section does not link it again: {html}"
         );
+    }
+
+    #[test]
+    fn everyday_terms_link_only_for_beginners() {
+        let md = "Pod とファイナライザー\n";
+        let html = render(md, |_| vec![]);
+        assert!(
+            html.contains("<p id=\"p-1\">Pod と<span class=\"term\">"),
+            "{html}"
+        );
+        assert_eq!(html.matches("class=\"term\"").count(), 1, "{html}");
+        let html = render_for(md, true, |_| vec![]);
+        assert!(
+            html.contains("<span class=\"term\"><a href=\"../../glossary/pod/\""),
+            "{html}"
+        );
+        assert_eq!(html.matches("class=\"term\"").count(), 2, "{html}");
     }
 
     #[test]
@@ -196,6 +234,7 @@ def_en = "An expression language."
                     range: 0.."ファイナライザー".len(),
                     open: "<a class=\"ref\">".into(),
                     close: "</a>".into(),
+                    text_html: None,
                 }]
             },
         );
@@ -227,7 +266,7 @@ def_en = "An expression language."
             .skip(1)
             .map(|s| s.split('"').next().unwrap())
             .collect();
-        assert_eq!(ids, ["tip-1", "tip-2", "tip-3", "tip-4"]);
+        assert_eq!(ids, ["tip-1", "tip-2"]);
         for id in ids {
             assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1);
         }

@@ -106,8 +106,10 @@ fn section_doc(a: &Article, url: &str, anchor: &str, section: &str, text: String
 }
 
 /// The body blocks of one section cut into parts of about [`PART_CHARS`] characters at block
-/// boundaries: (anchor of the part's first block, text). A block longer than that is a part
-/// of its own; blocks without text (a list item holding paragraphs) are left out.
+/// boundaries: (anchor of the part's first block, text). A block longer than that is cut at
+/// sentence ends into parts of its own, all linking to the block, so every word the index
+/// holds for a part is in the text its snippet is made from; blocks without text (a list item
+/// holding paragraphs) are left out.
 fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
     let mut parts: Vec<(&str, String)> = Vec::new();
     let mut chars = 0;
@@ -116,6 +118,15 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
             continue;
         }
         let n = b.text.chars().count();
+        if n > PART_CHARS {
+            parts.extend(
+                sentence_pieces(&b.text, PART_CHARS)
+                    .into_iter()
+                    .map(|t| (b.anchor.as_str(), t.to_string())),
+            );
+            chars = PART_CHARS;
+            continue;
+        }
         match parts.last_mut() {
             Some((_, text)) if chars + n <= PART_CHARS => {
                 text.push('\n');
@@ -129,6 +140,31 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
         }
     }
     parts
+}
+
+/// `text` cut into pieces of at most `max` characters, each ending at a sentence end (。, ．,
+/// ！, ？, a newline) where one falls inside it, else at `max`.
+fn sentence_pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while rest.chars().count() > max {
+        let mut cut = None;
+        let mut last_end = None;
+        for (count, (i, c)) in rest.char_indices().enumerate() {
+            if count == max {
+                cut = Some(last_end.unwrap_or(i));
+                break;
+            }
+            if matches!(c, '。' | '．' | '！' | '？' | '\n') {
+                last_end = Some(i + c.len_utf8());
+            }
+        }
+        let Some(at) = cut else { break };
+        pieces.push(&rest[..at]);
+        rest = &rest[at..];
+    }
+    pieces.push(rest);
+    pieces
 }
 
 fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
@@ -355,11 +391,29 @@ mod tests {
     }
 
     #[test]
-    fn a_block_longer_than_a_part_is_a_part_of_its_own() {
+    fn a_block_longer_than_a_part_is_cut_into_parts_of_its_own() {
         let long = "い".repeat(PART_CHARS + 50);
         let d = blocks::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
-        let anchors: Vec<&str> = section_parts(&d.blocks).iter().map(|p| p.0).collect();
-        assert_eq!(anchors, ["p-1", "p-2", "p-3"]);
+        let parts = section_parts(&d.blocks);
+        let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
+        assert_eq!(
+            got,
+            [("p-1", 2), ("p-2", PART_CHARS), ("p-2", 50), ("p-3", 2)]
+        );
+    }
+
+    #[test]
+    fn a_long_block_is_cut_at_sentence_ends_so_a_late_word_is_in_its_snippet_text() {
+        // 4 sentences of 300 characters; the last one names the word searched for.
+        let s = "う".repeat(299) + "。";
+        let text = format!("{s}{s}{s}{}ファイナライザー。", "え".repeat(290));
+        let d = blocks::parse(&format!("{text}\n"), 1);
+        let parts = section_parts(&d.blocks);
+        let lens: Vec<usize> = parts.iter().map(|(_, t)| t.chars().count()).collect();
+        // Two whole sentences fit in a part; the rest (300 + 290 + 9) is the second.
+        assert_eq!(lens, [600, 599]);
+        assert!(parts[1].1.ends_with("ファイナライザー。"));
+        assert!(parts.iter().all(|(a, _)| *a == "p-1"));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! the one lindera segmenter, NFKC, kana and spelling-variant folding, the character and word
 //! counts a reader sees), cutting text to a length ([`truncate_chars`]) and escaping text for
 //! HTML and XML ([`escape_html`], [`escape_xml`]): every page, feed and export escapes here;
-//! and the fingerprint caches compare inputs by ([`fingerprint`]).
+//! and the fingerprint caches compare inputs by ([`fingerprint`]); where a long CamelCase name
+//! may break ([`escape_html_camel_breaks`]); the built-in stylesheets without their comments
+//! ([`compact_css`]).
 pub mod japanese;
 
 /// A 64-bit fingerprint of `value` (SipHash with fixed keys: the same in every build of this
@@ -51,6 +53,93 @@ pub fn escape_html_into(out: &mut String, s: &str) {
     out.push_str(&s[from..]);
 }
 
+/// [`escape_html`] of a CamelCase name with `<wbr>` at its word boundaries, so a long gate
+/// name (`AllowUnsafeMalformedObjectDeletion`) breaks between words on a narrow screen, never
+/// inside one: before an upper-case letter after a lower-case letter or a digit, before the
+/// last capital of a run that a lower-case letter follows (`HTTP<wbr>Server`), and before a
+/// digit run after letters (`CSIMigration<wbr>AWS`, `Windows<wbr>1809`). Names shorter than
+/// [`CAMEL_BREAK_FROM`] characters stay whole.
+pub fn escape_html_camel_breaks(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 24);
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() < CAMEL_BREAK_FROM {
+        escape_html_into(&mut out, name);
+        return out;
+    }
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        let boundary = match prev {
+            None => false,
+            Some(p) => {
+                (c.is_ascii_uppercase() && (p.is_ascii_lowercase() || p.is_ascii_digit()))
+                    || (c.is_ascii_uppercase()
+                        && p.is_ascii_uppercase()
+                        && next.is_some_and(|n| n.is_ascii_lowercase()))
+                    || (c.is_ascii_digit() && p.is_ascii_alphabetic())
+            }
+        };
+        if boundary && !word.is_empty() {
+            escape_html_into(&mut out, &word);
+            out.push_str("<wbr>");
+            word.clear();
+        }
+        word.push(c);
+    }
+    escape_html_into(&mut out, &word);
+    out
+}
+
+/// Names this long or longer get [`escape_html_camel_breaks`]' break points: a shorter one
+/// fits any line.
+pub const CAMEL_BREAK_FROM: usize = 16;
+
+/// A stylesheet without its comments and indentation: what the built-in `static/*.css` ship
+/// as (the sources keep their comments for whoever edits them). Quoted strings and `url()`
+/// are kept as written; a `/*` inside one is not a comment.
+pub fn compact_css(css: &str) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut chars = css.chars().peekable();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        if let Some(q) = quote {
+            out.push(c);
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
 /// [`escape_html`] (its entities are XML's too) without the characters XML 1.0 forbids or
 /// discourages: control characters other than tab, newline and carriage return, and U+FFFE,
 /// U+FFFF. An article or a term may hold one, and one would make the whole feed or TBX file
@@ -70,6 +159,38 @@ fn not_xml(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn camel_case_names_break_between_words_only() {
+        assert_eq!(
+            escape_html_camel_breaks("AllowUnsafeMalformedObjectDeletion"),
+            "Allow<wbr>Unsafe<wbr>Malformed<wbr>Object<wbr>Deletion"
+        );
+        assert_eq!(
+            escape_html_camel_breaks("HPAScaleToZeroPolicyForHTTPServer"),
+            "HPA<wbr>Scale<wbr>To<wbr>Zero<wbr>Policy<wbr>For<wbr>HTTP<wbr>Server"
+        );
+        assert_eq!(
+            escape_html_camel_breaks("CSIMigrationvSphere"),
+            "CSI<wbr>Migrationv<wbr>Sphere"
+        );
+        assert_eq!(
+            escape_html_camel_breaks("WindowsHostNetwork1809"),
+            "Windows<wbr>Host<wbr>Network<wbr>1809"
+        );
+        // Short names stay whole; the text is escaped.
+        assert_eq!(escape_html_camel_breaks("WatchList"), "WatchList");
+        assert_eq!(escape_html_camel_breaks("a<b>"), "a&lt;b&gt;");
+    }
+
+    #[test]
+    fn compact_css_drops_comments_but_not_strings() {
+        let css = "/* head */\n.a {\n  content: \"/* kept */\";\n  color: red; /* why */\n}\n\n.b{background:url('x/*y.png')}\n";
+        assert_eq!(
+            compact_css(css),
+            ".a {\ncontent: \"/* kept */\";\ncolor: red;\n}\n.b{background:url('x/*y.png')}\n"
+        );
+    }
 
     #[test]
     fn html_escaping_covers_the_five_characters() {

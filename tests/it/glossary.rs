@@ -71,10 +71,13 @@ fn both_spellings_lead_to_the_same_term_page_which_links_the_kep_and_the_gate() 
         term_links(&a131).contains(&(href, "ミューテーティングアドミッションポリシー")),
         "1.31 writes it in katakana"
     );
-    // In the 1.32 article `MutatingAdmissionPolicy` is the feature gate's link (entity links
-    // win); the term is linked where the article spells it out, in the same list item.
+    // The 1.32 article links the term once, at its first plain occurrence; where it names the
+    // feature gate, the gate's link wins.
     let a132 = page(out, A132);
-    assert!(term_links(&a132).contains(&(href, "mutating admission policy")));
+    assert_eq!(
+        term_links(&a132).iter().filter(|(h, _)| *h == href).count(),
+        1
+    );
     let li = element_containing(&a132, "li", "に v1alpha1 API が導入され");
     assert!(li.contains("href=\"../../feature-gates/MutatingAdmissionPolicy/\""));
     // The gate page leads to the term too.
@@ -326,7 +329,7 @@ fn tbx_has_one_entry_per_term_with_both_languages() {
 /// Open elements at each tooltip, by a small HTML walk (the pages are generated: every tag
 /// is closed, attribute values are quoted).
 fn ancestors_of_tooltips(html: &str) -> Vec<Vec<String>> {
-    const VOID: [&str; 6] = ["br", "img", "input", "meta", "link", "hr"];
+    const VOID: [&str; 7] = ["br", "img", "input", "meta", "link", "hr", "wbr"];
     let mut stack: Vec<String> = Vec::new();
     let mut out = Vec::new();
     let mut rest = html;
@@ -402,29 +405,24 @@ fn tooltips_never_stand_in_code_links_or_headings_and_their_ids_are_unique() {
             "{file} loads the tap script"
         );
     }
-    assert!(total > 150, "{total} tooltips");
+    assert!(total > 90, "{total} tooltips");
 }
 
 #[test]
-fn each_term_is_linked_once_per_section_in_the_repository_articles() {
+fn each_term_is_linked_once_per_article_in_the_repository_articles() {
     let out = &*REPO;
     for file in [A131, A132] {
         let html = page(out, file);
         let body = &html[html.find("<div class=\"prose\">").unwrap()..];
         let mut seen = BTreeSet::new();
-        // A heading starts a section: split the prose at headings.
-        for (i, section) in body.split("<h").enumerate() {
-            for (href, _) in term_links(section) {
-                assert!(
-                    seen.insert((i, href)),
-                    "{file}: {href} twice in section {i}"
-                );
-            }
+        for (href, _) in term_links(body) {
+            assert!(seen.insert(href), "{file}: {href} twice");
         }
-        assert!(seen.len() > 50, "{file}: {}", seen.len());
+        assert!(seen.len() > 30, "{file}: {}", seen.len());
     }
 }
 
+/// A one-term glossary (Finalizer), also used by `reading.rs` and `session.rs`.
 pub const TERMS: &str = r#"
 [[term]]
 id = "finalizer"
@@ -437,7 +435,7 @@ keps = [2644]
 "#;
 
 #[test]
-fn the_first_plain_occurrence_in_each_section_gets_the_tooltip() {
+fn the_first_plain_occurrence_in_the_article_gets_the_tooltip() {
     let f = Fixture::new();
     f.write("glossary/terms.toml", TERMS);
     f.article(
@@ -450,12 +448,11 @@ fn the_first_plain_occurrence_in_each_section_gets_the_tooltip() {
     let links = term_links(&html);
     assert_eq!(
         links,
-        [
-            ("../../glossary/finalizer/", "ファイナライザー"),
-            ("../../glossary/finalizer/", "Finalizers")
-        ],
+        [("../../glossary/finalizer/", "ファイナライザー")],
         "{html}"
     );
+    // Once per article: the next section's `Finalizers` stays text.
+    assert!(html.contains("ここでも Finalizers。"), "{html}");
     // The first is the one after the code span and the link, in the first paragraph.
     assert!(
         html.contains("の後に、最初の<span class=\"term\">"),

@@ -22,6 +22,8 @@ mod hostile;
 mod incremental;
 mod ja_docs;
 mod properties;
+mod reading;
+mod reading_browser;
 mod real_articles;
 mod registry_import;
 mod search_browser;

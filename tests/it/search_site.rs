@@ -12,7 +12,9 @@ use std::path::Path;
 use crate::support::Fixture;
 use crate::support::browser::Browser;
 use crate::support::http::StaticServer;
-use crate::support::search::{assert_no_failures, check_keyboard, check_vectors, results};
+use crate::support::search::{
+    assert_no_failures, check_keyboard, check_vectors, results, start_search,
+};
 use serde_json::Value;
 
 const A129: &str = "articles/k8s-1-29-sig-node/";
@@ -202,7 +204,7 @@ fn search_on_the_repository_site_under_a_sub_path() {
     ));
     // The box on the 404 page, which links from the site's absolute path.
     b.open(&format!("{root}404.html"));
-    b.wait_for("window.shioriSearch", "search.js on the 404 page", 10);
+    start_search(&b);
     let search_root = b.execute("return window.shioriSearch.root;", vec![]);
     if search_root != Value::String(root.clone()) {
         failures.push(format!(

@@ -15,7 +15,7 @@ use crate::parse::frontmatter::Attribution;
 use crate::render::context::Card;
 use crate::render::entity_links::Chip;
 use crate::render::markdown::{Annotation, Insertion};
-use crate::render::{RenderCtx, entity_links, markdown, term_tips};
+use crate::render::{RenderCtx, entity_links, highlight, markdown, term_tips};
 
 /// The `article` of `article.html`: the article as its page shows it.
 #[derive(Serialize)]
@@ -66,7 +66,7 @@ impl ArticleHtml<'_> {
             (&a.body, a.body_line, self.options.trust_html),
             self.annotations
                 .iter()
-                .map(|x| (x.block, x.range.clone(), &x.open, &x.close))
+                .map(|x| (x.block, x.range.clone(), &x.open, &x.close, &x.text_html))
                 .collect::<Vec<_>>(),
             self.chips
                 .iter()
@@ -127,7 +127,8 @@ impl RenderCtx<'_> {
             chips,
         } = entity_links::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
-        let tips = term_tips::annotations(&a.doc, self.glossary, hits, &root, &annotations);
+        let tips =
+            term_tips::annotations(self.glossary, hits, a.front.beginner, &root, &annotations);
         annotations.extend(tips);
         ArticleHtml {
             article: a,
@@ -161,6 +162,7 @@ impl RenderCtx<'_> {
                 content: html.get(),
             };
             ctx.insert("article", &article);
+            ctx.insert("has_code", &highlight::has_code(html.get()));
             Ok(self.templates.render("article.html", &ctx)?.into_bytes())
         };
         let bytes = match (self.pages, key) {

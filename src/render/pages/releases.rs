@@ -1,16 +1,18 @@
 //! The home page (the articles grouped by release, newest first) and the release pages
 //! (`releases/` and `releases/<x.y>/`, with the changes of the release grouped by stage, see
 //! [`super::changes`]); render stage, through `home.html`, `releases.html`
-//! and `release.html`.
+//! and `release.html`. `releases/` shows each release's headline changes: taken from the
+//! changes its page lists, the stages that matter most first (see [`headlines`]).
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use crate::model::diag::Diagnostic;
-use crate::model::ids::Release;
+use crate::model::ids::{Release, Stage};
 use crate::model::urls;
 use crate::render::RenderCtx;
 use crate::render::context::Card;
+use crate::render::pages::changes::{ChangeItem, StageChanges};
 
 /// A release and its articles: an entry of `releases` (home and `releases/`) and the
 /// `release` of a release page.
@@ -21,6 +23,83 @@ struct ReleaseGroup<'a> {
     name: String,
     url: String,
     articles: Vec<Card<'a>>,
+}
+
+/// How many changes `releases/` shows per release.
+const HEADLINES: usize = 6;
+/// The order in which a release's changes make its headlines: what became GA first, then what
+/// moved on, then what is new, then what goes away.
+const HEADLINE_ORDER: [Stage; 5] = [
+    Stage::Stable,
+    Stage::Beta,
+    Stage::Alpha,
+    Stage::Deprecated,
+    Stage::Removed,
+];
+
+/// A release on `releases/`: its articles, how many changes each stage has, and the headline
+/// changes.
+#[derive(Serialize)]
+struct ReleaseOverview<'g, 'a> {
+    #[serde(flatten)]
+    group: &'g ReleaseGroup<'a>,
+    stages: Vec<StageCount>,
+    headlines: Vec<Headline<'a>>,
+}
+
+/// One stage of a release and how many changes its articles state for it.
+#[derive(Serialize)]
+struct StageCount {
+    stage: Stage,
+    key: &'static str,
+    count: usize,
+}
+
+/// A headline change: the change as the release page lists it, with its stage.
+#[derive(Serialize)]
+struct Headline<'a> {
+    stage: Stage,
+    #[serde(flatten)]
+    item: ChangeItem<'a>,
+}
+
+/// Up to [`HEADLINES`] changes, taken one per stage in turn in [`HEADLINE_ORDER`], so every
+/// stage that has changes gets one (what is removed is never crowded out by what became GA);
+/// changes of no stage are left to the release page.
+fn headlines(changes: Vec<StageChanges<'_>>) -> (Vec<StageCount>, Vec<Headline<'_>>) {
+    let mut by_stage: Vec<(Stage, &'static str, std::collections::VecDeque<ChangeItem>)> =
+        Vec::new();
+    for c in changes {
+        if let Some(stage) = c.stage {
+            by_stage.push((stage, c.key, c.items.into()));
+        }
+    }
+    by_stage.sort_by_key(|(s, _, _)| HEADLINE_ORDER.iter().position(|o| o == s));
+    let counts = by_stage
+        .iter()
+        .filter(|(_, _, items)| !items.is_empty())
+        .map(|(stage, key, items)| StageCount {
+            stage: *stage,
+            key,
+            count: items.len(),
+        })
+        .collect();
+    let mut out: Vec<Headline> = Vec::new();
+    while out.len() < HEADLINES && by_stage.iter().any(|(_, _, items)| !items.is_empty()) {
+        for (stage, _, items) in &mut by_stage {
+            if out.len() < HEADLINES
+                && let Some(item) = items.pop_front()
+            {
+                out.push(Headline {
+                    stage: *stage,
+                    item,
+                });
+            }
+        }
+    }
+    // Shown grouped by stage, in the order above.
+    out.sort_by_key(|h| HEADLINE_ORDER.iter().position(|o| *o == h.stage));
+    (counts, out)
 }
 
 impl<'a> RenderCtx<'a> {
@@ -60,8 +139,19 @@ impl<'a> RenderCtx<'a> {
     pub(super) fn release_pages(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
         let (groups, _) = self.releases();
         let mut pages = Vec::new();
-        let mut ctx = self.base_ctx("releases/", "リリース", "リリースごとの記事");
-        ctx.insert("releases", &groups);
+        let mut ctx = self.base_ctx("releases/", "リリース", "リリースごとの記事と主な変更");
+        let overviews: Vec<ReleaseOverview> = groups
+            .iter()
+            .map(|g| {
+                let (stages, headlines) = headlines(self.release_changes(g.release));
+                ReleaseOverview {
+                    group: g,
+                    stages,
+                    headlines,
+                }
+            })
+            .collect();
+        ctx.insert("releases", &overviews);
         pages.push(self.render("releases.html", "releases/", &ctx));
         for g in &groups {
             let title = format!("Kubernetes {}", g.name);

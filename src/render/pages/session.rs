@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::model::diag::Diagnostic;
 use crate::model::ids::Release;
 use crate::model::{Article, urls};
-use crate::render::RenderCtx;
+use crate::render::{RenderCtx, highlight};
 use crate::text::truncate_chars;
 
 use super::Page;
@@ -231,6 +231,7 @@ impl<'a> RenderCtx<'a> {
                 }
             });
             let mut ctx = ctx;
+            ctx.insert("has_code", &highlight::has_code(&content));
             ctx.insert("content", &content);
             Ok(self
                 .templates

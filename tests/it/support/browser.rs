@@ -367,22 +367,30 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Renders the page for `media` (`"print"`, or `""` for the screen again), as Chromium's
+    /// print preview does, through the DevTools protocol.
     #[track_caller]
-    #[allow(dead_code, reason = "the screenshot examples use it")]
-    pub fn screenshot_png(&self) -> Vec<u8> {
-        let v = self.call("GET", "/screenshot", None);
-        base64_decode(v.as_str().expect("screenshot data"))
+    #[allow(dead_code, reason = "not every test binary module prints")]
+    pub fn emulate_media(&self, media: &str) {
+        self.cdp("Emulation.setEmulatedMedia", json!({"media": media}));
     }
 
-    /// Runs a Chrome DevTools command (`Emulation.setEmulatedMedia`, ...) through chromedriver.
+    /// A DevTools protocol command (`Emulation.setEmulatedMedia`, …) through chromedriver.
     #[track_caller]
-    #[allow(dead_code, reason = "examples/session_screenshots.rs uses it")]
+    #[allow(dead_code, reason = "not every test binary module uses it")]
     pub fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.call(
             "POST",
             "/goog/cdp/execute",
             Some(json!({"cmd": cmd, "params": params})),
         )
+    }
+
+    #[track_caller]
+    #[allow(dead_code, reason = "the screenshot examples use it")]
+    pub fn screenshot_png(&self) -> Vec<u8> {
+        let v = self.call("GET", "/screenshot", None);
+        base64_decode(v.as_str().expect("screenshot data"))
     }
 
     /// The page printed to PDF by Chromium (A4 portrait, the page's own `@page` rules apply).
@@ -406,19 +414,6 @@ impl Browser {
             Some(json!({"width": width, "height": height})),
         );
     }
-}
-
-/// Writes a screenshot to `png`, with fewer colours when pngquant is there so the picture stays
-/// small, and gives its size in bytes.
-#[allow(dead_code, reason = "the screenshot examples use it")]
-pub fn write_png(png: &Path, bytes: &[u8]) -> u64 {
-    std::fs::write(png, bytes).expect("write the PNG");
-    let _ = Command::new("pngquant")
-        .args(["--force", "--skip-if-larger", "--quality=70-95", "--output"])
-        .arg(png)
-        .arg(png)
-        .status();
-    std::fs::metadata(png).expect("the PNG").len()
 }
 
 impl Drop for Browser {

@@ -1,0 +1,339 @@
+//! What a reader meets on an article page, checked on built sites: each glossary term linked
+//! once per article (everyday terms only for beginners), each tooltip once per page, IDs kept
+//! whole (gate names with `<wbr>` between their words), code colours only where there is code,
+//! a favicon, and the weight budget of the 1.32 seed article page. The browser half (what the
+//! page looks like and does) is `reading_browser.rs`.
+
+use std::collections::BTreeMap;
+
+use crate::support::{Fixture, page};
+
+const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
+
+/// The glossary hrefs of the term links of a page, in order.
+fn term_links(html: &str) -> Vec<String> {
+    html.split("<span class=\"term\"><a href=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn each_glossary_term_links_at_most_once_per_article() {
+    let out = Fixture::with_all_repo_content().build();
+    let mut articles = 0;
+    for (path, bytes) in &out.files {
+        if !(path.starts_with("articles/") && path.ends_with("/index.html")) {
+            continue;
+        }
+        articles += 1;
+        let html = String::from_utf8_lossy(bytes);
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        for href in term_links(&html) {
+            *seen.entry(href).or_default() += 1;
+        }
+        let twice: Vec<_> = seen.iter().filter(|(_, n)| **n > 1).collect();
+        assert!(
+            twice.is_empty(),
+            "{path} links terms more than once: {twice:?}"
+        );
+    }
+    assert!(articles >= 14, "only {articles} article pages");
+    // The 1.32 digest names CBOR in three sections (API Changes, Features, Others): one link.
+    let html = page(&out, A132);
+    let cbor = term_links(&html)
+        .iter()
+        .filter(|h| h.ends_with("glossary/cbor/"))
+        .count();
+    assert_eq!(cbor, 1, "CBOR links {cbor} times");
+}
+
+#[test]
+fn everyday_terms_link_only_in_articles_for_beginners() {
+    let f = Fixture::new();
+    // Pod, an everyday word, beside the one-term glossary of `glossary.rs` (Finalizer).
+    let pod = "[[term]]\nid = \"pod\"\nen = \"Pod\"\nja = \"ポッド\"\nkind = \"api_kind\"\ncommon = true\ndef_ja = \"コンテナをまとめて動かす最小の単位。\"\ndef_en = \"The smallest unit that runs containers.\"\n";
+    f.write(
+        "glossary/terms.toml",
+        &format!("{pod}{}", crate::glossary::TERMS),
+    );
+    let body = "Pod にファイナライザーを付ける。\n\n## 次\n\nPod とファイナライザーをもう一度。\n";
+    f.article(
+        "digest",
+        "title = \"ダイジェスト\"\nslug = \"digest\"",
+        body,
+    );
+    f.article(
+        "intro",
+        "title = \"入門\"\nslug = \"intro\"\nbeginner = true",
+        body,
+    );
+    f.article(
+        "tagged",
+        "title = \"タグで入門\"\nslug = \"tagged\"\ntags = [\"入門\"]",
+        body,
+    );
+    let out = f.build();
+    let links = |slug: &str| term_links(&page(&out, &format!("articles/{slug}/index.html")));
+    assert_eq!(links("digest"), ["../../glossary/finalizer/"]);
+    for slug in ["intro", "tagged"] {
+        assert_eq!(
+            links(slug),
+            ["../../glossary/pod/", "../../glossary/finalizer/"],
+            "{slug}"
+        );
+    }
+    // The switch is offered only where there are term links.
+    assert!(page(&out, "articles/digest/index.html").contains("class=\"terms-toggle\""));
+}
+
+#[test]
+fn the_seed_glossary_marks_everyday_words_common() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, A132);
+    let links = term_links(&html);
+    for everyday in [
+        "pod",
+        "node",
+        "cluster",
+        "service",
+        "ga",
+        "graduation",
+        "kube-apiserver",
+    ] {
+        let href = format!("../../glossary/{everyday}/");
+        assert!(
+            !links.contains(&href),
+            "{everyday} is an everyday term and should not link in the 1.32 digest"
+        );
+    }
+    // A term a reader may not know still links: the 1.32 article's MutatingAdmissionPolicy.
+    assert!(links.contains(&"../../glossary/mutating-admission-policy/".to_string()));
+}
+
+#[test]
+fn each_tooltip_is_in_the_page_once() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, A132);
+    let links = term_links(&html);
+    assert!(links.len() >= 20, "{} term links", links.len());
+    assert_eq!(html.matches("class=\"term-tip\"").count(), links.len());
+    for n in 1..=links.len() {
+        assert_eq!(
+            html.matches(&format!(" id=\"tip-{n}\"")).count(),
+            1,
+            "tip-{n}"
+        );
+    }
+}
+
+#[test]
+fn long_gate_names_break_between_words_and_ids_carry_no_break_points() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, A132);
+    // In prose, and as a chip in the header.
+    assert!(
+        html.contains(">Allow<wbr>Unsafe<wbr>Malformed<wbr>Object<wbr>Deletion</a>"),
+        "the gate name has no break points"
+    );
+    let gate = page(
+        &out,
+        "feature-gates/AllowUnsafeMalformedObjectDeletion/index.html",
+    );
+    assert!(gate.contains("<code>Allow<wbr>Unsafe<wbr>Malformed<wbr>Object<wbr>Deletion</code>"));
+    // KEP and PR links hold their ID as one run of text.
+    assert!(html.contains("\">#128266</a>"));
+    assert!(!html.contains("KEP-<wbr>"));
+}
+
+#[test]
+fn code_colours_load_only_on_pages_with_code() {
+    let f = Fixture::new();
+    f.article(
+        "code",
+        "title = \"コード\"\nslug = \"code\"",
+        "例:\n\n```yaml\nkind: Pod\n```\n",
+    );
+    f.article(
+        "prose",
+        "title = \"文章\"\nslug = \"prose\"",
+        "コードはない。\n",
+    );
+    let out = f.build();
+    let css = "static/highlight.css";
+    assert!(page(&out, "articles/code/index.html").contains(css));
+    assert!(!page(&out, "articles/prose/index.html").contains(css));
+    assert!(!page(&out, "index.html").contains(css));
+    assert!(out.files.contains_key(css));
+}
+
+#[test]
+fn every_page_names_the_favicon_it_ships() {
+    let out = Fixture::with_repo_content().build();
+    let svg = page(&out, "static/favicon.svg");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for p in [
+        A132,
+        "index.html",
+        "keps/index.html",
+        "404.html",
+        "search/index.html",
+    ] {
+        assert!(
+            page(&out, p).contains("rel=\"icon\" href=\"")
+                && page(&out, p).contains("static/favicon.svg\" type=\"image/svg+xml\""),
+            "{p} names no favicon"
+        );
+    }
+}
+
+/// The stylesheets and scripts a page loads when it opens (`<link rel="stylesheet">` and
+/// `<script src>`), as output paths.
+fn loaded_at_start(html: &str, page_path: &str) -> Vec<String> {
+    let dir = page_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let mut out = Vec::new();
+    for (open, attr) in [
+        ("<link rel=\"stylesheet\" href=\"", ""),
+        ("<script src=\"", ""),
+    ] {
+        for s in html.split(open).skip(1) {
+            let href = s.split('"').next().unwrap().to_string() + attr;
+            out.push(resolve(dir, &href));
+        }
+    }
+    out
+}
+
+fn resolve(dir: &str, href: &str) -> String {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for seg in href.split('/') {
+        match seg {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// The weight budget: the 1.32 seed article page, HTML and every stylesheet and script it
+/// loads when it opens, at most 150 KB uncompressed. Search loads on first use and is not part
+/// of it (`reading_browser::search_loads_when_the_reader_goes_to_the_box`).
+#[test]
+fn the_1_32_article_page_weighs_at_most_150_kb() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, A132);
+    let assets = loaded_at_start(&html, A132);
+    assert!(
+        assets.contains(&"static/style.css".to_string()),
+        "{assets:?}"
+    );
+    let mut total = html.len();
+    let mut parts = vec![format!("{A132}: {}", html.len())];
+    for a in &assets {
+        let n = out
+            .files
+            .get(a)
+            .unwrap_or_else(|| panic!("{a} is loaded but not built"))
+            .len();
+        total += n;
+        parts.push(format!("{a}: {n}"));
+    }
+    assert!(
+        total <= 150_000,
+        "the page weighs {total} bytes: {}",
+        parts.join(", ")
+    );
+    assert!(!assets.iter().any(|a| a.ends_with("search.js")));
+    assert!(!assets.iter().any(|a| a.ends_with("highlight.css")));
+}
+
+#[test]
+fn a_build_with_the_default_base_url_warns_and_prints_no_local_address() {
+    let f = Fixture::new();
+    f.write("site.toml", "title = \"テスト\"\n");
+    f.article("a", "title = \"A\"\nslug = \"a\"", "本文。\n");
+    let run = f.run(&["build"]);
+    assert!(run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains(
+            "site.toml: warning: `base_url` is still the default `http://127.0.0.1:1111/`"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--base-url"), "the help says how: {stderr}");
+    let html = std::fs::read_to_string(f.public().join("articles/a/index.html")).unwrap();
+    assert!(!html.contains("class=\"print-url\""), "{html}");
+
+    // Set, by site.toml or on the command line: no warning, and the handout prints the URL.
+    let run = f.run(&["build", "--base-url", "https://example.org/k8s/"]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!stderr.contains("base_url"), "{stderr}");
+    let html = std::fs::read_to_string(f.public().join("articles/a/index.html")).unwrap();
+    assert!(html.contains("<p class=\"print-url\">https://example.org/k8s/articles/a/</p>"));
+}
+
+/// The part of `releases/` about release `name`.
+fn release_entry<'a>(html: &'a str, name: &str) -> &'a str {
+    let start = html
+        .find(&format!("<h2><a href=\"../releases/{name}/\">"))
+        .unwrap_or_else(|| panic!("no {name} on releases/"));
+    let end = html[start..]
+        .find("</li>\n<li>")
+        .map_or(html.len(), |e| start + e);
+    &html[start..end]
+}
+
+#[test]
+fn the_releases_page_shows_each_releases_headline_changes() {
+    let out = Fixture::with_repo_content().build();
+    let html = page(&out, "releases/index.html");
+    // The 1.32 seed article states GA, beta, alpha and removed changes: each stage gets a
+    // headline (at most two of one stage while others wait), GA first.
+    let r132 = release_entry(&html, "1.32");
+    let headlines = &r132[r132.find("<ul class=\"headlines\"").expect("headlines")..];
+    let stages: Vec<&str> = headlines
+        .split("<li><span class=\"stage stage-")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
+    assert_eq!(
+        stages,
+        ["stable", "stable", "beta", "beta", "alpha", "removed"],
+        "{r132}"
+    );
+    // The count of a stage is what the release page lists under it, and links there.
+    let release = page(&out, "releases/1.32/index.html");
+    let alpha = &release[release.find("<h3 id=\"stage-alpha\">").unwrap()..];
+    let alpha = &alpha[..alpha.find("</ul>").unwrap()];
+    // Each change is an `<li data-item=…>` (the session checklist's item).
+    let n = alpha.matches("<li ").count();
+    assert!(
+        r132.contains(&format!("href=\"../releases/1.32/#stage-alpha\"><span class=\"stage stage-alpha\">alpha</span> <span class=\"n\">{n}</span>")),
+        "{r132}"
+    );
+    assert!(r132.matches("<li>").count() <= 6, "{r132}");
+    // Each headline links to the item that states it, which exists.
+    let a132 = page(&out, A132);
+    for item in r132
+        .split("href=\"../articles/k8s-1-32-sig-api-machinery/#")
+        .skip(1)
+    {
+        let anchor = item.split('"').next().unwrap();
+        assert!(a132.contains(&format!(" id=\"{anchor}\"")), "{anchor}");
+    }
+}
+
+#[test]
+fn home_cards_summarize_with_the_first_sentences_that_say_what_changed() {
+    let out = Fixture::with_repo_content().build();
+    let home = page(&out, "index.html");
+    // The 1.31 article opens with a note on its translation that cites the original's URL.
+    assert!(!home.contains("class=\"summary\">本文の内容は"), "{home}");
+    assert!(home.contains(
+        "class=\"summary\">Kubernetes 1.31が間もなく登場します。このリリースでは、プロジェクトに大きな変更が加えられます。"
+    ));
+}
