@@ -5,6 +5,13 @@
 //! neither in the index nor suggested; a curated or official entry of the same spelling is kept
 //! (the site or kubernetes.io chose it).
 //!
+//! The official glossary has everyday words of its own: the people and roles of the community
+//! (kubernetes.io tags them `user-type` or `community`: コントリビューター, メンバー, SIG) and the
+//! general words it defines for completeness (名前, イメージ, 期間, リソース). `shiori glossary
+//! import` marks those `common = true`, as a site marks its own everyday terms in terms.toml:
+//! they keep their entry and term page, and articles link them only when written for beginners
+//! (see [`is_everyday_official`]).
+//!
 //! The list is of general IT and everyday words, never of Kubernetes concepts (`ポリシー` and
 //! `プラグイン` are here as the general words; `Pod`, `ノード`, `コンテナ` are not). Spellings fold
 //! as the glossary folds them (`サーバ`/`サーバー`, `メモリ`/`メモリー`).
@@ -100,9 +107,56 @@ pub fn is_everyday(ja: &str) -> bool {
     KEYS.contains(&form_key(ja))
 }
 
+/// kubernetes.io's tags for kinds of people and community roles.
+const EVERYDAY_OFFICIAL_TAGS: &[&str] = &["user-type", "community"];
+
+/// Official entries of general words (by kubernetes.io id): what every reader of a release
+/// article knows without a tooltip, though the glossary defines it.
+const EVERYDAY_OFFICIAL_IDS: &[&str] = &[
+    "api-resource",
+    "applications",
+    "condition",
+    "duration",
+    "event",
+    "image",
+    "kubernetes-api",
+    "name",
+    "object",
+    "proxy",
+    "selector",
+    "spec",
+    "uid",
+];
+
+/// Whether the official glossary's entry `id` with kubernetes.io's `tags` is an everyday word
+/// of the field (see the module doc).
+pub(crate) fn is_everyday_official(id: &str, tags: &[String]) -> bool {
+    EVERYDAY_OFFICIAL_IDS.contains(&id)
+        || tags
+            .iter()
+            .any(|t| EVERYDAY_OFFICIAL_TAGS.contains(&t.as_str()))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::is_everyday;
+    use super::{is_everyday, is_everyday_official};
+
+    #[test]
+    fn people_roles_and_general_words_of_the_official_glossary_are_everyday() {
+        let tags = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(is_everyday_official("contributor", &tags(&["community"])));
+        assert!(is_everyday_official(
+            "cluster-operator",
+            &tags(&["user-type"])
+        ));
+        assert!(is_everyday_official("name", &tags(&["fundamental"])));
+        // Kubernetes objects and mechanisms are what a reader looks up.
+        assert!(!is_everyday_official(
+            "configmap",
+            &tags(&["core-object", "fundamental"])
+        ));
+        assert!(!is_everyday_official("eviction", &tags(&["operation"])));
+    }
 
     #[test]
     fn everyday_loanwords_fold_but_terms_and_compounds_are_not_everyday() {

@@ -180,6 +180,8 @@ struct Entry {
     def_en: String,
     link: String,
     localized: bool,
+    /// An everyday word of the field ([`super::common::is_everyday_official`]).
+    common: bool,
 }
 
 fn entry(en: GlossaryPage, ja: Option<&GlossaryPage>) -> Entry {
@@ -201,11 +203,13 @@ fn entry(en: GlossaryPage, ja: Option<&GlossaryPage>) -> Entry {
         seen.push(k);
         new
     });
+    let id = to_kebab(&en.id);
     Entry {
         kind: kind_of(&en_title, &en.tags),
+        common: super::common::is_everyday_official(&id, &en.tags),
         // Term ids are kebab-case (`CustomResourceDefinition` → `custom-resource-definition`);
         // the link keeps kubernetes.io's own anchor.
-        id: to_kebab(&en.id),
+        id,
         en: en_title,
         ja: ja_title,
         aliases,
@@ -393,6 +397,9 @@ fn render(entries: &[Entry]) -> String {
         out.push_str(&format!("kind = \"{}\"\n", e.kind));
         if !e.tags.is_empty() {
             out.push_str(&format!("tags = [{}]\n", list(&e.tags)));
+        }
+        if e.common {
+            out.push_str("common = true\n");
         }
         if !e.def_ja.is_empty() {
             out.push_str(&format!("def_ja = {}\n", q(&e.def_ja)));

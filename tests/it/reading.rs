@@ -48,16 +48,8 @@ fn each_glossary_term_links_at_most_once_per_article() {
     assert_eq!(cbor, 1, "CBOR links {cbor} times");
 }
 
-#[test]
-fn everyday_terms_link_only_in_articles_for_beginners() {
-    let f = Fixture::new();
-    // Pod, an everyday word, beside the one-term glossary of `glossary.rs` (Finalizer).
-    let pod = "[[term]]\nid = \"pod\"\nen = \"Pod\"\nja = \"ポッド\"\nkind = \"api_kind\"\ncommon = true\ndef_ja = \"コンテナをまとめて動かす最小の単位。\"\ndef_en = \"The smallest unit that runs containers.\"\n";
-    f.write(
-        "glossary/terms.toml",
-        &format!("{pod}{}", crate::glossary::TERMS),
-    );
-    let body = "Pod にファイナライザーを付ける。\n\n## 次\n\nPod とファイナライザーをもう一度。\n";
+/// `body` as a digest (`digest`) and as an article for beginners (`intro`).
+fn digest_and_intro(f: &Fixture, body: &str) {
     f.article(
         "digest",
         "title = \"ダイジェスト\"\nslug = \"digest\"",
@@ -68,6 +60,19 @@ fn everyday_terms_link_only_in_articles_for_beginners() {
         "title = \"入門\"\nslug = \"intro\"\nbeginner = true",
         body,
     );
+}
+
+#[test]
+fn everyday_terms_link_only_in_articles_for_beginners() {
+    let f = Fixture::new();
+    // Pod, an everyday word, beside the one-term glossary of `glossary.rs` (Finalizer).
+    let pod = "[[term]]\nid = \"pod\"\nen = \"Pod\"\nja = \"ポッド\"\nkind = \"api_kind\"\ncommon = true\ndef_ja = \"コンテナをまとめて動かす最小の単位。\"\ndef_en = \"The smallest unit that runs containers.\"\n";
+    f.write(
+        "glossary/terms.toml",
+        &format!("{pod}{}", crate::glossary::TERMS),
+    );
+    let body = "Pod にファイナライザーを付ける。\n\n## 次\n\nPod とファイナライザーをもう一度。\n";
+    digest_and_intro(&f, body);
     f.article(
         "tagged",
         "title = \"タグで入門\"\nslug = \"tagged\"\ntags = [\"入門\"]",
@@ -85,6 +90,24 @@ fn everyday_terms_link_only_in_articles_for_beginners() {
     }
     // The switch is offered only where there are term links.
     assert!(page(&out, "articles/digest/index.html").contains("class=\"terms-toggle\""));
+}
+
+#[test]
+fn everyday_words_of_the_official_glossary_link_only_for_beginners() {
+    // kubernetes.io tags contributor.md `community` (a role of the community) and configmap.md
+    // `core-object`: the first is everyday to a reader of release articles, the second is looked up.
+    let f = Fixture::new();
+    let body = "コントリビューターがConfigMapを更新しました。\n";
+    digest_and_intro(&f, body);
+    let out = f.build();
+    let links = |slug: &str| term_links(&page(&out, &format!("articles/{slug}/index.html")));
+    assert_eq!(links("digest"), ["../../glossary/configmap/"]);
+    assert_eq!(
+        links("intro"),
+        ["../../glossary/contributor/", "../../glossary/configmap/"]
+    );
+    // The everyday word keeps its entry and page.
+    assert!(page(&out, "glossary/contributor/index.html").contains("コントリビューター"));
 }
 
 #[test]
