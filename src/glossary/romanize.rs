@@ -667,7 +667,10 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             b"ue" | b"ui" => 'u',
             b"io" => 'o',
             b"ai" | b"ay" => 'e',
-            b"ou" | b"au" => 'a',
+            // `count` → カウント; but `au` is an o-sound (`pause` → ポーズ, `auto` → オート,
+            // `default` → デフォルト), so `パス` is `path`, not `pause`.
+            b"ou" => 'a',
+            b"au" => 'o',
             [b'y'] => 'i',
             // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
             [b'e' | b'i' | b'u'] if r_colored => 'A',
@@ -1016,6 +1019,7 @@ mod tests {
             ("コール", "curl"),
             ("コミット", "committee"),
             ("バランス", "balancer"),
+            ("パス", "pause"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1034,6 +1038,9 @@ mod tests {
             ("サーバー", "server"),
             ("アクセラレータ", "accelerator"),
             ("ポリシー", "policy"),
+            ("デフォルト", "default"),
+            ("オートスケーラー", "autoscaler"),
+            ("マウント", "mount"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }

@@ -367,12 +367,7 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         if ja_key.is_empty() || en_compact.len() < 2 {
             continue;
         }
-        // Katakana that does not sound like the English explains it (`サンドボックス(pause)`,
-        // `WordPress (ウェブアプリケーション)`); it is not its translation.
-        if p.ja.chars().all(|c| is_katakana(c) || c == ' ')
-            && !is_acronym(&p.en)
-            && romanize::match_score(&p.ja, &p.en) < 0.6
-        {
+        if parens::is_gloss(p, &found.snippet) {
             continue;
         }
         let mut c = PAREN_BASE;
@@ -606,6 +601,81 @@ fn unpaired(
 mod tests {
     use super::transliteration::transliteration_confidence;
     use super::*;
+
+    fn gloss(en: &str, ja: &str, order: ParenOrder, snippet: &str) -> bool {
+        let p = ParenPair {
+            en: en.into(),
+            ja: ja.into(),
+            order,
+            trimmed: false,
+        };
+        parens::is_gloss(&p, snippet)
+    }
+
+    #[test]
+    fn brackets_that_explain_are_no_pairs() {
+        use ParenOrder::*;
+        // An abbreviation next to katakana that opens with none of its letters.
+        assert!(gloss(
+            "VM",
+            "インスタンス",
+            EnglishFirst,
+            "VM(インスタンス)"
+        ));
+        assert!(gloss(
+            "SID",
+            "バイナリセキュリティ識別子",
+            JapaneseFirst,
+            "バイナリセキュリティ識別子（SID）"
+        ));
+        // A loanword inside the Japanese that is no part of the English.
+        assert!(gloss(
+            "root",
+            "システム管理者",
+            JapaneseFirst,
+            "システム管理者（root）"
+        ));
+        assert!(gloss(
+            "pause",
+            "サンドボックス",
+            JapaneseFirst,
+            "サンドボックス(pause)"
+        ));
+        // The Japanese inside names the English again: what it is used as.
+        assert!(gloss("IP", "宛先", EnglishFirst, "IP(宛先IPとして)"));
+        // Translations and expansions stay pairs.
+        for (en, ja, order, snippet) in [
+            (
+                "SAM",
+                "セキュリティアカウントマネージャー",
+                JapaneseFirst,
+                "セキュリティアカウントマネージャー(SAM)",
+            ),
+            ("OOM", "メモリ不足", JapaneseFirst, "メモリ不足(OOM)"),
+            (
+                "UDR",
+                "ユーザー定義ルート",
+                JapaneseFirst,
+                "ユーザー定義ルート(UDR)",
+            ),
+            ("CA", "認証局", JapaneseFirst, "認証局(CA)"),
+            (
+                "Indexed",
+                "インデックス付き",
+                JapaneseFirst,
+                "インデックス付き(Indexed)",
+            ),
+            ("Running", "実行中", EnglishFirst, "Running(実行中)"),
+            (
+                "Volume Expansion",
+                "ボリューム拡張",
+                JapaneseFirst,
+                "ボリューム拡張(Volume Expansion)",
+            ),
+        ] {
+            assert!(!gloss(en, ja, order, snippet), "{snippet}");
+        }
+    }
 
     fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
         let words = if text.chars().any(is_kana_or_kanji) {
