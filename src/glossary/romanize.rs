@@ -540,7 +540,13 @@ pub fn kana_key(text: &str) -> Key {
     let mut syms = Vec::new();
     let mut vowels = Vec::new();
     for (i, m) in ms.iter().enumerate() {
-        if i == 0 && m.sym.is_none() && "aiueo".contains(m.vowel) && !m.romaji.starts_with('y') {
+        // ユ opens a word as an English `u` does (`user` → ユーザー, `unit` → ユニット); ヤ and ヨ
+        // are a `y`.
+        if i == 0
+            && m.sym.is_none()
+            && "aiueo".contains(m.vowel)
+            && (!m.romaji.starts_with('y') || m.romaji == "yu")
+        {
             syms.push(Sym::V);
         }
         // The u of ス/ク/ツ (and the o of ト/ド) before another consonant or at the end only
@@ -559,8 +565,9 @@ pub fn kana_key(text: &str) -> Key {
             vowels.push(m.vowel);
         }
         if let Some(s) = m.sym {
-            // ー right after ン or ッ has no vowel to lengthen.
-            if s == Sym::OptR && syms.is_empty() {
+            // ー right after ン or ッ has no vowel to lengthen, and in an opening ユー it is the
+            // long u of `user` or `usage`, never an r.
+            if s == Sym::OptR && (syms.is_empty() || (i == 1 && ms[0].romaji == "yu")) {
                 continue;
             }
             syms.push(s);
@@ -820,9 +827,85 @@ pub fn match_score(katakana: &str, english: &str) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// How well each piece must sound like its word in [`matches_word_by_word`]: below
+/// [`MIN_SIMILARITY`](super::pairing::MIN_SIMILARITY), since a piece of a compound is read
+/// without its neighbours, and above what the short-word checks leave a different word (0.5).
+const PIECE_SIMILARITY: f32 = 0.7;
+
+/// Whether katakana can be cut, in order, into pieces that each sound like one word of an
+/// English phrase or identifier: `ネットワークサービス` is `Network`+`Service`, while
+/// `ネットワークフロー` is not `Network File` (`フロー` is no `file`) and `レプリカボリューム`
+/// is not `Raw Block Volumes`, though the skeletons of the wholes are close. An English side
+/// of one word is not cut (`ファイルシステム` ↔ `filesystem`).
+pub fn matches_word_by_word(katakana: &str, english: &str) -> bool {
+    let words: Vec<&str> = split_identifier(english);
+    if words.len() < 2 {
+        return true;
+    }
+    let kana: Vec<char> = katakana
+        .chars()
+        .filter(|&c| c != ' ' && c != '・')
+        .collect();
+    let n = kana.len();
+    // reach[i]: the first `j` words can be read in `kana[..i]`; one word at a time.
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for word in &words {
+        let keys = english_keys(word);
+        let mut next = vec![false; n + 1];
+        // A small word of a phrase is said in many ways or not at all (`end-to-end` →
+        // エンドツーエンド, `out of memory`): it takes up to three kana, or none.
+        let small = super::candidates::is_stop_word(word);
+        for start in (0..=n).filter(|&i| reach[i]) {
+            if small {
+                next[start..=(start + 3).min(n)].fill(true);
+                continue;
+            }
+            // A word of a compound is two kana or more (`プル`, `ツー`): one kana is a sound.
+            for end in start + 2..=n {
+                let piece = kana_key(&kana[start..end].iter().collect::<String>());
+                if keys
+                    .iter()
+                    .any(|k| similarity(&piece, k) >= PIECE_SIMILARITY)
+                {
+                    next[end] = true;
+                }
+            }
+        }
+        reach = next;
+    }
+    reach[n]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compounds_match_phrases_word_by_word() {
+        for (k, e) in [
+            ("ネットワークサービス", "Network Service"),
+            (
+                "グレースフル・ノードシャットダウン",
+                "Graceful Node Shutdown",
+            ),
+            ("ボリュームサブパス", "VolumeSubpath"),
+            ("クラウドネイティブ", "Cloud Native"),
+            ("イメージプル", "image pull"),
+            ("ファイルシステム", "filesystem"),
+            ("エフェメラルストレージ", "ephemeral-storage"),
+            ("エンドツーエンド", "end-to-end"),
+            ("コンテナユーザー", "ContainerUser"),
+        ] {
+            assert!(matches_word_by_word(k, e), "{k} {e}");
+        }
+        for (k, e) in [
+            ("ネットワークフロー", "Network File"),
+            ("レプリカボリューム", "Raw Block Volumes"),
+        ] {
+            assert!(!matches_word_by_word(k, e), "{k} {e}");
+        }
+    }
 
     #[test]
     fn romaji_table() {
@@ -1041,6 +1124,7 @@ mod tests {
             ("デフォルト", "default"),
             ("オートスケーラー", "autoscaler"),
             ("マウント", "mount"),
+            ("ユーザー", "user"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }

@@ -108,8 +108,8 @@ fn candidates_shown_on_the_repository_articles_are_right() {
 #[test]
 fn candidates_shown_on_unseen_docs_pages_are_mostly_right() {
     let share = judged_share("ja-docs", &ja_docs_site(true));
-    // 73 of 85 at the time of writing: short of the 95% aimed at (see README, Glossary).
-    assert!(share >= 0.84, "{share}");
+    // 73 of 82 at the time of writing: short of the 95% aimed at (see README, Glossary).
+    assert!(share >= 0.88, "{share}");
 }
 
 /// Case, spaces, hyphens, `・` and `ー` do not make two spellings different here.

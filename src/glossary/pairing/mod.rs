@@ -506,6 +506,24 @@ fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
     }
 }
 
+/// Whether a new pair's evidence is strong enough to show it as a candidate (in the index, on
+/// a term page, in tooltips and search synonyms). A pair that is not stays in
+/// [`Pairing::pairs`], so `shiori glossary suggest` still offers it to a curator.
+///
+/// Brackets an author wrote state that the two sides mean one thing (brackets that explain
+/// rather than translate never get this far: `parens::is_gloss`). A match by sound is shown
+/// when it also holds word by word ([`romanize::matches_word_by_word`]): the skeleton of a
+/// whole compound can be close to a phrase one of whose words the katakana does not say
+/// (`ネットワークフロー` ~ `Network File`).
+pub fn is_trustworthy(p: &Pair) -> bool {
+    p.evidence.iter().any(|e| match e {
+        Evidence::Parenthesized { .. } => true,
+        Evidence::Transliteration { english, .. } => std::iter::once(&p.ja)
+            .chain(&p.ja_forms)
+            .any(|ja| romanize::matches_word_by_word(ja, english)),
+    })
+}
+
 /// Two Japanese keys are spellings of one word: equal after folding, or katakana that sounds
 /// the same (`インターフェース`/`インターフェイス`).
 fn is_spelling_variant(a: &str, b: &str, corpus: &Corpus) -> bool {
