@@ -15,8 +15,11 @@
 //! is the noun compound right before `(`, or the inside when it is a short noun phrase
 //! (nouns joined by `の`, at most 12 characters); when the inside goes on with a verb
 //! (`非推奨になったAPI`) only its leading noun compound is taken and the pair is marked
-//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither is
-//! katakana that does not sound like the English next to it (`サンドボックス(pause)`).
+//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither are brackets
+//! that explain rather than translate (`parens::is_gloss`): katakana that does not sound like
+//! the English next to it (`サンドボックス(pause)`, `システム管理者（root）`), an abbreviation
+//! next to katakana that starts with none of its letters (`VM(インスタンス)`), Japanese that
+//! names the English again (`IP(宛先IPとして)`).
 //!
 //! **(b) Transliteration.** Each katakana candidate is romanized and compared
 //! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
@@ -47,7 +50,9 @@
 //!   × 0.9 when it has three.
 //!
 //! A new pair enters the glossary as an extracted term (a candidate) at
-//! [`MIN_TERM_CONFIDENCE`]; a new spelling of a curated term is recorded on that term as a
+//! [`MIN_TERM_CONFIDENCE`] when its evidence makes it trustworthy ([`is_trustworthy`]: a sound
+//! match of a compound must hold word by word); below that it stays in [`Pairing::pairs`] for
+//! `shiori glossary suggest`. A new spelling of a curated term is recorded on that term as a
 //! candidate variant at [`MIN_VARIANT_CONFIDENCE`]. Neither is linked from articles until a
 //! person curates it.
 use std::collections::{BTreeMap, BTreeSet};
