@@ -175,6 +175,18 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     if short && (d > 0.41 || !first_ok || !first_strict) {
         return sim.min(0.5);
     }
+    // A loanword keeps the voicing of its first consonant (`ブロック` is `block`, `プル` is
+    // `pull`): `バインディング` is `binding`, not `pending`.
+    let first = |k: &Key| k.syms.iter().copied().find(|s| s.is_strong());
+    if a.kana != b.kana
+        && let (Some(x), Some(y)) = (first(a), first(b))
+        && matches!(
+            (x.min(y), x.max(y)),
+            (Sym::P, Sym::B) | (Sym::T, Sym::D) | (Sym::K, Sym::G)
+        )
+    {
+        return sim.min(0.8);
+    }
     // A heard final vowel in English is heard in its loanword (`committee` → コミッティー);
     // katakana that stops on a bare consonant is another word (`コミット` is `commit`).
     if a.kana != b.kana && en.open_end && !ka.open_end {
@@ -1103,6 +1115,8 @@ mod tests {
             ("コミット", "committee"),
             ("バランス", "balancer"),
             ("パス", "pause"),
+            ("バインディング", "pending"),
+            ("ゲート", "kate"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
