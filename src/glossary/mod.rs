@@ -484,7 +484,9 @@ fn build_from(
             }
             PairStatus::Conflict(_) => {}
             PairStatus::New
-                if p.confidence >= MIN_TERM_CONFIDENCE && !common::is_everyday(&p.ja) =>
+                if p.confidence >= MIN_TERM_CONFIDENCE
+                    && !common::is_everyday(&p.ja)
+                    && pairing::is_trustworthy(p) =>
             {
                 let id = fresh_id(&p.en, &taken);
                 taken.insert(id.0.clone(), ());

@@ -175,6 +175,18 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     if short && (d > 0.41 || !first_ok || !first_strict) {
         return sim.min(0.5);
     }
+    // A loanword keeps the voicing of its first consonant (`ブロック` is `block`, `プル` is
+    // `pull`): `バインディング` is `binding`, not `pending`.
+    let first = |k: &Key| k.syms.iter().copied().find(|s| s.is_strong());
+    if a.kana != b.kana
+        && let (Some(x), Some(y)) = (first(a), first(b))
+        && matches!(
+            (x.min(y), x.max(y)),
+            (Sym::P, Sym::B) | (Sym::T, Sym::D) | (Sym::K, Sym::G)
+        )
+    {
+        return sim.min(0.8);
+    }
     // A heard final vowel in English is heard in its loanword (`committee` → コミッティー);
     // katakana that stops on a bare consonant is another word (`コミット` is `commit`).
     if a.kana != b.kana && en.open_end && !ka.open_end {
@@ -540,7 +552,13 @@ pub fn kana_key(text: &str) -> Key {
     let mut syms = Vec::new();
     let mut vowels = Vec::new();
     for (i, m) in ms.iter().enumerate() {
-        if i == 0 && m.sym.is_none() && "aiueo".contains(m.vowel) && !m.romaji.starts_with('y') {
+        // ユ opens a word as an English `u` does (`user` → ユーザー, `unit` → ユニット); ヤ and ヨ
+        // are a `y`.
+        if i == 0
+            && m.sym.is_none()
+            && "aiueo".contains(m.vowel)
+            && (!m.romaji.starts_with('y') || m.romaji == "yu")
+        {
             syms.push(Sym::V);
         }
         // The u of ス/ク/ツ (and the o of ト/ド) before another consonant or at the end only
@@ -559,8 +577,9 @@ pub fn kana_key(text: &str) -> Key {
             vowels.push(m.vowel);
         }
         if let Some(s) = m.sym {
-            // ー right after ン or ッ has no vowel to lengthen.
-            if s == Sym::OptR && syms.is_empty() {
+            // ー right after ン or ッ has no vowel to lengthen, and in an opening ユー it is the
+            // long u of `user` or `usage`, never an r.
+            if s == Sym::OptR && (syms.is_empty() || (i == 1 && ms[0].romaji == "yu")) {
                 continue;
             }
             syms.push(s);
@@ -667,7 +686,10 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             b"ue" | b"ui" => 'u',
             b"io" => 'o',
             b"ai" | b"ay" => 'e',
-            b"ou" | b"au" => 'a',
+            // `count` → カウント; but `au` is an o-sound (`pause` → ポーズ, `auto` → オート,
+            // `default` → デフォルト), so `パス` is `path`, not `pause`.
+            b"ou" => 'a',
+            b"au" => 'o',
             [b'y'] => 'i',
             // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
             [b'e' | b'i' | b'u'] if r_colored => 'A',
@@ -817,9 +839,85 @@ pub fn match_score(katakana: &str, english: &str) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// How well each piece must sound like its word in [`matches_word_by_word`]: below
+/// [`MIN_SIMILARITY`](super::pairing::MIN_SIMILARITY), since a piece of a compound is read
+/// without its neighbours, and above what the short-word checks leave a different word (0.5).
+const PIECE_SIMILARITY: f32 = 0.7;
+
+/// Whether katakana can be cut, in order, into pieces that each sound like one word of an
+/// English phrase or identifier: `ネットワークサービス` is `Network`+`Service`, while
+/// `ネットワークフロー` is not `Network File` (`フロー` is no `file`) and `レプリカボリューム`
+/// is not `Raw Block Volumes`, though the skeletons of the wholes are close. An English side
+/// of one word is not cut (`ファイルシステム` ↔ `filesystem`).
+pub fn matches_word_by_word(katakana: &str, english: &str) -> bool {
+    let words: Vec<&str> = split_identifier(english);
+    if words.len() < 2 {
+        return true;
+    }
+    let kana: Vec<char> = katakana
+        .chars()
+        .filter(|&c| c != ' ' && c != '・')
+        .collect();
+    let n = kana.len();
+    // reach[i]: the first `j` words can be read in `kana[..i]`; one word at a time.
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for word in &words {
+        let keys = english_keys(word);
+        let mut next = vec![false; n + 1];
+        // A small word of a phrase is said in many ways or not at all (`end-to-end` →
+        // エンドツーエンド, `out of memory`): it takes up to three kana, or none.
+        let small = super::candidates::is_stop_word(word);
+        for start in (0..=n).filter(|&i| reach[i]) {
+            if small {
+                next[start..=(start + 3).min(n)].fill(true);
+                continue;
+            }
+            // A word of a compound is two kana or more (`プル`, `ツー`): one kana is a sound.
+            for end in start + 2..=n {
+                let piece = kana_key(&kana[start..end].iter().collect::<String>());
+                if keys
+                    .iter()
+                    .any(|k| similarity(&piece, k) >= PIECE_SIMILARITY)
+                {
+                    next[end] = true;
+                }
+            }
+        }
+        reach = next;
+    }
+    reach[n]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compounds_match_phrases_word_by_word() {
+        for (k, e) in [
+            ("ネットワークサービス", "Network Service"),
+            (
+                "グレースフル・ノードシャットダウン",
+                "Graceful Node Shutdown",
+            ),
+            ("ボリュームサブパス", "VolumeSubpath"),
+            ("クラウドネイティブ", "Cloud Native"),
+            ("イメージプル", "image pull"),
+            ("ファイルシステム", "filesystem"),
+            ("エフェメラルストレージ", "ephemeral-storage"),
+            ("エンドツーエンド", "end-to-end"),
+            ("コンテナユーザー", "ContainerUser"),
+        ] {
+            assert!(matches_word_by_word(k, e), "{k} {e}");
+        }
+        for (k, e) in [
+            ("ネットワークフロー", "Network File"),
+            ("レプリカボリューム", "Raw Block Volumes"),
+        ] {
+            assert!(!matches_word_by_word(k, e), "{k} {e}");
+        }
+    }
 
     #[test]
     fn romaji_table() {
@@ -1016,6 +1114,9 @@ mod tests {
             ("コール", "curl"),
             ("コミット", "committee"),
             ("バランス", "balancer"),
+            ("パス", "pause"),
+            ("バインディング", "pending"),
+            ("ゲート", "kate"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1034,6 +1135,10 @@ mod tests {
             ("サーバー", "server"),
             ("アクセラレータ", "accelerator"),
             ("ポリシー", "policy"),
+            ("デフォルト", "default"),
+            ("オートスケーラー", "autoscaler"),
+            ("マウント", "mount"),
+            ("ユーザー", "user"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }

@@ -618,3 +618,34 @@ fn print_seed_pairs() {
         println!("variants of {}: {:?}", t.id, t.variants);
     }
 }
+
+/// A sound match that does not hold word by word is offered to a curator, never shown; one
+/// that does is shown.
+#[test]
+fn a_compound_that_does_not_say_each_english_word_is_suggested_not_shown() {
+    let a = Slug::parse("flows").unwrap();
+    let b = Slug::parse("nfs").unwrap();
+    let c = Slug::parse("services").unwrap();
+    let docs = [
+        blocks::parse("次のネットワークフローがサポートされます。\n", 1),
+        blocks::parse("nfs は Network File System の略です。\n", 1),
+        blocks::parse(
+            "ネットワークサービスを使います。Network Service と呼ばれます。\n",
+            1,
+        ),
+    ];
+    let input: Vec<(&Slug, &Doc)> = [&a, &b, &c].into_iter().zip(docs.iter()).collect();
+    let g = build(&Terms::default(), &input, &[]);
+    let flow = pair_for(&g, "ネットワークフロー").expect("paired for suggest");
+    assert_eq!(flow.en, "Network File");
+    assert!(flow.confidence >= pairing::MIN_TERM_CONFIDENCE);
+    assert!(g.terms.iter().all(|t| t.ja != "ネットワークフロー"));
+    assert!(!suggest(&g).is_empty());
+    assert!(
+        g.terms
+            .iter()
+            .any(|t| t.ja == "ネットワークサービス" && t.en == "Network Service"),
+        "{:?}",
+        g.terms.iter().map(|t| (&t.en, &t.ja)).collect::<Vec<_>>()
+    );
+}

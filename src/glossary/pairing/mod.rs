@@ -15,8 +15,11 @@
 //! is the noun compound right before `(`, or the inside when it is a short noun phrase
 //! (nouns joined by `の`, at most 12 characters); when the inside goes on with a verb
 //! (`非推奨になったAPI`) only its leading noun compound is taken and the pair is marked
-//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither is
-//! katakana that does not sound like the English next to it (`サンドボックス(pause)`).
+//! *trimmed*. Lists, versions, paths, numbers and `(?)` are not pairs, and neither are brackets
+//! that explain rather than translate (`parens::is_gloss`): katakana that does not sound like
+//! the English next to it (`サンドボックス(pause)`, `システム管理者（root）`), an abbreviation
+//! next to katakana that starts with none of its letters (`VM(インスタンス)`), Japanese that
+//! names the English again (`IP(宛先IPとして)`).
 //!
 //! **(b) Transliteration.** Each katakana candidate is romanized and compared
 //! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
@@ -47,7 +50,9 @@
 //!   × 0.9 when it has three.
 //!
 //! A new pair enters the glossary as an extracted term (a candidate) at
-//! [`MIN_TERM_CONFIDENCE`]; a new spelling of a curated term is recorded on that term as a
+//! [`MIN_TERM_CONFIDENCE`] when its evidence makes it trustworthy ([`is_trustworthy`]: a sound
+//! match of a compound must hold word by word); below that it stays in [`Pairing::pairs`] for
+//! `shiori glossary suggest`. A new spelling of a curated term is recorded on that term as a
 //! candidate variant at [`MIN_VARIANT_CONFIDENCE`]. Neither is linked from articles until a
 //! person curates it.
 use std::collections::{BTreeMap, BTreeSet};
@@ -367,12 +372,7 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
         if ja_key.is_empty() || en_compact.len() < 2 {
             continue;
         }
-        // Katakana that does not sound like the English explains it (`サンドボックス(pause)`,
-        // `WordPress (ウェブアプリケーション)`); it is not its translation.
-        if p.ja.chars().all(|c| is_katakana(c) || c == ' ')
-            && !is_acronym(&p.en)
-            && romanize::match_score(&p.ja, &p.en) < 0.6
-        {
+        if parens::is_gloss(p, &found.snippet) {
             continue;
         }
         let mut c = PAREN_BASE;
@@ -511,6 +511,24 @@ fn merge_drafts(mut ds: Vec<Draft>, corpus: &Corpus, curated: &Terms) -> Pair {
     }
 }
 
+/// Whether a new pair's evidence is strong enough to show it as a candidate (in the index, on
+/// a term page, in tooltips and search synonyms). A pair that is not stays in
+/// [`Pairing::pairs`], so `shiori glossary suggest` still offers it to a curator.
+///
+/// Brackets an author wrote state that the two sides mean one thing (brackets that explain
+/// rather than translate never get this far: `parens::is_gloss`). A match by sound is shown
+/// when it also holds word by word ([`romanize::matches_word_by_word`]): the skeleton of a
+/// whole compound can be close to a phrase one of whose words the katakana does not say
+/// (`ネットワークフロー` ~ `Network File`).
+pub fn is_trustworthy(p: &Pair) -> bool {
+    p.evidence.iter().any(|e| match e {
+        Evidence::Parenthesized { .. } => true,
+        Evidence::Transliteration { english, .. } => std::iter::once(&p.ja)
+            .chain(&p.ja_forms)
+            .any(|ja| romanize::matches_word_by_word(ja, english)),
+    })
+}
+
 /// Two Japanese keys are spellings of one word: equal after folding, or katakana that sounds
 /// the same (`インターフェース`/`インターフェイス`).
 fn is_spelling_variant(a: &str, b: &str, corpus: &Corpus) -> bool {
@@ -606,6 +624,81 @@ fn unpaired(
 mod tests {
     use super::transliteration::transliteration_confidence;
     use super::*;
+
+    fn gloss(en: &str, ja: &str, order: ParenOrder, snippet: &str) -> bool {
+        let p = ParenPair {
+            en: en.into(),
+            ja: ja.into(),
+            order,
+            trimmed: false,
+        };
+        parens::is_gloss(&p, snippet)
+    }
+
+    #[test]
+    fn brackets_that_explain_are_no_pairs() {
+        use ParenOrder::*;
+        // An abbreviation next to katakana that opens with none of its letters.
+        assert!(gloss(
+            "VM",
+            "インスタンス",
+            EnglishFirst,
+            "VM(インスタンス)"
+        ));
+        assert!(gloss(
+            "SID",
+            "バイナリセキュリティ識別子",
+            JapaneseFirst,
+            "バイナリセキュリティ識別子（SID）"
+        ));
+        // A loanword inside the Japanese that is no part of the English.
+        assert!(gloss(
+            "root",
+            "システム管理者",
+            JapaneseFirst,
+            "システム管理者（root）"
+        ));
+        assert!(gloss(
+            "pause",
+            "サンドボックス",
+            JapaneseFirst,
+            "サンドボックス(pause)"
+        ));
+        // The Japanese inside names the English again: what it is used as.
+        assert!(gloss("IP", "宛先", EnglishFirst, "IP(宛先IPとして)"));
+        // Translations and expansions stay pairs.
+        for (en, ja, order, snippet) in [
+            (
+                "SAM",
+                "セキュリティアカウントマネージャー",
+                JapaneseFirst,
+                "セキュリティアカウントマネージャー(SAM)",
+            ),
+            ("OOM", "メモリ不足", JapaneseFirst, "メモリ不足(OOM)"),
+            (
+                "UDR",
+                "ユーザー定義ルート",
+                JapaneseFirst,
+                "ユーザー定義ルート(UDR)",
+            ),
+            ("CA", "認証局", JapaneseFirst, "認証局(CA)"),
+            (
+                "Indexed",
+                "インデックス付き",
+                JapaneseFirst,
+                "インデックス付き(Indexed)",
+            ),
+            ("Running", "実行中", EnglishFirst, "Running(実行中)"),
+            (
+                "Volume Expansion",
+                "ボリューム拡張",
+                JapaneseFirst,
+                "ボリューム拡張(Volume Expansion)",
+            ),
+        ] {
+            assert!(!gloss(en, ja, order, snippet), "{snippet}");
+        }
+    }
 
     fn parens(text: &str) -> Vec<(String, String, ParenOrder, bool)> {
         let words = if text.chars().any(is_kana_or_kanji) {

@@ -279,3 +279,86 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
     }
     out
 }
+
+/// Whether brackets put an explanation next to a word rather than its translation: the pair
+/// is not evidence. Three forms, each checked on the pair alone (no article is special):
+///
+/// - katakana that does not sound like the English: all of the Japanese
+///   (`サンドボックス(pause)`, `WordPress (ウェブアプリケーション)`) or a loanword inside it
+///   (`システム管理者（root）`: システム is no part of `root`). A translation of an English
+///   word or phrase uses katakana only for the English it transliterates;
+/// - an abbreviation next to katakana that starts with none of its letters (`VM(インスタンス)`,
+///   `バイナリセキュリティ識別子（SID）`): an expansion spelled in katakana begins with a word
+///   one of the letters stands for (`セキュリティアカウントマネージャー(SAM)`,
+///   `メモリ不足(OOM)`, out of memory, in Japanese order);
+/// - Japanese in brackets that names the English again (`IP(宛先IPとして)`): it says what the
+///   word is used as, not what it means.
+pub(super) fn is_gloss(p: &ParenPair, snippet: &str) -> bool {
+    if p.order == ParenOrder::EnglishFirst
+        && let Some(open) = snippet.find(is_open)
+        && snippet[open..]
+            .to_ascii_lowercase()
+            .contains(&p.en.to_ascii_lowercase())
+    {
+        return true;
+    }
+    if is_acronym(&p.en) {
+        return p
+            .ja
+            .chars()
+            .next()
+            .is_some_and(|c| is_katakana(c) && !starts_with_a_letter_of(&p.ja, &p.en));
+    }
+    katakana_runs(&p.ja).any(|run| {
+        let best =
+            p.en.split_whitespace()
+                .chain(std::iter::once(p.en.as_str()))
+                .map(|w| romanize::match_score(run, w))
+                .fold(0.0, f32::max);
+        best < 0.6
+    })
+}
+
+/// The runs of two or more katakana in `ja` (`システム` in `システム管理者`).
+fn katakana_runs(ja: &str) -> impl Iterator<Item = &str> {
+    ja.split(|c: char| !is_katakana(c) || c == '・')
+        .filter(|r| r.chars().count() >= 2)
+}
+
+/// Whether katakana `ja` opens with a sound one of the letters of `acronym` is read or
+/// spelled with (`C` is コ or セ, `L` is ラ row, `V` is バ or ヴ rows).
+fn starts_with_a_letter_of(ja: &str, acronym: &str) -> bool {
+    let Some(first) = romanize::romanize(ja).chars().next() else {
+        return false;
+    };
+    acronym.chars().any(|letter| {
+        let sounds: &[char] = match letter.to_ascii_uppercase() {
+            'A' => &['a', 'e'],
+            'B' => &['b'],
+            'C' => &['k', 's', 'c'],
+            'D' => &['d'],
+            'E' => &['e', 'i'],
+            'F' => &['f', 'h'],
+            'G' => &['g', 'j'],
+            'H' => &['h'],
+            'I' => &['i', 'a'],
+            'J' => &['j'],
+            'K' | 'Q' => &['k'],
+            'L' | 'R' => &['r'],
+            'M' => &['m'],
+            'N' => &['n'],
+            'O' => &['o', 'a'],
+            'P' => &['p'],
+            'S' => &['s'],
+            'T' => &['t', 'c'],
+            'U' => &['u', 'y', 'a'],
+            'V' => &['b', 'v'],
+            'W' => &['w', 'u'],
+            'X' => &['e', 'k'],
+            'Y' => &['y', 'w'],
+            'Z' => &['z', 'j'],
+            _ => &[],
+        };
+        sounds.contains(&first)
+    })
+}
