@@ -103,6 +103,13 @@ pub fn check_vectors(b: &Browser, page_url: &str) -> Vec<String> {
 pub fn check_keyboard(b: &Browser, page_url: &str, query: &str, lands_on: &str) -> Vec<String> {
     let mut failures = Vec::new();
     b.open(page_url);
+    // The page's loader (an inline script) must have run: under load, navigation can return
+    // before the document has finished loading.
+    b.wait_for(
+        "document.readyState === 'complete'",
+        "the page to finish loading",
+        10,
+    );
     // `/` before search.js is there: the page's loader focuses the box and loads it.
     b.keys("/");
     let focused = b.execute("return document.activeElement.id;", vec![]);
