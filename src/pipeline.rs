@@ -648,18 +648,27 @@ fn run(
         return Err(diags.into());
     }
     out.put("static/highlight.css".into(), highlight_css.into_bytes());
+    // A site's own `static/` file of the same name replaces the built-in one, except a copy of
+    // it (this repository's own `static/`, or a site that copied shiori's files), which ships
+    // as the built-in one does (stylesheets compacted).
+    let is_builtin_copy = |path: &Path, bytes: &[u8]| {
+        BUILTIN_STATIC
+            .iter()
+            .any(|(p, b)| Path::new(p) == path && *b == bytes)
+    };
     for (path, bytes) in BUILTIN_STATIC {
-        // A site's own `static/` file of the same name replaces the built-in one.
-        if !sources
+        let own = sources
             .static_files
             .iter()
-            .any(|(p, _)| p == Path::new(path))
-        {
+            .find(|(p, _)| p == Path::new(path));
+        if own.is_none_or(|(p, b)| is_builtin_copy(p, b)) {
             out.put(path.to_string(), builtin_static_bytes(path, bytes));
         }
     }
     for (path, bytes) in &sources.static_files {
-        out.put(path.to_string_lossy().replace('\\', "/"), bytes.clone());
+        if !is_builtin_copy(path, bytes) {
+            out.put(path.to_string_lossy().replace('\\', "/"), bytes.clone());
+        }
     }
     // A page bundle's files are published beside its page (`articles/<slug>/logo.png`), so the
     // article's relative `![](logo.png)` works as it does in Hugo.

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::support::{Fixture, page};
+use crate::support::{Fixture, copy_tree, page};
 
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 
@@ -246,7 +246,12 @@ fn resolve(dir: &str, href: &str) -> String {
 /// of it (`reading_browser::search_loads_when_the_reader_goes_to_the_box`).
 #[test]
 fn the_1_32_article_page_weighs_at_most_150_kb() {
-    let out = Fixture::with_repo_content().build();
+    // As this repository's site serves it: every article, and its own `static/` (a copy of the
+    // built-in files, which ship compacted all the same).
+    let f = Fixture::with_all_repo_content();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_tree(&repo.join("static"), &f.root().join("static"));
+    let out = f.build();
     let html = page(&out, A132);
     let assets = loaded_at_start(&html, A132);
     assert!(
@@ -359,4 +364,35 @@ fn home_cards_summarize_with_the_first_sentences_that_say_what_changed() {
     assert!(home.contains(
         "class=\"summary\">Kubernetes 1.31が間もなく登場します。このリリースでは、プロジェクトに大きな変更が加えられます。"
     ));
+}
+
+#[test]
+fn a_sites_own_static_file_replaces_the_built_in_one_but_a_copy_ships_as_built_in() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = std::fs::read_to_string(repo.join("static/style.css")).unwrap();
+    let f = Fixture::with_article("a", "title = \"A\"\nslug = \"a\"", "本文。\n");
+    // A copy of shiori's terms.js, and a style.css of the site's own.
+    copy_tree(&repo.join("static"), &f.root().join("static"));
+    f.write("static/style.css", "/* mine */\nbody { color: red; }\n");
+    let out = f.build();
+    let css = String::from_utf8(out.files["static/style.css"].clone()).unwrap();
+    assert_eq!(
+        css, "/* mine */\nbody { color: red; }\n",
+        "the site's own, as written"
+    );
+    // An unchanged copy ships as the built-in one: a script as it is, and (on a second site
+    // whose style.css is the copy too) a stylesheet without its comments.
+    assert_eq!(
+        out.files["static/terms.js"],
+        std::fs::read(repo.join("static/terms.js")).unwrap()
+    );
+    let g = Fixture::with_article("a", "title = \"A\"\nslug = \"a\"", "本文。\n");
+    copy_tree(&repo.join("static"), &g.root().join("static"));
+    let copied = String::from_utf8(g.build().files["static/style.css"].clone()).unwrap();
+    assert!(shipped.contains("/*"), "the source has comments");
+    assert!(
+        !copied.contains("/*"),
+        "a copy ships compacted, as the built-in one"
+    );
+    assert!(copied.len() < shipped.len());
 }
