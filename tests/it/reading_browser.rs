@@ -203,6 +203,7 @@ return {
   keeps_with_article: getComputedStyle(document.querySelector(".article-footer")).breakBefore,
   print_url: (document.querySelector(".print-url") || {}).textContent || null,
   toggle_shown: shown(document.querySelector(".terms-toggle")),
+  slides_link_shown: shown(document.querySelector(".slides-link")),
 };
 "#;
 
@@ -225,6 +226,11 @@ fn an_article_prints_its_folds_open_and_not_its_file_path() {
     assert_eq!(paper["provenance_shown"], true, "{paper}");
     assert_eq!(paper["keeps_with_article"], "avoid", "{paper}");
     assert_eq!(paper["toggle_shown"], false, "{paper}");
+    assert_eq!(screen["slides_link_shown"], true, "{screen}");
+    assert_eq!(
+        paper["slides_link_shown"], false,
+        "no link to the slides on paper: {paper}"
+    );
     // The fixture's base_url is set, so the handout says where the page lives.
     assert_eq!(
         paper["print_url"], "https://example.org/k8s/articles/k8s-1-32-sig-api-machinery/",
