@@ -357,3 +357,71 @@ fn an_offline_build_opens_pages_from_disk_with_javascript_off() {
     let title = b.execute("return document.title;", vec![]);
     assert!(title.as_str().unwrap().contains("リリース"), "{title}");
 }
+
+/// For every element `arguments[0]` selects (gate names): how many there are, and the words
+/// (text between `<wbr>`) that take more than one line box; the page's width and the window's.
+const GATE_WORDS: &str = r#"
+const words = [];
+let gates = 0;
+for (const a of document.querySelectorAll(arguments[0])) {
+  gates++;
+  for (const n of a.childNodes) {
+    if (n.nodeType !== 3 || !n.textContent.trim()) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    const lines = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+    if (lines.size > 1) words.push(n.textContent);
+  }
+}
+return { words, gates, width: document.documentElement.scrollWidth, view: window.innerWidth };
+"#;
+
+#[test]
+fn gate_names_on_the_session_pages_break_between_their_words() {
+    let f = Fixture::built_repo_site();
+    // The handout as printed on A4 (794 CSS pixels wide): its narrow KEP / gate column.
+    let b = Browser::start(794, 1123);
+    b.open(&file_url(&f, "releases/1.32/handout/index.html"));
+    b.emulate_media("print");
+    let v = b.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(
+            "table.handout tr[data-item^='gate-'] th a"
+        )],
+    );
+    // The seeds' 1.32 changes name gates such as AllowOverwriteTerminationGracePeriodSeconds,
+    // longer than the column is wide.
+    assert!(v["gates"].as_u64().unwrap() > 10, "{v}");
+    assert_eq!(
+        v["words"],
+        serde_json::json!([]),
+        "handout: gate names broken inside a word: {v}"
+    );
+    // The release page's "since the previous release" table and a gate's slide, on a phone.
+    let phone = Browser::start(390, 844);
+    phone.open(&file_url(&f, "releases/1.32/index.html"));
+    let v = phone.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(".release-since a.chip.gate")],
+    );
+    assert!(v["gates"].as_u64().unwrap() > 5, "{v}");
+    assert_eq!(v["words"], serde_json::json!([]), "release page: {v}");
+    assert!(
+        v["width"].as_f64().unwrap() <= v["view"].as_f64().unwrap(),
+        "the release page is wider than the phone: {v}"
+    );
+    let html = std::fs::read_to_string(f.public().join("releases/1.32/slides/index.html")).unwrap();
+    let at = html
+        .find("data-item=\"gate-AllowOverwriteTerminationGracePeriodSeconds\"")
+        .expect("a slide of the gate");
+    let n = html[..at].matches("<section class=\"slide ").count();
+    open_deck(&phone, &f, &format!("releases/1.32/slides/index.html#{n}"));
+    let v = phone.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(
+            "main.deck > section.slide:not([hidden]) h2 .id"
+        )],
+    );
+    assert_eq!(v["gates"], 1, "{v}");
+    assert_eq!(v["words"], serde_json::json!([]), "slide: {v}");
+}
