@@ -1,7 +1,7 @@
 // shiori slides: steps through the <section class="slide"> elements of a deck page one at a
 // time. An article's deck is cut here from its HTML (div[data-deck-source]): one slide per
 // section, or per item of a section that is a changelog list. Keys: → ← Space PageUp PageDown
-// Home End, f for full screen, Escape back to the page. The slide number lives in the URL
+// Home End, f for full screen, Escape back to the page (or first shut a term's tooltip). The slide number lives in the URL
 // (#12), so a reload or a shared link lands on the same slide. No library, no network: it works
 // from file:// too. Without JavaScript the slides read one after another.
 (function () {
@@ -115,6 +115,14 @@
     }
   }
 
+  // A glossary tooltip showing on the slide (static/terms.js): Escape closes it there first.
+  function tipShowing() {
+    return Array.prototype.some.call(slides[current - 1].querySelectorAll(".term-tip"), function (t) {
+      return window.getComputedStyle(t).visibility === "visible";
+    });
+  }
+
+  // In the capture phase: the deck sees a key before terms.js closes a tooltip on it.
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target;
@@ -131,12 +139,13 @@
       case "f": case "F": fullscreen(); break;
       case "Escape":
         // In full screen the browser leaves it on Escape itself; otherwise back to the page.
+        if (tipShowing()) return;
         if (!document.fullscreenElement && back) location.href = back.href;
         break;
       default: return;
     }
     e.preventDefault();
-  });
+  }, true);
 
   document.querySelectorAll("[data-deck]").forEach(function (b) {
     b.addEventListener("click", function () {

@@ -425,3 +425,44 @@ fn gate_names_on_the_session_pages_break_between_their_words() {
     assert_eq!(v["gates"], 1, "{v}");
     assert_eq!(v["words"], serde_json::json!([]), "slide: {v}");
 }
+
+#[test]
+fn escape_on_an_article_slide_closes_a_term_tooltip_before_it_leaves_the_deck() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1280, 800);
+    let deck = "articles/k8s-1-32-sig-api-machinery/slides/index.html";
+    open_deck(&b, &f, deck);
+    // The first slide with a glossary term .
+    let n = b.execute(
+        "var s = Array.from(document.querySelectorAll('main.deck > section.slide'));\
+         return s.findIndex(function (x) { return !!x.querySelector('.term > a'); }) + 1;",
+        vec![],
+    );
+    let n = n.as_u64().unwrap();
+    assert!(n > 1, "a slide with a term");
+    open_deck(&b, &f, &format!("{deck}#{n}"));
+    const TIP: &str = "var t = document.querySelector('main.deck > section.slide:not([hidden]) .term');\
+         if (arguments[0]) t.querySelector('a').focus();\
+         return getComputedStyle(t.querySelector('.term-tip')).visibility;";
+    assert_eq!(b.execute(TIP, vec![serde_json::json!(true)]), "visible");
+    // The first Escape closes the tooltip the reader is looking at, on the same slide.
+    b.keys(key::ESCAPE);
+    b.wait_for(
+        "(function () { var t = document.querySelector('main.deck > section.slide:not([hidden]) .term');\
+         return !!t && getComputedStyle(t.querySelector('.term-tip')).visibility === 'hidden'; })()",
+        "the tooltip closed",
+        10,
+    );
+    assert!(
+        b.url().ends_with(&format!("{deck}#{n}")),
+        "still on the slide: {}",
+        b.url()
+    );
+    // The next one goes back to the article.
+    b.keys(key::ESCAPE);
+    b.wait_for(
+        "location.pathname.endsWith('/articles/k8s-1-32-sig-api-machinery/index.html')",
+        "the article after a second Escape",
+        10,
+    );
+}
