@@ -12,9 +12,11 @@
   // A section whose content is a list of more items than this is a changelog: one slide each.
   var LIST_ITEMS_PER_SLIDE = 3;
 
+  // A slide cut from an article is prose, like the article page: the site's styles for its
+  // links (terms, references, links that leave the site), IDs kept whole, code and alerts.
   function slide(cls) {
     var s = document.createElement("section");
-    s.className = "slide " + cls;
+    s.className = "slide prose " + cls;
     s.setAttribute("aria-roledescription", "スライド");
     return s;
   }

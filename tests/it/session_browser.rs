@@ -466,3 +466,51 @@ fn escape_on_an_article_slide_closes_a_term_tooltip_before_it_leaves_the_deck() 
         10,
     );
 }
+
+/// On every slide of the deck, shown one at a time: the KEP, PR and SIG links that take more
+/// than one line box, how many there are, and the looks of a term, a KEP link and a PR link
+/// (the PR's `::after` mark: it leaves the site).
+const SLIDE_LINKS: &str = r#"
+const slides = Array.from(document.querySelectorAll("main.deck > section.slide"));
+const broken = [];
+let refs = 0;
+for (const s of slides) {
+  slides.forEach(x => { x.hidden = x !== s; });
+  for (const a of s.querySelectorAll("a.ref-kep, a.ref-pr, a.ref-sig")) {
+    refs++;
+    if (a.getClientRects().length > 1) broken.push(a.textContent);
+  }
+}
+const look = (sel, pseudo) => {
+  const cs = getComputedStyle(document.querySelector(sel), pseudo || null);
+  return { style: cs.textDecorationStyle, content: cs.content };
+};
+return { broken, refs, term: look(".term > a"), kep: look("a.ref-kep"), pr_mark: look("a.ref-pr", "::after") };
+"#;
+
+#[test]
+fn article_slides_keep_the_articles_link_looks_and_ids_whole_on_a_phone() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(390, 844);
+    open_deck(
+        &b,
+        &f,
+        "articles/k8s-1-32-sig-api-machinery/slides/index.html",
+    );
+    let v = b.execute(SLIDE_LINKS, vec![]);
+    // The digest names a KEP or PR in nearly every changelog item.
+    assert!(v["refs"].as_u64().unwrap() > 20, "{v}");
+    assert_eq!(
+        v["broken"],
+        serde_json::json!([]),
+        "KEP, PR or SIG labels broken: {v}"
+    );
+    // As on the article page: a term has a dotted line, a reference a solid one, and a link
+    // that leaves the site its mark.
+    assert_eq!(v["term"]["style"], "dotted", "{v}");
+    assert_eq!(v["kep"]["style"], "solid", "{v}");
+    assert!(
+        v["pr_mark"]["content"].as_str().unwrap().contains('↗'),
+        "{v}"
+    );
+}
