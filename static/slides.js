@@ -1,9 +1,10 @@
 // shiori slides: steps through the <section class="slide"> elements of a deck page one at a
 // time. An article's deck is cut here from its HTML (div[data-deck-source]): one slide per
 // section, or per item of a section that is a changelog list. Keys: → ← Space PageUp PageDown
-// Home End, f for full screen, Escape back to the page (or first shut a term's tooltip). The slide number lives in the URL
-// (#12), so a reload or a shared link lands on the same slide. No library, no network: it works
-// from file:// too. Without JavaScript the slides read one after another.
+// Home End, f for full screen, Escape back to the page (a term's tooltip that is showing closes
+// first). The slide number lives in the URL (#12), so a reload or a shared link lands on the same
+// slide. No library, no network: it works from file:// too. Without JavaScript the slides read
+// one after another.
 (function () {
   "use strict";
   var deck = document.querySelector("main.deck");
