@@ -1,9 +1,10 @@
 // shiori slides: steps through the <section class="slide"> elements of a deck page one at a
 // time. An article's deck is cut here from its HTML (div[data-deck-source]): one slide per
 // section, or per item of a section that is a changelog list. Keys: → ← Space PageUp PageDown
-// Home End, f for full screen, Escape back to the page. The slide number lives in the URL
-// (#12), so a reload or a shared link lands on the same slide. No library, no network: it works
-// from file:// too. Without JavaScript the slides read one after another.
+// Home End, f for full screen, Escape back to the page (a term's tooltip that is showing closes
+// first). The slide number lives in the URL (#12), so a reload or a shared link lands on the same
+// slide. No library, no network: it works from file:// too. Without JavaScript the slides read
+// one after another.
 (function () {
   "use strict";
   var deck = document.querySelector("main.deck");
@@ -12,9 +13,11 @@
   // A section whose content is a list of more items than this is a changelog: one slide each.
   var LIST_ITEMS_PER_SLIDE = 3;
 
+  // A slide cut from an article is prose, like the article page: the site's styles for its
+  // links (terms, references, links that leave the site), IDs kept whole, code and alerts.
   function slide(cls) {
     var s = document.createElement("section");
-    s.className = "slide " + cls;
+    s.className = "slide prose " + cls;
     s.setAttribute("aria-roledescription", "スライド");
     return s;
   }
@@ -115,6 +118,14 @@
     }
   }
 
+  // A glossary tooltip showing on the slide (static/terms.js): Escape closes it there first.
+  function tipShowing() {
+    return Array.prototype.some.call(slides[current - 1].querySelectorAll(".term-tip"), function (t) {
+      return window.getComputedStyle(t).visibility === "visible";
+    });
+  }
+
+  // In the capture phase: the deck sees a key before terms.js closes a tooltip on it.
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target;
@@ -131,12 +142,13 @@
       case "f": case "F": fullscreen(); break;
       case "Escape":
         // In full screen the browser leaves it on Escape itself; otherwise back to the page.
+        if (tipShowing()) return;
         if (!document.fullscreenElement && back) location.href = back.href;
         break;
       default: return;
     }
     e.preventDefault();
-  });
+  }, true);
 
   document.querySelectorAll("[data-deck]").forEach(function (b) {
     b.addEventListener("click", function () {

@@ -57,7 +57,7 @@ pub(crate) fn annotations<'g>(
         let Some(term) = glossary.term(&id.0) else {
             continue;
         };
-        if term.common && !beginner {
+        if !links_in(term, beginner) {
             continue;
         }
         linked.insert(id.0.as_str());
@@ -72,6 +72,12 @@ pub(crate) fn annotations<'g>(
         });
     }
     out
+}
+
+/// Whether `term` links in an article (`beginner`: written for beginners): everyday words
+/// (`common = true`) only for beginners. The glossary sheet of a release lists what links.
+pub(crate) fn links_in(term: &Term, beginner: bool) -> bool {
+    !term.common || beginner
 }
 
 /// Whether `range` of `block` overlaps a taken range (`taken` sorted by block and start).

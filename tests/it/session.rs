@@ -321,3 +321,50 @@ fn article_slides_keep_a_page_bundles_images_and_the_authors_relative_links() {
         "the KEP link from the slides page"
     );
 }
+
+#[test]
+fn the_glossary_sheet_lists_the_terms_the_articles_link_everyday_ones_for_beginners_only() {
+    let f = Fixture::new();
+    // Pod is an everyday word (common = true): a release digest does not link it.
+    let pod = "[[term]]\nid = \"pod\"\nen = \"Pod\"\nja = \"ポッド\"\nkind = \"api_kind\"\ncommon = true\ndef_ja = \"コンテナをまとめて動かす最小の単位。\"\n";
+    f.write(
+        "glossary/terms.toml",
+        &format!("{pod}{}", crate::glossary::TERMS),
+    );
+    // コントリビューター and ConfigMap come from the built-in official glossary; the first is
+    // one of its everyday words.
+    let body = "Pod にファイナライザーを付ける。コントリビューターがConfigMapを更新しました。\n";
+    f.article(
+        "digest",
+        "title = \"ダイジェスト\"\nslug = \"digest\"\nrelease = \"1.32\"",
+        body,
+    );
+    f.article(
+        "intro",
+        "title = \"入門\"\nslug = \"intro\"\nrelease = \"1.31\"\nbeginner = true",
+        body,
+    );
+    let out = f.build();
+    let sheet = |r: &str| page(&out, &format!("releases/{r}/glossary/index.html"));
+    let digest = sheet("1.32");
+    let table = between(&digest, "<table class=\"term-sheet\">", "</table>");
+    for linked in ["ファイナライザー", "ConfigMap"] {
+        assert!(table.contains(linked), "{linked}: {table}");
+    }
+    for everyday in ["ポッド", "コントリビューター"] {
+        assert!(
+            !table.contains(everyday),
+            "{everyday} is not linked in the digest: {table}"
+        );
+    }
+    let intro = sheet("1.31");
+    let table = between(&intro, "<table class=\"term-sheet\">", "</table>");
+    for linked in [
+        "ファイナライザー",
+        "ConfigMap",
+        "ポッド",
+        "コントリビューター",
+    ] {
+        assert!(table.contains(linked), "{linked}: {table}");
+    }
+}

@@ -357,3 +357,160 @@ fn an_offline_build_opens_pages_from_disk_with_javascript_off() {
     let title = b.execute("return document.title;", vec![]);
     assert!(title.as_str().unwrap().contains("リリース"), "{title}");
 }
+
+/// For every element `arguments[0]` selects (gate names): how many there are, and the words
+/// (text between `<wbr>`) that take more than one line box; the page's width and the window's.
+const GATE_WORDS: &str = r#"
+const words = [];
+let gates = 0;
+for (const a of document.querySelectorAll(arguments[0])) {
+  gates++;
+  for (const n of a.childNodes) {
+    if (n.nodeType !== 3 || !n.textContent.trim()) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    const lines = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+    if (lines.size > 1) words.push(n.textContent);
+  }
+}
+return { words, gates, width: document.documentElement.scrollWidth, view: window.innerWidth };
+"#;
+
+#[test]
+fn gate_names_on_the_session_pages_break_between_their_words() {
+    let f = Fixture::built_repo_site();
+    // The handout as printed on A4 (794 CSS pixels wide): its narrow KEP / gate column.
+    let b = Browser::start(794, 1123);
+    b.open(&file_url(&f, "releases/1.32/handout/index.html"));
+    b.emulate_media("print");
+    let v = b.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(
+            "table.handout tr[data-item^='gate-'] th a"
+        )],
+    );
+    // The seeds' 1.32 changes name gates such as AllowOverwriteTerminationGracePeriodSeconds,
+    // longer than the column is wide.
+    assert!(v["gates"].as_u64().unwrap() > 10, "{v}");
+    assert_eq!(
+        v["words"],
+        serde_json::json!([]),
+        "handout: gate names broken inside a word: {v}"
+    );
+    // The release page's "since the previous release" table and a gate's slide, on a phone.
+    let phone = Browser::start(390, 844);
+    phone.open(&file_url(&f, "releases/1.32/index.html"));
+    let v = phone.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(".release-since a.chip.gate")],
+    );
+    assert!(v["gates"].as_u64().unwrap() > 5, "{v}");
+    assert_eq!(v["words"], serde_json::json!([]), "release page: {v}");
+    assert!(
+        v["width"].as_f64().unwrap() <= v["view"].as_f64().unwrap(),
+        "the release page is wider than the phone: {v}"
+    );
+    let html = std::fs::read_to_string(f.public().join("releases/1.32/slides/index.html")).unwrap();
+    let at = html
+        .find("data-item=\"gate-AllowOverwriteTerminationGracePeriodSeconds\"")
+        .expect("a slide of the gate");
+    let n = html[..at].matches("<section class=\"slide ").count();
+    open_deck(&phone, &f, &format!("releases/1.32/slides/index.html#{n}"));
+    let v = phone.execute(
+        GATE_WORDS,
+        vec![serde_json::json!(
+            "main.deck > section.slide:not([hidden]) h2 .id"
+        )],
+    );
+    assert_eq!(v["gates"], 1, "{v}");
+    assert_eq!(v["words"], serde_json::json!([]), "slide: {v}");
+}
+
+#[test]
+fn escape_on_an_article_slide_closes_a_term_tooltip_before_it_leaves_the_deck() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1280, 800);
+    let deck = "articles/k8s-1-32-sig-api-machinery/slides/index.html";
+    open_deck(&b, &f, deck);
+    // The first slide with a glossary term .
+    let n = b.execute(
+        "var s = Array.from(document.querySelectorAll('main.deck > section.slide'));\
+         return s.findIndex(function (x) { return !!x.querySelector('.term > a'); }) + 1;",
+        vec![],
+    );
+    let n = n.as_u64().unwrap();
+    assert!(n > 1, "a slide with a term");
+    open_deck(&b, &f, &format!("{deck}#{n}"));
+    const TIP: &str = "var t = document.querySelector('main.deck > section.slide:not([hidden]) .term');\
+         if (arguments[0]) t.querySelector('a').focus();\
+         return getComputedStyle(t.querySelector('.term-tip')).visibility;";
+    assert_eq!(b.execute(TIP, vec![serde_json::json!(true)]), "visible");
+    // The first Escape closes the tooltip the reader is looking at, on the same slide.
+    b.keys(key::ESCAPE);
+    b.wait_for(
+        "(function () { var t = document.querySelector('main.deck > section.slide:not([hidden]) .term');\
+         return !!t && getComputedStyle(t.querySelector('.term-tip')).visibility === 'hidden'; })()",
+        "the tooltip closed",
+        10,
+    );
+    assert!(
+        b.url().ends_with(&format!("{deck}#{n}")),
+        "still on the slide: {}",
+        b.url()
+    );
+    // The next one goes back to the article.
+    b.keys(key::ESCAPE);
+    b.wait_for(
+        "location.pathname.endsWith('/articles/k8s-1-32-sig-api-machinery/index.html')",
+        "the article after a second Escape",
+        10,
+    );
+}
+
+/// On every slide of the deck, shown one at a time: the KEP, PR and SIG links that take more
+/// than one line box, how many there are, and the looks of a term, a KEP link and a PR link
+/// (the PR's `::after` mark: it leaves the site).
+const SLIDE_LINKS: &str = r#"
+const slides = Array.from(document.querySelectorAll("main.deck > section.slide"));
+const broken = [];
+let refs = 0;
+for (const s of slides) {
+  slides.forEach(x => { x.hidden = x !== s; });
+  for (const a of s.querySelectorAll("a.ref-kep, a.ref-pr, a.ref-sig")) {
+    refs++;
+    if (a.getClientRects().length > 1) broken.push(a.textContent);
+  }
+}
+const look = (sel, pseudo) => {
+  const cs = getComputedStyle(document.querySelector(sel), pseudo || null);
+  return { style: cs.textDecorationStyle, content: cs.content };
+};
+return { broken, refs, term: look(".term > a"), kep: look("a.ref-kep"), pr_mark: look("a.ref-pr", "::after") };
+"#;
+
+#[test]
+fn article_slides_keep_the_articles_link_looks_and_ids_whole_on_a_phone() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(390, 844);
+    open_deck(
+        &b,
+        &f,
+        "articles/k8s-1-32-sig-api-machinery/slides/index.html",
+    );
+    let v = b.execute(SLIDE_LINKS, vec![]);
+    // The digest names a KEP or PR in nearly every changelog item.
+    assert!(v["refs"].as_u64().unwrap() > 20, "{v}");
+    assert_eq!(
+        v["broken"],
+        serde_json::json!([]),
+        "KEP, PR or SIG labels broken: {v}"
+    );
+    // As on the article page: a term has a dotted line, a reference a solid one, and a link
+    // that leaves the site its mark.
+    assert_eq!(v["term"]["style"], "dotted", "{v}");
+    assert_eq!(v["kep"]["style"], "solid", "{v}");
+    assert!(
+        v["pr_mark"]["content"].as_str().unwrap().contains('↗'),
+        "{v}"
+    );
+}

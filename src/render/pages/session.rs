@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::model::diag::Diagnostic;
 use crate::model::ids::Release;
 use crate::model::{Article, urls};
-use crate::render::{RenderCtx, highlight};
+use crate::render::{RenderCtx, highlight, term_tips};
 use crate::text::truncate_chars;
 
 use super::Page;
@@ -54,7 +54,8 @@ struct HandoutRow<'a> {
     section: String,
 }
 
-/// A term of the glossary sheet: a curated term the release's articles use.
+/// A term of the glossary sheet: a term the release's articles link (curated or official;
+/// an everyday word only from an article for beginners).
 #[derive(Serialize)]
 struct SheetTerm<'a> {
     en: &'a str,
@@ -175,7 +176,14 @@ impl<'a> RenderCtx<'a> {
                 continue;
             }
             for (_, _, id) in self.glossary.hits(i) {
-                *uses.entry(id.0.as_str()).or_default() += 1;
+                // The terms the article links: an everyday word only where it is linked.
+                if self
+                    .glossary
+                    .term(&id.0)
+                    .is_some_and(|t| term_tips::links_in(t, a.front.beginner))
+                {
+                    *uses.entry(id.0.as_str()).or_default() += 1;
+                }
             }
         }
         let mut terms: Vec<SheetTerm> = uses
@@ -185,11 +193,7 @@ impl<'a> RenderCtx<'a> {
                 Some(SheetTerm {
                     en: &t.en,
                     ja: &t.ja,
-                    def: if t.def_ja.is_empty() {
-                        &t.def_en
-                    } else {
-                        &t.def_ja
-                    },
+                    def: t.definition(),
                     url: t.url(),
                     uses: n,
                 })
