@@ -50,6 +50,27 @@ pub fn is_relative_path(url: &str) -> bool {
     !has_scheme && !url.starts_with(['#', '/'])
 }
 
+/// The origin (`https://kubernetes.io`) of an `http(s)` URL, without a trailing slash.
+pub fn origin_of(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once("://")?;
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        return None;
+    }
+    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    (host_end > 0).then(|| &url[..scheme.len() + 3 + host_end])
+}
+
+/// A site-absolute link (`/ja/docs/tutorials/`) of an article written for another site, as
+/// that site means it (`https://kubernetes.io/ja/docs/tutorials/`): published here, it would
+/// point at this site's root instead. Other links stay.
+pub fn resolve_site_absolute(url: &str, origin: &str) -> String {
+    if url.starts_with('/') && !url.starts_with("//") {
+        format!("{origin}{url}")
+    } else {
+        url.to_string()
+    }
+}
+
 /// A page's internal link with its file name, for `build --offline` (`../keps/3962/#p-1` →
 /// `../keps/3962/index.html#p-1`, `""` → `index.html`): opened from disk, a link to a folder
 /// shows a folder listing. External links, `#fragments` and site-absolute paths stay.
@@ -103,6 +124,22 @@ pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn site_absolute_links_resolve_against_the_origin_of_their_source() {
+        let origin = origin_of("https://kubernetes.io/ja/blog/2024/12/11/x/").unwrap();
+        assert_eq!(origin, "https://kubernetes.io");
+        assert_eq!(origin_of("http://example.org"), Some("http://example.org"));
+        assert_eq!(origin_of("mailto:a@b.c"), None);
+        assert_eq!(origin_of("file:///x"), None);
+        assert_eq!(
+            resolve_site_absolute("/ja/docs/tutorials/#a", origin),
+            "https://kubernetes.io/ja/docs/tutorials/#a"
+        );
+        for kept in ["//cdn.example/x", "../x/", "x.png", "#top", "https://a.b/c"] {
+            assert_eq!(resolve_site_absolute(kept, origin), kept);
+        }
+    }
 
     #[test]
     fn offline_links_name_their_files() {

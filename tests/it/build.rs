@@ -382,3 +382,29 @@ fn an_article_without_front_matter_builds_with_a_note() {
     let keps: serde_json::Value = serde_json::from_slice(&out.files["api/keps.json"]).unwrap();
     assert_eq!(keps["keps"][0]["number"], 3935);
 }
+
+#[test]
+fn site_absolute_links_of_an_article_from_another_site_point_at_that_site() {
+    // A kubernetes.io blog post writes kubernetes.io's paths; its `[source]` says where it is from.
+    let body = "[チュートリアル](/ja/docs/tutorials/#start)と[相対](other/)と[外](https://example.org/x)。\n\n![ロゴ](/images/logo.png)\n";
+    let f = Fixture::with_article(
+        "from-k8s-io",
+        "title = \"A\"\nslug = \"a\"\n[source]\nurl = \"https://kubernetes.io/ja/blog/2024/12/11/a/\"",
+        body,
+    );
+    f.article("own", "title = \"B\"\nslug = \"b\"", body);
+    let out = f.build();
+    let a = page(&out, "articles/a/index.html");
+    assert!(
+        a.contains("href=\"https://kubernetes.io/ja/docs/tutorials/#start\""),
+        "{a}"
+    );
+    assert!(a.contains("src=\"https://kubernetes.io/images/logo.png\""));
+    assert!(a.contains("href=\"other/\"") && a.contains("href=\"https://example.org/x\""));
+    // The slides carry the same HTML.
+    let slides = page(&out, "articles/a/slides/index.html");
+    assert!(slides.contains("href=\"https://kubernetes.io/ja/docs/tutorials/#start\""));
+    // An article of this site's own keeps its site-absolute links as written.
+    let b = page(&out, "articles/b/index.html");
+    assert!(b.contains("href=\"/ja/docs/tutorials/#start\""), "{b}");
+}

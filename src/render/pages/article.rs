@@ -72,19 +72,38 @@ impl ArticleHtml<'_> {
                 .iter()
                 .map(|c| (c.after, &c.html))
                 .collect::<Vec<_>>(),
+            self.source_origin(),
         )
     }
 
     /// The HTML, made on first use (the article is parsed again for it).
     pub(super) fn get(&self) -> &str {
         self.html.get_or_init(|| {
-            markdown::to_html(
+            let html = markdown::to_html(
                 &self.article.parsed(),
                 self.annotations.clone(),
                 self.chips.clone(),
                 &self.options,
-            )
+            );
+            // An article from another site (its `[source]` URL) writes that site's paths
+            // (`/ja/docs/tutorials/`); published here they are that site's pages.
+            match self.source_origin() {
+                Some(origin) => urls::map_attributes(&html, &["href", "src"], |u| {
+                    urls::resolve_site_absolute(u, origin)
+                }),
+                None => html,
+            }
         })
+    }
+
+    /// The origin of the site the article comes from, when its front matter says.
+    fn source_origin(&self) -> Option<&str> {
+        self.article
+            .front
+            .source
+            .url
+            .as_deref()
+            .and_then(urls::origin_of)
     }
 }
 
