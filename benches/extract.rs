@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use shiori::extract::extract;
 use shiori::model::ids::Slug;
 use shiori::parse::blocks::Doc;
-use shiori::parse::frontmatter::{Attribution, FrontMatter};
+use shiori::parse::frontmatter::FrontMatter;
 use shiori::registry::Registry;
 
 const ROUNDS: usize = 15;
@@ -109,19 +109,7 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
         }
         Err(_) => {
             let body = shiori::parse::shortcodes::degrade(text);
-            let front = FrontMatter {
-                title: String::new(),
-                slug: Slug::parse("bench").unwrap(),
-                date: None,
-                release: None,
-                sigs: Vec::new(),
-                tags: Vec::new(),
-                draft: false,
-                refs: None,
-                description: None,
-                source: Attribution::default(),
-                beginner: false,
-            };
+            let front = FrontMatter::new(String::new(), Slug::parse("bench").unwrap());
             (shiori::parse::blocks::parse(&body, 1), front)
         }
     }

@@ -509,16 +509,11 @@ fn own_statement(doc: &Doc, block: usize) -> Option<String> {
     } else {
         b
     };
-    sentences(&host.text)
+    crate::text::sentences(&host.text)
+        // A lone mark (`。` after a link) is no statement.
+        .filter(|s| s.chars().count() > 1)
         .find(|s| !points_elsewhere(s))
         .map(|s| crate::text::truncate_chars(s.trim(), QUOTE_SIDE * 2))
-}
-
-/// The sentences of `text`, each with its `。` (a text without one is one sentence).
-fn sentences(text: &str) -> impl Iterator<Item = &str> {
-    text.split_inclusive('。')
-        .map(str::trim)
-        .filter(|s| s.chars().count() > 1)
 }
 
 /// The first sentence of the first paragraph under heading `block`, in the same section.
@@ -528,12 +523,9 @@ fn section_lead(doc: &Doc, block: usize) -> Option<String> {
         .iter()
         .take_while(|b| b.section == section)
         .find(|b| b.kind == BlockKind::Paragraph)?;
-    let text = para.text.trim();
-    let end = text
-        .find('。')
-        .map(|i| i + '。'.len_utf8())
-        .unwrap_or(text.len());
-    Some(text[..end].to_string())
+    crate::text::sentences(&para.text)
+        .next()
+        .map(str::to_string)
 }
 
 fn kep_node(n: KepNumber, registry: &Registry) -> KepNode {
@@ -696,7 +688,7 @@ fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::frontmatter::{Attribution, FrontMatter, RefHint};
+    use crate::parse::frontmatter::{FrontMatter, RefHint};
 
     fn article(
         slug: &str,
@@ -706,17 +698,9 @@ mod tests {
         reg: &Registry,
     ) -> (ArticleMeta, Doc, Mentions) {
         let front = FrontMatter {
-            title: slug.to_uppercase(),
-            slug: Slug::parse(slug).unwrap(),
-            date: None,
             release: Some(release.parse().unwrap()),
-            sigs: vec![],
-            tags: vec![],
-            draft: false,
             refs,
-            description: None,
-            source: Attribution::default(),
-            beginner: false,
+            ..FrontMatter::new(slug.to_uppercase(), Slug::parse(slug).unwrap())
         };
         let doc = crate::parse::blocks::parse(md, 1);
         let r = crate::extract::extract(&doc, &front, reg);

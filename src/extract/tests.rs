@@ -5,22 +5,15 @@ use std::path::Path;
 use super::*;
 use crate::check::references::{check_stage_disagreements, check_unknown_refs};
 use crate::model::ids::{Release, Slug};
-use crate::parse::frontmatter::{Attribution, RefHint};
+use crate::parse::frontmatter::RefHint;
 use crate::registry::{GateEntry, GateStage, KepEntry, Registry};
 
 fn front(refs: Option<RefHint>) -> FrontMatter {
     FrontMatter {
-        title: "t".into(),
-        slug: Slug::parse("t").unwrap(),
-        date: None,
         release: Some("1.32".parse().unwrap()),
         sigs: vec![SigName::parse("api-machinery").unwrap()],
-        tags: vec![],
-        draft: false,
         refs,
-        description: None,
-        source: Attribution::default(),
-        beginner: false,
+        ..FrontMatter::new("t".into(), Slug::parse("t").unwrap())
     }
 }
 

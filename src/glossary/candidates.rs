@@ -440,10 +440,11 @@ pub fn most_frequent(surfaces: &BTreeMap<String, usize>) -> String {
         .unwrap_or_default()
 }
 
-/// The sentence around `r` in `text`: from after the previous 。！？ or line break to the
+/// The sentence around `r` in `text`: from after the previous sentence end
+/// ([`crate::text::ends_sentence`]) or line break to the
 /// next one (inclusive of a closing 。).
 pub fn sentence_around(text: &str, r: Range<usize>) -> Range<usize> {
-    let is_end = |c: char| matches!(c, '。' | '！' | '？' | '!' | '?' | '\n');
+    let is_end = |c: char| crate::text::ends_sentence(c) || c == '\n';
     let start = text[..r.start]
         .char_indices()
         .rev()

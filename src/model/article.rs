@@ -116,7 +116,7 @@ fn says_what(b: &Block) -> bool {
     !b.in_note && !credit && !about_translation && !text.contains("://")
 }
 
-/// Whole sentences (ending in 。, ！, ？, ! or ?) from the start of `text` while they fit in
+/// Whole sentences ([`crate::text::ends_sentence`]) from the start of `text` while they fit in
 /// `max` characters; the first one cut to `max` when it alone is longer.
 fn first_sentences(text: &str, max: usize) -> String {
     let mut end = 0;
@@ -126,7 +126,7 @@ fn first_sentences(text: &str, max: usize) -> String {
         if count > max {
             break;
         }
-        if matches!(c, '。' | '！' | '？' | '!' | '?') {
+        if crate::text::ends_sentence(c) {
             end = i + c.len_utf8();
         }
     }

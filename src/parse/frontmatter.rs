@@ -71,6 +71,26 @@ pub struct FrontMatter {
     pub beginner: bool,
 }
 
+impl FrontMatter {
+    /// The front matter of an article that says no more than its title and slug: the rest as
+    /// a file without front matter gets it (no date, release, SIGs or tags; published).
+    pub fn new(title: String, slug: Slug) -> FrontMatter {
+        FrontMatter {
+            title,
+            slug,
+            date: None,
+            release: None,
+            sigs: Vec::new(),
+            tags: Vec::new(),
+            draft: false,
+            refs: None,
+            description: None,
+            source: Attribution::default(),
+            beginner: false,
+        }
+    }
+}
+
 /// Tags that mark an article written for newcomers, as `beginner = true` does.
 const BEGINNER_TAGS: &[&str] = &["入門", "初心者", "初心者向け", "beginner", "beginners"];
 
@@ -474,17 +494,8 @@ fn without_front_matter<'a>(
     ));
     Ok(Split {
         front: FrontMatter {
-            title,
-            slug,
-            date: None,
             release: release.map(|(r, _)| r),
-            sigs: Vec::new(),
-            tags: Vec::new(),
-            draft: false,
-            refs: None,
-            description: None,
-            source: Attribution::default(),
-            beginner: false,
+            ..FrontMatter::new(title, slug)
         },
         body,
         body_line: 1,

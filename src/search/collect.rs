@@ -142,8 +142,8 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
     parts
 }
 
-/// `text` cut into pieces of at most `max` characters, each ending at a sentence end (。, ．,
-/// ！, ？, a newline) where one falls inside it, else at `max`.
+/// `text` cut into pieces of at most `max` characters, each ending at a sentence end
+/// ([`crate::text::ends_sentence`], or a newline) where one falls inside it, else at `max`.
 fn sentence_pieces(text: &str, max: usize) -> Vec<&str> {
     let mut pieces = Vec::new();
     let mut rest = text;
@@ -155,7 +155,7 @@ fn sentence_pieces(text: &str, max: usize) -> Vec<&str> {
                 cut = Some(last_end.unwrap_or(i));
                 break;
             }
-            if matches!(c, '。' | '．' | '！' | '？' | '\n') {
+            if crate::text::ends_sentence(c) || c == '\n' {
                 last_end = Some(i + c.len_utf8());
             }
         }

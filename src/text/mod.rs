@@ -25,6 +25,20 @@ pub fn truncate_chars(s: &str, n: usize) -> String {
     }
 }
 
+/// Whether `c` ends a sentence: 。．！？ and the ASCII `!` `?` NFKC makes of the full-width ones.
+/// A `.` does not: in these articles it is in versions, file names and API groups.
+pub(crate) fn ends_sentence(c: char) -> bool {
+    matches!(c, '。' | '．' | '！' | '？' | '!' | '?')
+}
+
+/// The sentences of `text`, each with its end mark ([`ends_sentence`]) and trimmed; text after
+/// the last mark is a sentence too.
+pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive(ends_sentence)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
 /// `s` with `& < > " '` as entities: safe in element text and in a quoted attribute.
 pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);

@@ -221,6 +221,12 @@ fn the_1_32_handout_of_the_seeds_prints_on_at_most_two_a4_pages() {
         &f,
         "articles/k8s-1-32-sig-api-machinery/index.html",
     ));
+    // Printed only once laid out with its fonts (under load, navigation can return sooner).
+    b.wait_for(
+        "document.readyState === 'complete' && document.fonts.status === 'loaded'",
+        "the article to finish loading",
+        10,
+    );
     assert!(pdf_pages(&b.print_pdf()) > 2);
 }
 
