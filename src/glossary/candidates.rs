@@ -204,8 +204,9 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         if block.text.trim().is_empty() {
             continue;
         }
-        let tokens = japanese::word_refs(&block.text);
+        let tokens = segment_japanese(&block.text, &block.plain);
         words += tokens.iter().filter(|w| w.counts()).count();
+        words += latin_words_outside(&block.text, &block.plain);
         let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         let mut next = 0;
         for r in &block.plain {
@@ -215,7 +216,7 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
                 next += 1;
             }
             in_range.clear();
-            if text.chars().any(is_kana_or_kanji) {
+            if holds_japanese(text) {
                 in_range.extend(
                     tokens[next..]
                         .iter()
@@ -282,6 +283,46 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         parens,
         tooltips: Vec::new(),
     }
+}
+
+/// Whether a prose range of a block is one the tokenizer reads: the candidates taken from
+/// words (compounds, brackets) are all in Japanese prose.
+fn holds_japanese(text: &str) -> bool {
+    text.chars().any(is_kana_or_kanji)
+}
+
+/// The words of the block's prose ranges that hold Japanese, each range segmented on its own
+/// (so no word crosses into a code span or link), with offsets into the block's text. lindera
+/// is the build's largest single cost, and English sentences, code spans and link texts need
+/// no dictionary.
+fn segment_japanese<'t>(text: &'t str, plain: &[Range<usize>]) -> Vec<japanese::WordRef<'t>> {
+    let mut out = Vec::new();
+    for r in plain {
+        let piece = &text[r.clone()];
+        if holds_japanese(piece) {
+            out.extend(
+                japanese::word_refs(piece)
+                    .into_iter()
+                    .map(|w| japanese::WordRef {
+                        start: w.start + r.start,
+                        ..w
+                    }),
+            );
+        }
+    }
+    out
+}
+
+/// The words of the block's text that [`segment_japanese`] does not read, counted without the
+/// tokenizer.
+fn latin_words_outside(text: &str, plain: &[Range<usize>]) -> usize {
+    let mut words = 0;
+    let mut at = 0;
+    for r in plain.iter().filter(|r| holds_japanese(&text[(*r).clone()])) {
+        words += japanese::latin_word_count(&text[at..r.start]);
+        at = r.end;
+    }
+    words + japanese::latin_word_count(&text[at..])
 }
 
 /// Articles scanned in parallel per chunk, then merged in order: bounds the memory held by
