@@ -117,6 +117,14 @@ pub struct Key {
     /// `balancer` (a final `-er` is ー or ア in katakana); katakana `コミッティー`, `データ`,
     /// `バランサー`, but not `コミット` or `バランス`, whose last vowel only carries the consonant.
     pub open_end: bool,
+    /// How the word opens, where the consonant skeleton is silent: English opens with a
+    /// consonant `y` (`yaml`, `yes`, `yield`); katakana opens with a mora of the ア or ヤ row
+    /// (ヤ, ユ, ヨ, イ, エ), which is how a `y` is written (ヤムル, イエス, イールド).
+    pub y_onset: bool,
+    /// The first vowel's length: English spells it long with two letters or a silent `e`
+    /// (`reason`, `seed`, `mail`, `boat`, `make`); katakana closes its syllable with ッ, which
+    /// only follows a short vowel (`リッスン` is `listen`, not `reason`).
+    pub first_long: bool,
 }
 
 impl Key {
@@ -169,10 +177,23 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     // ...and its vowel must be one a loanword really writes it with: `ロック` is `lock`, `ラック`
     // is not (`rack`); `エンド` is `end`, `インド` is not.
     let first_strict = match (en.first_vowel(), ka.first_vowel()) {
+        // The English `i` written ア is the diphthong アイ (`line` → ライン, `file` → ファイル):
+        // `マナー` is `manner`, not `minor` (マイナー).
+        (Some('i'), Some('a')) if a.kana != b.kana => ka.vowels.get(1) == Some(&'i'),
         (Some(x), Some(y)) => short_vowel_ok(x, y) || (!(a.kana ^ b.kana) && short_vowel_ok(y, x)),
         _ => true,
     };
     if short && (d > 0.41 || !first_ok || !first_strict) {
+        return sim.min(0.5);
+    }
+    // A consonant `y` is written ヤ, ユ, ヨ or イ (`yaml` → ヤムル); katakana that opens on
+    // another consonant is another word (`メール` is `mail`).
+    if a.kana != b.kana && en.y_onset && !ka.y_onset {
+        return sim.min(0.5);
+    }
+    // A first vowel spelled long (`reason`, `ea` heard イー) is never cut short by ッ: `リッスン`
+    // is `listen`. (The same letters read short are another vowel, `head` → ヘッド.)
+    if a.kana != b.kana && en.first_long && ka.first_long && en.first_vowel() == ka.first_vowel() {
         return sim.min(0.5);
     }
     // A loanword keeps the voicing of its first consonant (`ブロック` is `block`, `プル` is
@@ -588,8 +609,13 @@ pub fn kana_key(text: &str) -> Key {
     if let Some(last) = syms.last_mut().filter(|s| **s == Sym::OptR) {
         *last = Sym::Long;
     }
+    let first_voiced = ms.iter().position(|m| "aiueo".contains(m.vowel));
     Key {
         open_end: open_end(&ms),
+        y_onset: ms
+            .first()
+            .is_some_and(|m| m.sym.is_none() && "aiueo".contains(m.vowel)),
+        first_long: first_voiced.is_some_and(|i| ms.get(i + 1).is_some_and(|m| m.vowel == 'ッ')),
         syms,
         vowels,
         kana: true,
@@ -693,10 +719,31 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             [b'y'] => 'i',
             // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
             [b'e' | b'i' | b'u'] if r_colored => 'A',
+            // ...and so is an `a` before r and a consonant (`vars`, `start` → スタート), but for
+            // the `wa` of `warning`, `swarm` (ワーニング, スウォーム).
+            [b'a'] if r_colored && (start == 0 || w[start - 1] != b'w') => 'A',
             g => g[0] as char,
         };
         out.push(v);
     }
+}
+
+/// Whether the first vowel of a lowercase English word is spelled long: a pair of letters that
+/// spells a long vowel (`ee`, `ea`, `ie`, `ai`, `ay`, `oa`, `au`) or a vowel before one consonant
+/// and a silent final `e` (`make`, `node`). (`oo` and `ou` are short as often: `book`, `touch`.)
+fn english_first_long(w: &[u8]) -> bool {
+    let Some(start) = w
+        .iter()
+        .position(|&c| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u'))
+    else {
+        return false;
+    };
+    let n = w.len();
+    let pair = w.get(start..start + 2);
+    let digraph =
+        pair.is_some_and(|p| matches!(p, b"ee" | b"ea" | b"ie" | b"ai" | b"ay" | b"oa" | b"au"));
+    let magic_e = start + 3 == n && !is_vowel(w[start + 1]) && w[start + 2] == b'e';
+    digraph || magic_e
 }
 
 fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
@@ -802,8 +849,11 @@ pub fn english_keys(text: &str) -> Vec<Key> {
             english_word(w.as_bytes(), &mut syms, i == 0);
             english_vowels(w.as_bytes(), &mut vowels);
         }
+        let first = words[0].as_bytes();
         Key {
             open_end: english_open_end(last.as_bytes()),
+            y_onset: first.len() > 1 && first[0] == b'y' && is_vowel(first[1]),
+            first_long: english_first_long(first),
             syms,
             vowels,
             kana: false,
@@ -827,6 +877,8 @@ pub fn english_key(text: &str) -> Key {
         vowels: Vec::new(),
         kana: false,
         open_end: false,
+        y_onset: false,
+        first_long: false,
     })
 }
 
@@ -1099,6 +1151,38 @@ mod tests {
                 english_key(e).block_key(),
                 "{k} {e}"
             );
+        }
+    }
+
+    #[test]
+    fn a_vowel_heard_in_english_is_written_in_its_loanword() {
+        // Each was a candidate on unseen pages: the consonants agree, the vowels cannot.
+        for (k, e) in [
+            // an `i` written ア is the diphthong アイ
+            ("マナー", "minor"),
+            // the r-coloured `ar` is ア
+            ("ベース", "vars"),
+            // a consonant `y` is written ヤ, ユ, ヨ or イ
+            ("メール", "yaml"),
+            // a first vowel spelled long is not cut short by ッ
+            ("リッスン", "Reason"),
+        ] {
+            assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
+        }
+        for (k, e) in [
+            ("マイナー", "minor"),
+            ("ライン", "line"),
+            ("ファイル", "file"),
+            ("スター", "star"),
+            ("ターゲット", "target"),
+            ("ワーニング", "warning"),
+            ("ヤムル", "yaml"),
+            ("ユーザー", "user"),
+            ("リーズン", "reason"),
+            ("シート", "sheet"),
+            ("ブック", "book"),
+        ] {
+            assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
     }
 

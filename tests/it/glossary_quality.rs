@@ -106,9 +106,11 @@ fn judged_share(set: &str, out: &Output) -> f64 {
     assert!(!shown.is_empty(), "{set}: the build shows candidates");
     let mut right = 0;
     let mut unjudged = Vec::new();
+    let mut wrong = Vec::new();
     for (en, ja) in &shown {
         match judged.iter().find(|j| &j.en == en && &j.ja == ja) {
-            Some(j) => right += usize::from(j.right),
+            Some(j) if j.right => right += 1,
+            Some(_) => wrong.push(format!("{en} / {ja}")),
             None => unjudged.push(format!("{en} / {ja}")),
         }
     }
@@ -122,6 +124,9 @@ fn judged_share(set: &str, out: &Output) -> f64 {
         shown.len(),
         share * 100.0
     );
+    if !wrong.is_empty() {
+        eprintln!("{set}: judged wrong: {}", wrong.join(", "));
+    }
     share
 }
 
