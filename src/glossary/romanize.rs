@@ -18,7 +18,10 @@
 //! same class 0, related classes (k/g, t/d, s/z, f/h, n/m, ...) 0.3–0.5, `OptR` 0.2, a
 //! weak `V`/`H`/`W` 0.5, anything else 1. Short skeletons (two strong consonants or fewer, like
 //! `ポッド` = p-d) must match exactly and agree on their first vowel, because one substitution
-//! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair).
+//! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair). Where the skeleton is
+//! silent, the vowels decide: a consonant `y` is written ヤ/ユ/ヨ/イ, a first vowel spelled long
+//! is not cut short by ッ, and a `ー` inside the katakana needs an English vowel that may be
+//! heard long (the consonants aligned as the edit distance aligns them).
 //!
 //! Where it sits: `pairing` calls [`kana_key`] on every katakana candidate and [`english_keys`]
 //! on every English word, phrase and identifier of the corpus; [`Key::block_key`] is the bucket
@@ -125,6 +128,9 @@ pub struct Key {
     /// (`reason`, `seed`, `mail`, `boat`, `make`); katakana closes its syllable with ッ, which
     /// only follows a short vowel (`リッスン` is `listen`, not `reason`).
     pub first_long: bool,
+    /// English only, one per symbol: whether the vowel after this consonant may be heard long
+    /// ([`vowel_may_be_long`]); what a katakana `ー` after the same consonant needs.
+    pub long_after: Vec<bool>,
 }
 
 impl Key {
@@ -196,6 +202,9 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     if a.kana != b.kana && en.first_long && ka.first_long && en.first_vowel() == ka.first_vowel() {
         return sim.min(0.5);
     }
+    if a.kana != b.kana && !long_vowels_agree(ka, en) {
+        return sim.min(0.8);
+    }
     // A loanword keeps the voicing of its first consonant (`ブロック` is `block`, `プル` is
     // `pull`): `バインディング` is `binding`, not `pending`.
     let first = |k: &Key| k.syms.iter().copied().find(|s| s.is_strong());
@@ -214,6 +223,56 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
         return sim.min(0.8);
     }
     sim
+}
+
+/// Whether every `ー` inside the katakana lengthens a vowel the English may hear long: the
+/// consonants are aligned as [`similarity`] aligns them, and a `ー` after a katakana consonant
+/// needs the English consonant it stands for to be followed by a long vowel or an `r`
+/// ([`vowel_may_be_long`]). A final `ー` is the English ending's (`-er`, `-y`) and is not read
+/// here; neither is a consonant the alignment only replaces by a different one.
+fn long_vowels_agree(ka: &Key, en: &Key) -> bool {
+    alignment(&ka.syms, &en.syms).into_iter().all(|(i, j)| {
+        ka.syms.get(i + 1) != Some(&Sym::OptR)
+            || subst_cost(ka.syms[i], en.syms[j]) >= 1.0
+            || matches!(ka.syms[i], Sym::OptR | Sym::Long)
+            || en.syms.get(j + 1) == Some(&Sym::OptR)
+            || en.long_after.get(j).copied().unwrap_or(true)
+    })
+}
+
+/// The pairs `(i, j)` that one cheapest edit path of [`weighted_distance`] substitutes (or
+/// keeps), in order.
+fn alignment(a: &[Sym], b: &[Sym]) -> Vec<(usize, usize)> {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0.0f32; m + 1]; n + 1];
+    for i in 1..=n {
+        d[i][0] = d[i - 1][0] + a[i - 1].indel_cost();
+    }
+    for j in 1..=m {
+        d[0][j] = d[0][j - 1] + b[j - 1].indel_cost();
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            d[i][j] = (d[i - 1][j - 1] + subst_cost(a[i - 1], b[j - 1]))
+                .min(d[i - 1][j] + a[i - 1].indel_cost())
+                .min(d[i][j - 1] + b[j - 1].indel_cost());
+        }
+    }
+    let mut out = Vec::new();
+    let (mut i, mut j) = (n, m);
+    while i > 0 && j > 0 {
+        if (d[i][j] - (d[i - 1][j - 1] + subst_cost(a[i - 1], b[j - 1]))).abs() < 1e-6 {
+            out.push((i - 1, j - 1));
+            i -= 1;
+            j -= 1;
+        } else if (d[i][j] - (d[i - 1][j] + a[i - 1].indel_cost())).abs() < 1e-6 {
+            i -= 1;
+        } else {
+            j -= 1;
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// English vowel → the katakana vowels it is written with (`data` → デ, `file` → ファ,
@@ -616,6 +675,7 @@ pub fn kana_key(text: &str) -> Key {
             .first()
             .is_some_and(|m| m.sym.is_none() && "aiueo".contains(m.vowel)),
         first_long: first_voiced.is_some_and(|i| ms.get(i + 1).is_some_and(|m| m.vowel == 'ッ')),
+        long_after: Vec::new(),
         syms,
         vowels,
         kana: true,
@@ -746,13 +806,46 @@ fn english_first_long(w: &[u8]) -> bool {
     digraph || magic_e
 }
 
-fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
+/// Whether the vowel letters starting at `pos` of a lowercase English word may be heard long,
+/// as katakana writes with `ー`: a pair of vowel letters (`feature`, `route`), a vowel before
+/// `r` or `w` (`server`, `owner`), `a` or `o` before `l` (`call`, `control`), a vowel at the
+/// end, or an open syllable, before one consonant (or a consonant with `l` or `r`, or `th`,
+/// `sh`, `ch`, `ph`) and another vowel (`data`, `node`, `table`, `secret`, `father`). A vowel
+/// closed by consonants is short (`dot`, `consul`, `pull`): `データファイル` is no `dotfile`,
+/// `コンソール` no `Consul`. No vowel at `pos` (a consonant cluster) is not long either.
+fn vowel_may_be_long(w: &[u8], pos: usize) -> bool {
+    let n = w.len();
+    if pos >= n || !is_vowel(w[pos]) {
+        return false;
+    }
+    let mut after = pos;
+    while after < n && is_vowel(w[after]) {
+        after += 1;
+    }
+    if after - pos >= 2 || after == n {
+        return true;
+    }
+    let c = w[after];
+    if matches!(c, b'r' | b'w') || (c == b'l' && matches!(w[pos], b'a' | b'o')) {
+        return true;
+    }
+    let Some(&d) = w.get(after + 1) else {
+        return false;
+    };
+    let then_vowel = w.get(after + 2).is_some_and(|&v| is_vowel(v));
+    is_vowel(d)
+        || (then_vowel && matches!(d, b'l' | b'r') && !matches!(c, b'l' | b'r'))
+        || (then_vowel && d == b'h' && matches!(c, b't' | b's' | b'c' | b'p'))
+}
+
+fn english_word(w: &[u8], syms: &mut Vec<Sym>, long: &mut Vec<bool>, first: bool) {
     use Sym::*;
     let n = w.len();
     let at = |i: usize| w.get(i).copied().unwrap_or(0);
     let soft = |c: u8| matches!(c, b'e' | b'i' | b'y');
     if first && n > 0 && matches!(w[0], b'a' | b'e' | b'i' | b'o' | b'u') {
         syms.push(V);
+        long.push(vowel_may_be_long(w, 0));
     }
     let mut i = 0;
     while i < n {
@@ -809,6 +902,10 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
             _ => (&[], 1),
         };
         syms.extend_from_slice(emit);
+        // The vowel after a consonant belongs to the last symbol it gives (`x` = k-s).
+        for k in 0..emit.len() {
+            long.push(k + 1 == emit.len() && vowel_may_be_long(w, i + step));
+        }
         i += step;
     }
     // policy → ポリシー, tree → ツリー, queue → キュー: a final long vowel in katakana.
@@ -817,6 +914,7 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
         || w.ends_with(b"ue");
     if long_end {
         syms.push(OptR);
+        long.push(false);
     }
 }
 
@@ -840,13 +938,14 @@ pub fn english_keys(text: &str) -> Vec<Key> {
     let build = |last: &str| {
         let mut syms = Vec::new();
         let mut vowels = Vec::new();
+        let mut long_after = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let w = if i + 1 == words.len() {
                 last
             } else {
                 w.as_str()
             };
-            english_word(w.as_bytes(), &mut syms, i == 0);
+            english_word(w.as_bytes(), &mut syms, &mut long_after, i == 0);
             english_vowels(w.as_bytes(), &mut vowels);
         }
         let first = words[0].as_bytes();
@@ -854,6 +953,7 @@ pub fn english_keys(text: &str) -> Vec<Key> {
             open_end: english_open_end(last.as_bytes()),
             y_onset: first.len() > 1 && first[0] == b'y' && is_vowel(first[1]),
             first_long: english_first_long(first),
+            long_after,
             syms,
             vowels,
             kana: false,
@@ -879,6 +979,7 @@ pub fn english_key(text: &str) -> Key {
         open_end: false,
         y_onset: false,
         first_long: false,
+        long_after: Vec::new(),
     })
 }
 
@@ -1166,6 +1267,9 @@ mod tests {
             ("メール", "yaml"),
             // a first vowel spelled long is not cut short by ッ
             ("リッスン", "Reason"),
+            // a ー needs a vowel the English may hear long
+            ("コンソール", "Consul"),
+            ("データファイル", "dotfile"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1181,6 +1285,14 @@ mod tests {
             ("リーズン", "reason"),
             ("シート", "sheet"),
             ("ブック", "book"),
+            ("コンソール", "console"),
+            ("コントローラー", "controller"),
+            ("インストール", "install"),
+            ("ステーブル", "stable"),
+            ("シークレット", "secret"),
+            ("オーナー", "owner"),
+            ("ボリューム", "volume"),
+            ("コールバック", "callback"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
