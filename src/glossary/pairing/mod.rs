@@ -666,6 +666,8 @@ mod tests {
         ));
         // The Japanese inside names the English again: what it is used as.
         assert!(gloss("IP", "宛先", EnglishFirst, "IP(宛先IPとして)"));
+        // One native word against a phrase: it glosses one of its words.
+        assert!(gloss("Job spec", "仕様", EnglishFirst, "Job spec(仕様)"));
         // Translations and expansions stay pairs.
         for (en, ja, order, snippet) in [
             (
@@ -689,6 +691,12 @@ mod tests {
                 "インデックス付き(Indexed)",
             ),
             ("Running", "実行中", EnglishFirst, "Running(実行中)"),
+            (
+                "load balancing",
+                "負荷分散",
+                EnglishFirst,
+                "load balancing(負荷分散)",
+            ),
             (
                 "Volume Expansion",
                 "ボリューム拡張",
