@@ -21,7 +21,7 @@
 //! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair). Where the skeleton is
 //! silent, the vowels decide: a consonant `y` is written ヤ/ユ/ヨ/イ, a first vowel spelled long
 //! is not cut short by ッ, and a `ー` inside the katakana needs an English vowel that may be
-//! heard long (the consonants aligned as the edit distance aligns them).
+//! heard long (the consonants aligned as the edit distance aligns them), and キャ/ギャ are an `a`.
 //!
 //! Where it sits: `pairing` calls [`kana_key`] on every katakana candidate and [`english_keys`]
 //! on every English word, phrase and identifier of the corpus; [`Key::block_key`] is the bucket
@@ -275,10 +275,16 @@ fn alignment(a: &[Sym], b: &[Sym]) -> Vec<(usize, usize)> {
     out
 }
 
+/// The vowel of キャ and ギャ: loanwords write them for an English `a` after `c` or `g` (`cache`
+/// → キャッシュ, `gap` → ギャップ), never for another vowel (`キャンセル` is `cancel`, not
+/// `Consul`).
+const PALATAL_A: char = 'æ';
+
 /// English vowel → the katakana vowels it is written with (`data` → デ, `file` → ファ,
 /// `cluster` → ラ, `node` → ノ, `all` → オ, `key` → キ). `U` is the long `oo` (`pool` → プー).
 fn vowel_ok(en: char, ka: char) -> bool {
     en == ka
+        || (ka == PALATAL_A && en == 'a')
         || match en {
             'U' => ka == 'u',
             'A' => ka == 'a',
@@ -299,7 +305,7 @@ fn short_vowel_ok(en: char, ka: char) -> bool {
     en == ka
         || matches!(
             (en, ka),
-            ('a', 'e' | 'o') | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
+            ('a', 'e' | 'o' | PALATAL_A) | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
         )
 }
 
@@ -654,7 +660,11 @@ pub fn kana_key(text: &str) -> Key {
             && !m.romaji.contains('y')
             && (next_strong || i + 1 == ms.len());
         if "aiueo".contains(m.vowel) && !epenthetic {
-            vowels.push(m.vowel);
+            vowels.push(if matches!(m.romaji.as_str(), "kya" | "gya") {
+                PALATAL_A
+            } else {
+                m.vowel
+            });
         }
         if let Some(s) = m.sym {
             // ー right after ン or ッ has no vowel to lengthen, and in an opening ユー it is the
@@ -1270,6 +1280,8 @@ mod tests {
             // a ー needs a vowel the English may hear long
             ("コンソール", "Consul"),
             ("データファイル", "dotfile"),
+            // キャ is an English `a`
+            ("キャンセル", "Consul"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1293,6 +1305,9 @@ mod tests {
             ("オーナー", "owner"),
             ("ボリューム", "volume"),
             ("コールバック", "callback"),
+            ("キャパシティ", "capacity"),
+            ("キャンセル", "cancel"),
+            ("ギャップ", "gap"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
