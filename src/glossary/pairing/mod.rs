@@ -19,7 +19,8 @@
 //! that explain rather than translate (`parens::is_gloss`): katakana that does not sound like
 //! the English next to it (`サンドボックス(pause)`, `システム管理者（root）`), an abbreviation
 //! next to katakana that starts with none of its letters (`VM(インスタンス)`), Japanese that
-//! names the English again (`IP(宛先IPとして)`).
+//! names the English again (`IP(宛先IPとして)`), one native word next to several English words
+//! (`Job spec(仕様)`).
 //!
 //! **(b) Transliteration.** Each katakana candidate is romanized and compared
 //! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
