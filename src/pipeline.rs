@@ -14,6 +14,7 @@
 //! error returns no output at all. What `shiori check` reports about references (KEPs and gates
 //! the registry does not know, stages it contradicts) comes back in `Output::findings`, apart
 //! from the warnings, so a build does not repeat them on every save.
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -127,26 +128,55 @@ fn registry_fingerprint(sources: &Sources, config: &Config) -> u64 {
 /// built-in one.
 pub const OFFICIAL_FILE: &str = "official.toml";
 
-/// The curated glossary: `glossary/terms.toml` over the official Kubernetes glossary (the
-/// site's `glossary/official.toml`, else the built-in one; none with `official_glossary =
-/// false`). A missing file means no curated terms; problems are diagnostics with the file and
-/// line (errors fail the build, a missing definition is a warning).
-pub fn curated_terms(sources: &Sources, config: &Config) -> (Terms, Vec<Diagnostic>) {
-    let (own, mut diags) = match sources.glossary_file(TERMS_FILE) {
-        Some(f) => Terms::parse(&f.path, &f.text),
-        None => (Terms::empty(), Vec::new()),
-    };
+/// The official Kubernetes glossary a site builds with: its own `glossary/official.toml`
+/// (`shiori glossary import` writes it), else the built-in one; none with `official_glossary =
+/// false`. Problems in the site's file are diagnostics with its file and line. The one place
+/// that says which: the build ([`curated_terms`]) and `shiori glossary suggest` both ask here.
+pub fn official_terms(
+    sources: &Sources,
+    config: &Config,
+) -> (Option<Cow<'static, Terms>>, Vec<Diagnostic>) {
     if !config.official_glossary {
-        return (own, diags);
+        return (None, Vec::new());
     }
     match sources.glossary_file(OFFICIAL_FILE) {
         Some(f) => {
             let (official, d) = Terms::parse_as(&f.path, &f.text, glossary::TermSource::Official);
-            diags.extend(d);
-            (own.over(&official), diags)
+            (Some(Cow::Owned(official)), d)
         }
-        None => (own.over(glossary::official::builtin()), diags),
+        None => (
+            Some(Cow::Borrowed(glossary::official::builtin())),
+            Vec::new(),
+        ),
     }
+}
+
+/// The curated glossary: `glossary/terms.toml` over the official Kubernetes glossary
+/// ([`official_terms`]), and that official glossary. A missing file means no curated terms;
+/// problems are diagnostics with the file and line (errors fail the build, a missing
+/// definition is a warning).
+fn curated_and_official(
+    sources: &Sources,
+    config: &Config,
+) -> (Terms, Option<Cow<'static, Terms>>, Vec<Diagnostic>) {
+    let (own, mut diags) = match sources.glossary_file(TERMS_FILE) {
+        Some(f) => Terms::parse(&f.path, &f.text),
+        None => (Terms::empty(), Vec::new()),
+    };
+    let (official, d) = official_terms(sources, config);
+    diags.extend(d);
+    let curated = match &official {
+        Some(o) => own.over(o),
+        None => own,
+    };
+    (curated, official, diags)
+}
+
+/// The curated glossary: `glossary/terms.toml` over the official Kubernetes glossary (see
+/// [`curated_and_official`]).
+pub fn curated_terms(sources: &Sources, config: &Config) -> (Terms, Vec<Diagnostic>) {
+    let (curated, _, diags) = curated_and_official(sources, config);
+    (curated, diags)
 }
 
 /// Builds the glossary from the curated terms and the articles' scans.
@@ -168,14 +198,17 @@ fn drop_scans(articles: &mut [Arc<Article>]) {
 }
 
 /// The glossary of a site without rendering it (for `shiori glossary suggest`): config,
-/// registry, curated terms, articles, glossary. Content errors come back together, as from
-/// [`build`].
-pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary, Diagnostics> {
+/// registry, curated terms, articles, glossary; with the official glossary it was built with
+/// ([`official_terms`]). Content errors come back together, as from [`build`].
+pub fn glossary_only(
+    sources: &Sources,
+    opts: &BuildOptions,
+) -> Result<(Glossary, Option<Cow<'static, Terms>>), Diagnostics> {
     let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
     let mut diags = Diagnostics::default();
     let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
-    let (curated, terms_diags) = curated_terms(sources, &config);
+    let (curated, official, terms_diags) = curated_and_official(sources, &config);
     diags.extend(terms_diags);
     let (articles, parse_diags) = parse_articles(sources, &config, &registry, None);
     diags.extend(parse_diags);
@@ -183,7 +216,7 @@ pub fn glossary_only(sources: &Sources, opts: &BuildOptions) -> Result<Glossary,
         diags.sort();
         return Err(diags);
     }
-    Ok(build_glossary(&curated, &articles, &registry))
+    Ok((build_glossary(&curated, &articles, &registry), official))
 }
 
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.

@@ -14,15 +14,17 @@ pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
         base_url: None,
         offline: false,
     };
-    let g = match run_stage(root, "glossary suggest failed", |s| {
+    let (g, official) = match run_stage(root, "glossary suggest failed", |s| {
         pipeline::glossary_only(s, &opts)
     }) {
-        Ok(g) => g,
+        Ok(built) => built,
         Err(code) => return code,
     };
     // `shiori glossary suggest | head` closes the pipe early: that is the reader's choice, not
     // an error (and `print!` would panic on it).
-    let toml = glossary::suggest::suggest_limited(&g, limit, limit);
+    // Against the official glossary the build used: the site's own `glossary/official.toml`
+    // when it has one.
+    let toml = glossary::suggest::suggest_limited(&g, official.as_deref(), limit, limit);
     match std::io::Write::write_all(&mut std::io::stdout().lock(), toml.as_bytes()) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,

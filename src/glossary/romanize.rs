@@ -18,7 +18,10 @@
 //! same class 0, related classes (k/g, t/d, s/z, f/h, n/m, ...) 0.3–0.5, `OptR` 0.2, a
 //! weak `V`/`H`/`W` 0.5, anything else 1. Short skeletons (two strong consonants or fewer, like
 //! `ポッド` = p-d) must match exactly and agree on their first vowel, because one substitution
-//! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair).
+//! there is half the word (`ポッド` ↔ `node` is 0.5 and must not pair). Where the skeleton is
+//! silent, the vowels decide: a consonant `y` is written ヤ/ユ/ヨ/イ, a first vowel spelled long
+//! is not cut short by ッ, and a `ー` inside the katakana needs an English vowel that may be
+//! heard long (the consonants aligned as the edit distance aligns them), and キャ/ギャ are an `a`.
 //!
 //! Where it sits: `pairing` calls [`kana_key`] on every katakana candidate and [`english_keys`]
 //! on every English word, phrase and identifier of the corpus; [`Key::block_key`] is the bucket
@@ -117,6 +120,17 @@ pub struct Key {
     /// `balancer` (a final `-er` is ー or ア in katakana); katakana `コミッティー`, `データ`,
     /// `バランサー`, but not `コミット` or `バランス`, whose last vowel only carries the consonant.
     pub open_end: bool,
+    /// How the word opens, where the consonant skeleton is silent: English opens with a
+    /// consonant `y` (`yaml`, `yes`, `yield`); katakana opens with a mora of the ア or ヤ row
+    /// (ヤ, ユ, ヨ, イ, エ), which is how a `y` is written (ヤムル, イエス, イールド).
+    pub y_onset: bool,
+    /// The first vowel's length: English spells it long with two letters or a silent `e`
+    /// (`reason`, `seed`, `mail`, `boat`, `make`); katakana closes its syllable with ッ, which
+    /// only follows a short vowel (`リッスン` is `listen`, not `reason`).
+    pub first_long: bool,
+    /// English only, one per symbol: whether the vowel after this consonant may be heard long
+    /// ([`vowel_may_be_long`]); what a katakana `ー` after the same consonant needs.
+    pub long_after: Vec<bool>,
 }
 
 impl Key {
@@ -169,11 +183,27 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     // ...and its vowel must be one a loanword really writes it with: `ロック` is `lock`, `ラック`
     // is not (`rack`); `エンド` is `end`, `インド` is not.
     let first_strict = match (en.first_vowel(), ka.first_vowel()) {
+        // The English `i` written ア is the diphthong アイ (`line` → ライン, `file` → ファイル):
+        // `マナー` is `manner`, not `minor` (マイナー).
+        (Some('i'), Some('a')) if a.kana != b.kana => ka.vowels.get(1) == Some(&'i'),
         (Some(x), Some(y)) => short_vowel_ok(x, y) || (!(a.kana ^ b.kana) && short_vowel_ok(y, x)),
         _ => true,
     };
     if short && (d > 0.41 || !first_ok || !first_strict) {
         return sim.min(0.5);
+    }
+    // A consonant `y` is written ヤ, ユ, ヨ or イ (`yaml` → ヤムル); katakana that opens on
+    // another consonant is another word (`メール` is `mail`).
+    if a.kana != b.kana && en.y_onset && !ka.y_onset {
+        return sim.min(0.5);
+    }
+    // A first vowel spelled long (`reason`, `ea` heard イー) is never cut short by ッ: `リッスン`
+    // is `listen`. (The same letters read short are another vowel, `head` → ヘッド.)
+    if a.kana != b.kana && en.first_long && ka.first_long && en.first_vowel() == ka.first_vowel() {
+        return sim.min(0.5);
+    }
+    if a.kana != b.kana && !long_vowels_agree(ka, en) {
+        return sim.min(0.8);
     }
     // A loanword keeps the voicing of its first consonant (`ブロック` is `block`, `プル` is
     // `pull`): `バインディング` is `binding`, not `pending`.
@@ -195,10 +225,66 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     sim
 }
 
+/// Whether every `ー` inside the katakana lengthens a vowel the English may hear long: the
+/// consonants are aligned as [`similarity`] aligns them, and a `ー` after a katakana consonant
+/// needs the English consonant it stands for to be followed by a long vowel or an `r`
+/// ([`vowel_may_be_long`]). A final `ー` is the English ending's (`-er`, `-y`) and is not read
+/// here; neither is a consonant the alignment only replaces by a different one.
+fn long_vowels_agree(ka: &Key, en: &Key) -> bool {
+    alignment(&ka.syms, &en.syms).into_iter().all(|(i, j)| {
+        ka.syms.get(i + 1) != Some(&Sym::OptR)
+            || subst_cost(ka.syms[i], en.syms[j]) >= 1.0
+            || matches!(ka.syms[i], Sym::OptR | Sym::Long)
+            || en.syms.get(j + 1) == Some(&Sym::OptR)
+            || en.long_after.get(j).copied().unwrap_or(true)
+    })
+}
+
+/// The pairs `(i, j)` that one cheapest edit path of [`weighted_distance`] substitutes (or
+/// keeps), in order.
+fn alignment(a: &[Sym], b: &[Sym]) -> Vec<(usize, usize)> {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0.0f32; m + 1]; n + 1];
+    for i in 1..=n {
+        d[i][0] = d[i - 1][0] + a[i - 1].indel_cost();
+    }
+    for j in 1..=m {
+        d[0][j] = d[0][j - 1] + b[j - 1].indel_cost();
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            d[i][j] = (d[i - 1][j - 1] + subst_cost(a[i - 1], b[j - 1]))
+                .min(d[i - 1][j] + a[i - 1].indel_cost())
+                .min(d[i][j - 1] + b[j - 1].indel_cost());
+        }
+    }
+    let mut out = Vec::new();
+    let (mut i, mut j) = (n, m);
+    while i > 0 && j > 0 {
+        if (d[i][j] - (d[i - 1][j - 1] + subst_cost(a[i - 1], b[j - 1]))).abs() < 1e-6 {
+            out.push((i - 1, j - 1));
+            i -= 1;
+            j -= 1;
+        } else if (d[i][j] - (d[i - 1][j] + a[i - 1].indel_cost())).abs() < 1e-6 {
+            i -= 1;
+        } else {
+            j -= 1;
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// The vowel of キャ and ギャ: loanwords write them for an English `a` after `c` or `g` (`cache`
+/// → キャッシュ, `gap` → ギャップ), never for another vowel (`キャンセル` is `cancel`, not
+/// `Consul`).
+const PALATAL_A: char = 'æ';
+
 /// English vowel → the katakana vowels it is written with (`data` → デ, `file` → ファ,
 /// `cluster` → ラ, `node` → ノ, `all` → オ, `key` → キ). `U` is the long `oo` (`pool` → プー).
 fn vowel_ok(en: char, ka: char) -> bool {
     en == ka
+        || (ka == PALATAL_A && en == 'a')
         || match en {
             'U' => ka == 'u',
             'A' => ka == 'a',
@@ -219,7 +305,7 @@ fn short_vowel_ok(en: char, ka: char) -> bool {
     en == ka
         || matches!(
             (en, ka),
-            ('a', 'e' | 'o') | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
+            ('a', 'e' | 'o' | PALATAL_A) | ('u', 'a') | ('i', 'a') | ('U', 'u') | ('A', 'a')
         )
 }
 
@@ -574,7 +660,11 @@ pub fn kana_key(text: &str) -> Key {
             && !m.romaji.contains('y')
             && (next_strong || i + 1 == ms.len());
         if "aiueo".contains(m.vowel) && !epenthetic {
-            vowels.push(m.vowel);
+            vowels.push(if matches!(m.romaji.as_str(), "kya" | "gya") {
+                PALATAL_A
+            } else {
+                m.vowel
+            });
         }
         if let Some(s) = m.sym {
             // ー right after ン or ッ has no vowel to lengthen, and in an opening ユー it is the
@@ -588,8 +678,14 @@ pub fn kana_key(text: &str) -> Key {
     if let Some(last) = syms.last_mut().filter(|s| **s == Sym::OptR) {
         *last = Sym::Long;
     }
+    let first_voiced = ms.iter().position(|m| "aiueo".contains(m.vowel));
     Key {
         open_end: open_end(&ms),
+        y_onset: ms
+            .first()
+            .is_some_and(|m| m.sym.is_none() && "aiueo".contains(m.vowel)),
+        first_long: first_voiced.is_some_and(|i| ms.get(i + 1).is_some_and(|m| m.vowel == 'ッ')),
+        long_after: Vec::new(),
         syms,
         vowels,
         kana: true,
@@ -693,19 +789,73 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
             [b'y'] => 'i',
             // `A`: the r-coloured vowel of `server`, `curl`, only ever written ア (サーバー).
             [b'e' | b'i' | b'u'] if r_colored => 'A',
+            // ...and so is an `a` before r and a consonant (`vars`, `start` → スタート), but for
+            // the `wa` of `warning`, `swarm` (ワーニング, スウォーム).
+            [b'a'] if r_colored && (start == 0 || w[start - 1] != b'w') => 'A',
             g => g[0] as char,
         };
         out.push(v);
     }
 }
 
-fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
+/// Whether the first vowel of a lowercase English word is spelled long: a pair of letters that
+/// spells a long vowel (`ee`, `ea`, `ie`, `ai`, `ay`, `oa`, `au`) or a vowel before one consonant
+/// and a silent final `e` (`make`, `node`). (`oo` and `ou` are short as often: `book`, `touch`.)
+fn english_first_long(w: &[u8]) -> bool {
+    let Some(start) = w
+        .iter()
+        .position(|&c| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u'))
+    else {
+        return false;
+    };
+    let n = w.len();
+    let pair = w.get(start..start + 2);
+    let digraph =
+        pair.is_some_and(|p| matches!(p, b"ee" | b"ea" | b"ie" | b"ai" | b"ay" | b"oa" | b"au"));
+    let magic_e = start + 3 == n && !is_vowel(w[start + 1]) && w[start + 2] == b'e';
+    digraph || magic_e
+}
+
+/// Whether the vowel letters starting at `pos` of a lowercase English word may be heard long,
+/// as katakana writes with `ー`: a pair of vowel letters (`feature`, `route`), a vowel before
+/// `r` or `w` (`server`, `owner`), `a` or `o` before `l` (`call`, `control`), a vowel at the
+/// end, or an open syllable, before one consonant (or a consonant with `l` or `r`, or `th`,
+/// `sh`, `ch`, `ph`) and another vowel (`data`, `node`, `table`, `secret`, `father`). A vowel
+/// closed by consonants is short (`dot`, `consul`, `pull`): `データファイル` is no `dotfile`,
+/// `コンソール` no `Consul`. No vowel at `pos` (a consonant cluster) is not long either.
+fn vowel_may_be_long(w: &[u8], pos: usize) -> bool {
+    let n = w.len();
+    if pos >= n || !is_vowel(w[pos]) {
+        return false;
+    }
+    let mut after = pos;
+    while after < n && is_vowel(w[after]) {
+        after += 1;
+    }
+    if after - pos >= 2 || after == n {
+        return true;
+    }
+    let c = w[after];
+    if matches!(c, b'r' | b'w') || (c == b'l' && matches!(w[pos], b'a' | b'o')) {
+        return true;
+    }
+    let Some(&d) = w.get(after + 1) else {
+        return false;
+    };
+    let then_vowel = w.get(after + 2).is_some_and(|&v| is_vowel(v));
+    is_vowel(d)
+        || (then_vowel && matches!(d, b'l' | b'r') && !matches!(c, b'l' | b'r'))
+        || (then_vowel && d == b'h' && matches!(c, b't' | b's' | b'c' | b'p'))
+}
+
+fn english_word(w: &[u8], syms: &mut Vec<Sym>, long: &mut Vec<bool>, first: bool) {
     use Sym::*;
     let n = w.len();
     let at = |i: usize| w.get(i).copied().unwrap_or(0);
     let soft = |c: u8| matches!(c, b'e' | b'i' | b'y');
     if first && n > 0 && matches!(w[0], b'a' | b'e' | b'i' | b'o' | b'u') {
         syms.push(V);
+        long.push(vowel_may_be_long(w, 0));
     }
     let mut i = 0;
     while i < n {
@@ -762,6 +912,10 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
             _ => (&[], 1),
         };
         syms.extend_from_slice(emit);
+        // The vowel after a consonant belongs to the last symbol it gives (`x` = k-s).
+        for k in 0..emit.len() {
+            long.push(k + 1 == emit.len() && vowel_may_be_long(w, i + step));
+        }
         i += step;
     }
     // policy → ポリシー, tree → ツリー, queue → キュー: a final long vowel in katakana.
@@ -770,6 +924,7 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, first: bool) {
         || w.ends_with(b"ue");
     if long_end {
         syms.push(OptR);
+        long.push(false);
     }
 }
 
@@ -793,17 +948,22 @@ pub fn english_keys(text: &str) -> Vec<Key> {
     let build = |last: &str| {
         let mut syms = Vec::new();
         let mut vowels = Vec::new();
+        let mut long_after = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let w = if i + 1 == words.len() {
                 last
             } else {
                 w.as_str()
             };
-            english_word(w.as_bytes(), &mut syms, i == 0);
+            english_word(w.as_bytes(), &mut syms, &mut long_after, i == 0);
             english_vowels(w.as_bytes(), &mut vowels);
         }
+        let first = words[0].as_bytes();
         Key {
             open_end: english_open_end(last.as_bytes()),
+            y_onset: first.len() > 1 && first[0] == b'y' && is_vowel(first[1]),
+            first_long: english_first_long(first),
+            long_after,
             syms,
             vowels,
             kana: false,
@@ -827,6 +987,9 @@ pub fn english_key(text: &str) -> Key {
         vowels: Vec::new(),
         kana: false,
         open_end: false,
+        y_onset: false,
+        first_long: false,
+        long_after: Vec::new(),
     })
 }
 
@@ -1099,6 +1262,54 @@ mod tests {
                 english_key(e).block_key(),
                 "{k} {e}"
             );
+        }
+    }
+
+    #[test]
+    fn a_vowel_heard_in_english_is_written_in_its_loanword() {
+        // Each was a candidate on unseen pages: the consonants agree, the vowels cannot.
+        for (k, e) in [
+            // an `i` written ア is the diphthong アイ
+            ("マナー", "minor"),
+            // the r-coloured `ar` is ア
+            ("ベース", "vars"),
+            // a consonant `y` is written ヤ, ユ, ヨ or イ
+            ("メール", "yaml"),
+            // a first vowel spelled long is not cut short by ッ
+            ("リッスン", "Reason"),
+            // a ー needs a vowel the English may hear long
+            ("コンソール", "Consul"),
+            ("データファイル", "dotfile"),
+            // キャ is an English `a`
+            ("キャンセル", "Consul"),
+        ] {
+            assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
+        }
+        for (k, e) in [
+            ("マイナー", "minor"),
+            ("ライン", "line"),
+            ("ファイル", "file"),
+            ("スター", "star"),
+            ("ターゲット", "target"),
+            ("ワーニング", "warning"),
+            ("ヤムル", "yaml"),
+            ("ユーザー", "user"),
+            ("リーズン", "reason"),
+            ("シート", "sheet"),
+            ("ブック", "book"),
+            ("コンソール", "console"),
+            ("コントローラー", "controller"),
+            ("インストール", "install"),
+            ("ステーブル", "stable"),
+            ("シークレット", "secret"),
+            ("オーナー", "owner"),
+            ("ボリューム", "volume"),
+            ("コールバック", "callback"),
+            ("キャパシティ", "capacity"),
+            ("キャンセル", "cancel"),
+            ("ギャップ", "gap"),
+        ] {
+            assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }
     }
 

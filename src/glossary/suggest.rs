@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::pairing::{Pair, PairStatus};
-use super::terms::to_kebab;
+use super::terms::{Terms, to_kebab};
 use super::{Glossary, TermSource};
 
 /// New pairs shown, strongest first.
@@ -32,8 +32,10 @@ fn list(v: &[String]) -> String {
 /// Curated terms whose Japanese form is not the official glossary's Japanese title for the
 /// same term (same id, or the official title or English is one of its forms): (id, ja,
 /// official ja, kubernetes.io link). Only entries the localization has (a Japanese page) count.
-fn official_disagreements(g: &Glossary) -> Vec<(&str, &str, &'static str, &'static str)> {
-    let official = super::official::builtin();
+fn official_disagreements<'a>(
+    g: &'a Glossary,
+    official: &'a Terms,
+) -> Vec<(&'a str, &'a str, &'a str, &'a str)> {
     let nfkc = crate::text::japanese::nfkc;
     g.terms
         .iter()
@@ -55,13 +57,20 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Renders the suggestions; see the module doc.
+/// Renders the suggestions against the built-in official glossary; see the module doc.
 pub fn suggest(g: &Glossary) -> String {
-    suggest_limited(g, MAX_PAIRS, MAX_UNPAIRED)
+    suggest_limited(g, Some(super::official::builtin()), MAX_PAIRS, MAX_UNPAIRED)
 }
 
-/// [`suggest`] with at most `pairs` new pairs and `unpaired` unpaired terms.
-pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
+/// [`suggest`] against the official glossary the site was built with (`None` when it leaves
+/// it out: no disagreements to flag), with at most `pairs` new pairs and `unpaired` unpaired
+/// terms.
+pub fn suggest_limited(
+    g: &Glossary,
+    official: Option<&Terms>,
+    pairs: usize,
+    unpaired: usize,
+) -> String {
     let slug = |a: usize| {
         g.articles
             .get(a)
@@ -165,7 +174,7 @@ pub fn suggest_limited(g: &Glossary, pairs: usize, unpaired: usize) -> String {
         }
     }
 
-    let disagreements = official_disagreements(g);
+    let disagreements = official.map_or_else(Vec::new, |o| official_disagreements(g, o));
     if !disagreements.is_empty() {
         out.push_str("\n# ---- Curated entries whose Japanese differs from the official glossary's title ----\n");
         for (id, ja, official, link) in disagreements {

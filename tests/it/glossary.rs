@@ -515,16 +515,25 @@ fn problems_in_terms_toml_are_build_errors_with_file_and_line() {
     assert!(d.message.contains("creature"), "{d}");
 }
 
-#[test]
-fn glossary_suggest_prints_toml_ready_to_paste() {
-    let f = Fixture::with_repo_content();
-    let run = f.run(&["glossary", "suggest", "--limit", "3"]);
+/// `shiori glossary suggest --limit N` on the fixture: stdout and stderr of a run that
+/// succeeded.
+fn suggest(f: &Fixture, limit: &str) -> (String, String) {
+    let run = f.run(&["glossary", "suggest", "--limit", limit]);
     assert!(
         run.status.success(),
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let stdout = String::from_utf8(run.stdout).unwrap();
+    (
+        String::from_utf8(run.stdout).unwrap(),
+        String::from_utf8(run.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn glossary_suggest_prints_toml_ready_to_paste() {
+    let f = Fixture::with_repo_content();
+    let (stdout, stderr) = suggest(&f, "3");
     assert_eq!(stdout.matches("\n[[term]]\n").count(), 3, "{stdout}");
     assert!(stdout.contains("# evidence: "), "{stdout}");
     // What is not commented out parses as terms.toml entries.
@@ -536,7 +545,6 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
             assert!(e.get(key).is_some(), "{e}");
         }
     }
-    let stderr = String::from_utf8(run.stderr).unwrap();
     assert!(stderr.contains("116 curated terms"), "{stderr}");
     // glossary/terms.toml writes pod as ポッド; content/ja/docs/reference/glossary/pod.md's
     // title is Pod.
@@ -546,8 +554,7 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
     );
     // kubelet/Kubelet differ only in case: no disagreement.
     assert!(!stdout.contains("# kubelet: ja ="), "{stdout}");
-    let all = f.run(&["glossary", "suggest", "--limit", "400"]);
-    let all = String::from_utf8(all.stdout).unwrap();
+    let (all, _) = suggest(&f, "400");
     for everyday in ["セット", "テキスト", "バージョン", "デフォルト", "リリース"]
     {
         assert!(
@@ -558,6 +565,48 @@ fn glossary_suggest_prints_toml_ready_to_paste() {
 
     let bad = f.run(&["glossary", "suggest", "--root", "no-such-dir"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn glossary_suggest_compares_with_the_sites_own_official_glossary() {
+    // A site that imported its own official glossary (`shiori glossary import`) builds with it
+    // in place of the built-in one, and suggest flags what disagrees with that one.
+    let f = Fixture::with_repo_content();
+    f.write(
+        "glossary/official.toml",
+        r#"[[term]]
+id = "pod"
+en = "Pod"
+ja = "ポッド"
+kind = "api_kind"
+def_ja = "コンテナのまとまり。"
+def_en = "A set of running containers."
+link = "https://kubernetes.io/ja/docs/reference/glossary/?all=true#term-pod"
+
+[[term]]
+id = "node"
+en = "Node"
+ja = "ワーカーマシン"
+kind = "api_kind"
+def_ja = "Kubernetesのワーカーマシン。"
+def_en = "A worker machine in Kubernetes."
+link = "https://kubernetes.io/ja/docs/reference/glossary/?all=true#term-node"
+"#,
+    );
+    let (stdout, _) = suggest(&f, "3");
+    // The built-in glossary's Pod would disagree with terms.toml's ポッド; the site's agrees.
+    assert!(!stdout.contains("# pod: ja ="), "{stdout}");
+    assert!(
+        stdout.contains(
+            "# node: ja = \"ノード\"; the Japanese localization writes \"ワーカーマシン\""
+        ),
+        "{stdout}"
+    );
+
+    // `official_glossary = false`: no official glossary, nothing to disagree with.
+    f.write("site.toml", "official_glossary = false\n");
+    let (off, _) = suggest(&f, "3");
+    assert!(!off.contains("the Japanese localization writes"), "{off}");
 }
 
 #[test]

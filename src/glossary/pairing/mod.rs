@@ -19,7 +19,8 @@
 //! that explain rather than translate (`parens::is_gloss`): katakana that does not sound like
 //! the English next to it (`サンドボックス(pause)`, `システム管理者（root）`), an abbreviation
 //! next to katakana that starts with none of its letters (`VM(インスタンス)`), Japanese that
-//! names the English again (`IP(宛先IPとして)`).
+//! names the English again (`IP(宛先IPとして)`), one native word next to several English words
+//! (`Job spec(仕様)`).
 //!
 //! **(b) Transliteration.** Each katakana candidate is romanized and compared
 //! ([`romanize::similarity`]) with every English word, phrase and split identifier of the
@@ -666,6 +667,8 @@ mod tests {
         ));
         // The Japanese inside names the English again: what it is used as.
         assert!(gloss("IP", "宛先", EnglishFirst, "IP(宛先IPとして)"));
+        // One native word against a phrase: it glosses one of its words.
+        assert!(gloss("Job spec", "仕様", EnglishFirst, "Job spec(仕様)"));
         // Translations and expansions stay pairs.
         for (en, ja, order, snippet) in [
             (
@@ -689,6 +692,12 @@ mod tests {
                 "インデックス付き(Indexed)",
             ),
             ("Running", "実行中", EnglishFirst, "Running(実行中)"),
+            (
+                "load balancing",
+                "負荷分散",
+                EnglishFirst,
+                "load balancing(負荷分散)",
+            ),
             (
                 "Volume Expansion",
                 "ボリューム拡張",

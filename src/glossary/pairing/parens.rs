@@ -292,8 +292,15 @@ pub fn parens_in(text: &str, words: &[Word]) -> Vec<(ParenPair, Range<usize>)> {
 ///   one of the letters stands for (`セキュリティアカウントマネージャー(SAM)`,
 ///   `メモリ不足(OOM)`, out of memory, in Japanese order);
 /// - Japanese in brackets that names the English again (`IP(宛先IPとして)`): it says what the
-///   word is used as, not what it means.
+///   word is used as, not what it means;
+/// - one native word against a phrase of several English words (`Job spec(仕様)`): a
+///   translation says each word (`ボリューム拡張(Volume Expansion)`), so one word glosses only
+///   one of them (仕様 is the spec).
 pub(super) fn is_gloss(p: &ParenPair, snippet: &str) -> bool {
+    let content_words = p.en.split_whitespace().filter(|w| !is_stop_word(w)).count();
+    if content_words >= 2 && is_one_native_word(&p.ja) {
+        return true;
+    }
     if p.order == ParenOrder::EnglishFirst
         && let Some(open) = snippet.find(is_open)
         && snippet[open..]
@@ -317,6 +324,17 @@ pub(super) fn is_gloss(p: &ParenPair, snippet: &str) -> bool {
                 .fold(0.0, f32::max);
         best < 0.6
     })
+}
+
+/// Whether `ja` is a single word written in kanji (`仕様`, `拡張`): one token, no kana.
+fn is_one_native_word(ja: &str) -> bool {
+    ja.chars()
+        .all(|c| is_kana_or_kanji(c) && !c.is_ascii() && !is_kana(c))
+        && crate::text::japanese::word_refs(ja).len() == 1
+}
+
+fn is_kana(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{30FF}')
 }
 
 /// The runs of two or more katakana in `ja` (`システム` in `システム管理者`).
