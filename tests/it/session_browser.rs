@@ -520,3 +520,43 @@ fn article_slides_keep_the_articles_link_looks_and_ids_whole_on_a_phone() {
         "{v}"
     );
 }
+
+#[test]
+fn the_term_link_switch_on_article_slides_is_the_articles_switch() {
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1280, 800);
+    let deck = "articles/k8s-1-32-sig-api-machinery/slides/index.html";
+    open_deck(&b, &f, deck);
+    const STATE: &str = "var t = document.querySelector('.deck-bar .terms-toggle');\
+         return { shown: !!t && !t.hidden && t.getBoundingClientRect().height > 0,\
+                  pressed: t && t.getAttribute('aria-pressed'),\
+                  off: document.documentElement.classList.contains('terms-off') };";
+    let on = b.execute(STATE, vec![]);
+    assert_eq!(on["shown"], true, "{on}");
+    assert_eq!(on["pressed"], "true", "{on}");
+    assert_eq!(on["off"], false, "{on}");
+    b.find(".deck-bar .terms-toggle")
+        .map(|t| b.tap(&t))
+        .unwrap();
+    let off = b.execute(STATE, vec![]);
+    assert_eq!(
+        (off["pressed"].clone(), off["off"].clone()),
+        ("false".into(), true.into()),
+        "{off}"
+    );
+    // The choice is the reader's for the whole site: the article is off from its first paint,
+    // and so are the slides opened again.
+    b.open(&file_url(
+        &f,
+        "articles/k8s-1-32-sig-api-machinery/index.html",
+    ));
+    b.wait_for(
+        "document.readyState === 'complete' && document.documentElement.classList.contains('terms-off')",
+        "term links off on the article",
+        10,
+    );
+    open_deck(&b, &f, deck);
+    let again = b.execute(STATE, vec![]);
+    assert_eq!(again["pressed"], "false", "{again}");
+    assert_eq!(again["off"], true, "{again}");
+}
