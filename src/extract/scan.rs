@@ -19,7 +19,8 @@ pub(super) const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth
 static MASTER: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?x)
-        https?://[!-~]+
+        (?i:https?)://[!-~]+
+        | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
         | (?i:kep)(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -150,6 +151,15 @@ pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> V
         {
             kind = TokenKind::ApiVersion(stage);
         }
+        // `gist.github.com/…`, `user@github.com/…`: part of another host or address.
+        if kind == TokenKind::Url
+            && !s.contains("://")
+            && text[..m.start()].chars().next_back().is_some_and(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '/' | '@')
+            })
+        {
+            kind = TokenKind::Ident;
+        }
         let plain = in_one(plain, m.range());
         tokens.push(Token {
             kind,
@@ -199,7 +209,7 @@ fn classify(s: &str) -> TokenKind {
         b'\n' | b'.' | b'!' | b'?' => return TokenKind::SentenceEnd,
         _ => {}
     }
-    if s.starts_with("http") && s.contains("://") {
+    if is_url(s) {
         return TokenKind::Url;
     }
     if let Some(r) = release_of(s) {
@@ -261,6 +271,27 @@ fn classify(s: &str) -> TokenKind {
         }
         _ => TokenKind::Ident,
     }
+}
+
+/// A URL: with its scheme, or one of the hosts authors write without one (`pr.k8s.io/456`,
+/// `github.com/kubernetes/enhancements/issues/753`).
+fn is_url(s: &str) -> bool {
+    let lower = |n: usize| s.get(..n).map(str::to_ascii_lowercase);
+    if lower(4).as_deref() == Some("http") && s.contains("://") {
+        return true;
+    }
+    let host = s.split('/').next().unwrap_or_default().to_ascii_lowercase();
+    matches!(
+        host.as_str(),
+        "github.com"
+            | "www.github.com"
+            | "kep.k8s.io"
+            | "pr.k8s.io"
+            | "prs.k8s.io"
+            | "issue.k8s.io"
+            | "issues.k8s.io"
+            | "git.k8s.io"
+    ) && s.len() > host.len() + 1
 }
 
 /// `v1.31`, `Kubernetes 1.31` → 1.31.
@@ -335,6 +366,23 @@ mod tests {
         let k = kinds("詳細は https://k8s.io/a#128266 を参照");
         assert_eq!(k[0], (TokenKind::Url, "https://k8s.io/a#128266"));
         assert!(!k.iter().any(|(kind, _)| *kind == TokenKind::Hash));
+    }
+
+    #[test]
+    fn urls_without_a_scheme_on_known_hosts() {
+        for url in [
+            "pr.k8s.io/456",
+            "issue.k8s.io/789",
+            "kep.k8s.io/3157",
+            "github.com/kubernetes/enhancements/issues/753",
+            "www.github.com/kubernetes/kubernetes/pull/1",
+            "HTTPS://kep.k8s.io/1",
+        ] {
+            let text = format!("詳細は{url}を参照");
+            assert_eq!(kinds(&text)[0], (TokenKind::Url, url), "{url}");
+        }
+        let k = kinds("gist.github.com/x/y と example.com/pr と k8s.io/docs");
+        assert!(!k.iter().any(|(kind, _)| *kind == TokenKind::Url), "{k:?}");
     }
 
     #[test]

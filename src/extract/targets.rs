@@ -10,6 +10,10 @@
 //! | `github.com/<org>/<repo>/pull/N[/files\|#...]`, `pr.k8s.io/N` | pull request of that repository (enhancements' too) |
 //! | `github.com/<org>/<repo>/issues/N`, `issue.k8s.io/N` | issue of that repository |
 //!
+//! Any of them with `http://` or `https://`, `www.github.com`, a trailing slash, or (in prose, as
+//! the short links are spoken) no scheme at all: `pr.k8s.io/456`. The scanner finds the URLs in
+//! prose; this module reads them.
+//!
 //! A link's mention takes the link's text as its range (the render stage puts its chip after the
 //! link) and, for a KEP, the text as its title when the text is more than `KEP-N` or `#N`. A URL in
 //! prose takes its own range.
@@ -349,6 +353,16 @@ mod tests {
             parse("https://git.k8s.io/enhancements/keps/sig-node/753-sidecar-containers/README.md"),
             kep(753)
         );
+        // Any file of the KEP's folder, a trailing slash, `www.`, no scheme.
+        for url in [
+            "https://github.com/kubernetes/enhancements/blob/master/keps/sig-node/753-sidecar-containers/kep.yaml",
+            "https://github.com/kubernetes/enhancements/issues/753/",
+            "https://www.github.com/kubernetes/enhancements/issues/753",
+            "github.com/kubernetes/enhancements/issues/753",
+            "kep.k8s.io/753/",
+        ] {
+            assert_eq!(parse(url), kep(753), "{url}");
+        }
     }
 
     #[test]
@@ -381,6 +395,11 @@ mod tests {
         assert_eq!(
             parse("https://issue.k8s.io/97076"),
             issue("kubernetes/kubernetes", 97076)
+        );
+        assert_eq!(parse("pr.k8s.io/456"), pull("kubernetes/kubernetes", 456));
+        assert_eq!(
+            parse("issue.k8s.io/789"),
+            issue("kubernetes/kubernetes", 789)
         );
     }
 

@@ -835,6 +835,31 @@ fn kep_forms_of_real_articles() {
             "[KEP-3157: allow informers for getting a stream of data](https://kep.k8s.io/3157)",
             &[3157],
         ),
+        ("[a](https://kep.k8s.io/3157/)", &[3157]),
+        (
+            "[Issue](https://github.com/kubernetes/enhancements/issues/4222/)",
+            &[4222],
+        ),
+        (
+            "[kep.yaml](https://github.com/kubernetes/enhancements/blob/master/keps/sig-node/753-sidecar-containers/kep.yaml)",
+            &[753],
+        ),
+        (
+            "[i](https://www.github.com/kubernetes/enhancements/issues/753)",
+            &[753],
+        ),
+        ("[e](http://kep.k8s.io/3157)", &[3157]),
+        // Written out in prose without a scheme, as the short links are spoken.
+        ("詳細は kep.k8s.io/3157 を参照", &[3157]),
+        ("詳細はkep.k8s.io/3157/を参照", &[3157]),
+        (
+            "Issue(github.com/kubernetes/enhancements/issues/753)で議論",
+            &[753],
+        ),
+        (
+            "www.github.com/kubernetes/enhancements/issues/4222 を参照",
+            &[4222],
+        ),
     ];
     for (md, want) in table {
         let (_, r) = real(md);
@@ -917,6 +942,12 @@ fn pull_request_and_issue_forms_of_real_articles() {
             vec![pull(k, 128266)],
         ),
         ("Issue #125689 で報告された問題", vec![issue(k, 125689)]),
+        ("pr.k8s.io/456 で修正", vec![pull(k, 456)]),
+        ("(issue.k8s.io/789)を参照", vec![issue(k, 789)]),
+        (
+            "github.com/kubernetes/kubernetes/pull/120000/files を参照",
+            vec![pull(k, 120000)],
+        ),
     ];
     for (md, want) in table {
         let (_, r) = real(md);
@@ -926,6 +957,11 @@ fn pull_request_and_issue_forms_of_real_articles() {
     // A PR written out in prose becomes a link to it; one in the author's link stays theirs.
     let (_, r) = real("https://github.com/kubernetes/kubernetes/pull/128266 を参照");
     assert_eq!(r.prs[0].place, Place::Prose);
+    let (_, r) = real("pr.k8s.io/456 を参照");
+    assert_eq!(r.prs[0].place, Place::Prose);
+    // A KEP URL in prose keeps its text and gets a chip, with or without a scheme.
+    let (_, r) = real("kep.k8s.io/3157 を参照");
+    assert_eq!(r.keps[0].place, Place::Url);
     let (_, r) = real("[#128266](https://github.com/kubernetes/kubernetes/pull/128266)");
     assert!(matches!(r.prs[0].place, Place::Span(_)));
 }
