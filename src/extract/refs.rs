@@ -151,6 +151,9 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     if followed_by_word_char(text, t.range.end) {
         return None; // `KEP-3157a`
     }
+    if counter_follows(&text[t.range.end..]) {
+        return None; // `KEP 3つ`, `KEP 12件`: how many KEPs, not which
+    }
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
     let number: u32 = digits.parse().ok()?;
     let (stage, _) = stage::facts_for(view, t.range.start);
@@ -402,6 +405,27 @@ pub(super) fn stage_line(value: &str) -> Option<Stage> {
     }
 }
 
+/// Whether `after`, the text right after a number, opens with a Japanese counter (助数詞): `つ`,
+/// `件`, `個`, `本`, `点`, `項目`, `種類`, alone or with `以上`/`以下`/`未満`/`ほど`/`程度`/`ずつ`
+/// (`3つ`, `12 件以上`). A number so counted says how many there are, so `KEP 3つ` names no KEP.
+/// A one-character counter followed by another kanji is a word of its own (`本体`, `件名`,
+/// `点検`), and `つまり` is "that is".
+fn counter_follows(after: &str) -> bool {
+    const COUNTERS: [&str; 7] = ["項目", "種類", "つ", "件", "個", "本", "点"];
+    const AFTER: [&str; 6] = ["以上", "以下", "未満", "ほど", "程度", "ずつ"];
+    let after = after.trim_start_matches([' ', '\u{3000}']);
+    let Some(counter) = COUNTERS.iter().find(|c| after.starts_with(*c)) else {
+        return false;
+    };
+    let rest = &after[counter.len()..];
+    if AFTER.iter().any(|w| rest.starts_with(w)) {
+        return true;
+    }
+    let is_kanji = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let joined = counter.chars().count() == 1 && rest.chars().next().is_some_and(is_kanji);
+    !(joined || after.starts_with("つまり"))
+}
+
 fn preceded_by(text: &str, at: usize, f: impl Fn(char) -> bool) -> bool {
     text[..at].chars().next_back().is_some_and(f)
 }
@@ -411,4 +435,43 @@ fn followed_by_word_char(text: &str, at: usize) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counter_follows;
+
+    #[test]
+    fn a_number_with_a_counter_counts() {
+        for after in [
+            "つ",
+            "つの",
+            "件",
+            " 件以上",
+            "個",
+            "本の",
+            "点",
+            "項目",
+            "種類",
+            "つ以上",
+            "件未満",
+            "つずつ",
+            "　件",
+            "件以上増加",
+        ] {
+            assert!(counter_follows(after), "{after}");
+        }
+        for after in [
+            "の",
+            "では",
+            ": title",
+            "本体",
+            "件名",
+            "つまり",
+            "",
+            "点検",
+        ] {
+            assert!(!counter_follows(after), "{after}");
+        }
+    }
 }

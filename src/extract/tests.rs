@@ -897,6 +897,10 @@ fn kep_negatives_of_real_articles() {
         "[KEPの一覧](https://github.com/kubernetes/enhancements/blob/master/keps/README.md)",
         "```\n[KEP-1234](https://kep.k8s.io/1234)\n```\n",
         "[ブログ](https://kubernetes.io/blog/2024/#kep-1234)",
+        // How many KEPs, not which.
+        "3つのKEPと、KEP 3つ、KEP2つ。v1.31のKEP 12件。",
+        "このリリースにはKEP 5本とKEP 10件以上が含まれます",
+        "ＫＥＰ　３つ",
     ] {
         let (_, r) = real(md);
         assert!(r.keps.is_empty(), "{md}: {:?}", r.keps);
