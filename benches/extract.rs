@@ -104,11 +104,12 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
     let mut warnings = Vec::new();
     match shiori::parse::frontmatter::split(path, text, &mut warnings) {
         Ok(s) => {
-            let body = shiori::parse::shortcodes::degrade(s.body);
+            let page = shiori::parse::shortcodes::Page::of(&s.front);
+            let body = shiori::parse::shortcodes::degrade(s.body, &page);
             (shiori::parse::blocks::parse(&body, s.body_line), s.front)
         }
         Err(_) => {
-            let body = shiori::parse::shortcodes::degrade(text);
+            let body = shiori::parse::shortcodes::degrade(text, &Default::default());
             let front = FrontMatter::new(String::new(), Slug::parse("bench").unwrap());
             (shiori::parse::blocks::parse(&body, 1), front)
         }

@@ -60,7 +60,7 @@ fn main() {
                 Ok(split) => (split.body, split.body_line),
                 Err(_) => (text.as_str(), 1),
             };
-            let body = shortcodes::degrade(body);
+            let body = shortcodes::degrade(body, &Default::default());
             let slug = Slug::parse(&format!("a-{i}")).unwrap();
             (slug, blocks::parse(&body, line))
         })

@@ -51,7 +51,10 @@ fn main() {
         };
         let slug = split.front.slug.as_str().to_string();
         let title = split.front.title.clone();
-        let parsed = blocks::parse(&shortcodes::degrade(split.body), split.body_line);
+        let parsed = blocks::parse(
+            &shortcodes::degrade(split.body, &Default::default()),
+            split.body_line,
+        );
         let mut by_section: BTreeMap<usize, Vec<&blocks::Block>> = BTreeMap::new();
         for b in &parsed.blocks {
             if !matches!(b.kind, blocks::BlockKind::Heading(_)) {

@@ -286,7 +286,7 @@ pub fn parse_articles(
             .help("save it as UTF-8 (in most editors: Save with Encoding → UTF-8)"),
         );
     }
-    articles.retain(|a| config.drafts || !a.front.draft);
+    articles.retain(|a| !a.front.unrendered && (config.drafts || !a.front.draft));
     // Newest first; ties by slug so the order never depends on the file system.
     articles.sort_by(|a, b| {
         (b.front.release, &b.front.date, &a.front.slug).cmp(&(
@@ -316,7 +316,8 @@ fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
     let mut diags = Vec::new();
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
-            let body = shortcodes::degrade(&shortcodes::bound_markup(split.body));
+            let page = shortcodes::Page::of(&split.front);
+            let body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);
             for (url, line) in &doc.refused_urls {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
@@ -490,6 +491,7 @@ impl LastBuild {
         if parsed.diags.iter().any(Diagnostic::is_error)
             || article.front.slug != before.front.slug
             || article.front.draft != before.front.draft
+            || article.front.unrendered
         {
             return None;
         }

@@ -364,7 +364,7 @@ fn read_page(path: &Path, text: &str, warnings: &mut Vec<Diagnostic>) -> Option<
 fn plain_text(markup: &str) -> String {
     static LINK: std::sync::LazyLock<regex::Regex> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\[([^\]]*)\]\([^)]*\)").expect("regex"));
-    let text = crate::parse::shortcodes::degrade(markup);
+    let text = crate::parse::shortcodes::degrade(markup, &Default::default());
     let text = LINK.replace_all(&text, "$1");
     let text: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
     let mut out = String::with_capacity(text.len());

@@ -29,7 +29,7 @@ static SEEDS: LazyLock<Vec<(Slug, Doc)>> = LazyLock::new(|| {
             let text = std::fs::read_to_string(p).unwrap();
             let mut w = Vec::new();
             let split = frontmatter::split(p, &text, &mut w).unwrap();
-            let body = shortcodes::degrade(split.body);
+            let body = shortcodes::degrade(split.body, &shortcodes::Page::default());
             (
                 split.front.slug.clone(),
                 blocks::parse(&body, split.body_line),

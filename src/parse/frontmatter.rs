@@ -63,6 +63,9 @@ pub struct FrontMatter {
     pub sigs: Vec<SigName>,
     pub tags: Vec<String>,
     pub draft: bool,
+    /// Hugo's `_build: {render: never}` (or `false`, or `link`): a page Hugo builds no HTML
+    /// for (an include, a section's data). It is never published, not even with `--drafts`.
+    pub unrendered: bool,
     pub refs: Option<RefHint>,
     pub description: Option<String>,
     pub source: Attribution,
@@ -83,6 +86,7 @@ impl FrontMatter {
             sigs: Vec::new(),
             tags: Vec::new(),
             draft: false,
+            unrendered: false,
             refs: None,
             description: None,
             source: Attribution::default(),
@@ -333,6 +337,7 @@ pub fn split<'a>(
             sigs: raw.sigs,
             tags: raw.tags,
             draft: raw.draft,
+            unrendered: unrendered(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
             source,
@@ -345,6 +350,20 @@ pub fn split<'a>(
 
 /// Front-matter keys of Hugo sites (kubernetes.io's among them) that shiori has no use for and
 /// reads quietly.
+/// Whether Hugo's build options (`_build`, or the older `build`) say the page is not rendered:
+/// `render: never`, `render: false` or `render: link` (a URL but no page).
+fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    ["_build", "build"].iter().any(
+        |key| match unknown.get(*key).and_then(|b| b.get("render")) {
+            Some(serde_json::Value::Bool(b)) => !b,
+            Some(serde_json::Value::String(s)) => {
+                matches!(s.to_ascii_lowercase().as_str(), "never" | "link" | "false")
+            }
+            _ => false,
+        },
+    )
+}
+
 const HUGO_KEYS: &[&str] = &[
     "layout",
     "evergreen",
@@ -600,6 +619,24 @@ mod tests {
         assert_eq!(f.refs, Some(RefHint::Kep));
         assert_eq!(line, 11);
         assert!(w.is_empty());
+    }
+
+    #[test]
+    fn hugos_build_options_can_say_the_page_is_not_rendered() {
+        let unrendered = |fm: &str| {
+            parse(&format!("---\ntitle: T\n{fm}---\n本文\n"))
+                .unwrap()
+                .0
+                .unrendered
+        };
+        assert!(unrendered("_build:\n  render: false\n"));
+        assert!(unrendered("_build:\n  render: never\n  list: never\n"));
+        assert!(unrendered("_build:\n  render: link\n"));
+        assert!(!unrendered("_build:\n  render: always\n"));
+        assert!(!unrendered("_build:\n  list: never\n"));
+        assert!(!unrendered(""));
+        let (f, _, _) = parse("+++\ntitle = \"T\"\n[_build]\nrender = false\n+++\n").unwrap();
+        assert!(f.unrendered);
     }
 
     #[test]

@@ -1,21 +1,25 @@
 //! Hugo shortcodes (`{{< glossary_tooltip text="X" >}}`, `{{< note >}}`, `{{% code_sample %}}`)
-//! degrade to their text before Markdown parsing, so pages written for the kubernetes.io site
-//! build without raw `{{<` leaking into them. Two render as a Hugo user expects:
-//! `{{< figure src=… alt=… caption=… >}}` becomes a `<figure>` with its image, alt text and
-//! caption (raw HTML, sanitized like any other), and `{{< feature-state feature_gate_name="X" >}}`
-//! says `フィーチャーゲート \`X\``, so the gate is a mention like any other.
+//! become Markdown before Markdown parsing, so pages written for the kubernetes.io site build
+//! without raw `{{<` leaking into them, and read as they do there: a callout is a GFM alert
+//! box, a tab with `codelang` a fenced code block, `{{% heading "whatsnext" %}}` the Japanese
+//! heading, `{{< param "version" >}}` the article's release, `{{% code_sample %}}` a link to
+//! the file on k8s.io/examples, `{{< figure … >}}` a `<figure>` (raw HTML, sanitized like any
+//! other), `{{< feature-state feature_gate_name="X" >}}` `フィーチャーゲート \`X\``, so the gate
+//! is a mention like any other. A parameter is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
-//! behind), so diagnostics still point at the right line of the file.
+//! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
+//! diagnostics still point at the right line of the file. Only a box or code tab whose tag
+//! shares its line with content needs a line of its own.
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::model::ids::Release;
+
 static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"[^"]*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
+    Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"(?:[^"\\]|\\.)*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
 });
-static PARAM: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"([A-Za-z_][A-Za-z0-9_\-]*)\s*=\s*"([^"]*)""#).unwrap());
 
 /// Blockquotes nested deeper than this are cut: the rest of the `>` markers of the line stay
 /// as text. The Markdown parser keeps a node per level, and a line of ten million `>` made a
@@ -146,12 +150,8 @@ pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
         .captures_iter(text)
         .filter(|c| c.get(2).is_none() && &c[4] == "glossary_tooltip")
         .filter_map(|c| {
-            let param = |key: &str| {
-                PARAM
-                    .captures_iter(&c[5])
-                    .find(|p| &p[1] == key)
-                    .map(|p| p[2].trim().to_string())
-            };
+            let params = Params::parse(&c[5]);
+            let param = |key: &str| params.get(key).map(|v| v.trim().to_string());
             Some(GlossaryTooltip {
                 term_id: param("term_id").filter(|s| !s.is_empty())?,
                 text: param("text").filter(|s| !s.is_empty())?,
@@ -160,62 +160,402 @@ pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
         .collect()
 }
 
+/// What a shortcode may read of the page it stands in: the release the article is about (for
+/// `{{< param "version" >}}`, `{{< skew currentVersion >}}`, `{{< latest-version >}}`, which on
+/// kubernetes.io print the release its docs are for).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Page {
+    pub release: Option<Release>,
+}
+
+impl Page {
+    /// What the article's front matter tells its shortcodes.
+    pub fn of(front: &crate::parse::frontmatter::FrontMatter) -> Page {
+        Page {
+            release: front.release,
+        }
+    }
+}
+
+/// One shortcode's parameters, named (`file="pods/pod.yaml"`) and positional (`"whatsnext"`,
+/// `currentVersion`), in order. Quoted values may hold `\"` (`alt="\"引用\"の図"`).
+struct Params(Vec<(Option<String>, String)>);
+
+impl Params {
+    fn parse(s: &str) -> Params {
+        static ONE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r#"(?:([A-Za-z_][A-Za-z0-9_\-]*)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|([^\s"`=]+))"#)
+                .unwrap()
+        });
+        Params(
+            ONE.captures_iter(s)
+                .map(|c| {
+                    let value = match (c.get(2), c.get(3), c.get(4)) {
+                        (Some(q), _, _) => unescape(q.as_str()),
+                        (_, Some(raw), _) => raw.as_str().to_string(),
+                        (_, _, Some(bare)) => bare.as_str().to_string(),
+                        _ => String::new(),
+                    };
+                    (c.get(1).map(|k| k.as_str().to_string()), value)
+                })
+                .collect(),
+        )
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.as_deref() == Some(key))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The `n`th positional parameter (Hugo's `.Get 0`).
+    fn nth(&self, n: usize) -> Option<&str> {
+        self.0
+            .iter()
+            .filter(|(k, _)| k.is_none())
+            .nth(n)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A Go string literal's escapes, as Hugo reads a quoted parameter.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A callout (`{{< note >}}`, `{{< caution >}}`, `{{< warning >}}`) as the GFM alert that looks
+/// and reads the same: kubernetes.io's ja labels are 備考, 注意 and 警告, and its caution is the
+/// milder, yellow box, its warning the red one; the site's alerts are 補足 (NOTE), 注意 (WARNING,
+/// yellow) and 警告 (CAUTION, red). So caution becomes `[!WARNING]` and warning `[!CAUTION]`.
+fn callout(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "note" => Some(("NOTE", "備考")),
+        "caution" => Some(("WARNING", "注意")),
+        "warning" => Some(("CAUTION", "警告")),
+        _ => None,
+    }
+}
+
+/// The heading `{{% heading "whatsnext" %}}` prints: kubernetes.io's ja i18n string
+/// `<name>_heading`. A name it lacks is shown as written, never as an empty heading.
+fn heading(name: &str) -> String {
+    let ja = match name {
+        "whatsnext" => "次の項目",
+        "prerequisites" => "始める前に",
+        "objectives" => "目標",
+        "cleanup" => "クリーンアップ",
+        "synopsis" => "概要",
+        "options" => "オプション",
+        "parentoptions" => "親オプションから継承",
+        "seealso" => "関連項目",
+        "envvars" => "環境変数",
+        "examples" => "例",
+        "feedback" => "フィードバック",
+        other => return markdown_text(other),
+    };
+    ja.to_string()
+}
+
+/// What `{{< param "version" >}}`, `{{< latest-version >}}` and `{{< skew … >}}` print: the
+/// page's release (`v1.34` for the first two, `1.34` for skew, as kubernetes.io's site params
+/// are written), or with no release a visible placeholder (`vX.Y`), so a URL built of it never
+/// has a silent hole.
+fn version(name: &str, params: &Params, page: &Page) -> String {
+    let offset: Option<i32> = match (name, params.nth(0).unwrap_or_default()) {
+        ("param", "version") | ("latest-version", _) => {
+            return page.release.map_or("vX.Y".into(), |r| format!("v{r}"));
+        }
+        ("param", other) => return markdown_text(other),
+        (_, "currentVersion" | "latestVersion") => Some(0),
+        (_, "nextMinorVersion") => Some(1),
+        (_, "prevMinorVersion") => Some(-1),
+        (_, "oldestMinorVersion") => Some(-2),
+        (_, "currentVersionAddMinor") => params.nth(1).and_then(|n| n.parse().ok()),
+        _ => None,
+    };
+    let Some(offset) = offset else {
+        return markdown_text(params.nth(0).unwrap_or(name));
+    };
+    match page.release {
+        Some(r) => {
+            let minor = (i32::from(r.minor) + offset).max(0);
+            format!("{}.{minor}", r.major)
+        }
+        None if offset == 0 => "X.Y".into(),
+        None => format!("X.Y{offset:+}"),
+    }
+}
+
+/// `s` as Markdown text that reads as itself: the characters that would make markup or HTML
+/// are escaped.
+fn markdown_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii_punctuation() && !matches!(c, '.' | '-' | '/' | ',' | ':' | '"' | '\'') {
+            out.push('\\');
+        }
+        if c == '\n' {
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `{{% code_sample file="pods/pod.yaml" %}}` as kubernetes.io shows its header: a link to the
+/// file under `https://k8s.io/examples/`. A path that is not a plain relative file path stays
+/// code, unlinked.
+fn code_sample(params: &Params) -> String {
+    let Some(file) = params
+        .get("file")
+        .or_else(|| params.nth(0).map(str::to_string))
+    else {
+        return String::new();
+    };
+    let plain = !file.is_empty()
+        && !file.starts_with('/')
+        && file.split('/').all(|part| !part.is_empty() && part != "..")
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'));
+    if plain {
+        format!("[`{file}`](https://k8s.io/examples/{file})")
+    } else {
+        format!("`{}`", file.replace('`', "'").replace('\n', " "))
+    }
+}
+
+/// A shortcode that makes markup of its own (a box, a figure, a code block): inside a code span
+/// it is shown as written, as an author quoting it means (Hugo would fail the page).
+fn makes_markup(name: &str) -> bool {
+    callout(name).is_some() || matches!(name, "tab" | "tabs" | "figure")
+}
+
+/// A paired shortcode waiting for its closing tag, with where its content starts in the output.
+struct Open {
+    name: String,
+    start: usize,
+    kind: OpenKind,
+}
+
+enum OpenKind {
+    /// `> ` goes before every line of the content, after this indentation.
+    Callout { indent: String },
+    /// The content becomes a code block in this language, under this tab name.
+    CodeTab { lang: String, name: String },
+    /// Nothing to do at the close.
+    Plain,
+}
+
 /// Replaces each shortcode in `text` by what a reader should see of it.
-pub fn degrade(text: &str) -> String {
+pub fn degrade(text: &str, page: &Page) -> String {
     if !text.contains("{{") {
         return text.to_string();
     }
-    SHORTCODE
-        .replace_all(text, |c: &regex::Captures| {
-            let whole = &c[0];
-            let newlines = "\n".repeat(whole.matches('\n').count());
-            // `{{</* note */>}}` is Hugo's way to show a shortcode literally.
-            if c.get(2).is_some() {
-                let inner = whole.replacen("/*", "", 1).replacen("*/", "", 1);
-                return inner;
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut open: Vec<Open> = Vec::new();
+    let mut last = 0;
+    for c in SHORTCODE.captures_iter(text) {
+        let m = c.get(0).expect("group 0");
+        out.push_str(&text[last..m.start()]);
+        last = m.end();
+        let whole = m.as_str();
+        let newlines = "\n".repeat(whole.matches('\n').count());
+        // `{{</* note */>}}` is Hugo's way to show a shortcode literally.
+        if c.get(2).is_some() {
+            out.push_str(&whole.replacen("/*", "", 1).replacen("*/", "", 1));
+            continue;
+        }
+        let closing = !c[3].is_empty();
+        let name = &c[4];
+        if makes_markup(name)
+            && text[..m.start()].ends_with('`')
+            && text[m.end()..].starts_with('`')
+        {
+            out.push_str(whole);
+            continue;
+        }
+        if closing {
+            if let Some(i) = open.iter().rposition(|o| o.name == name) {
+                // Tags opened inside and never closed end here too.
+                while open.len() > i {
+                    let o = open.pop().expect("an open tag");
+                    close(&mut out, o);
+                }
             }
-            let closing = !c[3].is_empty();
-            let name = &c[4];
-            let params = &c[5];
-            let param = |key: &str| {
-                PARAM
-                    .captures_iter(params)
-                    .find(|p| &p[1] == key)
-                    .map(|p| p[2].to_string())
-            };
-            let shown = if closing {
-                String::new()
-            } else {
-                match name {
-                    "glossary_tooltip" | "link" | "tooltip" => param("text").unwrap_or_default(),
-                    "feature-state" => {
-                        let version = param("for_k8s_version").unwrap_or_default();
-                        let state = param("state").unwrap_or_default();
-                        match param("feature_gate_name") {
-                            Some(gate) if version.is_empty() => {
-                                format!("FEATURE STATE: フィーチャーゲート `{gate}`")
-                            }
-                            Some(gate) => format!(
-                                "FEATURE STATE: `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
-                            ),
-                            None => format!("FEATURE STATE: `Kubernetes {version} [{state}]`"),
+            out.push_str(&newlines);
+            continue;
+        }
+        let params = Params::parse(&c[5]);
+        let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+        let before = &out[line_start..];
+        let alone = before.trim().is_empty()
+            && text[m.end()..]
+                .split('\n')
+                .next()
+                .is_some_and(|rest| rest.trim().is_empty());
+        let shown = match name {
+            n if callout(n).is_some() => {
+                let (kind, label) = callout(n).expect("a callout");
+                if alone {
+                    let indent = before.to_string();
+                    out.push_str(&format!("> [!{kind}]"));
+                    open.push(Open {
+                        name: n.to_string(),
+                        start: out.len(),
+                        kind: OpenKind::Callout { indent },
+                    });
+                    String::new()
+                } else {
+                    // Inside a line there is no room for a box: the label leads the text.
+                    open.push(Open {
+                        name: n.to_string(),
+                        start: out.len(),
+                        kind: OpenKind::Plain,
+                    });
+                    format!("**{label}:** ")
+                }
+            }
+            "tab" => {
+                let tab = params.get("name").unwrap_or_default();
+                match params.get("codelang").filter(|l| !l.trim().is_empty()) {
+                    Some(lang) => {
+                        open.push(Open {
+                            name: name.to_string(),
+                            start: out.len(),
+                            kind: OpenKind::CodeTab { lang, name: tab },
+                        });
+                        String::new()
+                    }
+                    None => {
+                        open.push(Open {
+                            name: name.to_string(),
+                            start: out.len(),
+                            kind: OpenKind::Plain,
+                        });
+                        if tab.trim().is_empty() {
+                            String::new()
+                        } else {
+                            format!("**{}**", markdown_text(tab.trim()))
                         }
                     }
-                    "figure" => figure(&param),
-                    "tab" => param("name")
-                        .map(|n| format!("**{n}**"))
-                        .unwrap_or_default(),
-                    "code_sample" | "codenew" => {
-                        param("file").map(|f| format!("`{f}`")).unwrap_or_default()
-                    }
-                    "param" => param("name").unwrap_or_default(),
-                    "skew" => String::new(),
-                    _ => param("text").or_else(|| param("title")).unwrap_or_default(),
                 }
+            }
+            "glossary_tooltip" | "link" | "tooltip" => params.get("text").unwrap_or_default(),
+            "feature-state" => {
+                let version = params.get("for_k8s_version").unwrap_or_default();
+                let state = params.get("state").unwrap_or_default();
+                match params.get("feature_gate_name") {
+                    Some(gate) if version.is_empty() => {
+                        format!("FEATURE STATE: フィーチャーゲート `{gate}`")
+                    }
+                    Some(gate) => format!(
+                        "FEATURE STATE: `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
+                    ),
+                    None => format!("FEATURE STATE: `Kubernetes {version} [{state}]`"),
+                }
+            }
+            "figure" => figure(&|k| params.get(k)),
+            "code_sample" | "codenew" => code_sample(&params),
+            // A section's name, a parent's name, a file shiori cannot read: nothing to show.
+            "capture" | "tabs" | "table" | "include" => String::new(),
+            "heading" => heading(params.nth(0).unwrap_or_default()),
+            n if n.ends_with("_heading") || n.ends_with("-heading") => {
+                heading(&n[..n.len() - "_heading".len()])
+            }
+            "param" | "skew" | "latest-version" => version(name, &params, page),
+            _ => params
+                .get("text")
+                .or_else(|| params.get("title"))
+                .map(|t| markdown_text(&t))
+                .or_else(|| params.nth(0).map(markdown_text))
+                .unwrap_or_default(),
+        };
+        out.push_str(&shown);
+        out.push_str(&newlines);
+    }
+    out.push_str(&text[last..]);
+    while let Some(o) = open.pop() {
+        close(&mut out, o);
+    }
+    out
+}
+
+/// Ends paired shortcode `o`: its content, from `o.start` to the end of `out`, is quoted or
+/// fenced. Lines stay where they were.
+fn close(out: &mut String, o: Open) {
+    match o.kind {
+        OpenKind::Plain => {}
+        OpenKind::Callout { indent } => {
+            let inner = out.split_off(o.start);
+            let lines: Vec<&str> = inner.split('\n').collect();
+            // The rest of the opening tag's line holds only whitespace (the tag stands alone).
+            out.push_str(lines[0].trim_end());
+            for (i, line) in lines.iter().enumerate().skip(1) {
+                out.push('\n');
+                let body = strip_indent(line, indent.len());
+                if i + 1 == lines.len() && body.trim().is_empty() {
+                    // The closing tag's line is left blank, so the quote ends there.
+                    continue;
+                }
+                out.push_str(&indent);
+                // A blank line inside keeps the quote going: a paragraph break within the box.
+                out.push_str(if body.trim().is_empty() { ">" } else { "> " });
+                out.push_str(body);
+            }
+        }
+        OpenKind::CodeTab { lang, name } => {
+            let inner = out.split_off(o.start);
+            let longest = inner.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+            let fence = "`".repeat(longest.max(2) + 1);
+            let clean = |s: &str| -> String {
+                s.chars()
+                    .filter(|c| !matches!(c, '`' | '"' | '\\') && !c.is_control())
+                    .collect()
             };
-            shown + &newlines
-        })
-        .into_owned()
+            let lang = clean(&lang)
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_string();
+            let name = clean(&name);
+            out.push_str(&fence);
+            out.push_str(&lang);
+            if !name.trim().is_empty() {
+                out.push_str(&format!(" title=\"{}\"", name.trim()));
+            }
+            if !inner.starts_with('\n') && !inner.starts_with("\r\n") {
+                out.push('\n');
+            }
+            out.push_str(&inner);
+            // The closing fence takes the closing tag's line, unless content shares it.
+            if !inner
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .is_empty()
+            {
+                out.push('\n');
+            }
+            out.push_str(&fence);
+        }
+    }
 }
 
 /// `<figure>` with the image, its alt text and caption (Hugo's `figure` shortcode), every
@@ -235,9 +575,32 @@ fn figure(param: &dyn Fn(&str) -> Option<String>) -> String {
     html
 }
 
+/// `line` without up to `n` leading spaces or tabs (the indentation of a callout's tag).
+fn strip_indent(line: &str, n: usize) -> &str {
+    let cut = line
+        .bytes()
+        .take(n)
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    &line[cut..]
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{GlossaryTooltip, degrade, glossary_tooltips};
+    use super::{GlossaryTooltip, Page, glossary_tooltips};
+
+    fn degrade(text: &str) -> String {
+        super::degrade(text, &Page::default())
+    }
+
+    fn degrade_for(text: &str, release: &str) -> String {
+        super::degrade(
+            text,
+            &Page {
+                release: Some(release.parse().unwrap()),
+            },
+        )
+    }
 
     #[test]
     fn glossary_tooltips_are_read_as_term_spellings() {
@@ -262,7 +625,7 @@ mod tests {
 
     #[test]
     fn block_shortcodes_vanish_but_keep_lines() {
-        let src = "a\n{{< note >}}\n注意\n{{< /note >}}\nb";
+        let src = "a\n{{< tabs name=\"t\" >}}\n注意\n{{< /tabs >}}\nb";
         assert_eq!(degrade(src), "a\n\n注意\n\nb");
         let multi = "x {{< glossary_tooltip\n text=\"ノード\" term_id=\"node\" >}} y";
         assert_eq!(degrade(multi), "x ノード\n y");
@@ -276,7 +639,7 @@ mod tests {
         );
         assert_eq!(
             degrade(r#"{{% code_sample file="pods/pod.yaml" %}}"#),
-            "`pods/pod.yaml`"
+            "[`pods/pod.yaml`](https://k8s.io/examples/pods/pod.yaml)"
         );
     }
 
@@ -331,5 +694,124 @@ mod tests {
     #[test]
     fn text_without_shortcodes_is_untouched() {
         assert_eq!(degrade("map[string]{{x}}"), "map[string]{{x}}");
+    }
+
+    #[test]
+    fn callouts_become_the_alerts_that_look_the_same() {
+        let src = "a\n{{< note >}}\n注記です。\n\n二段落目\n{{< /note >}}\nb\n";
+        assert_eq!(
+            degrade(src),
+            "a\n> [!NOTE]\n> 注記です。\n>\n> 二段落目\n\nb\n"
+        );
+        // kubernetes.io's caution is the milder box (注意), its warning the red one (警告).
+        assert!(degrade("{{< caution >}}\nx\n{{< /caution >}}").starts_with("> [!WARNING]\n> x"));
+        assert!(degrade("{{< warning >}}\nx\n{{< /warning >}}").starts_with("> [!CAUTION]\n> x"));
+        // In a list item the box keeps the item's indentation.
+        let item = "1. 手順\n   {{< note >}}\n   注記\n   {{< /note >}}\n";
+        assert_eq!(degrade(item), "1. 手順\n   > [!NOTE]\n   > 注記\n\n");
+        // Inside a line there is no room for a box: the label leads the text.
+        assert_eq!(
+            degrade("前文 {{< note >}}短い注記{{< /note >}}"),
+            "前文 **備考:** 短い注記"
+        );
+        let src = "{{< note >}}\n`KEP-1` と {{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}}\n{{< /note >}}";
+        assert_eq!(degrade(src), "> [!NOTE]\n> `KEP-1` と Pod\n");
+    }
+
+    #[test]
+    fn a_tab_with_a_language_is_a_code_block() {
+        let src = "{{< tabs name=\"t\" >}}\n{{< tab name=\"マニフェスト\" codelang=\"yaml\" >}}\nkind: Pod\n---\nspec: {}\n{{< /tab >}}\n{{% tab name=\"説明\" %}}\n**太字**\n{{% /tab %}}\n{{< /tabs >}}\n";
+        let got = degrade(src);
+        assert_eq!(
+            got,
+            "\n```yaml title=\"マニフェスト\"\nkind: Pod\n---\nspec: {}\n```\n**説明**\n**太字**\n\n\n"
+        );
+        assert_eq!(got.lines().count(), src.lines().count(), "no line added");
+        // Backticks in the code get a longer fence; quotes cannot leave the title.
+        let tricky = "{{< tab name=\"a\\\"b`\" codelang=\"sh\" >}}\necho ```\n{{< /tab >}}";
+        assert_eq!(degrade(tricky), "````sh title=\"ab\"\necho ```\n````");
+    }
+
+    #[test]
+    fn headings_print_what_the_japanese_site_prints() {
+        assert_eq!(degrade("## {{% heading \"whatsnext\" %}}"), "## 次の項目");
+        assert_eq!(
+            degrade("## {{% heading \"prerequisites\" %}}"),
+            "## 始める前に"
+        );
+        assert_eq!(degrade("## {{% heading \"seealso\" %}}"), "## 関連項目");
+        assert_eq!(degrade("## {{% heading synopsis %}}"), "## 概要");
+        assert_eq!(degrade("## {{% cleanup_heading %}}"), "## クリーンアップ");
+        // One the site lacks reads as written, never an empty heading.
+        assert_eq!(degrade("## {{% heading \"faq\" %}}"), "## faq");
+        // Any other shortcode shows its first positional parameter, escaped.
+        assert_eq!(degrade("{{< unknown \"<b>x</b>\" >}}"), "\\<b\\>x\\</b\\>");
+    }
+
+    #[test]
+    fn versions_print_the_articles_release() {
+        let url = "[API](/docs/reference/generated/kubernetes-api/{{< param \"version\" >}}/#node-v1-core)";
+        assert_eq!(
+            degrade_for(url, "1.34"),
+            "[API](/docs/reference/generated/kubernetes-api/v1.34/#node-v1-core)"
+        );
+        assert_eq!(
+            degrade(url),
+            "[API](/docs/reference/generated/kubernetes-api/vX.Y/#node-v1-core)",
+            "no silent hole without a release"
+        );
+        assert_eq!(degrade_for("{{< latest-version >}}", "1.34"), "v1.34");
+        assert_eq!(
+            degrade_for("kubectl {{< skew currentVersion >}}", "1.34"),
+            "kubectl 1.34"
+        );
+        assert_eq!(
+            degrade_for("v{{< skew currentVersionAddMinor -1 >}}", "1.34"),
+            "v1.33"
+        );
+        assert_eq!(degrade_for("{{< skew nextMinorVersion >}}", "1.34"), "1.35");
+        assert_eq!(
+            degrade_for("{{< skew oldestMinorVersion >}}", "1.34"),
+            "1.32"
+        );
+        assert_eq!(
+            degrade("kubectl {{< skew currentVersion >}} を使います"),
+            "kubectl X.Y を使います"
+        );
+        assert_eq!(degrade("{{< skew prevMinorVersion >}}"), "X.Y-1");
+    }
+
+    #[test]
+    fn code_samples_link_to_the_examples_site() {
+        assert_eq!(
+            degrade(r#"{{% codenew file="application/job/job.yaml" %}}"#),
+            "[`application/job/job.yaml`](https://k8s.io/examples/application/job/job.yaml)"
+        );
+        // Only a plain relative path becomes a link.
+        for file in ["../etc/passwd", "/abs.yaml", "a b.yaml", "x)(javascript:1"] {
+            let got = degrade(&format!("{{{{% code_sample file=\"{file}\" %}}}}"));
+            assert!(!got.contains("]("), "{file}: {got}");
+        }
+    }
+
+    #[test]
+    fn figure_alt_keeps_an_escaped_quote() {
+        assert_eq!(
+            degrade(r#"{{< figure src="a.png" alt="\"引用\"の図" >}}"#),
+            "<figure><img src=\"a.png\" alt=\"&quot;引用&quot;の図\"></figure>"
+        );
+    }
+
+    #[test]
+    fn a_shortcode_quoted_in_a_code_span_is_shown_as_written() {
+        assert_eq!(
+            degrade("`{{< note >}}` と `{{< /note >}}` で囲みます"),
+            "`{{< note >}}` と `{{< /note >}}` で囲みます"
+        );
+        // Text shortcodes print their text there, as Hugo does.
+        assert_eq!(
+            degrade_for("`v{{< skew currentVersion >}}`", "1.31"),
+            "`v1.31`"
+        );
     }
 }

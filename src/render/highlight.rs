@@ -43,8 +43,14 @@ pub(crate) fn has_code(html: &str) -> bool {
 const CODE_OPEN: &str = "<pre class=\"code\" data-lang=\"";
 
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
-pub(crate) fn code_block(lang: &str, code: &str) -> String {
-    let lang = lang
+pub(crate) fn code_block(info: &str, code: &str) -> String {
+    // `yaml title="マニフェスト"`: a Hugo tab's name (see `parse::shortcodes`), shown above.
+    let title = info
+        .split_once("title=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(t, _)| format!(" data-title=\"{}\"", escape_html(t.trim())))
+        .unwrap_or_default();
+    let lang = info
         .split([',', ' ', '{'])
         .next()
         .unwrap_or("")
@@ -61,14 +67,14 @@ pub(crate) fn code_block(lang: &str, code: &str) -> String {
         {
             // A grammar that chokes on a line still gets the code shown, unhighlighted.
             return format!(
-                "{CODE_OPEN}{}\"><code>{}</code></pre>\n",
+                "{CODE_OPEN}{}\"{title}><code>{}</code></pre>\n",
                 escape_html(&lang),
                 escape_html(code)
             );
         }
     }
     format!(
-        "{CODE_OPEN}{}\"><code>{}</code></pre>\n",
+        "{CODE_OPEN}{}\"{title}><code>{}</code></pre>\n",
         escape_html(&lang),
         generator.finalize()
     )
@@ -106,6 +112,17 @@ mod tests {
         );
         assert!(html.contains("class=\"hl-"), "{html}");
         assert!(!html.contains("style="), "{html}");
+    }
+
+    #[test]
+    fn a_title_in_the_info_string_is_shown_escaped() {
+        let html = code_block("yaml title=\"<b>マニフェスト</b>\"", "kind: Pod\n");
+        assert!(
+            html.starts_with(
+                "<pre class=\"code\" data-lang=\"yaml\" data-title=\"&lt;b&gt;マニフェスト&lt;/b&gt;\"><code>"
+            ),
+            "{html}"
+        );
     }
 
     #[test]

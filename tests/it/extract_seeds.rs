@@ -33,7 +33,10 @@ fn article(name: &str) -> (Doc, FrontMatter, Mentions) {
     let text = std::fs::read_to_string(root().join("content").join(name)).unwrap();
     let mut warnings = Vec::new();
     let split = shiori::parse::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
-    let body = shiori::parse::shortcodes::degrade(split.body);
+    let body = shiori::parse::shortcodes::degrade(
+        split.body,
+        &shiori::parse::shortcodes::Page::of(&split.front),
+    );
     let doc = shiori::parse::blocks::parse(&body, split.body_line);
     let refs = extract(&doc, &split.front, &registry());
     (doc, split.front, refs)

@@ -101,7 +101,10 @@ proptest! {
         let text = format!("+++\ntitle = \"t\"\nslug = \"a\"\nrelease = \"1.32\"\n+++\n{body}");
         let mut warnings = Vec::new();
         let split = shiori::parse::frontmatter::split(Path::new("content/a.md"), &text, &mut warnings).unwrap();
-        let body = shiori::parse::shortcodes::degrade(split.body);
+        let body = shiori::parse::shortcodes::degrade(
+            split.body,
+            &shiori::parse::shortcodes::Page::of(&split.front),
+        );
         let doc = shiori::parse::blocks::parse(&body, split.body_line);
         let refs = shiori::extract::extract(&doc, &split.front, shiori::registry::Registry::builtin());
         let ranges = refs.keps.iter().map(|m| (m.block, m.range.clone(), m.sentence.clone()))
