@@ -19,6 +19,7 @@ mod glossary;
 mod glossary_browser;
 mod glossary_quality;
 mod hostile;
+mod hugo_content;
 mod incremental;
 mod ja_docs;
 mod properties;
