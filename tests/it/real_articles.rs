@@ -276,3 +276,36 @@ fn release_items_of_the_real_articles_quote_no_credit_line() {
         }
     }
 }
+
+/// The names an article gives a KEP (`記事での表記`) and the title its release item shows are
+/// titles, never a link text that only says where the KEP is: `[KEPの図](…/3935-…#motivation)`
+/// in the 1.28 release memo, `[KEP issue](https://kep.k8s.io/1710)` in the 1.30 one. And a KEP
+/// whose `kep.yaml` kept the template's title is named by its folder in the built-in registry.
+#[test]
+fn a_link_text_that_only_says_where_is_not_a_kep_title() {
+    let out = Fixture::with_all_repo_content().build();
+    for (kep, text) in [(3935, "KEPの図"), (1710, "KEP issue")] {
+        let html = crate::support::page(&out, &format!("keps/{kep}/index.html"));
+        assert!(
+            !html.contains(&format!("<span lang=\"ja\">{text}</span>")),
+            "KEP-{kep} is named {text:?}"
+        );
+    }
+    let release = crate::support::page(&out, "releases/1.28/index.html");
+    assert!(release.contains("data-item=\"kep-3935\""));
+    assert!(
+        !release.contains("KEPの図"),
+        "releases/1.28/ titles KEP-3935 `KEPの図`"
+    );
+    for (kep, title) in [
+        (4940, "Psa block host field in probes"),
+        (85, "Graduate PDB to Stable"),
+    ] {
+        let html = crate::support::page(&out, &format!("keps/{kep}/index.html"));
+        assert!(html.contains(title), "KEP-{kep} is not titled {title:?}");
+        assert!(
+            !html.contains("KEP Template"),
+            "KEP-{kep} is titled `KEP Template`"
+        );
+    }
+}
