@@ -18,8 +18,8 @@ use crate::model::ids::{
     FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
 use crate::model::urls;
-use crate::parse::blocks::BlockKind;
 use crate::parse::blocks::Doc;
+use crate::parse::blocks::{BlockKind, SpanKind};
 use crate::registry::{GateStage, GateStatus, Registry, contradiction};
 
 /// What the link stage needs to know about an article.
@@ -46,8 +46,9 @@ pub struct Mention {
     pub default_on: Option<bool>,
     /// The sentence around the mention, as written.
     pub sentence: String,
-    /// What the block itself says changed, when `sentence` only points elsewhere
-    /// (`詳しくはKEP-2837を参照してください。`): see [`own_statement`].
+    /// What the block, else its section, says changed, when `sentence` says nothing of it: it
+    /// points elsewhere (`詳しくはKEP-2837を参照してください。`), credits who did the work or
+    /// only names the KEP. See [`own_statement`].
     pub lead: Option<String>,
     /// The title of the section the block stands in (empty before the first heading).
     pub section: String,
@@ -272,6 +273,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
         let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
         let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
         let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
+        let sections = SectionStatements::of_doc(doc);
         // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
         // for that release.
         let mention = |block: usize,
@@ -290,8 +292,8 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
                 stage,
                 default_on,
-                lead: points_elsewhere(&sentence)
-                    .then(|| own_statement(doc, block))
+                lead: says_nothing(doc, block, &sentence)
+                    .then(|| own_statement(doc, block, &sections))
                     .flatten(),
                 section: doc
                     .sections
@@ -329,10 +331,10 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
             let stage = m.stage.filter(|_| !m.deferred);
             let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
             if m.form == KepForm::Heading
-                && let Some(lead) = section_lead(doc, m.block)
+                && let Some(lead) = sections.of(doc.blocks[m.block].section)
             {
                 // A heading says only the name; what the article says is the section's text.
-                mref.sentence = lead;
+                mref.sentence = lead.to_string();
             }
             if let (Some(stated), Some(release), Some(entry)) =
                 (stage, mref.release, registry.kep(m.kep))
@@ -483,49 +485,167 @@ fn quote(text: &str, sentence: &std::ops::Range<usize>, at: &std::ops::Range<usi
     q
 }
 
-/// Whether a sentence only sends the reader elsewhere (`詳しくはKEP-2837を参照してください。`,
-/// `See KEP-3157 for details.`) instead of saying what changed.
+/// Whether a sentence says nothing about what changed: it only sends the reader elsewhere
+/// (`詳しくはKEP-2837を参照してください。`, `See KEP-3157 for details.`) or only credits who did
+/// the work (`この作業はSIG Nodeが主導したKEP #753の一環として行われました。`). Such a sentence
+/// names the KEP, but the release pages must quote what the article says changed.
 fn points_elsewhere(sentence: &str) -> bool {
-    const JA: [&str; 4] = ["参照", "詳しくは", "詳細は", "詳細について"];
+    const JA: [&str; 5] = ["参照", "詳しくは", "詳細は", "詳細について", "ご覧ください"];
     let lower = sentence.to_lowercase();
     JA.iter().any(|w| sentence.contains(w))
         || lower.contains("see ")
         || lower.contains("for details")
         || lower.contains("for more")
+        || credits_work(sentence)
+}
+
+/// Whether a sentence only says who did the work and under which KEP: it names the doer (a SIG
+/// or WG, or leading it: 主導, `led by`) or speaks of "this work" (この作業, この取り組み,
+/// `This work`), frames the work (一環, 一部として, にわたって, `as part of`, `delivered by`), says
+/// it was done (行われ, 実施, 開発, 主導, `done`, `led`), and states no change itself (a sentence
+/// that also says 昇格 or GA is a statement; `この機能はPodの一部として設定します` does no work).
+fn credits_work(sentence: &str) -> bool {
+    const DOER: [&str; 6] = ["SIG ", "SIG-", "sig-", "WG ", "主導", "ワーキンググループ"];
+    const THIS_WORK: [&str; 7] = [
+        "この作業",
+        "この取り組み",
+        "この取組",
+        "この機能",
+        "この変更",
+        "この改善",
+        "これらの作業",
+    ];
+    const FRAME_JA: [&str; 4] = ["一環", "一部として", "にわたって", "主導"];
+    const FRAME_EN: [&str; 6] = [
+        "as part of",
+        "led by",
+        "delivered by",
+        "driven by",
+        "developed by",
+        "done by",
+    ];
+    const THIS_WORK_EN: [&str; 5] = [
+        "this work",
+        "this effort",
+        "this feature",
+        "this change",
+        "the work",
+    ];
+    // Words of a change: a sentence with one says what changed, whoever it credits.
+    const CHANGE: [&str; 12] = [
+        "昇格",
+        "GA",
+        "ベータ",
+        "アルファ",
+        "非推奨",
+        "削除",
+        "graduat",
+        "promot",
+        "deprecat",
+        "remov",
+        "beta",
+        "alpha",
+    ];
+    let lower = sentence.to_lowercase();
+    let doer = DOER.iter().any(|w| sentence.contains(w))
+        || THIS_WORK.iter().any(|w| sentence.contains(w))
+        || THIS_WORK_EN.iter().any(|w| lower.contains(w))
+        || ["working group", "led by"]
+            .iter()
+            .any(|w| lower.contains(w));
+    let frame =
+        FRAME_JA.iter().any(|w| sentence.contains(w)) || FRAME_EN.iter().any(|w| lower.contains(w));
+    const DONE: [&str; 7] = ["行われ", "実施", "開発", "進め", "主導", "取り組", "貢献"];
+    const DONE_EN: [&str; 6] = ["done", "deliver", "led ", "develop", "driven", "implement"];
+    let done =
+        DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
+    let change = CHANGE
+        .iter()
+        .any(|w| sentence.contains(w) || lower.contains(w));
+    doer && frame && done && !change
+}
+
+/// Whether `sentence` of block `block` says nothing of what changed: it points elsewhere or
+/// only names the KEP.
+fn says_nothing(doc: &Doc, block: usize, sentence: &str) -> bool {
+    points_elsewhere(sentence) || only_names(doc, block, sentence)
+}
+
+/// Whether `sentence` is only the text of a link in block `block`: a list of KEPs by title
+/// (`* [DRA: structured parameters](https://kep.k8s.io/4381)`) names each KEP and says nothing
+/// of what changed, like a heading that names one.
+fn only_names(doc: &Doc, block: usize, sentence: &str) -> bool {
+    let Some(b) = doc.blocks.get(block) else {
+        return false;
+    };
+    let said = sentence.trim().trim_end_matches(crate::text::ends_sentence);
+    b.spans
+        .iter()
+        .filter_map(|&i| doc.spans.get(i))
+        .any(|span| {
+            matches!(span.kind, SpanKind::Link { .. })
+                && b.text.get(span.range.clone()).map(str::trim) == Some(said)
+        })
 }
 
 /// What block `block` itself says changed: inside a note (`> [!NOTE]` under a changelog item)
 /// the first sentence of the item the note comments on, else the block's first sentence that
-/// does not point elsewhere; `None` when there is none.
-fn own_statement(doc: &Doc, block: usize) -> Option<String> {
+/// does not point elsewhere, else its section's statement ([`SectionStatements`]); `None`
+/// when there is none.
+fn own_statement(doc: &Doc, block: usize, sections: &SectionStatements) -> Option<String> {
     let b = doc.blocks.get(block)?;
     let host = if b.in_note {
-        doc.blocks[..block]
-            .iter()
+        (0..block)
             .rev()
-            .take_while(|o| o.section == b.section)
-            .find(|o| !o.in_note && o.kind != BlockKind::TableCell)
-            .unwrap_or(b)
+            .take_while(|&o| doc.blocks[o].section == b.section)
+            .find(|&o| !doc.blocks[o].in_note && doc.blocks[o].kind != BlockKind::TableCell)
+            .unwrap_or(block)
     } else {
-        b
+        block
     };
-    crate::text::sentences(&host.text)
+    statement_in(doc, host).or_else(|| sections.of(b.section).map(str::to_string))
+}
+
+/// The first sentence of block `block` that says something ([`says_nothing`]), cut to a
+/// quote's length.
+fn statement_in(doc: &Doc, block: usize) -> Option<String> {
+    crate::text::sentences(&doc.blocks.get(block)?.text)
         // A lone mark (`。` after a link) is no statement.
         .filter(|s| s.chars().count() > 1)
-        .find(|s| !points_elsewhere(s))
+        .find(|s| !says_nothing(doc, block, s))
         .map(|s| crate::text::truncate_chars(s.trim(), QUOTE_SIDE * 2))
 }
 
-/// The first sentence of the first paragraph under heading `block`, in the same section.
-fn section_lead(doc: &Doc, block: usize) -> Option<String> {
-    let section = doc.blocks.get(block)?.section;
-    let para = doc.blocks[block + 1..]
-        .iter()
-        .take_while(|b| b.section == section)
-        .find(|b| b.kind == BlockKind::Paragraph)?;
-    crate::text::sentences(&para.text)
-        .next()
-        .map(str::to_string)
+/// What each section of a document says: the first sentence of its first paragraph that does
+/// not point elsewhere (a section's opening paragraph says what the feature is; its closing
+/// `この作業は…の一環として行われました。` only credits it). A heading that names a KEP, and a
+/// block that only points to one, are quoted by it. Section 0 (before the first heading) has
+/// none: an article's opening is not about one KEP. Computed once per document, each
+/// paragraph read at most once.
+struct SectionStatements(Vec<Option<String>>);
+
+impl SectionStatements {
+    fn of_doc(doc: &Doc) -> SectionStatements {
+        let mut out: Vec<Option<String>> = vec![None; doc.sections.len()];
+        let mut done = vec![false; doc.sections.len()];
+        for (i, b) in doc.blocks.iter().enumerate() {
+            if b.section == 0 || b.kind != BlockKind::Paragraph || b.in_note {
+                continue;
+            }
+            let Some(slot) = done.get_mut(b.section).filter(|d| !**d) else {
+                continue;
+            };
+            if let Some(s) = statement_in(doc, i) {
+                *slot = true;
+                out[b.section] = Some(s);
+            }
+        }
+        SectionStatements(out)
+    }
+
+    fn of(&self, section: usize) -> Option<&str> {
+        self.0.get(section)?.as_deref()
+    }
 }
 
 fn kep_node(n: KepNumber, registry: &Registry) -> KepNode {
@@ -804,6 +924,65 @@ mod tests {
         let m = &g.keps[&KepNumber(3962)].mentions[0];
         assert_eq!(m.anchor, "3962-ミューテーティングアドミッションポリシー");
         assert_eq!(m.sentence, "WatchList FeatureGate はまだアルファです。");
+    }
+
+    /// The statement each KEP of `md` (a 1.40 article) is quoted by on its release page.
+    fn statements(md: &str) -> BTreeMap<u32, String> {
+        let reg = registry();
+        let a = article("credit", "1.40", md, None, &reg);
+        link(&[(a.0.clone(), &a.1, &a.2)], &reg)
+            .keps
+            .into_iter()
+            .filter_map(|(n, k)| Some((n.0, k.mentions.first()?.statement().to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn a_credit_line_is_quoted_by_its_sections_statement() {
+        let s = statements(
+            "## GAに昇格した機能\n\n### サイドカー\n\nサイドカーコンテナがGAに昇格しました。\n\nこの作業はSIG Nodeが主導した[KEP #753](https://kep.k8s.io/753)の一環として行われました。\n\n### ジョブ\n\nJobの成功ポリシーを定義できるようになりました。\n\nこの作業は、[SIG Apps](https://github.com/kubernetes/community/tree/master/sig-apps)により[KEP #3998](https://github.com/kubernetes/enhancements/issues/3998)の一部として実施されました。\n\n### 取り組み\n\nPodの再起動が速くなりました。\n\nこの取り組みは、SIG SchedulingとSIG Appsが主導した複数のKEP([#4671](https://kep.k8s.io/4671)、[#5547](https://kep.k8s.io/5547)を含む)の一環として行われました。\n\n### English\n\nPods restart faster now.\n\nThis work was done as part of KEP-5000, led by SIG Node.\n",
+        );
+        assert_eq!(s[&753], "サイドカーコンテナがGAに昇格しました。");
+        assert_eq!(s[&3998], "Jobの成功ポリシーを定義できるようになりました。");
+        assert_eq!(s[&4671], "Podの再起動が速くなりました。");
+        assert_eq!(s[&5547], "Podの再起動が速くなりました。");
+        assert_eq!(s[&5000], "Pods restart faster now.");
+    }
+
+    #[test]
+    fn a_pointer_alone_in_its_paragraph_is_quoted_by_its_sections_statement() {
+        let s = statements(
+            "## 主な変更\n\n### SELinux\n\nSELinuxのラベル付けが高速化されました。\n\nこの機能強化の詳細については、[KEP-1710: Speed up](https://kep.k8s.io/1710)をご参照ください。\n\n### 削除\n\n詳細はリリースノートをご覧ください。\n\n`gitRepo`ボリュームプラグインが無効化されました。\n\n詳細は[KEP-5040](https://kep.k8s.io/5040)を参照してください。\n",
+        );
+        assert_eq!(s[&1710], "SELinuxのラベル付けが高速化されました。");
+        // The section's first paragraph is itself a pointer: the next one speaks.
+        assert_eq!(s[&5040], "gitRepoボリュームプラグインが無効化されました。");
+    }
+
+    #[test]
+    fn a_list_of_kep_titles_is_quoted_by_its_sections_statement() {
+        let s = statements(
+            "## GAへの昇格\n\n以下の機能がGAに昇格しました。\n\n* [DRA: structured parameters](https://kep.k8s.io/4381)\n",
+        );
+        assert_eq!(s[&4381], "以下の機能がGAに昇格しました。");
+    }
+
+    #[test]
+    fn a_sentence_that_credits_and_states_a_change_is_a_statement() {
+        for said in [
+            "この作業はKEP-753の一環として行われ、サイドカーはGAに昇格しました。",
+            "この機能はPod仕様の一部として設定します。",
+            "SIG Nodeは新しいAPIを追加しました。",
+        ] {
+            assert!(!points_elsewhere(said), "{said}");
+        }
+        for credit in [
+            "この機能は、[SIG Network](https://github.com/kubernetes/community/tree/master/sig-network)が[KEP #3866](https://github.com/kubernetes/enhancements/issues/3866)の一環として開発しました。",
+            "この取り組みは、SIG SchedulingとSIG Nodeが主導した複数のKEPにわたって行われました。",
+            "This feature was delivered by SIG Node as part of KEP-753.",
+        ] {
+            assert!(points_elsewhere(credit), "{credit}");
+        }
     }
 
     #[test]

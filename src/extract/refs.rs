@@ -195,8 +195,78 @@ pub(super) fn heading_title(view: &BlockView, at: usize) -> Option<String> {
         .trim()
         .trim_end_matches([':', '-', '–', '—'])
         .trim();
-    (title.chars().count() >= 2 && title.chars().any(char::is_alphabetic))
-        .then(|| title.to_string())
+    (title.chars().count() >= 2
+        && title.chars().any(char::is_alphabetic)
+        && !is_generic_title(title))
+    .then(|| title.to_string())
+}
+
+/// Whether `text`, a link's text or what follows `KEP-N:`, only says where a KEP is and not what
+/// it is called: the number itself (`4381`, `#4381`, `KEP-4381`, `issue 4381`), or words like
+/// `KEP`, `Issue`, `こちら`, `詳細`, `here`, `this KEP`, `KEPの図`, `KEP issue`. A title has a word
+/// of its own (`サイドカーのKEP` is one).
+pub(super) fn is_generic_title(text: &str) -> bool {
+    const WORDS: [&str; 42] = [
+        "kep",
+        "keps",
+        "issue",
+        "issues",
+        "pr",
+        "pull",
+        "request",
+        "enhancement",
+        "enhancements",
+        "kubernetes",
+        "k8s",
+        "link",
+        "here",
+        "this",
+        "that",
+        "the",
+        "a",
+        "see",
+        "details",
+        "detail",
+        "more",
+        "info",
+        "page",
+        "readme",
+        "readme.md",
+        "kep.yaml",
+        "proposal",
+        "github",
+        "tracking",
+        "図",
+        "詳細",
+        "こちら",
+        "ここ",
+        "リンク",
+        "ページ",
+        "説明",
+        "資料",
+        "提案",
+        "この",
+        "その",
+        "ドキュメント",
+        "issue番号",
+    ];
+    let lower = text.to_lowercase();
+    let mut words = lower
+        .split(|c: char| {
+            c.is_whitespace()
+                || c == 'の'
+                || (c.is_ascii_punctuation() && c != '.')
+                || matches!(c, '（' | '）' | '「' | '」' | '、' | '。' | '：' | '＃')
+        })
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words.peek().is_some()
+        && words.all(|w| {
+            // `kep4381` as well as `kep`, `4381`.
+            let word = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            word.is_empty() || WORDS.contains(&word)
+        })
 }
 
 /// The title after `KEP-3157: `: in prose the ASCII run up to the first Japanese character or
@@ -210,9 +280,7 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
             .unwrap_or(rest.len())
     };
     let title = rest[..end].trim().trim_end_matches([',', '.', ';']);
-    title
-        .chars()
-        .any(|c| c.is_alphabetic())
+    (title.chars().any(|c| c.is_alphabetic()) && !is_generic_title(title))
         .then(|| title.to_string())
 }
 

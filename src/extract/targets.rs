@@ -287,7 +287,8 @@ fn push(
 
 /// The title a KEP link's text gives: `Structured parameters` of `[KEP-4381: Structured
 /// parameters](...)`, `構造化パラメーター` of `[構造化パラメーター](...)`; none for `KEP-4381`,
-/// `#4381`, `KEP`, a URL or a word like `こちら`.
+/// `#4381`, a URL, or words that only say where the KEP is (`こちら`, `KEPの図`, `Issue`:
+/// [`super::refs::is_generic_title`]).
 fn link_title(text: &str, kep: KepNumber) -> Option<String> {
     let t = text.trim();
     let n = kep.to_string();
@@ -299,12 +300,7 @@ fn link_title(text: &str, kep: KepNumber) -> Option<String> {
     {
         return title_after(rest, true);
     }
-    let bare = t.trim_start_matches('#');
-    if bare.chars().all(|c| c.is_ascii_digit())
-        || t.contains("://")
-        || t.chars().count() < 4
-        || matches!(t, "こちら" | "ここ" | "KEP" | "詳細" | "link" | "here")
-    {
+    if t.contains("://") || t.chars().count() < 4 || super::refs::is_generic_title(t) {
         return None;
     }
     Some(t.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -448,6 +444,38 @@ mod tests {
             Some("動的なリソース割り当ての構造化パラメーター")
         );
         assert_eq!(link_title("こちら", k), None);
+    }
+
+    #[test]
+    fn a_link_text_that_only_says_where_is_no_title() {
+        let k = KepNumber(3935);
+        for generic in [
+            "KEPの図",
+            "KEP issue",
+            "Issue",
+            "issue #3935",
+            "こちら",
+            "詳細",
+            "here",
+            "this KEP",
+            "the KEP",
+            "KEP 3935",
+            "kubernetes/enhancements#3935",
+            "3935",
+            "KEPのページ",
+            "Tracking issue",
+            "KEP-3935: 詳細",
+        ] {
+            assert_eq!(link_title(generic, k), None, "{generic}");
+        }
+        for title in [
+            "サイドカーのKEP",
+            "Sidecar containers",
+            "KEP-3935: Sidecar containers",
+            "Pod issue handling",
+        ] {
+            assert!(link_title(title, k).is_some(), "{title}");
+        }
     }
 
     #[test]

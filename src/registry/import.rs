@@ -7,7 +7,9 @@
 //! KEP number and gate name, files visited in path order.
 //!
 //! Real checkouts are untidy, and the importer takes what it can: templates (`kep-number:
-//! NNNN`) are skipped, milestones written `v1.27`, `1.27` or `""` are all read, patch versions
+//! NNNN`) are skipped, a KEP that kept the template's `title: KEP Template` (or has no title) is
+//! titled by its folder name (`4940-psa-block-host-field-in-probes` → `Psa block host field in
+//! probes`) with a warning, milestones written `v1.27`, `1.27` or `""` are all read, patch versions
 //! (`1.31.1`) count as their minor release, gate pages without `content_type: feature_gate` are
 //! not gates. What it cannot read (malformed YAML, an unquoted milestone `1.30` that YAML turned
 //! into the number 1.3) is skipped with a warning naming the file and line.
@@ -140,6 +142,47 @@ pub fn import_from_sources(
     }
 }
 
+/// Whether a `kep.yaml` title is a placeholder left from the template (`keps/NNNN-kep-template`
+/// says `title: KEP Template`; six real KEPs kept it), not the KEP's name.
+fn is_placeholder_title(title: &str) -> bool {
+    let words: Vec<String> = title
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    matches!(
+        words
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        ["template"] | ["kep", "template"] | ["kep", "title"] | ["title"] | ["tbd"] | ["todo"]
+    )
+}
+
+/// The KEP's folder name made readable, for a KEP with no title of its own:
+/// `keps/sig-auth/4940-psa-block-host-field-in-probes/kep.yaml` → `Psa block host field in
+/// probes`. The number in front is dropped (the page shows it); `None` when nothing is left.
+fn folder_title(path: &Path, number: KepNumber) -> Option<String> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    let rest = folder
+        .strip_prefix(number.0.to_string().as_str())
+        .and_then(|r| r.strip_prefix(['-', '_']))
+        .unwrap_or(folder);
+    let words: Vec<&str> = rest.split(['-', '_']).filter(|w| !w.is_empty()).collect();
+    let (first, more) = words.split_first()?;
+    let mut out: String = first
+        .chars()
+        .next()
+        .map(|c| c.to_uppercase().chain(first.chars().skip(1)).collect())
+        .unwrap_or_default();
+    for w in more {
+        out.push(' ');
+        out.push_str(w);
+    }
+    Some(out)
+}
+
 pub(crate) fn yaml_error(path: &Path, e: &serde_yaml::Error, line_offset: usize) -> Diagnostic {
     let line = e.location().map(|l| l.line() + line_offset);
     Diagnostic::warning(path, line, format!("skipped: not valid YAML ({e})"))
@@ -164,13 +207,28 @@ fn read_kep_yaml(
         _ => return None,
     };
     let number = KepNumber(u32::try_from(number).ok()?);
-    let title = v
+    let written = v
         .get("title")
         .and_then(Value::as_str)
         .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .unwrap_or("(untitled)")
-        .to_string();
+        .filter(|t| !t.is_empty());
+    let title = match written {
+        Some(t) if !is_placeholder_title(t) => t.to_string(),
+        _ => {
+            let title = folder_title(path, number).unwrap_or_else(|| "(untitled)".to_string());
+            if let Some(t) = written {
+                warnings.push(Diagnostic::warning(
+                    path,
+                    line_of_key(text, "title"),
+                    format!(
+                        "`{}`: title `{t}` was left from the KEP template; titled `{title}` after its folder",
+                        number.label()
+                    ),
+                ));
+            }
+            title
+        }
+    };
     let sig = v
         .get("owning-sig")
         .and_then(Value::as_str)
@@ -402,6 +460,52 @@ mod tests {
         );
         assert!(i.warnings.is_empty());
         assert_eq!(i.kep_count, 0);
+    }
+
+    #[test]
+    fn a_title_left_from_the_template_gives_way_to_the_folder_name() {
+        let i = import_from_sources(
+            &[
+                kep(
+                    "keps/sig-auth/4940-psa-block-host-field-in-probes/kep.yaml",
+                    "title: KEP Template\nkep-number: 4940\nowning-sig: sig-auth\n",
+                ),
+                kep(
+                    "keps/sig-apps/85-Graduate-PDB-to-Stable/kep.yaml",
+                    "title: \" kep template \"\nkep-number: 85\n",
+                ),
+                kep(
+                    "keps/sig-node/753-sidecar-containers/kep.yaml",
+                    "kep-number: 753\n",
+                ),
+                kep(
+                    "keps/sig-node/3000-x/kep.yaml",
+                    "title: Pod Template Hash\nkep-number: 3000\n",
+                ),
+            ],
+            &[],
+        );
+        assert!(
+            i.keps
+                .contains("number = 4940\ntitle = \"Psa block host field in probes\"\n"),
+            "{}",
+            i.keps
+        );
+        assert!(
+            i.keps
+                .contains("number = 85\ntitle = \"Graduate PDB to Stable\"\n")
+        );
+        assert!(
+            i.keps
+                .contains("number = 753\ntitle = \"Sidecar containers\"\n")
+        );
+        assert!(
+            i.keps
+                .contains("number = 3000\ntitle = \"Pod Template Hash\"\n")
+        );
+        // The two leftovers are reported, with the line of `title:`.
+        assert_eq!(i.warnings.len(), 2, "{:?}", i.warnings);
+        assert_eq!(i.warnings[0].line, Some(1));
     }
 
     #[test]

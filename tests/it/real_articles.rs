@@ -224,3 +224,88 @@ fn assert_matches(found: &BTreeMap<String, Found>) {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// The change items of a release page: (`data-item`, the quoted sentence as shown).
+fn release_items(html: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for li in html.split("<li data-item=\"").skip(1) {
+        let id = li[..li.find('"').unwrap()].to_string();
+        let Some(at) = li.find("<p class=\"change-where\"><a href=\"") else {
+            continue;
+        };
+        let rest = &li[at + "<p class=\"change-where\"><a href=\"".len()..];
+        let text = &rest[rest.find("\">").unwrap() + 2..rest.find("</a>").unwrap()];
+        out.push((id, text.to_string()));
+    }
+    out
+}
+
+/// A release item quotes what changed, never the line crediting who did the work
+/// (`この作業はWG Device Managementが主導したKEP #4381の一環として行われました。`) nor a sentence
+/// that only points to the KEP: every kubernetes.io release article closes each section with one.
+#[test]
+fn release_items_of_the_real_articles_quote_no_credit_line() {
+    let out = Fixture::with_all_repo_content().build();
+    let credit = [
+        "一環",
+        "の一部として",
+        "主導",
+        "にわたって行われ",
+        "ご参照ください",
+    ];
+    for r in ["1.31", "1.32", "1.34", "1.36"] {
+        let html = crate::support::page(&out, &format!("releases/{r}/index.html"));
+        let items = release_items(&html);
+        assert!(items.len() > 20, "{r}: {} items", items.len());
+        let bad: Vec<&(String, String)> = items
+            .iter()
+            .filter(|(_, s)| credit.iter().any(|w| s.contains(w)))
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "releases/{r}/ quotes credit lines: {bad:#?}"
+        );
+        if r == "1.34" {
+            // content/kubernetes-io-ja-blog/kubernetes-v1-34-release/index.md:59, the first
+            // paragraph of `### GA: DRAのコア機能`, whose last line credits KEP #4381.
+            let (_, dra) = items.iter().find(|(id, _)| id == "kep-4381").unwrap();
+            assert_eq!(
+                dra,
+                "Dynamic Resource Allocation (DRA)は、GPU、TPU、NICおよびその他のデバイスを選択、割り当て、共有、設定するためのより強力な方法を提供します。"
+            );
+        }
+    }
+}
+
+/// The names an article gives a KEP (`記事での表記`) and the title its release item shows are
+/// titles, never a link text that only says where the KEP is: `[KEPの図](…/3935-…#motivation)`
+/// in the 1.28 release memo, `[KEP issue](https://kep.k8s.io/1710)` in the 1.30 one. And a KEP
+/// whose `kep.yaml` kept the template's title is named by its folder in the built-in registry.
+#[test]
+fn a_link_text_that_only_says_where_is_not_a_kep_title() {
+    let out = Fixture::with_all_repo_content().build();
+    for (kep, text) in [(3935, "KEPの図"), (1710, "KEP issue")] {
+        let html = crate::support::page(&out, &format!("keps/{kep}/index.html"));
+        assert!(
+            !html.contains(&format!("<span lang=\"ja\">{text}</span>")),
+            "KEP-{kep} is named {text:?}"
+        );
+    }
+    let release = crate::support::page(&out, "releases/1.28/index.html");
+    assert!(release.contains("data-item=\"kep-3935\""));
+    assert!(
+        !release.contains("KEPの図"),
+        "releases/1.28/ titles KEP-3935 `KEPの図`"
+    );
+    for (kep, title) in [
+        (4940, "Psa block host field in probes"),
+        (85, "Graduate PDB to Stable"),
+    ] {
+        let html = crate::support::page(&out, &format!("keps/{kep}/index.html"));
+        assert!(html.contains(title), "KEP-{kep} is not titled {title:?}");
+        assert!(
+            !html.contains("KEP Template"),
+            "KEP-{kep} is titled `KEP Template`"
+        );
+    }
+}

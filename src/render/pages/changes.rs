@@ -356,7 +356,8 @@ fn undecorated(sentence: &str) -> &str {
 
 /// The mention of release `r` whose sentence best says what changed: one stating `stage`
 /// before one that does not, and among them one whose sentence says something before one that
-/// only points to the KEP.
+/// only points to the KEP or credits it (`Mention::lead`), then the earliest: a section about
+/// the KEP comes before the lists that sum a release up.
 fn statement_of(mentions: &[Mention], r: Release, stage: Option<Stage>) -> Option<&Mention> {
     mentions
         .iter()
