@@ -114,7 +114,7 @@ fn push(
     evidence: GateEvidence,
     out: &mut Vec<GateMention>,
 ) {
-    let (stage, default_on) = stage::facts_for(view, r.start);
+    let facts = stage::facts_for(view, r.clone());
     let place: Place = place_of(t);
     out.push(GateMention {
         gate: FeatureGateName(name.to_string()),
@@ -123,9 +123,10 @@ fn push(
         range: view.norm.orig_range(r.clone()),
         sentence: view.orig_sentence(r.start),
         evidence,
-        stage,
-        default_on,
-        stage_release: stage::stated_release(view, r.start),
+        stage: facts.stage,
+        default_on: facts.default_on,
+        stage_release: facts.release,
+        inherited: facts.inherited,
     });
 }
 
@@ -267,19 +268,7 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
 /// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
 /// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
 pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
-    let says_gate = |s: &str| {
-        let n = crate::text::japanese::nfkc(s).to_lowercase();
-        [
-            "フィーチャーゲート",
-            "機能ゲート",
-            "feature gate",
-            "featuregate",
-            "feature-gate",
-            "feature flag",
-        ]
-        .iter()
-        .any(|k| n.contains(k))
-    };
+    let says_gate = stage::names_gates;
     let mut out = std::collections::HashSet::new();
     for b in &doc.blocks {
         let Some(cell) = b.cell.filter(|c| c.head) else {

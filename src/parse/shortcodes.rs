@@ -11,6 +11,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+/// What a `feature-state` shortcode's line begins with: the extract stage reads the stage and
+/// release of the section from it.
+pub const FEATURE_STATE_LABEL: &str = "FEATURE STATE:";
+
 static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"[^"]*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
 });
@@ -193,12 +197,12 @@ pub fn degrade(text: &str) -> String {
                         let state = param("state").unwrap_or_default();
                         match param("feature_gate_name") {
                             Some(gate) if version.is_empty() => {
-                                format!("FEATURE STATE: フィーチャーゲート `{gate}`")
+                                format!("{FEATURE_STATE_LABEL} フィーチャーゲート `{gate}`")
                             }
                             Some(gate) => format!(
-                                "FEATURE STATE: `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
+                                "{FEATURE_STATE_LABEL} `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
                             ),
-                            None => format!("FEATURE STATE: `Kubernetes {version} [{state}]`"),
+                            None => format!("{FEATURE_STATE_LABEL} `Kubernetes {version} [{state}]`"),
                         }
                     }
                     "figure" => figure(&param),

@@ -31,3 +31,4 @@ mod search_site;
 mod serve;
 mod session;
 mod session_browser;
+mod stages;
