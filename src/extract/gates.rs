@@ -13,7 +13,10 @@
 //!   about gates, stages, defaults or switching something on (`KMSv2 サービス` is the service,
 //!   `KMSv2 FeatureGate` the gate; `ValidatingAdmissionPolicyの[APIドキュメント]` the API), or
 //!   it begins a one-link list item under a heading or lead that states a stage
-//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`).
+//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`);
+//! * in a table column headed as gates (`フィーチャーゲート`, or `機能名` under a heading about
+//!   gates), or leading a list item in a code span or link under a heading about gates
+//!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`).
 //!
 //! Names in code spans and in the author's link text count as in prose (a chip links them);
 //! code blocks have no blocks and so no mentions.
@@ -63,6 +66,18 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         && only.kind == TokenKind::Ident
         && gate_shaped(&text[only.range.clone()])
         && text.trim() == &text[only.range.clone()]
+    {
+        explicit[0] = true;
+    }
+    // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
+    // gates, each item led by its name in a code span or link.
+    if view.gate_item
+        && let Some(first) = tokens.first()
+        && first.kind == TokenKind::Ident
+        && first.span.is_some()
+        && text[..first.range.start].trim().is_empty()
+        && gate_shaped(&text[first.range.clone()])
+        && view.span_text(first) == Some(&text[first.range.clone()])
     {
         explicit[0] = true;
     }

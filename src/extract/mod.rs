@@ -243,6 +243,8 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         view.gate_column = block
             .cell
             .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));
+        view.gate_item = block.kind == BlockKind::ListItem
+            && stage::names_gates(&doc.sections[block.section].title);
         view.row_stage = block
             .cell
             .and_then(|c| row_stages.get(&(c.table, c.row)).copied());
@@ -305,6 +307,10 @@ pub(crate) struct BlockView<'a> {
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
     pub gate_column: bool,
+    /// A list item under a heading about feature gates (`### フィーチャーゲート`).
+    pub gate_item: bool,
+    /// The normalized ranges of the block's code spans and links.
+    span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
     /// sentence (a line without `。`) with many mentions must not be read once per mention.
     facts: std::cell::RefCell<std::collections::HashMap<usize, stage::SentenceFacts>>,
@@ -357,6 +363,8 @@ impl<'a> BlockView<'a> {
             row_stage: None,
             muted: std::cell::OnceCell::new(),
             gate_column: false,
+            gate_item: false,
+            span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),
             block_stage: std::cell::OnceCell::new(),
         }
@@ -364,6 +372,15 @@ impl<'a> BlockView<'a> {
 
     pub(crate) fn text(&self) -> &str {
         &self.norm.text
+    }
+
+    /// The whole text of the code span or link token `t` stands in.
+    pub(crate) fn span_text(&self, t: &scan::Token) -> Option<&str> {
+        let r = self
+            .span_ranges
+            .iter()
+            .rfind(|r| r.start <= t.range.start && t.range.end <= r.end)?;
+        Some(self.norm.text[r.clone()].trim())
     }
 
     pub(crate) fn is_heading(&self) -> bool {

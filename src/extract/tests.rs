@@ -1310,3 +1310,9 @@ fn a_feature_state_line_states_its_release_and_its_section_stage() {
         ]
     );
 }
+
+#[test]
+fn gate_list_items_under_a_gates_heading_name_gates() {
+    let md = "### フィーチャーゲート\n\n- `AllowExtTrafficLocalEndpoints`: サービスがトラフィックをローカルに送ることを許可します。\n- `Podの仕様`: 説明\n- 説明の`SomeOtherName`\n\n### その他\n\n- `AllowOtherThing`: 説明\n";
+    assert_eq!(gate_names(md), ["AllowExtTrafficLocalEndpoints"]);
+}
