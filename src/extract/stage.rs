@@ -473,7 +473,9 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
     let lower = t.to_lowercase();
     let removal = ["削除", "廃止", "remov"].iter().any(|w| lower.contains(w));
     let deprecation = ["非推奨", "deprecat"].iter().any(|w| lower.contains(w));
-    let other = ["昇格", "graduat", "promot", "、", "と", " and ", "&"]
+    // Both a removal and a deprecation, a graduation too, or a list (`、`) is a kind of section;
+    // `と` alone is no list (`クラウドプロバイダーとの全てのインツリー統合の削除`).
+    let other = ["昇格", "graduat", "promot", "、"]
         .iter()
         .any(|w| lower.contains(w));
     if removal == deprecation || other {

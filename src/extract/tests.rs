@@ -1228,6 +1228,10 @@ fn headings_about_one_removal() {
     );
     assert_eq!(one("古いDRA実装の廃止"), Some(Stage::Removed));
     assert_eq!(
+        one("クラウドプロバイダーとの全てのインツリー統合の削除"),
+        Some(Stage::Removed)
+    );
+    assert_eq!(
         one("Removal of the gitRepo volume driver"),
         Some(Stage::Removed)
     );
