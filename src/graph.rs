@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::extract::{KepForm, Mentions};
+use crate::extract::Mentions;
 use crate::model::ids::{
     FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
@@ -330,10 +330,11 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
             // A deferred enhancement's planned stage is not what the release did.
             let stage = m.stage.filter(|_| !m.deferred);
             let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
-            if m.form == KepForm::Heading
+            if matches!(doc.blocks[m.block].kind, BlockKind::Heading(_))
                 && let Some(lead) = sections.of(doc.blocks[m.block].section)
             {
-                // A heading says only the name; what the article says is the section's text.
+                // A heading says only the name (`### #3962 …`, `### … ([KEP-1610](…))`); what
+                // the article says is the section's text.
                 mref.sentence = lead.to_string();
             }
             if let (Some(stated), Some(release), Some(entry)) =

@@ -13,7 +13,10 @@
 //!   about gates, stages, defaults or switching something on (`KMSv2 サービス` is the service,
 //!   `KMSv2 FeatureGate` the gate; `ValidatingAdmissionPolicyの[APIドキュメント]` the API), or
 //!   it begins a one-link list item under a heading or lead that states a stage
-//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`).
+//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`);
+//! * in a table column headed as gates (`フィーチャーゲート`, or `機能名` under a heading about
+//!   gates), or leading a list item in a code span or link under a heading about gates
+//!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`).
 //!
 //! Names in code spans and in the author's link text count as in prose (a chip links them);
 //! code blocks have no blocks and so no mentions.
@@ -66,6 +69,18 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     {
         explicit[0] = true;
     }
+    // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
+    // gates, each item led by its name in a code span or link.
+    if view.gate_item
+        && let Some(first) = tokens.first()
+        && first.kind == TokenKind::Ident
+        && first.span.is_some()
+        && text[..first.range.start].trim().is_empty()
+        && gate_shaped(&text[first.range.clone()])
+        && view.span_text(first) == Some(&text[first.range.clone()])
+    {
+        explicit[0] = true;
+    }
     for (i, t) in tokens.iter().enumerate() {
         if !t.mentionable() {
             continue;
@@ -114,7 +129,7 @@ fn push(
     evidence: GateEvidence,
     out: &mut Vec<GateMention>,
 ) {
-    let (stage, default_on) = stage::facts_for(view, r.start);
+    let facts = stage::facts_for(view, r.clone());
     let place: Place = place_of(t);
     out.push(GateMention {
         gate: FeatureGateName(name.to_string()),
@@ -123,9 +138,10 @@ fn push(
         range: view.norm.orig_range(r.clone()),
         sentence: view.orig_sentence(r.start),
         evidence,
-        stage,
-        default_on,
-        stage_release: stage::stated_release(view, r.start),
+        stage: facts.stage,
+        default_on: facts.default_on,
+        stage_release: facts.release,
+        inherited: facts.inherited,
     });
 }
 
@@ -267,19 +283,7 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
 /// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
 /// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
 pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
-    let says_gate = |s: &str| {
-        let n = crate::text::japanese::nfkc(s).to_lowercase();
-        [
-            "フィーチャーゲート",
-            "機能ゲート",
-            "feature gate",
-            "featuregate",
-            "feature-gate",
-            "feature flag",
-        ]
-        .iter()
-        .any(|k| n.contains(k))
-    };
+    let says_gate = stage::names_gates;
     let mut out = std::collections::HashSet::new();
     for b in &doc.blocks {
         let Some(cell) = b.cell.filter(|c| c.head) else {

@@ -112,6 +112,9 @@ pub struct KepMention {
     /// 延期されました`) although its `Stage:` line names the planned stage: not a change of the
     /// release.
     pub deferred: bool,
+    /// The stage is the enclosing list's or section's (`stage::Facts::inherited`).
+    #[serde(skip)]
+    pub(crate) inherited: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -151,6 +154,9 @@ pub struct GateMention {
     pub default_on: Option<bool>,
     /// As `KepMention::stage_release`.
     pub stage_release: Option<Release>,
+    /// As `KepMention::inherited`.
+    #[serde(skip)]
+    pub(crate) inherited: bool,
 }
 
 /// How a SIG was written.
@@ -228,19 +234,27 @@ impl Mentions {
 /// Extracts every reference of one article.
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
     let mut out = Mentions::default();
-    let mut leads = stage::Leads::default();
+    let mut leads = stage::Leads::new(front.release);
     let gate_columns = gates::gate_columns(doc);
+    let row_stages = stage::row_stages(doc);
     for (index, block) in doc.blocks.iter().enumerate() {
         let mut view = BlockView::new(index, block, doc);
-        (view.list_stage, view.section_stage) = leads.visit(doc, &view);
+        leads.visit(doc, &mut view);
         view.gate_column = block
             .cell
             .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));
+        view.gate_item = block.kind == BlockKind::ListItem
+            && stage::names_gates(&doc.sections[block.section].title);
+        view.row_stage = block
+            .cell
+            .and_then(|c| row_stages.get(&(c.table, c.row)).copied());
         refs::extract_block(&view, doc, front, &mut out);
         targets::extract_block(&view, doc, &mut out);
         gates::extract_block(&view, registry, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
+    stage::prefer_own_statements(doc, &mut out);
+    stage::removal_sections(doc, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.extend(out.linked_sigs.iter().cloned());
@@ -281,18 +295,29 @@ pub(crate) struct BlockView<'a> {
     pub sentences: Vec<Range<usize>>,
     /// For a list item that is one link (`* [AppArmor support](https://kep.k8s.io/24)`), the
     /// stage its lead paragraph or section heading states (`### GAへの昇格`).
-    pub list_stage: Option<Stage>,
-    /// The stage the nearest enclosing heading states (`## GAに昇格した機能のハイライト` over
-    /// `### SizeMemoryBackedVolumesのサポート`); for a heading, its parents'.
-    pub section_stage: Option<Stage>,
+    pub list_stage: Option<stage::Stated>,
+    /// The stage the section's `feature-state` line or the nearest enclosing heading states
+    /// (`## GAに昇格した機能のハイライト` over `### SizeMemoryBackedVolumesのサポート`); for a
+    /// heading, its parents'.
+    pub section_stage: Option<stage::Stated>,
+    /// For a heading, the stage its section's text states for what it names (`stage::body_stage`).
+    pub heading_stage: Option<stage::Stated>,
+    /// For a table cell, the stage its row states in a stage column.
+    pub row_stage: Option<stage::Stated>,
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
     pub gate_column: bool,
+    /// A list item under a heading about feature gates (`### フィーチャーゲート`).
+    pub gate_item: bool,
+    /// The normalized ranges of the block's code spans and links.
+    span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
     /// sentence (a line without `。`) with many mentions must not be read once per mention.
     facts: std::cell::RefCell<std::collections::HashMap<usize, stage::SentenceFacts>>,
     /// The one stage the whole block names (`stage::block_stage`), computed once.
-    block_stage: std::cell::OnceCell<Option<Stage>>,
+    block_stage: std::cell::OnceCell<Option<stage::Stated>>,
+    /// The tokens that state no fact of the release (`stage::muted_tokens`), computed once.
+    muted: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl<'a> BlockView<'a> {
@@ -334,7 +359,12 @@ impl<'a> BlockView<'a> {
             sentences,
             list_stage: None,
             section_stage: None,
+            heading_stage: None,
+            row_stage: None,
+            muted: std::cell::OnceCell::new(),
             gate_column: false,
+            gate_item: false,
+            span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),
             block_stage: std::cell::OnceCell::new(),
         }
@@ -342,6 +372,15 @@ impl<'a> BlockView<'a> {
 
     pub(crate) fn text(&self) -> &str {
         &self.norm.text
+    }
+
+    /// The whole text of the code span or link token `t` stands in.
+    pub(crate) fn span_text(&self, t: &scan::Token) -> Option<&str> {
+        let r = self
+            .span_ranges
+            .iter()
+            .rfind(|r| r.start <= t.range.start && t.range.end <= r.end)?;
+        Some(self.norm.text[r.clone()].trim())
     }
 
     pub(crate) fn is_heading(&self) -> bool {
@@ -368,8 +407,13 @@ impl<'a> BlockView<'a> {
     }
 
     /// The one stage the whole block names, if it names exactly one.
-    pub(crate) fn block_stage(&self) -> Option<Stage> {
+    pub(crate) fn block_stage(&self) -> Option<stage::Stated> {
         *self.block_stage.get_or_init(|| stage::block_stage(self))
+    }
+
+    /// Per token, whether it states no fact of the release (a plan, the past).
+    pub(crate) fn muted(&self) -> &[bool] {
+        self.muted.get_or_init(|| stage::muted_tokens(self))
     }
 
     /// The normalized sentence range containing normalized offset `at`.

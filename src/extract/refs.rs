@@ -156,7 +156,7 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     }
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
     let number: u32 = digits.parse().ok()?;
-    let (stage, _) = stage::facts_for(view, t.range.start);
+    let facts = stage::facts_for(view, t.range.clone());
     let place = place_of(t);
     // Inside a link the title ends with the link text; in prose it ends at Japanese text.
     let title = match place {
@@ -176,8 +176,9 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         form: KepForm::Prefixed,
         title,
         sig: None,
-        stage,
-        stage_release: stage::stated_release(view, t.range.start),
+        stage: facts.stage,
+        stage_release: facts.release,
+        inherited: facts.inherited,
         deferred: false,
     })
 }
@@ -363,9 +364,10 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             stage,
             stage_release: None,
             deferred,
+            inherited: false,
         });
     } else {
-        let (stage, _) = stage::facts_for(view, t.range.start);
+        let facts = stage::facts_for(view, t.range.clone());
         out.keps.push(KepMention {
             kep: KepNumber(number),
             block: view.index,
@@ -375,8 +377,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             form: KepForm::Hash,
             title: None,
             sig: None,
-            stage,
-            stage_release: stage::stated_release(view, t.range.start),
+            stage: facts.stage,
+            stage_release: facts.release,
+            inherited: facts.inherited,
             deferred: false,
         });
     }

@@ -34,6 +34,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 非推奨 | 削除(?:され|し)(?:ました|た) | 利用できなくな
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
+        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画
+        | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
         | デフォルトで(?:[^は]|$)
@@ -70,6 +72,12 @@ pub(crate) enum TokenKind {
     ApiVersion(Stage),
     /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
     Negation,
+    /// `目指しています`, `予定です`, `見込み`, `見込まれます`, `計画`, `aims to`, `is planned`, `expected`,
+    /// `targeting`: the stage of its clause is a plan, not a fact of the release.
+    Plan,
+    /// `以前のバージョンでは`, `これまでは`, `従来は`, `previously`, `before v1.30`: what follows
+    /// in the clause was so before, not in the release.
+    Past,
     /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
     Release(Release),
     /// `有効に`, `無効化`, `enable`: the sentence is about switching something on or off.
@@ -133,6 +141,22 @@ pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> V
                 range,
             });
             continue;
+        }
+        // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
+        if kind == TokenKind::Ident
+            && matches!(
+                s.to_ascii_lowercase().as_str(),
+                "before" | "prior" | "until"
+            )
+        {
+            let rest = text[m.end()..].trim_start();
+            let rest = rest.strip_prefix("to ").unwrap_or(rest).trim_start();
+            if ["v1.", "1.", "Kubernetes", "kubernetes"]
+                .iter()
+                .any(|p| rest.starts_with(p))
+            {
+                kind = TokenKind::Past;
+            }
         }
         if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
@@ -236,6 +260,10 @@ fn classify(s: &str) -> TokenKind {
         "ステーブル" | "安定版" => TokenKind::StageWord(Stage::Stable),
         "非推奨" => TokenKind::StageWord(Stage::Deprecated),
         "見送" | "延期" | "リバート" => TokenKind::Negation,
+        // `予定通りベータに昇格しました`: as planned, so done.
+        "予定通り" | "予定どおり" => TokenKind::Ident,
+        "目指" | "目標" | "予定" | "見込" | "計画" => TokenKind::Plan,
+        "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         "有効に" | "無効に" | "有効化" | "無効化" => TokenKind::Enable,
         "フィールド"
@@ -338,6 +366,9 @@ fn classify_word(s: &str) -> TokenKind {
         "revert" | "reverted" | "postponed" | "deferred" | "pulled" | "withdrawn" => {
             TokenKind::Negation
         }
+        "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
+        | "targeted" => TokenKind::Plan,
+        "previously" | "formerly" => TokenKind::Past,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {
             TokenKind::Enable
         }

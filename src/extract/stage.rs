@@ -13,32 +13,172 @@
 //! 3. else the last one (Japanese puts the predicate last).
 //!
 //! Words saying the change was postponed or reverted (見送, 延期, リバート, revert) cancel the
-//! stage words before them in the sentence. When a mention's sentence states no stage, the block's stage is used if the
-//! block names exactly one (removals excluded: 削除 is too common a verb to spread).
+//! stage words before them in the sentence. A plan (目指しています, 予定です, 見込み, 計画, aims to,
+//! is planned / expected, targeting) mutes the stage and default words of its clause, and a word
+//! of the past (以前の…では, これまでは, 従来は, previously, before v1.30) those after it up to a
+//! new clause: neither states what the release did.
+//!
+//! A stage word whose object is something else (`KEP-3015では\`PreferClose\`を非推奨とし`) is the
+//! object's: the mention before it gets no stage at all.
+//!
+//! When a mention's sentence states no stage, in this order: the block's stage if the block names
+//! exactly one (removals excluded: 削除 is too common a verb to spread), its table row's (a
+//! column headed `ステージ` / `Stage` / `段階`), for a heading what the first stage-stating
+//! paragraph of its section says for the article's release, for a one-link list item its lead's
+//! or heading's, else the section's `feature-state` line or heading. A stage taken from elsewhere
+//! keeps the release stated with it, and what a section's text states for a gate or KEP beats its
+//! heading. A heading about one removal or deprecation (`### \`gitRepo\`ボリュームドライバーの削除`)
+//! gives that stage to its section's one KEP (see `removal_sections`).
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::BlockView;
 use super::scan::TokenKind;
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc, SpanKind};
+use crate::parse::shortcodes::FEATURE_STATE_LABEL;
 
-/// Stage and default stated around normalized offset `at` of the block: the sentence's, else
-/// the block's, else (for a one-link list item) its list's, else its section heading's.
-pub(super) fn facts_for(view: &BlockView, at: usize) -> (Option<Stage>, Option<bool>) {
-    let f = view.sentence_facts(at);
-    (
-        f.stage
-            .or_else(|| view.block_stage())
-            .or(view.list_stage)
-            .or(view.section_stage),
-        f.default_on,
-    )
+/// A stage and the release it is stated for (`None`: the article's release).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stated {
+    pub stage: Stage,
+    pub release: Option<Release>,
+}
+
+/// What the text states for one mention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Facts {
+    pub stage: Option<Stage>,
+    pub default_on: Option<bool>,
+    /// The release the stage is stated for, when the text names one (`v1.26でアルファ`);
+    /// else the stage is for the article's release.
+    pub release: Option<Release>,
+    /// The stage is the enclosing list's or section's, not one the text states for the mention.
+    pub inherited: bool,
+}
+
+/// Stage and default stated for the mention at normalized range `mention` of the block: the
+/// sentence's, else the block's, else its table row's, else (for a one-link list item) its
+/// list's, else (for a heading) what the heading or its section's text states, else its
+/// section's. A stage taken from elsewhere keeps the release stated with it.
+///
+/// When the sentence's stage word has an object other than the mention
+/// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
+/// gets none, from the sentence or anywhere else.
+pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
+    let f = view.sentence_facts(mention.start);
+    let own = match (f.stage, f.stage_at) {
+        (Some(_), Some(at)) if object_is_other(view, &mention, at) => {
+            return Facts {
+                stage: None,
+                default_on: f.default_on,
+                release: None,
+                inherited: false,
+            };
+        }
+        (Some(stage), _) => Some(Stated {
+            stage,
+            release: f.release,
+        }),
+        _ => view.block_stage().or(view.row_stage).or(view.heading_stage),
+    };
+    let stated = own.or(view.list_stage).or(view.section_stage);
+    Facts {
+        stage: stated.map(|s| s.stage),
+        default_on: f.default_on,
+        release: stated.and_then(|s| s.release),
+        inherited: own.is_none() && stated.is_some(),
+    }
+}
+
+/// `## New alpha features` over a table row `| SELinuxMountReadWriteOncePod | Beta |` and a later
+/// `\`SELinuxMountReadWriteOncePod\` と \`SELinuxMount\` の両方の機能ゲートを有効に`: what the
+/// section's text states for a gate or KEP is more precise than its heading, so a mention whose
+/// stage is only the heading's (or its list's) takes the first stage the same section's text
+/// states for the same gate or KEP.
+pub(super) fn prefer_own_statements(doc: &Doc, out: &mut super::Mentions) {
+    fn settle<M>(
+        doc: &Doc,
+        mentions: &mut [M],
+        key: impl Fn(&M) -> String,
+        facts: impl Fn(&mut M) -> (usize, &mut Option<Stage>, &mut Option<Release>, &mut bool),
+    ) {
+        let mut own: HashMap<(usize, String), (Option<Stage>, Option<Release>)> = HashMap::new();
+        for m in mentions.iter_mut() {
+            let k = key(m);
+            let (block, stage, release, inherited) = facts(m);
+            if stage.is_some() && !*inherited {
+                own.entry((doc.blocks[block].section, k))
+                    .or_insert((*stage, *release));
+            }
+        }
+        for m in mentions.iter_mut() {
+            let k = key(m);
+            let (block, stage, release, inherited) = facts(m);
+            if *inherited && let Some(&(s, r)) = own.get(&(doc.blocks[block].section, k)) {
+                (*stage, *release, *inherited) = (s, r, false);
+            }
+        }
+    }
+    settle(
+        doc,
+        &mut out.gates,
+        |m| m.gate.0.clone(),
+        |m| {
+            (
+                m.block,
+                &mut m.stage,
+                &mut m.stage_release,
+                &mut m.inherited,
+            )
+        },
+    );
+    settle(
+        doc,
+        &mut out.keps,
+        |m| m.kep.0.to_string(),
+        |m| {
+            (
+                m.block,
+                &mut m.stage,
+                &mut m.stage_release,
+                &mut m.inherited,
+            )
+        },
+    );
+}
+
+/// `Xでは\`PreferClose\`を非推奨とし`: the stage word at `stage_at` has an object (`…を` right
+/// before it, a release in between at most), and a particle (`は`, `が`, `で`, `、`, ...) parts
+/// the mention from that object, so the object is something else. `\`Foo\`フィーチャーゲートを
+/// 非推奨` keeps its stage: the mention heads the object.
+fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    if mention.end > stage_at || !text.is_char_boundary(mention.end) {
+        return false;
+    }
+    let before = &text[mention.end..stage_at];
+    let Some(o) = before.rfind('を') else {
+        return false;
+    };
+    // Only a release (`をv1.34で非推奨`) may stand between the object and the stage word.
+    let tail = &before[o + 'を'.len_utf8()..];
+    let tail_is_release = tail.len() <= 24
+        && tail
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | ' ' | 'で' | '、' | ','));
+    if !tail_is_release {
+        return false;
+    }
+    before[..o].contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
 }
 
 /// Everything one sentence states, computed once per sentence (`BlockView::sentence_facts`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct SentenceFacts {
     pub stage: Option<Stage>,
+    /// Normalized offset of the stage word the sentence settles on.
+    pub stage_at: Option<usize>,
     pub default_on: Option<bool>,
     /// The release the stage is stated for, when the sentence names one next to it.
     pub release: Option<Release>,
@@ -48,8 +188,8 @@ pub(crate) struct SentenceFacts {
 
 impl SentenceFacts {
     pub(super) fn of(view: &BlockView, sentence: Range<usize>) -> SentenceFacts {
-        let (stage, default_on) = sentence_facts(view, sentence.clone());
-        let release = stage.and_then(|s| release_for(view, &sentence, s));
+        let said = sentence_facts(view, sentence.clone());
+        let release = said.stage.and_then(|s| release_for(view, &sentence, s));
         let about_gates = view.tokens_in(&sentence).iter().any(|t| {
             matches!(
                 t.kind,
@@ -62,31 +202,100 @@ impl SentenceFacts {
             )
         });
         SentenceFacts {
-            stage,
-            default_on,
+            stage: said.stage,
+            stage_at: said.stage_at,
+            default_on: said.default_on,
             release,
             about_gates,
         }
     }
 }
 
-/// The stages the leads of lists and the headings state. Blocks are visited in order and the
-/// enclosing headings kept on a stack (at most six deep), so finding them costs nothing per
-/// block: walking back from every block was quadratic in a document of a million table cells.
+/// Which tokens of the block state no fact of the release: the stage and default words of a
+/// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
+/// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
+/// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
+/// (`以前はAlphaだった X は利用できなくなりました` is a removal now).
+pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
+    let text = view.text();
+    let tokens = &view.tokens;
+    let mut muted = vec![false; tokens.len()];
+    let states = |k: TokenKind| {
+        matches!(
+            k,
+            TokenKind::StageWord(_) | TokenKind::ApiVersion(_) | TokenKind::Default(_)
+        )
+    };
+    const CLAUSE: [char; 5] = ['、', ',', ';', '，', '；'];
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Plan => {
+                let sentence = view.sentence_at(t.range.start);
+                let start = text[sentence.start..t.range.start]
+                    .rfind(CLAUSE)
+                    .map_or(sentence.start, |p| sentence.start + p);
+                let end = text[t.range.end..sentence.end]
+                    .find(CLAUSE)
+                    .map_or(sentence.end, |p| t.range.end + p);
+                let from = tokens.partition_point(|u| u.range.start < start);
+                for (j, u) in tokens.iter().enumerate().skip(from) {
+                    if u.range.start >= end {
+                        break;
+                    }
+                    if states(u.kind) {
+                        muted[j] = true;
+                    }
+                }
+            }
+            TokenKind::Past => {
+                let sentence = view.sentence_at(t.range.start);
+                for (j, u) in tokens.iter().enumerate().skip(i + 1) {
+                    if u.range.start >= sentence.end
+                        || is_clause_break(&text[t.range.end..u.range.start])
+                    {
+                        break;
+                    }
+                    if states(u.kind) && u.kind != TokenKind::StageWord(Stage::Removed) {
+                        muted[j] = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    muted
+}
+
+/// The stages the leads of lists, the headings and `feature-state` lines state. Blocks are
+/// visited in order and the enclosing headings kept on a stack (at most six deep), so finding
+/// them costs nothing per block: walking back from every block was quadratic in a document of a
+/// million table cells.
 #[derive(Default)]
 pub(super) struct Leads {
+    /// The article's release: what a heading's section states for another release is history,
+    /// not the stage of what the heading names.
+    release: Option<Release>,
     /// Stage each heading or lead block states, computed once.
-    stated: std::collections::HashMap<usize, Option<Stage>>,
+    stated: HashMap<usize, Option<Stated>>,
     /// The open headings, outermost first: (level, block).
     headings: Vec<(u8, usize)>,
     /// The last paragraph of the current section (a list's lead).
     lead: Option<usize>,
+    /// The `feature-state` line of the current section (`FEATURE STATE: Kubernetes v1.16 [alpha]`).
+    feature_state: Option<Stated>,
 }
 
 impl Leads {
-    /// Moves to the block of `view` (call in order, once per block) and gives its list stage
-    /// and section stage.
-    pub(super) fn visit(&mut self, doc: &Doc, view: &BlockView) -> (Option<Stage>, Option<Stage>) {
+    pub(super) fn new(release: Option<Release>) -> Leads {
+        Leads {
+            release,
+            ..Leads::default()
+        }
+    }
+
+    /// Moves to the block of `view` (call in order, once per block) and sets its list, heading
+    /// and section stages.
+    pub(super) fn visit(&mut self, doc: &Doc, view: &mut BlockView) {
         let index = view.index;
         let block = &doc.blocks[index];
         if let BlockKind::Heading(level) = block.kind {
@@ -96,23 +305,30 @@ impl Leads {
                 self.headings.pop();
             }
             // A heading's section stage is its parents'.
-            let section = self.section_stage(doc);
+            view.section_stage = self.section_stage(doc);
+            // A removal heading's stage is settled for its whole section (`removal_sections`).
+            if one_thing_removal(&block.text).is_none() {
+                view.heading_stage = body_stage(doc, index)
+                    .filter(|s| s.release.is_none() || s.release == self.release);
+            }
             self.headings.push((level, index));
             self.lead = None;
-            return (None, section);
+            self.feature_state = None;
+            return;
         }
-        let list = if block.kind == BlockKind::ListItem && is_one_link(doc, index) {
-            self.list_stage(doc)
-        } else {
-            None
-        };
+        if block.text.trim_start().starts_with(FEATURE_STATE_LABEL) {
+            self.feature_state = whole_block_stage(view);
+        }
+        if block.kind == BlockKind::ListItem && is_one_link(doc, index) {
+            view.list_stage = self.list_stage(doc);
+        }
         if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
         }
-        (list, self.section_stage(doc))
+        view.section_stage = self.feature_state.or_else(|| self.section_stage(doc));
     }
 
-    fn stated(&mut self, doc: &Doc, i: usize) -> Option<Stage> {
+    fn stated(&mut self, doc: &Doc, i: usize) -> Option<Stated> {
         *self
             .stated
             .entry(i)
@@ -121,12 +337,15 @@ impl Leads {
 
     /// The stage the nearest heading above states, walking up through its parents. Removals and
     /// deprecations are left out: `## 非推奨化と削除` names what the section is about, not what
-    /// each item did.
-    fn section_stage(&mut self, doc: &Doc) -> Option<Stage> {
+    /// each item did (a heading about one removal is `removal_sections`' business).
+    fn section_stage(&mut self, doc: &Doc) -> Option<Stated> {
         for k in (0..self.headings.len()).rev() {
             let h = self.headings[k].1;
             match self.stated(doc, h) {
-                Some(Stage::Removed) | Some(Stage::Deprecated) => return None,
+                Some(Stated {
+                    stage: Stage::Removed | Stage::Deprecated,
+                    ..
+                }) => return None,
                 Some(s) => return Some(s),
                 None => {}
             }
@@ -137,13 +356,225 @@ impl Leads {
     /// For a list item that is one link, the stage the paragraph before its list (in the same
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
-    fn list_stage(&mut self, doc: &Doc) -> Option<Stage> {
+    fn list_stage(&mut self, doc: &Doc) -> Option<Stated> {
         let heading = self.headings.last().map(|&(_, h)| h);
         [self.lead, heading]
             .into_iter()
             .flatten()
             .find_map(|i| self.stated(doc, i))
     }
+}
+
+/// The stage the text under heading `heading` states, for what the heading names
+/// (`### コンテナリソースをもとにしたPodの自動スケーリング ([KEP-1610](…))` over
+/// `…v1.30で安定版に移行します。`): the first paragraph or list item of its section (before any
+/// sub-heading) with a stage word, if it names exactly one.
+fn body_stage(doc: &Doc, heading: usize) -> Option<Stated> {
+    section_views(doc, heading)
+        .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
+        .find_map(|v| states_a_stage(&v, |_| true).then(|| v.block_stage()))
+        .flatten()
+}
+
+/// The blocks of heading `heading`'s own section (up to the next heading), as views.
+fn section_views<'d>(doc: &'d Doc, heading: usize) -> impl Iterator<Item = BlockView<'d>> {
+    let section = doc.blocks[heading].section;
+    doc.blocks[heading + 1..]
+        .iter()
+        .enumerate()
+        .take_while(move |(_, b)| b.section == section && !matches!(b.kind, BlockKind::Heading(_)))
+        .map(move |(k, b)| BlockView::new(heading + 1 + k, b, doc))
+}
+
+/// Whether the block has a stage word that states a fact of the release and is `wanted`.
+fn states_a_stage(view: &BlockView, wanted: impl Fn(Stage) -> bool) -> bool {
+    view.tokens.iter().zip(view.muted()).any(|(t, &m)| {
+        !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if wanted(s))
+    })
+}
+
+/// A heading about one removal or deprecation (`### \`gitRepo\`ボリュームドライバーの削除`) gives
+/// its stage to what its section names and states no stage for: its one KEP (a section naming
+/// two, `古いDRA実装の廃止` with the old KEP and the new, is about more than one thing), and the
+/// gates when the heading says it is about gates (`インツリープロバイダーのフィーチャーゲートの削除`;
+/// elsewhere a gate in such a section is the switch for the change, not what is removed). A
+/// section whose text states alpha, beta or GA (`…そのサポートはv1.34でGAに昇格しました` under
+/// `手動でのcgroupドライバー設定の非推奨化`) is about more than the removal and gives nothing.
+pub(super) fn removal_sections(doc: &Doc, out: &mut super::Mentions) {
+    for (h, block) in doc.blocks.iter().enumerate() {
+        if !matches!(block.kind, BlockKind::Heading(_)) {
+            continue;
+        }
+        let Some(stage) = one_thing_removal(&block.text) else {
+            continue;
+        };
+        let graduates = |s| matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable);
+        if section_views(doc, h).any(|v| states_a_stage(&v, graduates)) {
+            continue;
+        }
+        let section = block.section;
+        let in_section = |b: usize| doc.blocks[b].section == section;
+        // A heading-form KEP (`### #2395 …の削除`) takes only its `Stage:` line.
+        let applies =
+            |m: &super::KepMention| in_section(m.block) && m.form != super::KepForm::Heading;
+        let mut keps: Vec<u32> = out
+            .keps
+            .iter()
+            .filter(|m| applies(m))
+            .map(|m| m.kep.0)
+            .collect();
+        keps.sort_unstable();
+        keps.dedup();
+        if keps.len() == 1 {
+            for m in out.keps.iter_mut() {
+                if applies(m) && m.stage.is_none() {
+                    m.stage = Some(stage);
+                }
+            }
+        }
+        if names_gates(&block.text) {
+            for m in out.gates.iter_mut() {
+                if in_section(m.block) && m.stage.is_none() {
+                    m.stage = Some(stage);
+                }
+            }
+        }
+    }
+}
+
+/// `フィーチャーゲート`, `Feature gate`: the text is about feature gates.
+pub(super) fn names_gates(s: &str) -> bool {
+    let n = crate::text::japanese::nfkc(s).to_lowercase();
+    [
+        "フィーチャーゲート",
+        "機能ゲート",
+        "feature gate",
+        "featuregate",
+        "feature-gate",
+        "feature flag",
+    ]
+    .iter()
+    .any(|k| n.contains(k))
+}
+
+/// `\`gitRepo\`ボリュームドライバーの削除`, `Serviceの.spec.externalIPsの非推奨化`, `Removal of X`,
+/// `X deprecation`: a heading that names one thing and says it is removed or deprecated. A
+/// heading naming both, or a list of stages (`非推奨化と削除`, `v1.36での昇格、非推奨、削除`,
+/// `Deprecations and removals`), names a kind of section and gives no stage.
+pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
+    let text = crate::text::japanese::nfkc(heading);
+    // A trailing `(KEP-4004)` or `([KEP 4004](…))` says which enhancement, not what happened.
+    let mut t = text.trim();
+    if t.ends_with(')')
+        && let Some(open) = t.rfind('(')
+    {
+        t = t[..open].trim_end();
+    }
+    let lower = t.to_lowercase();
+    let removal = ["削除", "廃止", "remov"].iter().any(|w| lower.contains(w));
+    let deprecation = ["非推奨", "deprecat"].iter().any(|w| lower.contains(w));
+    // Both a removal and a deprecation, a graduation too, or a list (`、`) is a kind of section;
+    // `と` alone is no list (`クラウドプロバイダーとの全てのインツリー統合の削除`).
+    let other = ["昇格", "graduat", "promot", "、"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if removal == deprecation || other {
+        return None;
+    }
+    let japanese = ["の", "を", "が"].iter().any(|p| {
+        ["削除", "廃止", "非推奨化", "非推奨"]
+            .iter()
+            .any(|w| lower.ends_with(&format!("{p}{w}")))
+    });
+    let english = [
+        "removal of ",
+        "removing ",
+        "remove ",
+        "deprecation of ",
+        "deprecating ",
+        "deprecate ",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || [" removal", " removed", " deprecation", " deprecated"]
+            .iter()
+            .any(|w| lower.ends_with(w));
+    (japanese || english).then_some(if removal {
+        Stage::Removed
+    } else {
+        Stage::Deprecated
+    })
+}
+
+/// The stage each table row states in a column headed as a stage (`v1.30でのステージ`, `Stage`,
+/// `段階`), keyed by (table, row), with the release a release column (`開始`, `Since`) or the
+/// header (`v1.30でのステージ`) states: `| SELinuxMountReadWriteOncePod | Beta |`. A row says more
+/// about its gate than the section's heading does.
+pub(super) fn row_stages(doc: &Doc) -> HashMap<(usize, usize), Stated> {
+    let norm = |s: &str| crate::text::japanese::nfkc(s).trim().to_lowercase();
+    // (table, column) → the release the header names.
+    let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
+    let mut release_columns: std::collections::HashSet<(usize, usize)> = Default::default();
+    let mut out = HashMap::new();
+    let mut releases: HashMap<(usize, usize), Release> = HashMap::new();
+    let mut stages: Vec<((usize, usize), usize, Stage)> = Vec::new();
+    for (i, b) in doc.blocks.iter().enumerate() {
+        let Some(cell) = b.cell else {
+            continue;
+        };
+        let key = (cell.table, cell.column);
+        if cell.head {
+            let h = norm(&b.text);
+            if ["ステージ", "stage", "段階", "成熟度", "maturity"]
+                .iter()
+                .any(|w| h.contains(w))
+            {
+                let release = BlockView::new(i, b, doc)
+                    .tokens
+                    .iter()
+                    .find_map(|t| match t.kind {
+                        TokenKind::Release(r) => Some(r),
+                        _ => None,
+                    });
+                stage_columns.insert(key, release);
+            } else if !["終了", "最終"].iter().any(|w| h.contains(w))
+                && !h.split_whitespace().any(|w| w == "to" || w == "until")
+                && [
+                    "開始",
+                    "導入",
+                    "since",
+                    "from",
+                    "リリース",
+                    "release",
+                    "バージョン",
+                    "version",
+                ]
+                .iter()
+                .any(|w| h.contains(w))
+            {
+                release_columns.insert(key);
+            }
+            continue;
+        }
+        if stage_columns.contains_key(&key) {
+            if let Some(s) = whole_block_stage(&BlockView::new(i, b, doc)) {
+                stages.push(((cell.table, cell.row), cell.column, s.stage));
+            }
+        } else if release_columns.contains(&key)
+            && !releases.contains_key(&(cell.table, cell.row))
+            && let Ok(r) = b.text.trim().trim_start_matches('v').parse::<Release>()
+        {
+            releases.insert((cell.table, cell.row), r);
+        }
+    }
+    for (row, column, stage) in stages {
+        let release = releases
+            .get(&row)
+            .copied()
+            .or_else(|| stage_columns.get(&(row.0, column)).copied().flatten());
+        out.entry(row).or_insert(Stated { stage, release });
+    }
+    out
 }
 
 /// Whether the block's text is one link and nothing else (a list of KEPs by title).
@@ -157,21 +588,34 @@ fn is_one_link(doc: &Doc, index: usize) -> bool {
 }
 
 /// The stage a whole block states.
-fn stage_of_block(doc: &Doc, index: usize) -> Option<Stage> {
+fn stage_of_block(doc: &Doc, index: usize) -> Option<Stated> {
     whole_block_stage(&BlockView::new(index, &doc.blocks[index], doc))
 }
 
-fn whole_block_stage(view: &BlockView) -> Option<Stage> {
-    sentence_facts(view, 0..view.text().len()).0
+fn whole_block_stage(view: &BlockView) -> Option<Stated> {
+    let all = 0..view.text().len();
+    let stage = sentence_facts(view, all.clone()).stage?;
+    Some(Stated {
+        stage,
+        release: release_for(view, &all, stage),
+    })
+}
+
+/// What one sentence says, before its release is looked for.
+struct Said {
+    stage: Option<Stage>,
+    stage_at: Option<usize>,
+    default_on: Option<bool>,
 }
 
 /// Stage and default one sentence states.
-pub(super) fn sentence_facts(
-    view: &BlockView,
-    sentence: Range<usize>,
-) -> (Option<Stage>, Option<bool>) {
+fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     let text = view.text();
-    let mut removed = false;
+    let muted = view.muted();
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let mut removed: Option<usize> = None;
     let mut target = None;
     let mut last = None;
     let mut default_on = None;
@@ -179,7 +623,10 @@ pub(super) fn sentence_facts(
     // End of the last negation: stage words after it in the same clause were not reached
     // either (`延期されました（アルファの予定でした）`).
     let mut negated_at: Option<usize> = None;
-    for t in view.tokens_in(&sentence) {
+    for (k, t) in view.tokens_in(&sentence).iter().enumerate() {
+        if muted[first + k] {
+            continue;
+        }
         if let Some(n) = negated_at
             && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
         {
@@ -189,19 +636,19 @@ pub(super) fn sentence_facts(
             negated_at = None;
         }
         match t.kind {
-            TokenKind::StageWord(Stage::Removed) => removed = true,
+            TokenKind::StageWord(Stage::Removed) => removed = Some(t.range.start),
             TokenKind::StageWord(s) | TokenKind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
                 if to_before || is_transition_target(after) {
-                    target = Some(s);
+                    target = Some((s, t.range.start));
                 }
-                last = Some(s);
+                last = Some((s, t.range.start));
             }
             // `...見送られています`: what came before did not happen; what follows still counts
             // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
             TokenKind::Negation => {
-                removed = false;
+                removed = None;
                 target = None;
                 last = None;
                 negated_at = Some(t.range.end);
@@ -211,21 +658,21 @@ pub(super) fn sentence_facts(
         }
         prev_ident = (t.kind == TokenKind::Ident).then(|| &text[t.range.clone()]);
     }
-    let stage = if removed {
-        Some(Stage::Removed)
-    } else {
-        target.or(last)
+    let settled = match removed {
+        Some(at) => Some((Stage::Removed, at)),
+        None => target.or(last),
     };
-    (stage, default_on)
+    Said {
+        stage: settled.map(|(s, _)| s),
+        stage_at: settled.map(|(_, at)| at),
+        default_on,
+    }
 }
 
 /// The release a sentence states a stage for, when it names one right next to a stage word:
-/// `v1.26でアルファ`, `v1.21でGAに`, `GA since v1.29`, `beta in 1.30`, `(GA: 1.29)`. A mention whose
-/// sentence says this records the stage for that release, not the article's.
-pub(super) fn stated_release(view: &BlockView, at: usize) -> Option<Release> {
-    view.sentence_facts(at).release
-}
-
+/// `v1.26でアルファ`, `v1.21でGAに`, `GA since v1.29`, `beta in 1.30`, `(GA: 1.29)`,
+/// `Kubernetes v1.16 [alpha]` (a `feature-state` line). A mention whose sentence says this
+/// records the stage for that release, not the article's.
 fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Option<Release> {
     let text = view.text();
     let tokens = view.tokens_in(sentence);
@@ -243,7 +690,7 @@ fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Optio
             && let TokenKind::Release(r) = prev.kind
             && matches!(
                 text[prev.range.end..t.range.start].trim(),
-                "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の"
+                "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の" | "["
             )
         {
             found = Some(r);
@@ -294,12 +741,17 @@ fn is_transition_target(after: &str) -> bool {
     a.starts_with('に') || a.starts_with('へ') || a.starts_with("した") || a.starts_with("しました")
 }
 
-/// The one stage a block names, if it names exactly one (after the last postponement).
-pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
+/// The one stage a block names, if it names exactly one (after the last postponement), with
+/// the release the sentence naming it states.
+pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
     let text = view.text();
-    let mut found: Option<Stage> = None;
+    let muted = view.muted();
+    let mut found: Option<(Stage, usize)> = None;
     let mut negated_at: Option<usize> = None;
-    for t in &view.tokens {
+    for (k, t) in view.tokens.iter().enumerate() {
+        if muted[k] {
+            continue;
+        }
         if let Some(n) = negated_at
             && matches!(t.kind, TokenKind::StageWord(_))
         {
@@ -315,12 +767,17 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stage> {
             }
             TokenKind::StageWord(Stage::Removed) => {}
             TokenKind::StageWord(s) => match found {
-                None => found = Some(s),
-                Some(f) if f == s => {}
+                None => found = Some((s, t.range.start)),
+                Some((f, _)) if f == s => {}
                 Some(_) => return None,
             },
             _ => {}
         }
     }
-    found
+    let (stage, at) = found?;
+    let f = view.sentence_facts(at);
+    Some(Stated {
+        stage,
+        release: f.release.filter(|_| f.stage == Some(stage)),
+    })
 }

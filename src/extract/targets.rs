@@ -253,7 +253,7 @@ fn push(
     let sentence = view.orig_sentence(r.start);
     match target {
         Target::Kep(kep) => {
-            let (stage, _) = stage::facts_for(view, r.start);
+            let facts = stage::facts_for(view, r.clone());
             let title = match place {
                 Place::Span(_) => link_title(&view.text()[r.clone()], kep),
                 _ => None,
@@ -268,8 +268,9 @@ fn push(
                 form: KepForm::Url,
                 title,
                 sig: None,
-                stage,
-                stage_release: stage::stated_release(view, r.start),
+                stage: facts.stage,
+                stage_release: facts.release,
+                inherited: facts.inherited,
                 deferred: false,
             });
         }

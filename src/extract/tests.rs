@@ -1128,3 +1128,235 @@ fn release_note_sig_labels_name_every_sig() {
         Some("AxeZhan")
     );
 }
+
+/// The stage and release of each KEP mention, in document order.
+fn kep_stages(md: &str) -> Vec<(u32, Option<Stage>, Option<Release>)> {
+    let (_, r) = real(md);
+    r.keps
+        .iter()
+        .map(|m| (m.kep.0, m.stage, m.stage_release))
+        .collect()
+}
+
+/// The stage, release and default of each gate mention, in document order.
+fn gate_facts(md: &str) -> Vec<(String, Option<Stage>, Option<Release>, Option<bool>)> {
+    let (_, r) = real(md);
+    r.gates
+        .iter()
+        .map(|m| (m.gate.0.clone(), m.stage, m.stage_release, m.default_on))
+        .collect()
+}
+
+#[test]
+fn an_aim_is_a_plan_not_the_stage_of_the_release() {
+    // 1.32 release post: the GA is planned for 1.33, and the mention is in the next sentence.
+    let md = "3. サイドカーコンテナ機能は、v1.33でStableへの昇格を目指しています。\n残りの作業項目については、Issueの[#753](https://github.com/kubernetes/enhancements/issues/753#issuecomment-2350136594)のコメントをご覧ください。";
+    assert_eq!(kep_stages(md), [(753, None, None)]);
+    for md in [
+        "KEP-3962 は次のリリースでベータに昇格する予定です。",
+        "KEP-3962 はGAへの昇格が見込まれています。",
+        "KEP-3962 aims to graduate to GA in v1.33.",
+        "KEP-3962 is expected to reach beta in the next release.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // As planned is done; a clause before the plan still counts.
+    assert_eq!(
+        kep_stages("KEP-3962 は予定通りベータに昇格しました。"),
+        [(3962, Some(Stage::Beta), None)]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962 はv1.29でベータに昇格し、次のリリースでGAを目指します。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
+}
+
+#[test]
+fn a_stage_from_another_sentence_keeps_its_release() {
+    assert_eq!(
+        kep_stages("詳細はKEP-3962をご覧ください。この機能はv1.29でベータに昇格しました。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
+}
+
+#[test]
+fn the_object_of_a_stage_word_is_what_changes_stage() {
+    // 1.34: KEP-3015 deprecates `PreferClose`; the KEP itself is not deprecated.
+    let md = "[KEP-3015](https://kep.k8s.io/3015)では`PreferClose`を非推奨とし、2つの新しい値`PreferSameZone`と`PreferSameNode`を導入します。\nこの機能はv1.34でベータに昇格しました。";
+    assert_eq!(kep_stages(md), [(3015, None, None)]);
+    // The mention heads the object: its own stage.
+    assert_eq!(
+        gate_facts("`FooBar`フィーチャーゲートを非推奨とします。"),
+        [("FooBar".to_string(), Some(Stage::Deprecated), None, None)]
+    );
+    assert_eq!(
+        kep_stages("SIG NodeはKEP-3962をv1.34でGAに昇格させました。"),
+        [(3962, Some(Stage::Stable), Some(rel("1.34")))]
+    );
+}
+
+#[test]
+fn a_past_default_is_not_the_default_of_the_release() {
+    // mid-cycle 1.30: what NodeSwap was before 1.30.
+    let md = "以前のKubernetesバージョンでは、`NodeSwap`フィーチャーゲートはデフォルトで無効化されており、有効化された場合、デフォルトの動作として`UnlimitedSwap`動作が使用されていました。";
+    assert_eq!(gate_facts(md), [("NodeSwap".to_string(), None, None, None)]);
+    for md in [
+        "これまでは`NodeSwap`フィーチャーゲートはデフォルトで無効でした。",
+        "従来は`NodeSwap`フィーチャーゲートはベータで、デフォルトで無効でした。",
+        "Previously the NodeSwap feature gate was beta.",
+        "Before v1.30, the NodeSwap feature gate was beta.",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [("NodeSwap".to_string(), None, None, None)],
+            "{md}"
+        );
+    }
+    // A new clause says what holds now.
+    assert_eq!(
+        gate_facts(
+            "以前は`NodeSwap`フィーチャーゲートはデフォルトで無効でしたが、今回デフォルトで有効になりました。"
+        ),
+        [("NodeSwap".to_string(), None, None, Some(true))]
+    );
+}
+
+#[test]
+fn a_kep_named_in_a_heading_takes_the_stage_its_section_states() {
+    let md = "## 主な変更点\n\n### コンテナリソースをもとにしたPodの自動スケーリング ([KEP-1610](https://kep.k8s.io/1610))\n\n`ContainerResource`メトリクスに基づく水平Pod自動スケーリングは、v1.32で安定版に移行します。\n";
+    assert_eq!(
+        kep_stages(md),
+        [(1610, Some(Stage::Stable), Some(rel("1.32")))]
+    );
+    // What the section says of an earlier release is history, not the heading's stage.
+    let md = "### 構造化パラメーター ([KEP-4381](https://kep.k8s.io/4381))\n\n動的なリソース割り当て(DRA)はv1.26でアルファ機能としてKubernetesに追加されました。\n";
+    assert_eq!(kep_stages(md), [(4381, None, None)]);
+}
+
+#[test]
+fn a_heading_about_one_removal_gives_its_kep_that_stage() {
+    let md = "## 非推奨、削除、コミュニティの更新\n\n### `gitRepo`ボリュームドライバーの削除 {#remove-gitrepo-volume-driver}\n\n`gitRepo`ボリュームタイプはv1.11以降非推奨となっていました。\n\nこの削除の詳細については、[KEP-5040: Remove gitRepo volume driver](https://kep.k8s.io/5040)をご参照ください。\n";
+    assert_eq!(kep_stages(md), [(5040, Some(Stage::Removed), None)]);
+    let md = "### Serviceの.spec.externalIPsの非推奨化\n\n詳細は[KEP-5707](https://kep.k8s.io/5707)をご覧ください。\n";
+    assert_eq!(kep_stages(md), [(5707, Some(Stage::Deprecated), None)]);
+    // Two KEPs: the old one removed, the new one stays.
+    let md = "#### 古いDRA実装の廃止\n\n[KEP #3063](https://github.com/kubernetes/enhancements/issues/3063)により、Kubernetes 1.26でDRAが導入されました。\n\n元の実装に関連するコードは削除され、[KEP #4381](https://github.com/kubernetes/enhancements/issues/4381)が残ります。\n";
+    assert_eq!(kep_stages(md), [(3063, None, None), (4381, None, None)]);
+    // A section of many changes names a kind, not what each did.
+    let md = "### 非推奨化と削除\n\n詳細は[KEP-5707](https://kep.k8s.io/5707)をご覧ください。\n";
+    assert_eq!(kep_stages(md), [(5707, None, None)]);
+    // A removal heading whose section states a graduation is about more than the removal.
+    let md = "#### 手動でのcgroupドライバー設定の非推奨化\n\nそのサポートはv1.34でGAに昇格しました。\n\nこの作業は[KEP \\#4033](https://kep.k8s.io/4033)の一環として行われました。\n";
+    assert_eq!(kep_stages(md), [(4033, None, None)]);
+    // A gate there is the switch for the change, unless the heading is about gates.
+    let md = "#### Nodeの`status.nodeInfo.kubeProxyVersion`フィールドの非推奨化\n\nv1.31では、`DisableNodeKubeProxyVersion`フィーチャーゲートが`true`に設定されます。\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+    let md = "#### インツリープロバイダーのフィーチャーゲートの削除\n\n`DisableCloudProviders`フィーチャーゲートはなくなりました。\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Removed));
+}
+
+#[test]
+fn headings_about_one_removal() {
+    use super::stage::one_thing_removal as one;
+    assert_eq!(
+        one("`gitRepo`ボリュームドライバーの削除"),
+        Some(Stage::Removed)
+    );
+    assert_eq!(
+        one("Nodeの`status.nodeInfo.kubeProxyVersion`フィールドの非推奨化(KEP 4004)"),
+        Some(Stage::Deprecated)
+    );
+    assert_eq!(one("古いDRA実装の廃止"), Some(Stage::Removed));
+    assert_eq!(
+        one("クラウドプロバイダーとの全てのインツリー統合の削除"),
+        Some(Stage::Removed)
+    );
+    assert_eq!(
+        one("Removal of the gitRepo volume driver"),
+        Some(Stage::Removed)
+    );
+    assert_eq!(
+        one("SecurityContextDeny admission plugin deprecation"),
+        Some(Stage::Deprecated)
+    );
+    for category in [
+        "非推奨化と削除",
+        "非推奨、削除、コミュニティの更新",
+        "v1.36での昇格、非推奨、削除",
+        "1.31における機能の昇格、非推奨化、および削除",
+        "Deprecations and removals",
+        "APIの非推奨と削除",
+    ] {
+        assert_eq!(one(category), None, "{category}");
+    }
+}
+
+#[test]
+fn a_table_row_states_the_stage_of_its_gate() {
+    // v1.30 blog: a `v1.30でのステージ` column under `## New alpha features`.
+    let md = "## New alpha features\n\n### Speed up recursive SELinux label change\n\n| フィーチャーゲート|v1.30でのステージ|動作変更\n|---|---|---|\n| SELinuxMountReadWriteOncePod |  Beta | No |\n| SELinuxMount | Alpha | Yes |\n\nすべてのボリュームでこの機能をテストするには、`SELinuxMountReadWriteOncePod` と `SELinuxMount` の両方の機能ゲートを有効にする必要があります。\n";
+    let got = gate_facts(md);
+    let r130 = Some(rel("1.30"));
+    assert_eq!(
+        got,
+        [
+            (
+                "SELinuxMountReadWriteOncePod".to_string(),
+                Some(Stage::Beta),
+                r130,
+                None
+            ),
+            ("SELinuxMount".to_string(), Some(Stage::Alpha), r130, None),
+            // The paragraph's own sentence states nothing: the row says more than the heading.
+            (
+                "SELinuxMountReadWriteOncePod".to_string(),
+                Some(Stage::Beta),
+                r130,
+                None
+            ),
+            ("SELinuxMount".to_string(), Some(Stage::Alpha), r130, None),
+        ]
+    );
+    // The feature-gates index: a release column, under a heading naming two stages.
+    let md = "### AlphaまたはBetaのフィーチャーゲート\n\n| 機能 | デフォルト | ステージ | 導入開始バージョン | 最終利用可能バージョン |\n|---|---|---|---|---|\n| `APIListChunking` | `false` | Alpha | 1.8 | 1.8 |\n| `APIListChunking` | `true` | Beta | 1.9 | 1.28 |\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            (
+                "APIListChunking".to_string(),
+                Some(Stage::Alpha),
+                Some(rel("1.8")),
+                None
+            ),
+            (
+                "APIListChunking".to_string(),
+                Some(Stage::Beta),
+                Some(rel("1.9")),
+                None
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_feature_state_line_states_its_release_and_its_section_stage() {
+    let md = "## Topology Manager\n\nFEATURE STATE: `Kubernetes v1.16 [alpha]`\n\n`TopologyManager`フィーチャーゲートを使います。\n\n## 次の節\n\n`TopologyManager`フィーチャーゲートを使います。\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            (
+                "TopologyManager".to_string(),
+                Some(Stage::Alpha),
+                Some(rel("1.16")),
+                None
+            ),
+            ("TopologyManager".to_string(), None, None, None),
+        ]
+    );
+}
+
+#[test]
+fn gate_list_items_under_a_gates_heading_name_gates() {
+    let md = "### フィーチャーゲート\n\n- `AllowExtTrafficLocalEndpoints`: サービスがトラフィックをローカルに送ることを許可します。\n- `Podの仕様`: 説明\n- 説明の`SomeOtherName`\n\n### その他\n\n- `AllowOtherThing`: 説明\n";
+    assert_eq!(gate_names(md), ["AllowExtTrafficLocalEndpoints"]);
+}

@@ -48,6 +48,9 @@ pub struct Block {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
     pub table: usize,
+    /// The row in its table, the header row 0: the cells of one row state facts of one thing
+    /// (a gate and its stage).
+    pub row: usize,
     pub column: usize,
     pub head: bool,
 }
@@ -315,6 +318,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
     let mut quote_depth = 0usize;
     // Tables seen, the current column, whether in the header row.
     let (mut tables, mut column, mut in_head) = (0usize, 0usize, false);
+    let mut row = 0usize;
     for (i, ev) in events.iter().enumerate() {
         let new_block =
             |kind: BlockKind, anchor: String, blocks: &mut Vec<Block>, sections: &Vec<Section>| {
@@ -367,13 +371,19 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 );
                 open.push(b);
             }
-            Event::Start(Tag::Table(_)) => tables += 1,
+            Event::Start(Tag::Table(_)) => {
+                tables += 1;
+                row = 0;
+            }
             Event::Start(Tag::TableHead) => {
                 in_head = true;
                 column = 0;
             }
             Event::End(TagEnd::TableHead) => in_head = false,
-            Event::Start(Tag::TableRow) => column = 0,
+            Event::Start(Tag::TableRow) => {
+                column = 0;
+                row += 1;
+            }
             Event::Start(Tag::TableCell) => {
                 counters.2 += 1;
                 let b = new_block(
@@ -384,6 +394,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 );
                 blocks[b].cell = Some(Cell {
                     table: tables.saturating_sub(1),
+                    row,
                     column,
                     head: in_head,
                 });

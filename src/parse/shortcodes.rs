@@ -17,6 +17,10 @@ use regex::Regex;
 
 use crate::model::ids::Release;
 
+/// What a `feature-state` shortcode's line begins with: the extract stage reads the stage and
+/// release of the section from it.
+pub const FEATURE_STATE_LABEL: &str = "FEATURE STATE:";
+
 static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"(?:[^"\\]|\\.)*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
 });
@@ -462,12 +466,12 @@ pub fn degrade(text: &str, page: &Page) -> String {
                 let state = params.get("state").unwrap_or_default();
                 match params.get("feature_gate_name") {
                     Some(gate) if version.is_empty() => {
-                        format!("FEATURE STATE: フィーチャーゲート `{gate}`")
+                        format!("{FEATURE_STATE_LABEL} フィーチャーゲート `{gate}`")
                     }
                     Some(gate) => format!(
-                        "FEATURE STATE: `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
+                        "{FEATURE_STATE_LABEL} `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
                     ),
-                    None => format!("FEATURE STATE: `Kubernetes {version} [{state}]`"),
+                    None => format!("{FEATURE_STATE_LABEL} `Kubernetes {version} [{state}]`"),
                 }
             }
             "figure" => figure(&|k| params.get(k)),

@@ -71,6 +71,12 @@ pub trait StageHistory {
     /// The entry's stage in `release` (`Some(None)`: none yet), or `None` when the entry keeps
     /// no history to compare with (a KEP listed without milestones).
     fn recorded_stage(&self, release: Release) -> Option<Option<Stage>>;
+
+    /// Whether the entry's history could say `stated` at all (else it keeps nothing to compare
+    /// a claim of `stated` with).
+    fn records(&self, _stated: Stage) -> bool {
+        true
+    }
 }
 
 /// The registry's stage for `entry` in `release` when an article that states `stated` for that
@@ -82,6 +88,9 @@ pub fn contradiction(
     release: Release,
     stated: Stage,
 ) -> Option<Option<Stage>> {
+    if !entry.records(stated) {
+        return None;
+    }
     let known = entry.recorded_stage(release)?;
     (known != Some(stated)).then_some(known)
 }
@@ -89,6 +98,14 @@ pub fn contradiction(
 impl StageHistory for KepEntry {
     fn recorded_stage(&self, release: Release) -> Option<Option<Stage>> {
         (!self.milestones.is_empty()).then(|| self.stage_at(release))
+    }
+
+    /// A KEP's milestones are when the enhancement reached alpha, beta and GA; when an article
+    /// says a KEP removed or deprecated something (`gitRepo`ボリュームドライバーの削除 by KEP-5040,
+    /// itself beta) and the entry keeps no such milestone, the registry has nothing to say.
+    fn records(&self, stated: Stage) -> bool {
+        !matches!(stated, Stage::Removed | Stage::Deprecated)
+            || self.milestones.contains_key(&stated)
     }
 }
 
@@ -684,6 +701,15 @@ mod tests {
         assert_eq!(contradiction(&k, r("1.29"), Stage::Alpha), Some(None));
         // Without milestones there is nothing to contradict.
         assert_eq!(contradiction(&kep(&[]), r("1.32"), Stage::Stable), None);
+        // KEP-5040 (beta in 1.36) removes the gitRepo driver: its milestones say nothing of a
+        // removal; one it records is compared.
+        assert_eq!(contradiction(&k, r("1.32"), Stage::Removed), None);
+        assert_eq!(contradiction(&k, r("1.32"), Stage::Deprecated), None);
+        let gone = kep(&[(Stage::Stable, "1.20"), (Stage::Removed, "1.30")]);
+        assert_eq!(
+            contradiction(&gone, r("1.25"), Stage::Removed),
+            Some(Some(Stage::Stable))
+        );
 
         let g = GateEntry {
             name: FeatureGateName("WatchList".into()),

@@ -32,3 +32,4 @@ mod search_site;
 mod serve;
 mod session;
 mod session_browser;
+mod stages;

@@ -1,0 +1,123 @@
+//! The stages the repository's real articles state, read off the built site's JSON API (what the
+//! KEP, gate and release pages are made from) and `check`'s findings. Each expectation comes
+//! from reading the article's sentence; the comments quote it.
+use serde_json::Value;
+
+use crate::support::Fixture;
+
+/// `(stage, release)` of every mention article `slug` makes of the entry of `file`'s `list`
+/// whose `key` is `id`.
+fn stages(
+    out: &shiori::pipeline::Output,
+    file: &str,
+    list: &str,
+    (key, id): (&str, Value),
+    slug: &str,
+) -> Vec<(Value, Value)> {
+    let doc: Value = serde_json::from_slice(&out.files[file]).unwrap();
+    let entry = doc[list]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e[key] == id)
+        .unwrap_or_else(|| panic!("{id} is not in {file}"));
+    entry["mentions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["article"] == slug)
+        .map(|m| (m["stage"].clone(), m["release"].clone()))
+        .collect()
+}
+
+fn kep(out: &shiori::pipeline::Output, number: u32, slug: &str) -> Vec<(Value, Value)> {
+    stages(
+        out,
+        "api/keps.json",
+        "keps",
+        ("number", number.into()),
+        slug,
+    )
+}
+
+fn gate(out: &shiori::pipeline::Output, name: &str, slug: &str) -> Vec<(Value, Value)> {
+    stages(
+        out,
+        "api/feature-gates.json",
+        "feature_gates",
+        ("name", name.into()),
+        slug,
+    )
+}
+
+#[test]
+fn real_articles_state_the_stages_their_sentences_state() {
+    let out = Fixture::with_all_repo_content().build();
+    let s = |v: &str| Value::from(v);
+
+    // 1.32: `サイドカーコンテナ機能は、v1.33でStableへの昇格を目指しています。` is a plan.
+    let m = kep(&out, 753, "kubernetes-v1-32-release");
+    assert!(!m.is_empty());
+    assert!(
+        !m.contains(&(s("stable"), s("1.32"))),
+        "KEP-753 is not GA in 1.32: {m:?}"
+    );
+
+    // 1.34: `[KEP-3015](…)では\`PreferClose\`を非推奨とし` deprecates PreferClose, not the KEP.
+    let m = kep(&out, 3015, "kubernetes-v1-34-release");
+    assert!(!m.is_empty());
+    assert!(m.iter().all(|(stage, _)| stage != "deprecated"), "{m:?}");
+
+    // v1.30 blog: `| SELinuxMountReadWriteOncePod |  Beta | No |` in the `v1.30でのステージ`
+    // column, under `## New alpha features`; the section's other mentions follow the row.
+    let m = gate(
+        &out,
+        "SELinuxMountReadWriteOncePod",
+        "release-memo-v1-30-blog",
+    );
+    assert!(m.contains(&(s("beta"), s("1.30"))), "{m:?}");
+    assert!(m.iter().all(|(stage, _)| stage != "alpha"), "{m:?}");
+
+    // mid-cycle 1.30: `### コンテナリソースをもとにしたPodの自動スケーリング ([KEP-1610](…))`
+    // over `…v1.30で安定版に移行します。`
+    assert_eq!(
+        kep(&out, 1610, "kubernetes-1-30-upcoming-changes"),
+        [(s("stable"), s("1.30"))]
+    );
+
+    // 1.36: `### \`gitRepo\`ボリュームドライバーの削除`, whose one KEP is KEP-5040.
+    assert_eq!(
+        kep(&out, 5040, "kubernetes-v1-36-release"),
+        [(s("removed"), s("1.36"))]
+    );
+
+    // mid-cycle 1.30: `以前のKubernetesバージョンでは、\`NodeSwap\`フィーチャーゲートはデフォルトで
+    // 無効化されており` is the default before 1.30; the registry has it on.
+    let nodeswap: Vec<&str> = out
+        .findings
+        .iter()
+        .map(|d| d.message.as_str())
+        .filter(|m| m.contains("`NodeSwap`"))
+        .collect();
+    assert!(nodeswap.is_empty(), "{nodeswap:?}");
+
+    // The findings those false readings made are gone; what the articles do state stays.
+    let messages: Vec<&str> = out.findings.iter().map(|d| d.message.as_str()).collect();
+    for gone in [
+        "`KEP-753` is `stable` in 1.32",
+        "`KEP-3015` is `deprecated` in 1.34",
+        "`SELinuxMountReadWriteOncePod` is `alpha` in 1.30",
+        "`KEP-1488` is `removed`",
+    ] {
+        assert!(
+            !messages.iter().any(|m| m.contains(gone)),
+            "{gone}: {messages:#?}"
+        );
+    }
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("`KEP-3962` is `alpha` in 1.31")),
+        "the 1.31 preview does call KEP-3962 alpha: {messages:#?}"
+    );
+}
