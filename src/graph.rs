@@ -532,21 +532,6 @@ fn credits_work(sentence: &str) -> bool {
         "this change",
         "the work",
     ];
-    // Words of a change: a sentence with one says what changed, whoever it credits.
-    const CHANGE: [&str; 12] = [
-        "昇格",
-        "GA",
-        "ベータ",
-        "アルファ",
-        "非推奨",
-        "削除",
-        "graduat",
-        "promot",
-        "deprecat",
-        "remov",
-        "beta",
-        "alpha",
-    ];
     let lower = sentence.to_lowercase();
     let doer = DOER.iter().any(|w| sentence.contains(w))
         || THIS_WORK.iter().any(|w| sentence.contains(w))
@@ -560,10 +545,57 @@ fn credits_work(sentence: &str) -> bool {
     const DONE_EN: [&str; 6] = ["done", "deliver", "led ", "develop", "driven", "implement"];
     let done =
         DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
-    let change = CHANGE
+    // A sentence that names a stage says what changed, whoever it credits.
+    doer && frame && done && !names_stage(sentence)
+}
+
+/// Words of a stage or a stage change (昇格, GA, ベータ, deprecated, ...).
+const STAGE_WORDS: [&str; 13] = [
+    "昇格",
+    "GA",
+    "安定版",
+    "ベータ",
+    "アルファ",
+    "非推奨",
+    "削除",
+    "graduat",
+    "promot",
+    "deprecat",
+    "remov",
+    "beta",
+    "alpha",
+];
+
+/// Words that say something is new in the release (導入, 追加, できるようになり, `introduces`).
+const CHANGE_WORDS: [&str; 10] = [
+    "導入",
+    "追加",
+    "可能にな",
+    "できるようにな",
+    "新たに",
+    "有効化",
+    "introduc",
+    "added",
+    "adds ",
+    "now ",
+];
+
+fn names_stage(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    STAGE_WORDS
         .iter()
-        .any(|w| sentence.contains(w) || lower.contains(w));
-    doer && frame && done && !change
+        .any(|w| sentence.contains(w) || lower.contains(w))
+}
+
+/// Whether a sentence says what changed: it names a stage or says something is new. A
+/// section's opening often gives the background (`アプリケーション開発者は長い間…求めてきました。`);
+/// the sentence a release item quotes is the one that says what the release did.
+fn states_change(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    names_stage(sentence)
+        || CHANGE_WORDS
+            .iter()
+            .any(|w| sentence.contains(w) || lower.contains(w))
 }
 
 /// Whether `sentence` of block `block` says nothing of what changed: it points elsewhere or
@@ -610,38 +642,68 @@ fn own_statement(doc: &Doc, block: usize, sections: &SectionStatements) -> Optio
 /// The first sentence of block `block` that says something ([`says_nothing`]), cut to a
 /// quote's length.
 fn statement_in(doc: &Doc, block: usize) -> Option<String> {
-    crate::text::sentences(&doc.blocks.get(block)?.text)
-        // A lone mark (`。` after a link) is no statement.
-        .filter(|s| s.chars().count() > 1)
-        .find(|s| !says_nothing(doc, block, s))
+    statements(doc, block)
+        .next()
         .map(|s| crate::text::truncate_chars(s.trim(), QUOTE_SIDE * 2))
 }
 
-/// What each section of a document says: the first sentence of its first paragraph that does
-/// not point elsewhere (a section's opening paragraph says what the feature is; its closing
-/// `この作業は…の一環として行われました。` only credits it). A heading that names a KEP, and a
-/// block that only points to one, are quoted by it. Section 0 (before the first heading) has
-/// none: an article's opening is not about one KEP. Computed once per document, each
-/// paragraph read at most once.
+/// The sentences of block `block` that say something ([`says_nothing`]).
+fn statements(doc: &Doc, block: usize) -> impl Iterator<Item = &str> {
+    let text = doc.blocks.get(block).map_or("", |b| b.text.as_str());
+    crate::text::sentences(text)
+        // A lone mark (`。` after a link) is no statement.
+        .filter(|s| s.chars().count() > 1)
+        .filter(move |s| !says_nothing(doc, block, s))
+}
+
+/// What each section of a document says: the first sentence of its paragraphs that names a
+/// stage (`…APIはGAに昇格し、…`), else the first that says something is new ([`states_change`]:
+/// `` `EnvFiles`フィーチャーゲートによって、Kubernetes v1.34では…を導入します。 ``), else the first
+/// that does not point elsewhere (a section's opening paragraph says what the
+/// feature is; its closing `この作業は…の一環として行われました。` only credits it). A heading that
+/// names a KEP, and a block that only points to one, are quoted by it. Section 0 (before the
+/// first heading) has none: an article's opening is not about one KEP. Computed once per
+/// document, each paragraph read at most once.
 struct SectionStatements(Vec<Option<String>>);
 
 impl SectionStatements {
     fn of_doc(doc: &Doc) -> SectionStatements {
-        let mut out: Vec<Option<String>> = vec![None; doc.sections.len()];
-        let mut done = vec![false; doc.sections.len()];
+        // Per section: the first sentence that names a stage, that says something is new, and
+        // that says anything, best first.
+        let mut found: Vec<[Option<String>; 3]> = vec![Default::default(); doc.sections.len()];
         for (i, b) in doc.blocks.iter().enumerate() {
-            if b.section == 0 || b.kind != BlockKind::Paragraph || b.in_note {
+            if b.section == 0
+                || b.kind != BlockKind::Paragraph
+                || b.in_note
+                || found.get(b.section).is_none_or(|f| f[0].is_some())
+            {
                 continue;
             }
-            let Some(slot) = done.get_mut(b.section).filter(|d| !**d) else {
-                continue;
-            };
-            if let Some(s) = statement_in(doc, i) {
-                *slot = true;
-                out[b.section] = Some(s);
+            let slots = &mut found[b.section];
+            for s in statements(doc, i) {
+                let rank = if names_stage(s) {
+                    0
+                } else if states_change(s) {
+                    1
+                } else {
+                    2
+                };
+                for slot in &mut slots[rank..] {
+                    if slot.is_none() {
+                        *slot = Some(crate::text::truncate_chars(s.trim(), QUOTE_SIDE * 2));
+                    }
+                }
+                if rank == 0 {
+                    break;
+                }
             }
         }
-        SectionStatements(out)
+        SectionStatements(
+            found
+                .into_iter()
+                .map(|[stage, change, first]| stage.or(change).or(first))
+                .collect(),
+        )
     }
 
     fn of(&self, section: usize) -> Option<&str> {

@@ -266,12 +266,19 @@ fn release_items_of_the_real_articles_quote_no_credit_line() {
             "releases/{r}/ quotes credit lines: {bad:#?}"
         );
         if r == "1.34" {
-            // content/kubernetes-io-ja-blog/kubernetes-v1-34-release/index.md:59, the first
-            // paragraph of `### GA: DRAのコア機能`, whose last line credits KEP #4381.
+            // content/kubernetes-io-ja-blog/kubernetes-v1-34-release/index.md:66, the sentence
+            // of `### GA: DRAのコア機能` that says what changed (its first, line 59, says what
+            // DRA is; its last line credits KEP #4381).
             let (_, dra) = items.iter().find(|(id, _)| id == "kep-4381").unwrap();
             assert_eq!(
                 dra,
-                "Dynamic Resource Allocation (DRA)は、GPU、TPU、NICおよびその他のデバイスを選択、割り当て、共有、設定するためのより強力な方法を提供します。"
+                "resource.k8s.io/v1 APIはGAに昇格し、現在はデフォルトで利用可能です。"
+            );
+            // :511, not the background of :508 (`アプリケーション開発者は長い間…`).
+            let (_, env) = items.iter().find(|(id, _)| id == "kep-3721").unwrap();
+            assert!(
+                env.contains("Kubernetes v1.34では実行時に環境変数を宣言する機能を導入します"),
+                "{env}"
             );
         }
     }
