@@ -546,28 +546,11 @@ fn credits_work(sentence: &str) -> bool {
     let done =
         DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
     // A sentence that names a stage says what changed, whoever it credits.
-    doer && frame && done && !names_stage(sentence)
+    doer && frame && done && !crate::extract::names_stage(sentence)
 }
 
-/// Words of a stage or a stage change (昇格, GA, ベータ, deprecated, ...).
-const STAGE_WORDS: [&str; 13] = [
-    "昇格",
-    "GA",
-    "安定版",
-    "ベータ",
-    "アルファ",
-    "非推奨",
-    "削除",
-    "graduat",
-    "promot",
-    "deprecat",
-    "remov",
-    "beta",
-    "alpha",
-];
-
 /// Words that say something is new in the release (導入, 追加, できるようになり, `introduces`).
-const CHANGE_WORDS: [&str; 10] = [
+const NEW_WORDS: [&str; 10] = [
     "導入",
     "追加",
     "可能にな",
@@ -580,22 +563,12 @@ const CHANGE_WORDS: [&str; 10] = [
     "now ",
 ];
 
-fn names_stage(sentence: &str) -> bool {
+/// Whether a sentence says something is new in the release. A section's opening often gives the
+/// background (`アプリケーション開発者は長い間…求めてきました。`); the sentence a release item
+/// quotes is the one that says what the release did.
+fn says_new(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
-    STAGE_WORDS
-        .iter()
-        .any(|w| sentence.contains(w) || lower.contains(w))
-}
-
-/// Whether a sentence says what changed: it names a stage or says something is new. A
-/// section's opening often gives the background (`アプリケーション開発者は長い間…求めてきました。`);
-/// the sentence a release item quotes is the one that says what the release did.
-fn states_change(sentence: &str) -> bool {
-    let lower = sentence.to_lowercase();
-    names_stage(sentence)
-        || CHANGE_WORDS
-            .iter()
-            .any(|w| sentence.contains(w) || lower.contains(w))
+    NEW_WORDS.iter().any(|w| lower.contains(w))
 }
 
 /// Whether `sentence` of block `block` says nothing of what changed: it points elsewhere or
@@ -657,7 +630,7 @@ fn statements(doc: &Doc, block: usize) -> impl Iterator<Item = &str> {
 }
 
 /// What each section of a document says: the first sentence of its paragraphs that names a
-/// stage (`…APIはGAに昇格し、…`), else the first that says something is new ([`states_change`]:
+/// stage (`…APIはGAに昇格し、…`), else the first that says something is new ([`says_new`]:
 /// `` `EnvFiles`フィーチャーゲートによって、Kubernetes v1.34では…を導入します。 ``), else the first
 /// that does not point elsewhere (a section's opening paragraph says what the
 /// feature is; its closing `この作業は…の一環として行われました。` only credits it). A heading that
@@ -681,9 +654,9 @@ impl SectionStatements {
             }
             let slots = &mut found[b.section];
             for s in statements(doc, i) {
-                let rank = if names_stage(s) {
+                let rank = if crate::extract::names_stage(s) {
                     0
-                } else if states_change(s) {
+                } else if says_new(s) {
                     1
                 } else {
                     2

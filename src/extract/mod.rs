@@ -63,6 +63,24 @@ mod targets;
 
 pub use normalize::Normalized;
 
+/// Words that say a stage changed without naming the stage (`GAに昇格`, `graduates`): a stage
+/// heading or a release item that says one speaks of a graduation.
+pub(crate) const PROMOTION_WORDS: [&str; 3] = ["昇格", "graduat", "promot"];
+
+/// Whether `text` names a stage (`ベータ`, `GA`, `安定版`, `非推奨`, `削除`, `deprecated`, as the
+/// scanner reads stage words) or a promotion ([`PROMOTION_WORDS`]).
+pub(crate) fn names_stage(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    if PROMOTION_WORDS.iter().any(|w| lower.contains(w)) {
+        return true;
+    }
+    let norm = Normalized::new(text, &[]);
+    let whole = 0..norm.text.len();
+    scan::scan(&norm.text, std::slice::from_ref(&whole), &[])
+        .iter()
+        .any(|t| matches!(t.kind, scan::TokenKind::StageWord(_)))
+}
+
 /// Where a mention stands, which decides how the render stage links it: a mention is not a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -475,9 +475,7 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
     let deprecation = ["非推奨", "deprecat"].iter().any(|w| lower.contains(w));
     // Both a removal and a deprecation, a graduation too, or a list (`、`) is a kind of section;
     // `と` alone is no list (`クラウドプロバイダーとの全てのインツリー統合の削除`).
-    let other = ["昇格", "graduat", "promot", "、"]
-        .iter()
-        .any(|w| lower.contains(w));
+    let other = lower.contains('、') || super::PROMOTION_WORDS.iter().any(|w| lower.contains(w));
     if removal == deprecation || other {
         return None;
     }

@@ -1360,3 +1360,23 @@ fn gate_list_items_under_a_gates_heading_name_gates() {
     let md = "### フィーチャーゲート\n\n- `AllowExtTrafficLocalEndpoints`: サービスがトラフィックをローカルに送ることを許可します。\n- `Podの仕様`: 説明\n- 説明の`SomeOtherName`\n\n### その他\n\n- `AllowOtherThing`: 説明\n";
     assert_eq!(gate_names(md), ["AllowExtTrafficLocalEndpoints"]);
 }
+
+#[test]
+fn a_sentence_names_a_stage_as_the_scanner_reads_stage_words() {
+    for s in [
+        "resource.k8s.io/v1 APIはGAに昇格し、現在はデフォルトで利用可能です。",
+        "この機能はベータになりました。",
+        "gitRepoボリュームは削除されました。",
+        "The feature graduates to stable.",
+        "The flag is deprecated.",
+    ] {
+        assert!(super::names_stage(s), "{s}");
+    }
+    for s in [
+        "アプリケーション開発者は長い間、環境変数宣言のより柔軟な方法を求めてきました。",
+        "`EnvFiles`フィーチャーゲートによって、実行時に環境変数を宣言する機能を導入します。",
+        "The Galaxy of betas is a stableman's tale.",
+    ] {
+        assert!(!super::names_stage(s), "{s}");
+    }
+}

@@ -204,19 +204,25 @@ pub fn analyze(doc: &Doc) -> ArticleScan {
         if block.text.trim().is_empty() {
             continue;
         }
-        let tokens = segment_japanese(&block.text, &block.plain);
+        // Which prose ranges the tokenizer reads, decided once for the block.
+        let read: Vec<bool> = block
+            .plain
+            .iter()
+            .map(|r| holds_japanese(&block.text[r.clone()]))
+            .collect();
+        let tokens = segment_japanese(&block.text, &block.plain, &read);
         words += tokens.iter().filter(|w| w.counts()).count();
-        words += latin_words_outside(&block.text, &block.plain);
+        words += latin_words_outside(&block.text, &block.plain, &read);
         let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         let mut next = 0;
-        for r in &block.plain {
+        for (r, &japanese) in block.plain.iter().zip(&read) {
             let text = &block.text[r.clone()];
             // Tokens are in order: skip those before the range, take those inside it.
             while next < tokens.len() && tokens[next].start < r.start {
                 next += 1;
             }
             in_range.clear();
-            if holds_japanese(text) {
+            if japanese {
                 in_range.extend(
                     tokens[next..]
                         .iter()
@@ -295,30 +301,33 @@ fn holds_japanese(text: &str) -> bool {
 /// (so no word crosses into a code span or link), with offsets into the block's text. lindera
 /// is the build's largest single cost, and English sentences, code spans and link texts need
 /// no dictionary.
-fn segment_japanese<'t>(text: &'t str, plain: &[Range<usize>]) -> Vec<japanese::WordRef<'t>> {
+fn segment_japanese<'t>(
+    text: &'t str,
+    plain: &[Range<usize>],
+    read: &[bool],
+) -> Vec<japanese::WordRef<'t>> {
     let mut out = Vec::new();
-    for r in plain {
+    for (r, _) in plain.iter().zip(read).filter(|(_, read)| **read) {
         let piece = &text[r.clone()];
-        if holds_japanese(piece) {
-            out.extend(
-                japanese::word_refs(piece)
-                    .into_iter()
-                    .map(|w| japanese::WordRef {
-                        start: w.start + r.start,
-                        ..w
-                    }),
-            );
-        }
+        out.extend(
+            japanese::word_refs(piece)
+                .into_iter()
+                .map(|w| japanese::WordRef {
+                    start: w.start + r.start,
+                    ..w
+                }),
+        );
     }
     out
 }
 
-/// The words of the block's text that [`segment_japanese`] does not read, counted without the
+/// The words of the block's text that [`segment_japanese`] does not read (the prose ranges
+/// whose `read` is false, and everything outside the prose ranges), counted without the
 /// tokenizer.
-fn latin_words_outside(text: &str, plain: &[Range<usize>]) -> usize {
+fn latin_words_outside(text: &str, plain: &[Range<usize>], read: &[bool]) -> usize {
     let mut words = 0;
     let mut at = 0;
-    for r in plain.iter().filter(|r| holds_japanese(&text[(*r).clone()])) {
+    for (r, _) in plain.iter().zip(read).filter(|(_, read)| **read) {
         words += japanese::latin_word_count(&text[at..r.start]);
         at = r.end;
     }
