@@ -43,6 +43,9 @@ pub enum Command {
         /// Include articles marked `draft = true`.
         #[arg(long)]
         drafts: bool,
+        /// Print when each stage of the build ended (to standard error).
+        #[arg(long)]
+        timings: bool,
     },
     /// Build into memory, serve on loopback, rebuild and reload pages on every save.
     Serve {

@@ -518,6 +518,8 @@ pub struct Report {
     pub findings: Vec<Diagnostic>,
     pub articles: usize,
     pub files: usize,
+    /// When each stage ended, from the start of the build (`shiori build --timings`).
+    pub stages: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Why a build gave no site: problems in the sources (each with file and line), or the sink
@@ -606,6 +608,9 @@ fn run(
     sink: &dyn Sink,
     mut cache: Option<&mut BuildCache>,
 ) -> Result<Report, BuildError> {
+    let started = std::time::Instant::now();
+    let mut stages = Vec::new();
+    let mut ended = |stage: &'static str| stages.push((stage, started.elapsed()));
     let mut diags = Diagnostics::default();
     if let Some(cache) = cache.as_deref_mut() {
         cache.pages.begin();
@@ -629,6 +634,7 @@ fn run(
         cache.as_deref_mut().map(|c| &mut c.parsed),
     );
     diags.extend(parse_diags);
+    ended("parse, extract, segment");
     let highlight_css =
         highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(
             |m| {
@@ -652,6 +658,7 @@ fn run(
         || build_glossary(&curated, &articles, &registry),
     );
     drop_scans(&mut articles);
+    ended("link ∥ glossary");
     let out = Emitter {
         sink,
         paths: Mutex::new(BTreeSet::new()),
@@ -673,10 +680,22 @@ fn run(
     };
     // Search reads the articles and the graph, not the pages: it indexes beside rendering.
     let synonyms = search::collect::site_synonyms(&site);
-    let (errors, ()) = rayon::join(
-        || site.render_all(&|path, bytes| out.put(path, bytes)),
-        || search::index_site(&site, &synonyms, &|path, bytes| out.put(path, bytes)),
+    ended("findings, synonyms");
+    // Each side's own end is measured where it ends; the join ends with the later of the two.
+    let (render, index) = rayon::join(
+        || {
+            let errors = site.render_all(&|path, bytes| out.put(path, bytes));
+            (errors, started.elapsed())
+        },
+        || {
+            search::index_site(&site, &synonyms, &|path, bytes| out.put(path, bytes));
+            started.elapsed()
+        },
     );
+    let (errors, rendered) = render;
+    stages.push(("render (beside index)", rendered));
+    stages.push(("index (beside render)", index));
+    let mut ended = |stage: &'static str| stages.push((stage, started.elapsed()));
     diags.extend(errors);
     if diags.has_errors() {
         diags.sort();
@@ -739,9 +758,11 @@ fn run(
     if let Some(e) = out.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(BuildError::Write(e));
     }
+    ended("static, bundles, feeds, image check");
     diags.sort();
     report.warnings = diags.0;
     report.files = paths.len();
+    report.stages = stages;
     if let Some(cache) = cache {
         cache.pages.finish();
         cache.last = Some(Arc::new(LastBuild {

@@ -4,7 +4,7 @@
 //! build removes the staging folder and leaves the output as it was.
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{plural, run_stage};
 use crate::{pipeline, write};
@@ -16,6 +16,7 @@ pub fn run(
     base_url: Option<String>,
     drafts: bool,
     offline: bool,
+    timings: bool,
 ) -> ExitCode {
     let started = Instant::now();
     let target = if output.is_absolute() {
@@ -36,7 +37,9 @@ pub fn run(
     let failed = "build failed (the output folder was left as it was)";
     // The staging folder is made once the site is read: a site that cannot be read creates
     // nothing.
+    let mut loaded = Duration::ZERO;
     let built = run_stage(&root, failed, |s| {
+        loaded = started.elapsed();
         let staging = match write::Staging::new(&target) {
             Ok(staging) => staging,
             Err(e) => return Ok(Err(e)),
@@ -85,6 +88,9 @@ pub fn run(
         eprintln!("error: {e} (the output folder was left as it was)");
         return ExitCode::from(2);
     }
+    if timings {
+        print_timings(loaded, &out.stages, started.elapsed());
+    }
     eprintln!(
         "built {} articles, {} files into {} in {} ms",
         out.articles,
@@ -93,4 +99,32 @@ pub fn run(
         started.elapsed().as_millis()
     );
     ExitCode::SUCCESS
+}
+
+/// `--timings`: when each stage ended, counted from the start of the command, and how long it
+/// took. Render and index run side by side: each is timed from the end of the stage before
+/// both, and the stage after them from the later of the two.
+fn print_timings(loaded: Duration, stages: &[(&str, Duration)], total: Duration) {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let row = |name: &str, at: Duration, from: Duration| {
+        eprintln!(
+            "{name:<38} {:>10.0} {:>9.0}",
+            ms(at),
+            ms(at.saturating_sub(from))
+        );
+    };
+    eprintln!("{:<38} {:>10} {:>9}", "stage", "ends at ms", "takes ms");
+    row("load", loaded, Duration::ZERO);
+    let (mut before, mut latest) = (loaded, loaded);
+    for (name, at) in stages {
+        let at = loaded + *at;
+        if name.contains("beside") {
+            row(name, at, before);
+        } else {
+            row(name, at, latest);
+            before = at;
+        }
+        latest = latest.max(at);
+    }
+    row("write (the swap into place)", total, latest);
 }

@@ -27,7 +27,8 @@ pub fn run(cli: Cli) -> ExitCode {
             base_url,
             drafts,
             offline,
-        } => build::run(root, output, force, base_url, drafts, offline),
+            timings,
+        } => build::run(root, output, force, base_url, drafts, offline, timings),
         Command::Serve {
             root,
             port,

@@ -408,3 +408,55 @@ fn site_absolute_links_of_an_article_from_another_site_point_at_that_site() {
     let b = page(&out, "articles/b/index.html");
     assert!(b.contains("href=\"/ja/docs/tutorials/#start\""), "{b}");
 }
+
+#[test]
+fn build_timings_name_every_stage_in_pipeline_order() {
+    let f = Fixture::with_article("a", FRONT, "本文。\n");
+    let out = f.run(&["build", "--timings"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let rows: Vec<(String, f64)> = stderr
+        .lines()
+        .skip_while(|l| !l.starts_with("stage"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("built "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let (name, numbers) = words.split_at(words.len() - 2);
+            (name.join(" "), numbers[0].parse().expect("a number of ms"))
+        })
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "load",
+            "parse, extract, segment",
+            "link ∥ glossary",
+            "findings, synonyms",
+            "render (beside index)",
+            "index (beside render)",
+            "static, bundles, feeds, image check",
+            "write (the swap into place)",
+        ],
+        "{stderr}"
+    );
+    let ends: Vec<f64> = rows
+        .iter()
+        .filter(|r| !r.0.contains("beside"))
+        .map(|r| r.1)
+        .collect();
+    assert!(
+        ends.windows(2).all(|w| w[0] <= w[1]),
+        "stages end in order: {stderr}"
+    );
+    let plain = f.run(&["build"]);
+    assert!(
+        !String::from_utf8_lossy(&plain.stderr).contains("ends at ms"),
+        "no table without --timings"
+    );
+}
