@@ -104,7 +104,8 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
     let mut warnings = Vec::new();
     match shiori::parse::frontmatter::split(path, text, &mut warnings) {
         Ok(s) => {
-            let page = shiori::parse::shortcodes::Page::of(&s.front);
+            let definitions = shiori::parse::shortcodes::Definitions::default();
+            let page = shiori::parse::shortcodes::Page::of(&s.front, &definitions);
             let body = shiori::parse::shortcodes::degrade(s.body, &page);
             (shiori::parse::blocks::parse(&body, s.body_line), s.front)
         }

@@ -30,7 +30,7 @@ use crate::model::config::Config;
 use crate::model::diag::{Diagnostic, Diagnostics};
 use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{self, FrontMatter};
-use crate::parse::shortcodes;
+use crate::parse::shortcodes::{self, Definitions};
 use crate::registry::Registry;
 use crate::render::templates::Templates;
 use crate::render::{PageCache, RenderCtx, feeds, highlight};
@@ -179,6 +179,22 @@ pub fn curated_terms(sources: &Sources, config: &Config) -> (Terms, Vec<Diagnost
     (curated, diags)
 }
 
+/// The definitions `{{< glossary_definition term_id="…" >}}` prints, by term id: the official
+/// glossary's (its ids are kubernetes.io's `term_id`s), each replaced by the curated
+/// glossary's definition of a term of the same id.
+fn definitions(curated: &Terms, official: Option<&Terms>) -> Definitions {
+    let of = |terms: &Terms| {
+        terms
+            .terms
+            .iter()
+            .map(|t| (t.id.0.clone(), t.def_ja.clone()))
+            .collect::<Vec<_>>()
+    };
+    let mut pairs = official.map(of).unwrap_or_default();
+    pairs.extend(of(curated));
+    Definitions::new(pairs)
+}
+
 /// Builds the glossary from the curated terms and the articles' scans.
 pub fn build_glossary(curated: &Terms, articles: &[Arc<Article>], registry: &Registry) -> Glossary {
     let docs: Vec<(&crate::model::ids::Slug, &Doc)> =
@@ -210,7 +226,8 @@ pub fn glossary_only(
     diags.extend(registry_diags);
     let (curated, official, terms_diags) = curated_and_official(sources, &config);
     diags.extend(terms_diags);
-    let (articles, parse_diags) = parse_articles(sources, &config, &registry, None);
+    let definitions = definitions(&curated, official.as_deref());
+    let (articles, parse_diags) = parse_articles(sources, &config, &registry, &definitions, None);
     diags.extend(parse_diags);
     if diags.has_errors() {
         diags.sort();
@@ -245,14 +262,16 @@ pub fn config(sources: &Sources, opts: &BuildOptions) -> Result<Config, Diagnost
 
 /// Parses every article, extracts its references and segments it (once) for its word count
 /// and glossary candidates; problems of all files are returned together. With a cache, an
-/// article whose text and registry are those of the cached parse is taken from it.
+/// article whose text, registry and glossary definitions are those of the cached parse is
+/// taken from it.
 pub fn parse_articles(
     sources: &Sources,
     config: &Config,
     registry: &Registry,
+    definitions: &Definitions,
     cache: Option<&mut ParseCache>,
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
-    let registry_key = registry_fingerprint(sources, config);
+    let registry_key = fingerprint(&(registry_fingerprint(sources, config), definitions));
     let cached = cache.as_deref();
     let results: Vec<(PathBuf, (u64, ParsedFile))> = sources
         .content
@@ -261,7 +280,7 @@ pub fn parse_articles(
             let key = fingerprint(&(registry_key, &file.text));
             let parsed = match cached.and_then(|c| c.files.get(&file.path)) {
                 Some((k, p)) if *k == key => p.clone(),
-                _ => parse_file(file, registry),
+                _ => parse_file(file, registry, definitions),
             };
             (file.path.clone(), (key, parsed))
         })
@@ -312,11 +331,11 @@ pub struct ParseCache {
     files: HashMap<PathBuf, (u64, ParsedFile)>,
 }
 
-fn parse_file(file: &SourceFile, registry: &Registry) -> ParsedFile {
+fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions) -> ParsedFile {
     let mut diags = Vec::new();
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
-            let page = shortcodes::Page::of(&split.front);
+            let page = shortcodes::Page::of(&split.front, definitions);
             let body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);
             for (url, line) in &doc.refused_urls {
@@ -465,6 +484,7 @@ pub struct LastBuild {
     config: Config,
     templates: Templates,
     registry: Registry,
+    definitions: Definitions,
     articles: Vec<Arc<Article>>,
     graph: RefGraph,
     glossary: Glossary,
@@ -486,7 +506,7 @@ impl LastBuild {
     /// draft state changed, or it has errors.
     pub fn article_page(&self, file: &SourceFile) -> Option<(String, Vec<u8>)> {
         let before = self.articles.iter().find(|a| a.path == file.path)?;
-        let parsed = parse_file(file, &self.registry);
+        let parsed = parse_file(file, &self.registry, &self.definitions);
         let article = parsed.article?;
         if parsed.diags.iter().any(Diagnostic::is_error)
             || article.front.slug != before.front.slug
@@ -625,12 +645,15 @@ fn run(
     };
     let (registry, registry_diags) = registry(sources, &config);
     diags.extend(registry_diags);
-    let (curated, terms_diags) = curated_terms(sources, &config);
+    let (curated, official, terms_diags) = curated_and_official(sources, &config);
     diags.extend(terms_diags);
+    let definitions = definitions(&curated, official.as_deref());
+    drop(official);
     let (mut articles, parse_diags) = parse_articles(
         sources,
         &config,
         &registry,
+        &definitions,
         cache.as_deref_mut().map(|c| &mut c.parsed),
     );
     diags.extend(parse_diags);
@@ -769,6 +792,7 @@ fn run(
             config,
             templates,
             registry,
+            definitions,
             articles,
             graph,
             glossary,

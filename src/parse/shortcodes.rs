@@ -164,21 +164,162 @@ pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
         .collect()
 }
 
-/// What a shortcode may read of the page it stands in: the release the article is about (for
-/// `{{< param "version" >}}`, `{{< skew currentVersion >}}`, `{{< latest-version >}}`, which on
-/// kubernetes.io print the release its docs are for).
+/// What a shortcode may read of the page it stands in and the site it is built into: the
+/// release the article is about (for `{{< param "version" >}}`, `{{< skew currentVersion >}}`,
+/// `{{< latest-version >}}`, which on kubernetes.io print the release its docs are for) and the
+/// glossary's definitions (for `{{< glossary_definition term_id="…" >}}`).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Page {
+pub struct Page<'a> {
     pub release: Option<Release>,
+    pub definitions: Option<&'a Definitions>,
 }
 
-impl Page {
-    /// What the article's front matter tells its shortcodes.
-    pub fn of(front: &crate::parse::frontmatter::FrontMatter) -> Page {
+impl<'a> Page<'a> {
+    /// What the article's front matter and the site's glossary tell its shortcodes.
+    pub fn of(
+        front: &crate::parse::frontmatter::FrontMatter,
+        definitions: &'a Definitions,
+    ) -> Page<'a> {
         Page {
             release: front.release,
+            definitions: Some(definitions),
         }
     }
+}
+
+/// The glossary's Japanese definitions by term id (`configmap`, the id kubernetes.io's glossary
+/// pages and `term_id` parameters use), for `{{< glossary_definition >}}`, which on
+/// kubernetes.io prints the term's definition where a page opens with it.
+#[derive(Debug, Clone, Default, Hash)]
+pub struct Definitions(std::collections::BTreeMap<String, String>);
+
+impl Definitions {
+    pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Definitions {
+        Definitions(
+            pairs
+                .into_iter()
+                .filter(|(_, d)| !d.trim().is_empty())
+                .collect(),
+        )
+    }
+
+    fn get(&self, term_id: &str) -> Option<&str> {
+        self.0.get(term_id).map(String::as_str)
+    }
+}
+
+/// `{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" >}}`: the prepended words
+/// and the term's definition, as kubernetes.io opens a concept page with them. A term the
+/// glossary lacks leaves its id in view, never a sentence that stops at `prepend`.
+fn glossary_definition(params: &Params, page: &Page) -> String {
+    let prepend = params.get("prepend").unwrap_or_default();
+    let id = params.get("term_id").unwrap_or_default();
+    let definition = page.definitions.and_then(|d| d.get(&id));
+    match definition {
+        Some(d) => format!("{}{}", markdown_text(&prepend), markdown_text(d)),
+        None if id.is_empty() => markdown_text(&prepend),
+        None => format!("{}`{}`", markdown_text(&prepend), id.replace('`', "'")),
+    }
+}
+
+/// kubernetes.io's fixed notes, each as the site's meaning in a sentence of shiori's own: the
+/// version check under a task's prerequisites, the prerequisites every task page includes, and
+/// the notes on third-party links, the legacy package repositories and dockershim. `None` for a
+/// shortcode or an included file that is not one of them.
+fn fixed_text(name: &str, params: &Params) -> Option<(Option<&'static str>, &'static str)> {
+    let include = || {
+        params
+            .nth(0)
+            .unwrap_or_default()
+            .trim_start_matches("included/")
+    };
+    Some(match name {
+        "version-check" => (
+            None,
+            "バージョンを確認するには`kubectl version`を実行します。",
+        ),
+        "include" if include().starts_with("task-tutorial-prereqs") => (
+            None,
+            "Kubernetesクラスターが必要です。また、そのクラスターと通信できるよう`kubectl`コマンドラインツールを設定しておく必要があります。",
+        ),
+        "include" if include() == "default-storage-class-prereqs.md" => (
+            None,
+            "デフォルトのStorageClassでPersistentVolumeを動的にプロビジョニングできるクラスターが必要です。",
+        ),
+        "thirdparty-content" => (
+            Some("備考"),
+            "この節はKubernetesが必要とする機能を提供するサードパーティーのプロジェクトにリンクしています。Kubernetesプロジェクトはそれらのプロジェクトに責任を負いません。",
+        ),
+        "legacy-repos-deprecation" => (
+            Some("備考"),
+            "旧パッケージリポジトリ（`apt.kubernetes.io`と`yum.kubernetes.io`）は2023年9月13日から非推奨で凍結されています。`pkgs.k8s.io`の新しいパッケージリポジトリを使ってください。",
+        ),
+        "dockershim-removal" => (
+            Some("備考"),
+            "dockershimはKubernetes 1.24でKubernetesプロジェクトから削除されました。",
+        ),
+        _ => return None,
+    })
+}
+
+/// `{{< api-reference page="workload-resources/job-v1" anchor="JobSpec" >}}`: a link to the
+/// kind's page of the Kubernetes API reference on kubernetes.io, named by `text` or by the kind
+/// the page is about (`job-v1` → Job, `persistent-volume-claim-v1` → PersistentVolumeClaim).
+fn api_reference(params: &Params) -> String {
+    let page = params.get("page").unwrap_or_default();
+    let path_ok = !page.is_empty()
+        && page.split('/').all(|p| !p.is_empty() && p != "..")
+        && page
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/'));
+    let kind = || -> String {
+        let last = page.rsplit('/').next().unwrap_or_default();
+        let words: Vec<&str> = last.split('-').collect();
+        let keep = words
+            .iter()
+            .rposition(|w| !is_api_version(w))
+            .map_or(words.len(), |i| i + 1);
+        words[..keep]
+            .iter()
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    let text = params.get("text").unwrap_or_else(kind);
+    if !path_ok {
+        return markdown_text(&text);
+    }
+    let anchor = params
+        .get("anchor")
+        .filter(|a| {
+            a.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
+        })
+        .map(|a| format!("#{a}"))
+        .unwrap_or_default();
+    format!(
+        "[{}](https://kubernetes.io/docs/reference/kubernetes-api/{page}/{anchor})",
+        markdown_text(&text)
+    )
+}
+
+/// An API version segment of a reference page's name: `v1`, `v2`, `v1beta1`, `v1alpha3`.
+fn is_api_version(word: &str) -> bool {
+    let Some(rest) = word.strip_prefix('v') else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let tail = &rest[digits..];
+    digits > 0
+        && (tail.is_empty()
+            || ["alpha", "beta"].iter().any(|s| {
+                tail.strip_prefix(s)
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            }))
 }
 
 /// One shortcode's parameters, named (`file="pods/pod.yaml"`) and positional (`"whatsnext"`,
@@ -275,13 +416,17 @@ fn heading(name: &str) -> String {
 }
 
 /// What `{{< param "version" >}}`, `{{< latest-version >}}` and `{{< skew … >}}` print: the
-/// page's release (`v1.34` for the first two, `1.34` for skew, as kubernetes.io's site params
-/// are written), or with no release a visible placeholder (`vX.Y`), so a URL built of it never
+/// page's release (`v1.34` for the first two, `1.34` for skew, `v1.34.0` for `param
+/// "fullversion"`, as kubernetes.io's site params are written), or with no release a visible placeholder (`vX.Y`), so a URL built of it never
 /// has a silent hole.
 fn version(name: &str, params: &Params, page: &Page) -> String {
     let offset: Option<i32> = match (name, params.nth(0).unwrap_or_default()) {
         ("param", "version") | ("latest-version", _) => {
             return page.release.map_or("vX.Y".into(), |r| format!("v{r}"));
+        }
+        // The first release of the minor: a download URL built of it names a file that exists.
+        ("param", "fullversion") => {
+            return page.release.map_or("vX.Y.Z".into(), |r| format!("v{r}.0"));
         }
         ("param", other) => return markdown_text(other),
         (_, "currentVersion" | "latestVersion") => Some(0),
@@ -476,6 +621,17 @@ pub fn degrade(text: &str, page: &Page) -> String {
             }
             "figure" => figure(&|k| params.get(k)),
             "code_sample" | "codenew" => code_sample(&params),
+            n if fixed_text(n, &params).is_some() => {
+                let (label, text) = fixed_text(n, &params).expect("a fixed text");
+                match label {
+                    // Alone on its line, a note reads as a quoted box there.
+                    Some(label) if alone => format!("> **{label}:** {text}"),
+                    Some(label) => format!("**{label}:** {text}"),
+                    None => text.to_string(),
+                }
+            }
+            "glossary_definition" => glossary_definition(&params, page),
+            "api-reference" => api_reference(&params),
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "capture" | "tabs" | "table" | "include" => String::new(),
             "heading" => heading(params.nth(0).unwrap_or_default()),
@@ -591,7 +747,7 @@ fn strip_indent(line: &str, n: usize) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{GlossaryTooltip, Page, glossary_tooltips};
+    use super::{Definitions, GlossaryTooltip, Page, glossary_tooltips};
 
     fn degrade(text: &str) -> String {
         super::degrade(text, &Page::default())
@@ -602,6 +758,7 @@ mod tests {
             text,
             &Page {
                 release: Some(release.parse().unwrap()),
+                definitions: None,
             },
         )
     }
@@ -817,5 +974,113 @@ mod tests {
             degrade_for("`v{{< skew currentVersion >}}`", "1.31"),
             "`v1.31`"
         );
+    }
+
+    #[test]
+    fn a_glossary_definition_prints_the_prepended_words_and_the_terms_definition() {
+        let defs = Definitions::new([
+            (
+                "configmap".to_string(),
+                "機密性のないデータをキーと値のペアで保存するAPIオブジェクトです。".to_string(),
+            ),
+            ("empty".to_string(), " ".to_string()),
+        ]);
+        let page = Page {
+            release: None,
+            definitions: Some(&defs),
+        };
+        let src = r#"{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" length="all" >}}"#;
+        assert_eq!(
+            super::degrade(src, &page),
+            "ConfigMapは、機密性のないデータをキーと値のペアで保存するAPIオブジェクトです。"
+        );
+        // Without `prepend` the definition stands alone, as the ingress page opens.
+        assert!(
+            super::degrade(r#"{{< glossary_definition term_id="configmap" >}}"#, &page)
+                .starts_with("機密性のない")
+        );
+        // A term without a definition leaves its id in view, not a sentence cut short.
+        for id in ["service", "empty"] {
+            let src =
+                format!(r#"{{{{< glossary_definition term_id="{id}" prepend="Serviceは、" >}}}}"#);
+            assert_eq!(super::degrade(&src, &page), format!("Serviceは、`{id}`"));
+        }
+    }
+
+    #[test]
+    fn kubernetes_io_fixed_notes_read_as_a_sentence_of_their_meaning() {
+        // The prerequisites list item of a task page is never an empty bullet.
+        let item = degrade(r#"* {{< include "task-tutorial-prereqs.md" >}} {{< version-check >}}"#);
+        assert!(
+            item.starts_with("* Kubernetesクラスターが必要です。"),
+            "{item}"
+        );
+        assert!(
+            item.ends_with("バージョンを確認するには`kubectl version`を実行します。"),
+            "{item}"
+        );
+        assert!(
+            degrade(r#"{{< include "task-tutorial-prereqs-node-upgrade.md" >}}"#)
+                .contains("`kubectl`")
+        );
+        assert!(
+            degrade(r#"* {{< include "default-storage-class-prereqs.md" >}}"#)
+                .contains("StorageClass")
+        );
+        // A file shiori cannot read shows nothing, as before.
+        assert_eq!(
+            degrade(r#"{{< include "generated/kubeadm_config_print.md" >}}"#),
+            ""
+        );
+        // Alone on its line a note is a quoted box; inside a line its label leads it.
+        let alone = degrade("前\n\n{{% thirdparty-content single=\"true\" %}}\n\n後");
+        assert!(alone.contains("\n> **備考:** この節は"), "{alone}");
+        assert_eq!(
+            alone.lines().count(),
+            5,
+            "lines stay where they were: {alone}"
+        );
+        assert!(
+            degrade("文 {{% legacy-repos-deprecation %}}")
+                .starts_with("文 **備考:** 旧パッケージリポジトリ")
+        );
+        assert!(degrade("{{% dockershim-removal %}}").contains("1.24"));
+    }
+
+    #[test]
+    fn an_api_reference_links_the_kinds_page_on_kubernetes_io() {
+        assert_eq!(
+            degrade(r#"{{< api-reference page="workload-resources/job-v1" >}}"#),
+            "[Job](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/)"
+        );
+        assert_eq!(
+            degrade(
+                r#"{{< api-reference page="config-and-storage-resources/persistent-volume-claim-v1" anchor="PersistentVolumeClaimSpec" >}}"#
+            ),
+            "[PersistentVolumeClaim](https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/persistent-volume-claim-v1/#PersistentVolumeClaimSpec)"
+        );
+        assert_eq!(
+            degrade(
+                r#"{{< api-reference page="policy-resources/validating-admission-policy-v1beta1" text="ポリシー" >}}"#
+            ),
+            "[ポリシー](https://kubernetes.io/docs/reference/kubernetes-api/policy-resources/validating-admission-policy-v1beta1/)"
+        );
+        // A page that is not a plain path is text, unlinked.
+        assert_eq!(
+            degrade(r#"{{< api-reference page="javascript:alert(1)" text="x" >}}"#),
+            "x"
+        );
+    }
+
+    #[test]
+    fn param_fullversion_is_the_first_patch_of_the_articles_release() {
+        assert_eq!(
+            degrade_for(
+                r#"https://dl.k8s.io/release/{{< param "fullversion" >}}/bin"#,
+                "1.34"
+            ),
+            "https://dl.k8s.io/release/v1.34.0/bin"
+        );
+        assert_eq!(degrade(r#"{{< param "fullversion" >}}"#), "vX.Y.Z");
     }
 }

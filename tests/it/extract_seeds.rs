@@ -35,7 +35,7 @@ fn article(name: &str) -> (Doc, FrontMatter, Mentions) {
     let split = shiori::parse::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
     let body = shiori::parse::shortcodes::degrade(
         split.body,
-        &shiori::parse::shortcodes::Page::of(&split.front),
+        &shiori::parse::shortcodes::Page::of(&split.front, &Default::default()),
     );
     let doc = shiori::parse::blocks::parse(&body, split.body_line);
     let refs = extract(&doc, &split.front, &registry());

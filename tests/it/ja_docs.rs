@@ -119,3 +119,82 @@ fn ja_docs_build_and_every_mention_is_one() {
         );
     }
 }
+
+/// The text of an article page's body, tags and term tooltips left out.
+fn body_text(html: &str) -> String {
+    let start = html.find("<article").expect("an article");
+    let mut out = String::new();
+    let mut depth_tip = 0usize;
+    let mut rest = &html[start..];
+    while let Some(lt) = rest.find('<') {
+        if depth_tip == 0 {
+            out.push_str(&rest[..lt]);
+        }
+        let gt = rest[lt..].find('>').expect("a closed tag") + lt;
+        let tag = &rest[lt..=gt];
+        let opens_tip = tag.starts_with("<span class=\"term-tip\"");
+        if opens_tip || (depth_tip > 0 && tag.starts_with("<span")) {
+            depth_tip += 1;
+        } else if depth_tip > 0 && tag == "</span>" {
+            depth_tip -= 1;
+        }
+        rest = &rest[gt + 1..];
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn kubernetes_io_pages_open_with_their_glossary_definition_and_list_their_prerequisites() {
+    let f = Fixture::new();
+    copy_tree(&data().join("ja-docs"), &f.root().join("content"));
+    let out = f.build();
+    // configmap.md opens with `{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" >}}`:
+    // the prepended words, then the definition the official glossary gives the term.
+    let official: toml::Value = toml::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/glossary/builtin/official.toml"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let def = official["term"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"].as_str() == Some("configmap"))
+        .and_then(|t| t["def_ja"].as_str())
+        .unwrap();
+    let configmap = body_text(&crate::support::page(&out, "articles/configmap/index.html"));
+    assert!(
+        configmap.contains(&format!("ConfigMapは、{def}")),
+        "{}",
+        &configmap[..configmap.len().min(600)]
+    );
+    // run-replicated-stateful-application.md's prerequisites are the items
+    // `* {{< include "task-tutorial-prereqs.md" >}} {{< version-check >}}` and
+    // `* {{< include "default-storage-class-prereqs.md" >}}`: items that say what is needed and
+    // how to check the version, not empty bullets.
+    let html = crate::support::page(
+        &out,
+        "articles/run-replicated-stateful-application/index.html",
+    );
+    let li = regex::Regex::new(r"(?s)<li(?:\s[^>]*)?>(.*?)</li>").unwrap();
+    let items: Vec<String> = li
+        .captures_iter(&html)
+        .map(|c| body_text(&format!("<article>{}", &c[1])))
+        .collect();
+    assert!(
+        items
+            .iter()
+            .any(|i| i.contains("クラスター") && i.contains("kubectl version")),
+        "{items:?}"
+    );
+    assert!(
+        items.iter().any(|i| i.contains("StorageClass")),
+        "{items:?}"
+    );
+    let empty =
+        regex::Regex::new(r"<li(?:\s[^>]*)?>\s*(?:<p(?:\s[^>]*)?>\s*</p>\s*)?</li>").unwrap();
+    assert!(!empty.is_match(&html), "no empty list item");
+}
