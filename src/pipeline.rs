@@ -58,6 +58,8 @@ pub struct Output {
     /// `shiori check` reports (and `--strict` makes fatal).
     pub findings: Vec<Diagnostic>,
     pub articles: usize,
+    /// Output paths articles link or show that the build did not make ([`Report::unreached`]).
+    pub unreached: BTreeSet<String>,
 }
 
 /// Static files shipped with shiori; a site's `static/` may replace or add files.
@@ -538,6 +540,9 @@ pub struct Report {
     pub findings: Vec<Diagnostic>,
     pub articles: usize,
     pub files: usize,
+    /// Output paths articles link or show that the build did not make, each reported in
+    /// `findings` at the article's line (see `check::links::Unreached`).
+    pub unreached: BTreeSet<String>,
     /// When each stage ended, from the start of the build (`shiori build --timings`).
     pub stages: Vec<(&'static str, std::time::Duration)>,
 }
@@ -595,6 +600,7 @@ fn in_memory(
         warnings: report.warnings,
         findings: report.findings,
         articles: report.articles,
+        unreached: report.unreached,
     })
 }
 
@@ -771,12 +777,21 @@ fn run(
     }
     let paths = out.paths.into_inner().unwrap_or_else(|e| e.into_inner());
     for a in &articles {
-        report.findings.extend(crate::check::links::missing_images(
-            &a.path,
-            &a.doc,
-            &a.url(),
-            &paths,
-        ));
+        let base_path = a
+            .source_origin()
+            .is_none()
+            .then(|| crate::model::urls::base_path(&config.base_url));
+        let mut unreached =
+            crate::check::links::missing_images(&a.path, &a.doc, &a.url(), base_path, &paths);
+        if let Some(base_path) = base_path {
+            unreached.extend(crate::check::links::missing_pages(
+                &a.path, &a.doc, base_path, &paths,
+            ));
+        }
+        for u in unreached {
+            report.findings.push(u.diagnostic);
+            report.unreached.insert(u.target);
+        }
     }
     if let Some(e) = out.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(BuildError::Write(e));

@@ -10,8 +10,8 @@
 //! cannot.
 //!
 //! [`broken_links`] runs on the output of `pipeline::build` before anything is written (from
-//! `cmd::check`); [`missing_images`] runs inside the build, per article, and its findings go
-//! into `Output::findings`.
+//! `cmd::check`); [`missing_images`] and [`missing_pages`] (an author's site-absolute links)
+//! run inside the build, per article, and their findings go into `Output::findings`.
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::LazyLock;
@@ -79,16 +79,18 @@ static ATTR: LazyLock<Regex> =
 static ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"\sid="([^"]*)""#).expect("valid regex"));
 
-/// Every broken internal link of the HTML pages in `files`.
 /// Images an article shows that the output does not have, each at its line in the article:
-/// a relative `src` is resolved against the article's page (`articles/<slug>/`), a `/path` against
-/// the site root; external and `data:` images are not checked.
+/// a relative `src` is resolved against the article's page (`articles/<slug>/`), a `/path` as
+/// [`urls::site_path`](crate::model::urls::site_path) takes it after `base_path`; external and
+/// `data:` images are not checked, nor `/path` ones of an article from another site
+/// (`base_path` `None`: they are that site's).
 pub fn missing_images(
     path: &std::path::Path,
     doc: &crate::parse::blocks::Doc,
     page: &str,
+    base_path: Option<&str>,
     files: &std::collections::BTreeSet<String>,
-) -> Vec<Diagnostic> {
+) -> Vec<Unreached> {
     let page_file = format!("{page}index.html");
     let mut out = Vec::new();
     for (src, line) in &doc.images {
@@ -97,28 +99,79 @@ pub fn missing_images(
             continue;
         }
         let s = s.split(['#', '?']).next().unwrap_or("");
-        let target = match s.strip_prefix('/') {
-            Some(abs) => Some(abs.to_string()),
-            None => resolve(&page_file, s),
+        let target = if s.starts_with('/') {
+            match base_path.and_then(|b| crate::model::urls::site_path(s, b)) {
+                Some(site_path) => Some(crate::model::urls::percent_decode(site_path)),
+                None => continue,
+            }
+        } else {
+            resolve(&page_file, s)
         };
         let Some(target) = target else { continue };
         if files.contains(&target) {
             continue;
         }
-        out.push(
-            Diagnostic::warning(
-                path,
-                Some(*line),
-                format!("image `{src}` is missing: there is no `{target}` in the output"),
-            )
-            .help(
-                "make the article a page bundle (`content/<name>/index.md` with the image beside it) and write the file name, or put the image under `static/` and write `/static/<file>`",
-            ),
+        let diagnostic = Diagnostic::warning(
+            path,
+            Some(*line),
+            format!("image `{src}` is missing: there is no `{target}` in the output"),
+        )
+        .help(
+            "make the article a page bundle (`content/<name>/index.md` with the image beside it) and write the file name, or put the image under `static/` and write `/static/<file>`",
         );
+        out.push(Unreached { target, diagnostic });
     }
     out
 }
 
+/// An output path an article links or shows that the build did not make, with the finding
+/// that says so at the article's line. `shiori check` reports it there, not once more as a
+/// broken link of each page that carries the article's HTML.
+pub struct Unreached {
+    pub target: String,
+    pub diagnostic: Diagnostic,
+}
+
+/// Site-absolute links an article's author wrote (`[KEP](/keps/3157/)`) that lead to no page
+/// of this site, each at its line in the article. Such a path is taken from the site's root:
+/// after `base_path` (the path of `base_url`) when it starts with it (`/k8s/keps/3157/` on a site served from
+/// `https://example.org/k8s/`), else from `/`. The caller leaves out articles from another site
+/// (their `/…` links are that site's pages).
+pub fn missing_pages(
+    path: &std::path::Path,
+    doc: &crate::parse::blocks::Doc,
+    base_path: &str,
+    files: &std::collections::BTreeSet<String>,
+) -> Vec<Unreached> {
+    let mut out = Vec::new();
+    for span in &doc.spans {
+        let crate::parse::blocks::SpanKind::Link { dest } = &span.kind else {
+            continue;
+        };
+        let dest = dest.trim();
+        let Some(site_path) = crate::model::urls::site_path(dest, base_path) else {
+            continue;
+        };
+        let written = site_path.split(['#', '?']).next().unwrap_or("");
+        let rest = crate::model::urls::percent_decode(written);
+        let target = crate::model::urls::file_of(&rest);
+        if files.contains(&target) || files.contains(&format!("{target}/index.html")) {
+            continue;
+        }
+        let diagnostic = Diagnostic::warning(
+            path,
+            Some(doc.blocks[span.block].line),
+            format!("link `{dest}` leads to no page of this site: there is no `{target}` in the output"),
+        )
+        .help(
+                "write the path of a page the site has (`/keps/3157/`) or the full URL of a page elsewhere; an article from another site (`/docs/…` of kubernetes.io) says so in its front matter (`[source]` `url = \"https://kubernetes.io/ja/docs/…\"`), and its `/…` links then lead there",
+        );
+        out.push(Unreached { target, diagnostic });
+    }
+    out
+}
+
+/// Every broken internal link of the HTML pages in `files`.
 pub fn broken_links(files: &BTreeMap<String, Vec<u8>>) -> Vec<BrokenLink> {
     // Lookups only; the output order follows `files` (a BTreeMap) and each page's text.
     let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();

@@ -20,8 +20,12 @@ pub fn run(root: &Path, strict: bool, drafts: bool) -> ExitCode {
         Ok(out) => out,
         Err(code) => return code,
     };
+    // A link an article's finding already names at its line is not told again per page.
     let broken: Vec<Diagnostic> = links::broken_links(&out.files)
         .iter()
+        .filter(
+            |b| !matches!(&b.problem, links::Problem::MissingFile(t) if out.unreached.contains(t)),
+        )
         .map(BrokenLink::diagnostic)
         .collect();
     for d in out.warnings.iter().chain(&out.findings).chain(&broken) {

@@ -61,6 +61,13 @@ impl Article {
     pub fn url(&self) -> String {
         urls::article(&self.front.slug)
     }
+
+    /// The origin of the site the article comes from (`https://kubernetes.io`), when its front
+    /// matter's `[source]` URL says: its site-absolute links (`/ja/docs/tutorials/`) are that
+    /// site's pages.
+    pub fn source_origin(&self) -> Option<&str> {
+        self.front.source.url.as_deref().and_then(urls::origin_of)
+    }
 }
 
 /// The most characters a summary shows.

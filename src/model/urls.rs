@@ -50,6 +50,46 @@ pub fn is_relative_path(url: &str) -> bool {
     !has_scheme && !url.starts_with(['#', '/'])
 }
 
+/// The path of `base_url` (`/k8s/` of `https://example.org/k8s/`); `/` when it has none.
+pub fn base_path(base_url: &str) -> &str {
+    base_url
+        .split_once("://")
+        .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]))
+        .unwrap_or("/")
+}
+
+/// The site path a site-absolute link of this site's author names (`keps/3157/` for
+/// `/keps/3157/`, and for `/k8s/keps/3157/` on a site served from `/k8s/`); `None` for any
+/// other URL (relative, `#fragment`, `//host`, with a scheme).
+pub fn site_path<'u>(url: &'u str, base_path: &str) -> Option<&'u str> {
+    if !url.starts_with('/') || url.starts_with("//") {
+        return None;
+    }
+    Some(
+        url.strip_prefix(base_path)
+            .filter(|_| base_path != "/")
+            .or_else(|| url.strip_prefix('/'))
+            .unwrap_or(url),
+    )
+}
+
+/// A site-absolute link of this site's author ([`site_path`]) as a path from the page whose root
+/// is `root` (`../../`), so it leads to the page wherever the site is served from and from a
+/// folder on disk; any other URL as it is.
+pub fn site_absolute_to_relative(url: &str, base_path: &str, root: &str) -> String {
+    match site_path(url, base_path) {
+        Some("") => {
+            if root.is_empty() {
+                "./".to_string()
+            } else {
+                root.to_string()
+            }
+        }
+        Some(path) => format!("{root}{path}"),
+        None => url.to_string(),
+    }
+}
+
 /// The origin (`https://kubernetes.io`) of an `http(s)` URL, without a trailing slash.
 pub fn origin_of(url: &str) -> Option<&str> {
     let (scheme, rest) = url.split_once("://")?;
@@ -124,6 +164,34 @@ pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_authors_site_absolute_link_is_a_path_of_this_site_after_base_urls_path() {
+        assert_eq!(base_path("https://example.org/k8s/"), "/k8s/");
+        assert_eq!(base_path("https://example.org"), "/");
+        assert_eq!(site_path("/keps/3157/", "/k8s/"), Some("keps/3157/"));
+        assert_eq!(site_path("/k8s/keps/3157/", "/k8s/"), Some("keps/3157/"));
+        assert_eq!(site_path("/keps/3157/", "/"), Some("keps/3157/"));
+        for other in [
+            "//cdn.example/x.js",
+            "../keps/1/",
+            "#p-3",
+            "https://k8s.io/",
+            "logo.png",
+        ] {
+            assert_eq!(site_path(other, "/"), None, "{other}");
+        }
+        assert_eq!(
+            site_absolute_to_relative("/k8s/releases/1.32/#p-1", "/k8s/", "../../"),
+            "../../releases/1.32/#p-1"
+        );
+        assert_eq!(site_absolute_to_relative("/", "/", "../../"), "../../");
+        assert_eq!(site_absolute_to_relative("/", "/", ""), "./");
+        assert_eq!(
+            site_absolute_to_relative("https://x.org/a", "/", "../../"),
+            "https://x.org/a"
+        );
+    }
 
     #[test]
     fn site_absolute_links_resolve_against_the_origin_of_their_source() {

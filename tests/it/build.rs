@@ -404,9 +404,83 @@ fn site_absolute_links_of_an_article_from_another_site_point_at_that_site() {
     // The slides carry the same HTML.
     let slides = page(&out, "articles/a/slides/index.html");
     assert!(slides.contains("href=\"https://kubernetes.io/ja/docs/tutorials/#start\""));
-    // An article of this site's own keeps its site-absolute links as written.
+    // In an article of this site's own, a site-absolute link is a path of this site, written
+    // relative to the page so it works under a sub-path and from disk.
     let b = page(&out, "articles/b/index.html");
-    assert!(b.contains("href=\"/ja/docs/tutorials/#start\""), "{b}");
+    assert!(b.contains("href=\"../../ja/docs/tutorials/#start\""), "{b}");
+    assert!(b.contains("src=\"../../images/logo.png\""), "{b}");
+}
+
+#[test]
+fn an_authors_site_absolute_links_lead_to_this_sites_pages_and_check_names_those_that_lead_nowhere()
+{
+    // Served from a sub-path: `/k8s/glossary/` and `/releases/1.32/` both mean this site's pages.
+    let f = Fixture::with_article(
+        "own",
+        FRONT,
+        "[リリース](/releases/1.32/)と[用語集](/k8s/glossary/#main)を見てください。\n\n[存在しないKEP](/keps/99999/)もあります。\n\n![図](/static/missing.png)\n",
+    );
+    f.write(
+        "site.toml",
+        "title = \"t\"\nbase_url = \"https://example.org/k8s/\"\n",
+    );
+    f.article(
+        "from-k8s-io",
+        "title = \"B\"\nslug = \"b\"\n[source]\nurl = \"https://kubernetes.io/ja/blog/2024/12/11/b/\"",
+        "[ドキュメント](/docs/concepts/)です。\n",
+    );
+    let out = f.build();
+    let a = page(&out, "articles/k8s-1-32-node/index.html");
+    assert!(a.contains("href=\"../../releases/1.32/\""), "{a}");
+    assert!(a.contains("href=\"../../glossary/#main\""), "{a}");
+    assert!(
+        out.files.contains_key("releases/1.32/index.html")
+            && out.files.contains_key("glossary/index.html")
+    );
+    // The slides are one folder down and carry the same links from there.
+    let slides = page(&out, "articles/k8s-1-32-node/slides/index.html");
+    assert!(
+        slides.contains("href=\"../../../releases/1.32/\""),
+        "{slides}"
+    );
+
+    let check = f.run(&["check"]);
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    // Each link that leads nowhere is told once, at its line of the article (the body starts
+    // on line 8 of content/own.md: 7 lines of front matter between `+++` lines).
+    let at = |line: usize, what: &str| {
+        stderr
+            .lines()
+            .filter(|l| {
+                l.starts_with(&format!("content/own.md:{line}: warning")) && l.contains(what)
+            })
+            .count()
+    };
+    assert_eq!(
+        at(10, "`/keps/99999/` leads to no page of this site"),
+        1,
+        "{stderr}"
+    );
+    assert_eq!(
+        at(12, "image `/static/missing.png` is missing"),
+        1,
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("broken link `../../keps/99999/`"),
+        "not told again per page: {stderr}"
+    );
+    assert!(
+        !stderr.contains("broken link `../../../keps/99999/`"),
+        "{stderr}"
+    );
+    // Found pages are not findings, nor the other site's paths of an article from that site.
+    assert!(
+        !stderr.contains("/releases/1.32/` leads") && !stderr.contains("/k8s/glossary/"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("/docs/concepts/"), "{stderr}");
+    assert!(stderr.contains("0 broken links"), "{stderr}");
 }
 
 #[test]

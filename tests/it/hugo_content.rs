@@ -125,7 +125,7 @@ fn hugo_shortcodes_url_forms_and_counted_keps_read_as_written() {
     // Without a release the version stays visible; the URL has no hole.
     let docs = page(&out, "articles/docs/index.html");
     assert!(docs.contains(" X.Y と "), "{docs}");
-    assert!(docs.contains("href=\"/docs/vX.Y/\""), "{docs}");
+    assert!(docs.contains("href=\"../../docs/vX.Y/\""), "{docs}");
     // Hugo builds no page for `_build: render: never`, and neither does shiori.
     assert!(!out.files.contains_key("articles/hidden/index.html"));
 

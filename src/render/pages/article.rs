@@ -55,6 +55,8 @@ pub(super) struct ArticleHtml<'a> {
     annotations: Vec<Annotation>,
     chips: Vec<Insertion>,
     options: markdown::Options,
+    /// The path of the site's `base_url`, which the author's site-absolute links may begin with.
+    base_path: String,
     html: OnceCell<String>,
 }
 
@@ -72,7 +74,8 @@ impl ArticleHtml<'_> {
                 .iter()
                 .map(|c| (c.after, &c.html))
                 .collect::<Vec<_>>(),
-            self.source_origin(),
+            self.article.source_origin(),
+            &self.base_path,
         )
     }
 
@@ -87,23 +90,20 @@ impl ArticleHtml<'_> {
             );
             // An article from another site (its `[source]` URL) writes that site's paths
             // (`/ja/docs/tutorials/`); published here they are that site's pages.
-            match self.source_origin() {
+            match self.article.source_origin() {
                 Some(origin) => urls::map_attributes(&html, &["href", "src"], |u| {
                     urls::resolve_site_absolute(u, origin)
                 }),
-                None => html,
+                // This site's own `/keps/3157/` works under a sub-path and from disk only as a
+                // relative link.
+                None => {
+                    let root = urls::root_of(&self.article.url());
+                    urls::map_attributes(&html, &["href", "src"], |u| {
+                        urls::site_absolute_to_relative(u, &self.base_path, &root)
+                    })
+                }
             }
         })
-    }
-
-    /// The origin of the site the article comes from, when its front matter says.
-    fn source_origin(&self) -> Option<&str> {
-        self.article
-            .front
-            .source
-            .url
-            .as_deref()
-            .and_then(urls::origin_of)
     }
 }
 
@@ -156,6 +156,7 @@ impl RenderCtx<'_> {
             options: markdown::Options {
                 trust_html: self.config.trust_html,
             },
+            base_path: urls::base_path(&self.config.base_url).to_string(),
             html: OnceCell::new(),
         }
     }
