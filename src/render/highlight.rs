@@ -2,19 +2,27 @@
 //! holding a light theme and a dark theme (under `prefers-color-scheme: dark`).
 //!
 //! The syntax and theme sets load once per process; loading them is the slow part.
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use syntect::highlighting::ThemeSet;
-use syntect::html::{ClassStyle, ClassedHTMLGenerator, css_for_theme_with_class_style};
-use syntect::parsing::SyntaxSet;
+use syntect::html::{ClassStyle, css_for_theme_with_class_style};
+use syntect::parsing::{
+    BasicScopeStackOp, ParseState, Scope, ScopeStack, SyntaxReference, SyntaxSet,
+};
 use syntect::util::LinesWithEndings;
 
-use crate::text::escape_html;
+use crate::text::escape_html_into;
 
 static SYNTAXES: LazyLock<SyntaxSet> = LazyLock::new(SyntaxSet::load_defaults_newlines);
 static THEMES: LazyLock<ThemeSet> = LazyLock::new(ThemeSet::load_defaults);
 
-const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
+/// The prefix of every class a highlighted block and the stylesheet use.
+const CLASS_PREFIX: &str = "hl-";
+const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed {
+    prefix: CLASS_PREFIX,
+};
 
 /// Names of the themes `site.toml` may choose from.
 pub(crate) fn theme_names() -> Vec<String> {
@@ -44,12 +52,6 @@ const CODE_OPEN: &str = "<pre class=\"code\" data-lang=\"";
 
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
 pub(crate) fn code_block(info: &str, code: &str) -> String {
-    // `yaml title="マニフェスト"`: a Hugo tab's name (see `parse::shortcodes`), shown above.
-    let title = info
-        .split_once("title=\"")
-        .and_then(|(_, rest)| rest.split_once('"'))
-        .map(|(t, _)| format!(" data-title=\"{}\"", escape_html(t.trim())))
-        .unwrap_or_default();
     let lang = info
         .split([',', ' ', '{'])
         .next()
@@ -59,25 +61,104 @@ pub(crate) fn code_block(info: &str, code: &str) -> String {
     let syntax = SYNTAXES
         .find_syntax_by_token(alias(&lang))
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
-    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, CLASS_STYLE);
-    for line in LinesWithEndings::from(code) {
-        if generator
-            .parse_html_for_line_which_includes_newline(line)
-            .is_err()
-        {
-            // A grammar that chokes on a line still gets the code shown, unhighlighted.
-            return format!(
-                "{CODE_OPEN}{}\"{title}><code>{}</code></pre>\n",
-                escape_html(&lang),
-                escape_html(code)
-            );
-        }
+    // The highlighted code is about three times the size of the code (its spans).
+    let mut html = String::with_capacity(CODE_OPEN.len() + 64 + code.len() * 3);
+    html.push_str(CODE_OPEN);
+    escape_html_into(&mut html, &lang);
+    html.push('"');
+    // `yaml title="マニフェスト"`: a Hugo tab's name (see `parse::shortcodes`), shown above.
+    if let Some((title, _)) = info
+        .split_once("title=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+    {
+        html.push_str(" data-title=\"");
+        escape_html_into(&mut html, title.trim());
+        html.push('"');
     }
-    format!(
-        "{CODE_OPEN}{}\"{title}><code>{}</code></pre>\n",
-        escape_html(&lang),
-        generator.finalize()
-    )
+    html.push_str("><code>");
+    let body = html.len();
+    if classed_html(syntax, code, &mut html).is_none() {
+        // A grammar that chokes on a line still gets the code shown, unhighlighted.
+        html.truncate(body);
+        escape_html_into(&mut html, code);
+    }
+    html.push_str("</code></pre>\n");
+    html
+}
+
+/// `code` as syntect's `ClassedHTMLGenerator` writes it with [`CLASS_STYLE`] (the same
+/// bytes), appended to `out`: each line's spans are written straight into `out` rather than
+/// into a string of their own, and the text between them escaped in runs. `None` when the
+/// grammar fails on a line (`out` then holds part of the code).
+fn classed_html(syntax: &SyntaxReference, code: &str, out: &mut String) -> Option<()> {
+    let mut state = ParseState::new(syntax);
+    let mut stack = ScopeStack::new();
+    let mut open_spans = 0isize;
+    for line in LinesWithEndings::from(code) {
+        let ops = state.parse_line(line, &SYNTAXES).ok()?;
+        let mut at = 0;
+        // An inner span that would hold nothing is not written (taken back on its `Pop`).
+        let mut span_empty = false;
+        let mut span_start = 0;
+        for (i, op) in &ops {
+            if *i > at {
+                span_empty = false;
+                escape_html_into(out, &line[at..*i]);
+                at = *i;
+            }
+            stack
+                .apply_with_hook(op, |basic, _| match basic {
+                    BasicScopeStackOp::Push(scope) => {
+                        span_start = out.len();
+                        span_empty = true;
+                        out.push_str("<span class=\"");
+                        push_classes(out, scope);
+                        out.push_str("\">");
+                        open_spans += 1;
+                    }
+                    BasicScopeStackOp::Pop => {
+                        if span_empty {
+                            out.truncate(span_start);
+                        } else {
+                            out.push_str("</span>");
+                        }
+                        open_spans -= 1;
+                        span_empty = false;
+                    }
+                })
+                .ok()?;
+        }
+        escape_html_into(out, &line[at..]);
+    }
+    for _ in 0..open_spans {
+        out.push_str("</span>");
+    }
+    Some(())
+}
+
+/// The classes of `scope` (`hl-source hl-yaml`), appended to `out`: each atom of the scope
+/// with the [`CLASS_STYLE`] prefix, space-separated. A grammar has a few hundred scopes, so each
+/// thread spells each scope once (spelling one takes syntect's global scope lock).
+fn push_classes(out: &mut String, scope: Scope) {
+    thread_local! {
+        static CLASSES: RefCell<HashMap<Scope, Box<str>>> = RefCell::new(HashMap::new());
+    }
+    CLASSES.with_borrow_mut(|classes| {
+        let spelled = classes.entry(scope).or_insert_with(|| {
+            let mut c = String::new();
+            if !scope.is_empty() {
+                for atom in scope.build_string().split('.') {
+                    if !c.is_empty() {
+                        c.push(' ');
+                    }
+                    c.push_str(CLASS_PREFIX);
+                    c.push_str(atom);
+                }
+            }
+            c.into_boxed_str()
+        });
+        out.push_str(spelled);
+    });
 }
 
 /// The stylesheet for both themes. Unknown theme names are a config error with the list.
