@@ -273,9 +273,25 @@ pub fn nfkc(text: &str) -> String {
     text.nfkc().collect()
 }
 
+/// Characters NFKC leaves alone whatever stands next to them (ASCII, CJK punctuation, kana,
+/// kanji): most of the text, told apart without asking the normalizer's tables.
+pub fn nfkc_keeps(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{7F}'
+        | '\u{3001}'..='\u{3003}' | '\u{3005}'..='\u{3007}' | '\u{3008}'..='\u{3011}'
+        | '\u{3014}'..='\u{301F}'
+        | '\u{3041}'..='\u{3096}'          // hiragana
+        | '\u{30A1}'..='\u{30FA}' | '\u{30FB}' | '\u{30FC}' // katakana, ・, ー
+        | '\u{4E00}'..='\u{9FFF}') // CJK unified ideographs
+}
+
 /// Number of characters (not bytes) a reader sees.
 pub fn char_count(text: &str) -> usize {
-    text.chars().filter(|c| !c.is_whitespace()).count()
+    // Kana and kanji (most of the text) lie above every white-space character but U+3000:
+    // answered without the Unicode table.
+    text.chars()
+        .filter(|&c| c > '\u{3000}' || !c.is_whitespace())
+        .count()
 }
 
 /// Words as the tokenizer sees them, leaving out punctuation and spaces: the unit of reading
@@ -375,8 +391,30 @@ pub fn fold_kana(text: &str) -> String {
 }
 
 /// [`fold_kana`] appending to `out` (the search index folds millions of runs into one buffer).
+/// The text between the characters the fold changes is copied a stretch at a time: most runs
+/// hold none of them.
 pub fn fold_kana_into(text: &str, out: &mut String) {
-    out.extend(fold_kana_chars(text.chars()));
+    let mut copied = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let folded = fold_kana_char(c);
+        if folded == Some(c) {
+            continue;
+        }
+        out.push_str(&text[copied..i]);
+        copied = i + c.len_utf8();
+        if c == 'ヴ'
+            && let Some(&(j, small)) = chars.peek()
+            && let Some(merged) = vu_with(small)
+        {
+            chars.next();
+            out.push(merged);
+            copied = j + small.len_utf8();
+        } else if let Some(f) = folded {
+            out.push(f);
+        }
+    }
+    out.push_str(&text[copied..]);
 }
 
 /// The folded characters of `chars`, one at a time: [`fold_kana`] without a string, for callers
@@ -530,6 +568,21 @@ mod tests {
         assert_eq!(fold_kana("ヴーァ"), "ブァ");
         assert_eq!(fold_kana("ヴヴァ"), "ブバ");
         assert_eq!(fold_kana_chars("ヴェール".chars()).count(), 2);
+        for s in [
+            "ヴーァ",
+            "ヴヴァ",
+            "ヴ",
+            "ヴァリデーション・ルール",
+            "監査ログ",
+            "aヴィbヂ・ヅ",
+            "",
+        ] {
+            assert_eq!(
+                fold_kana(s),
+                fold_kana_chars(s.chars()).collect::<String>(),
+                "{s}"
+            );
+        }
     }
 
     #[test]
