@@ -22,7 +22,7 @@
 //! and the leftmost-longest non-overlapping matches are kept.
 use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::text::japanese::{fold_kana_char, is_katakana, nfkc_keeps, vu_with};
@@ -202,12 +202,8 @@ impl Matcher {
             None
         } else {
             Some(
-                // A DFA, whatever the number of patterns: every plain range of the site is
-                // searched twice (all terms, linkable terms), and a DFA searches several times
-                // faster than the NFA the builder picks for a thousand patterns.
                 AhoCorasickBuilder::new()
                     .match_kind(MatchKind::Standard)
-                    .kind(Some(AhoCorasickKind::DFA))
                     .build(&texts)
                     .expect("glossary patterns build an automaton"),
             )

@@ -137,20 +137,24 @@ impl Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
+thread_local! {
+    // What `details` read for each word id, per thread (see there).
+    static SEEN: std::cell::RefCell<FastMap<u64, Details>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
 /// Part of speech, subcategory and reading of a dictionary entry. Read from the 'static
 /// dictionary, not through the token, so that they outlive it; remembered per thread by word
-/// id, because an entry's fields sit at a random place in a 50 MB table (a cache miss each)
-/// while prose uses a few thousand distinct words.
+/// id in `seen` (the thread's `SEEN`, borrowed once per piece of text rather than once per
+/// token), because an entry's fields sit at a random place in a 50 MB table (a cache miss
+/// each) while prose uses a few thousand distinct words.
 fn details(
     dictionary: &'static lindera_dictionary::dictionary::Dictionary,
     id: lindera_dictionary::viterbi::WordId,
+    seen: &mut FastMap<u64, Details>,
 ) -> Details {
-    thread_local! {
-        static SEEN: std::cell::RefCell<FastMap<u64, Details>> =
-            std::cell::RefCell::new(HashMap::default());
-    }
     let key = ((id.is_unknown() as u64) << 32) | id.id() as u64;
-    if let Some(d) = SEEN.with_borrow(|m| m.get(&key).copied()) {
+    if let Some(&d) = seen.get(&key) {
         return d;
     }
     let mut fields = if id.is_unknown() {
@@ -163,7 +167,7 @@ fn details(
     // Fields 2–6 are subcategories, conjugation and base form; 7 is the reading.
     let reading = fields.nth(5).filter(|r| !r.is_empty() && *r != "*");
     let d = (pos, pos_detail, reading);
-    SEEN.with_borrow_mut(|m| m.insert(key, d));
+    seen.insert(key, d);
     d
 }
 
@@ -184,16 +188,18 @@ pub fn word_refs(text: &str) -> Vec<WordRef<'_>> {
         else {
             continue;
         };
-        out.extend(tokens.iter().map(|token| {
-            let (pos, pos_detail, reading) = details(dictionary, token.word_id);
-            WordRef {
-                surface: &text[offset + token.byte_start..offset + token.byte_end],
-                pos,
-                pos_detail,
-                reading,
-                start: offset + token.byte_start,
-            }
-        }));
+        SEEN.with_borrow_mut(|seen| {
+            out.extend(tokens.iter().map(|token| {
+                let (pos, pos_detail, reading) = details(dictionary, token.word_id, seen);
+                WordRef {
+                    surface: &text[offset + token.byte_start..offset + token.byte_end],
+                    pos,
+                    pos_detail,
+                    reading,
+                    start: offset + token.byte_start,
+                }
+            }))
+        });
     }
     out
 }
