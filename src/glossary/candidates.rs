@@ -26,10 +26,8 @@
 //! for documents not scanned yet.
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::LazyLock;
 
 use rayon::prelude::*;
-use regex::Regex;
 
 use crate::model::ids::Slug;
 use crate::parse::blocks::Doc;
@@ -678,8 +676,31 @@ fn emit_run(
     }
 }
 
-static ASCII_WORD: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*").unwrap());
+/// The ASCII words of `text`, leftmost first, as byte ranges: what the regex
+/// `[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*` finds, scanned by hand (every plain range of
+/// the site goes through here, and most of it holds no ASCII at all).
+fn ascii_words(text: &str) -> impl Iterator<Item = Range<usize>> {
+    let b = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at + b[at..].iter().position(u8::is_ascii_alphabetic)?;
+        let alnum_end = |from: usize| {
+            b[from..]
+                .iter()
+                .position(|c| !c.is_ascii_alphanumeric())
+                .map_or(b.len(), |n| from + n)
+        };
+        let mut end = alnum_end(start + 1);
+        while end + 1 < b.len()
+            && matches!(b[end], b'-' | b'_' | b'.')
+            && b[end + 1].is_ascii_alphanumeric()
+        {
+            end = alnum_end(end + 2);
+        }
+        at = end;
+        Some(start..end)
+    })
+}
 
 /// Words that never open or close a phrase and are not vocabulary.
 pub fn is_stop_word(w: &str) -> bool {
@@ -696,7 +717,7 @@ pub fn is_stop_word(w: &str) -> bool {
         "should", "some", "still", "such", "they", "them", "very", "what", "where", "while", "who",
         "why", "would", "yet",
     ];
-    STOP.contains(&w.to_ascii_lowercase().as_str())
+    STOP.iter().any(|s| s.eq_ignore_ascii_case(w))
 }
 
 /// `SidecarContainers`, `lowerCamel`, `HPAContainerMetrics`, `client-go`, `kube_apiserver`.
@@ -746,15 +767,14 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
         }
         run.clear();
     };
-    for m in ASCII_WORD.find_iter(text) {
-        let w = m.as_str();
+    for m in ascii_words(text) {
+        let w = &text[m.clone()];
         // `@handle`, `/path/part`, `--flag-name`, `sig-node` are names of other things.
-        let before = text[..m.start()].chars().next_back();
-        let after = text[m.end()..].chars().next();
-        let lower = w.to_ascii_lowercase();
+        let before = text[..m.start].chars().next_back();
+        let after = text[m.end..].chars().next();
         if matches!(before, Some('@' | '/' | '-' | '$' | '.' | '_'))
             || after == Some('/')
-            || lower.starts_with("sig-")
+            || w.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("sig-"))
         {
             flush(&mut run, &mut out);
             continue;
@@ -765,15 +785,15 @@ pub fn english_terms(text: &str) -> Vec<(CandidateKind, Range<usize>)> {
             && !w.chars().any(|c| c.is_ascii_digit())
             && is_identifier(w);
         let camel = plain && is_identifier(w);
-        let continues = run.last().is_some_and(|p| &text[p.end..m.start()] == " ");
+        let continues = run.last().is_some_and(|p| &text[p.end..m.start] == " ");
         if !continues {
             flush(&mut run, &mut out);
         }
         if ident || camel {
-            out.push((CandidateKind::Identifier, m.range()));
+            out.push((CandidateKind::Identifier, m));
             flush(&mut run, &mut out);
         } else if plain {
-            run.push(m.range());
+            run.push(m);
         } else {
             flush(&mut run, &mut out);
         }
@@ -896,6 +916,22 @@ mod tests {
             !got.iter().any(|(_, s)| *s == "collector SidecarContainers"),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn ascii_words_are_what_the_word_regex_finds() {
+        let re = regex::Regex::new(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*").unwrap();
+        for text in [
+            "the watch cache と garbage collector, SidecarContainers と client-go v1.29",
+            "k8s.io @haircommander /metrics/slis --feature-gates sig-node 9abc a- b_ c. d-e-",
+            "x.y.z_1-2 ab--cd a.-b 42 Ｐｏｄ PodLevelResources。",
+            "",
+            "-",
+            "a",
+        ] {
+            let want: Vec<Range<usize>> = re.find_iter(text).map(|m| m.range()).collect();
+            assert_eq!(ascii_words(text).collect::<Vec<_>>(), want, "{text:?}");
+        }
     }
 
     #[test]

@@ -23,8 +23,9 @@
 use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use unicode_normalization::UnicodeNormalization;
 
-use crate::text::japanese::{fold_kana_char, is_katakana, vu_with};
+use crate::text::japanese::{fold_kana_char, is_katakana, nfkc_keeps, vu_with};
 
 /// Text folded for matching, with the original byte span of every folded byte.
 #[derive(Debug, Clone, Default)]
@@ -79,18 +80,13 @@ impl Folded {
     }
 }
 
-/// Characters NFKC leaves alone, skipped without asking the normalizer (most of the text).
-fn nfkc_stable(c: char) -> bool {
-    c.is_ascii()
-        || matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | 'ー' | '\u{4E00}'..='\u{9FFF}' | '、' | '。')
-}
-
 /// Lowercase (the katakana fold comes after, from `text::japanese`).
 fn fold_case(c: char) -> char {
     match c {
         _ if c.is_ascii() => c.to_ascii_lowercase(),
-        // Kana and kanji have no case: skip the Unicode table (most of the text).
-        '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' => c,
+        // CJK punctuation, kana and kanji have no case: skip the Unicode table (most of the
+        // text).
+        '\u{3000}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' => c,
         _ => c.to_lowercase().next().unwrap_or(c),
     }
 }
@@ -108,10 +104,10 @@ pub fn fold_with_offsets(text: &str) -> Folded {
     while let Some((i, c)) = iter.next() {
         let j = i + c.len_utf8();
         buf.clear();
-        if nfkc_stable(c) {
+        if nfkc_keeps(c) {
             buf.push(c);
         } else {
-            buf.extend(crate::text::japanese::nfkc(&c.to_string()).chars());
+            buf.extend(std::iter::once(c).nfkc());
         }
         for &d in &buf {
             let d = fold_case(d);

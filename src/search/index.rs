@@ -330,12 +330,36 @@ impl Hasher for Fnv {
 
 type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
+/// The hash of a packed token (see [`packed`]): one multiply, its high half folded into the
+/// low half so that every bit of the key reaches both the bits that pick a bucket and the
+/// ones the table tags it with. FNV's loop over the eight bytes costs several times as much,
+/// on the lookup indexing makes for every token occurrence.
+#[derive(Clone, Copy, Default)]
+struct PackedHash(u64);
+
+impl Hasher for PackedHash {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut k = [0u8; 8];
+            k[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(k));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        let m = u128::from(self.0 ^ n) * 0x9e37_79b9_7f4a_7c15;
+        self.0 = (m as u64) ^ ((m >> 64) as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Token → id, for the per-occurrence lookups of indexing. A token of at most 8 bytes (every
 /// CJK bigram, most words) is keyed by its bytes packed into an integer, which sits in the
 /// table itself and compares in one step; longer tokens are keyed by their string.
 #[derive(Default)]
 struct TokenIds {
-    short: FnvMap<u64, u32>,
+    short: HashMap<u64, u32, BuildHasherDefault<PackedHash>>,
     long: FnvMap<String, u32>,
 }
 
@@ -442,6 +466,11 @@ fn index_piece(
     let mut new = TokenIds::default();
     // token → [(position of the document in the run, weighted term count)], in document order.
     let mut lists: Vec<(PieceToken, Vec<(u32, u32)>)> = Vec::new();
+    // The current document's weighted count of each token (by place in `lists`), and the
+    // tokens it has counted: its postings are appended when it ends, so an occurrence touches
+    // one counter instead of the end of its token's list.
+    let mut counts: Vec<u32> = Vec::new();
+    let mut counted: Vec<u32> = Vec::new();
     let mut lens = Vec::with_capacity(docs.len());
     for (at, doc) in docs.iter().enumerate() {
         let at = at as u32;
@@ -455,6 +484,7 @@ fn index_piece(
                         if *slot == u32::MAX {
                             *slot = lists.len() as u32;
                             lists.push((PieceToken::Known(id), Vec::new()));
+                            counts.push(0);
                         }
                         *slot
                     }
@@ -464,17 +494,22 @@ fn index_piece(
                             let i = lists.len() as u32;
                             new.insert(t, i);
                             lists.push((PieceToken::New(t.to_string()), Vec::new()));
+                            counts.push(0);
                             i
                         }
                     },
                 };
-                let list = &mut lists[i as usize].1;
-                match list.last_mut() {
-                    Some(last) if last.0 == at => last.1 += weight,
-                    _ => list.push((at, weight)),
+                let count = &mut counts[i as usize];
+                if *count == 0 {
+                    counted.push(i);
                 }
+                *count += weight;
             });
         });
+        for i in counted.drain(..) {
+            let count = std::mem::take(&mut counts[i as usize]);
+            lists[i as usize].1.push((at, count));
+        }
         lens.push(len);
     }
     lists

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use unicode_normalization::{IsNormalized, is_nfkc_quick};
 
-use crate::text::japanese::{fold_kana, fold_kana_into, nfkc};
+use crate::text::japanese::{fold_kana, fold_kana_into, nfkc, nfkc_keeps};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitKind {
@@ -122,20 +122,11 @@ pub fn for_each_token(text: &str, mut emit: impl FnMut(&str)) {
 }
 
 /// NFKC of `text`, cheaply for the common case of Japanese prose: characters NFKC leaves alone
-/// (ASCII, kana, kanji, CJK punctuation) are kept, full-width ASCII (`（`, `：`, `Ｐ`) and the
-/// ideographic space map to ASCII as NFKC maps them, and any other character (half-width kana,
-/// combining marks, ligatures…) sends the whole text through the full normalization, since
-/// NFKC may compose it with its neighbours. The unit tests hold it equal to [`nfkc`].
+/// ([`nfkc_keeps`]: ASCII, kana, kanji, CJK punctuation) are kept, full-width ASCII (`（`,
+/// `：`, `Ｐ`) and the ideographic space map to ASCII as NFKC maps them, and any other
+/// character (half-width kana, combining marks, ligatures…) sends the whole text through the
+/// full normalization, since NFKC may compose it with its neighbours. The unit tests hold it equal to [`nfkc`].
 pub fn fast_nfkc(text: &str) -> Cow<'_, str> {
-    fn kept(c: char) -> bool {
-        matches!(c,
-            '\n' | '\t' | ' '..='~'
-            | '\u{3001}'..='\u{3003}' | '\u{3005}'..='\u{3007}' | '\u{3008}'..='\u{3011}'
-            | '\u{3014}'..='\u{301F}'
-            | '\u{3041}'..='\u{3096}'          // hiragana
-            | '\u{30A1}'..='\u{30FA}' | '\u{30FB}' | '\u{30FC}' // katakana, ・, ー
-            | '\u{4E00}'..='\u{9FFF}') // CJK unified ideographs
-    }
     fn full_width(c: char) -> Option<char> {
         match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
@@ -143,13 +134,13 @@ pub fn fast_nfkc(text: &str) -> Cow<'_, str> {
             _ => None,
         }
     }
-    let Some(first) = text.char_indices().find(|&(_, c)| !kept(c)) else {
+    let Some(first) = text.char_indices().find(|&(_, c)| !nfkc_keeps(c)) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..first.0]);
     for c in text[first.0..].chars() {
-        if kept(c) {
+        if nfkc_keeps(c) {
             out.push(c);
         } else if let Some(a) = full_width(c) {
             out.push(a);

@@ -137,20 +137,24 @@ impl Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
+thread_local! {
+    // What `details` read for each word id, per thread (see there).
+    static SEEN: std::cell::RefCell<FastMap<u64, Details>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
 /// Part of speech, subcategory and reading of a dictionary entry. Read from the 'static
 /// dictionary, not through the token, so that they outlive it; remembered per thread by word
-/// id, because an entry's fields sit at a random place in a 50 MB table (a cache miss each)
-/// while prose uses a few thousand distinct words.
+/// id in `seen` (the thread's `SEEN`, borrowed once per piece of text rather than once per
+/// token), because an entry's fields sit at a random place in a 50 MB table (a cache miss
+/// each) while prose uses a few thousand distinct words.
 fn details(
     dictionary: &'static lindera_dictionary::dictionary::Dictionary,
     id: lindera_dictionary::viterbi::WordId,
+    seen: &mut FastMap<u64, Details>,
 ) -> Details {
-    thread_local! {
-        static SEEN: std::cell::RefCell<FastMap<u64, Details>> =
-            std::cell::RefCell::new(HashMap::default());
-    }
     let key = ((id.is_unknown() as u64) << 32) | id.id() as u64;
-    if let Some(d) = SEEN.with_borrow(|m| m.get(&key).copied()) {
+    if let Some(&d) = seen.get(&key) {
         return d;
     }
     let mut fields = if id.is_unknown() {
@@ -163,7 +167,7 @@ fn details(
     // Fields 2–6 are subcategories, conjugation and base form; 7 is the reading.
     let reading = fields.nth(5).filter(|r| !r.is_empty() && *r != "*");
     let d = (pos, pos_detail, reading);
-    SEEN.with_borrow_mut(|m| m.insert(key, d));
+    seen.insert(key, d);
     d
 }
 
@@ -184,16 +188,18 @@ pub fn word_refs(text: &str) -> Vec<WordRef<'_>> {
         else {
             continue;
         };
-        out.extend(tokens.iter().map(|token| {
-            let (pos, pos_detail, reading) = details(dictionary, token.word_id);
-            WordRef {
-                surface: &text[offset + token.byte_start..offset + token.byte_end],
-                pos,
-                pos_detail,
-                reading,
-                start: offset + token.byte_start,
-            }
-        }));
+        SEEN.with_borrow_mut(|seen| {
+            out.extend(tokens.iter().map(|token| {
+                let (pos, pos_detail, reading) = details(dictionary, token.word_id, seen);
+                WordRef {
+                    surface: &text[offset + token.byte_start..offset + token.byte_end],
+                    pos,
+                    pos_detail,
+                    reading,
+                    start: offset + token.byte_start,
+                }
+            }))
+        });
     }
     out
 }
@@ -273,9 +279,25 @@ pub fn nfkc(text: &str) -> String {
     text.nfkc().collect()
 }
 
+/// Characters NFKC leaves alone whatever stands next to them (ASCII, CJK punctuation, kana,
+/// kanji): most of the text, told apart without asking the normalizer's tables.
+pub fn nfkc_keeps(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{7F}'
+        | '\u{3001}'..='\u{3003}' | '\u{3005}'..='\u{3007}' | '\u{3008}'..='\u{3011}'
+        | '\u{3014}'..='\u{301F}'
+        | '\u{3041}'..='\u{3096}'          // hiragana
+        | '\u{30A1}'..='\u{30FA}' | '\u{30FB}' | '\u{30FC}' // katakana, ・, ー
+        | '\u{4E00}'..='\u{9FFF}') // CJK unified ideographs
+}
+
 /// Number of characters (not bytes) a reader sees.
 pub fn char_count(text: &str) -> usize {
-    text.chars().filter(|c| !c.is_whitespace()).count()
+    // Kana and kanji (most of the text) lie above every white-space character but U+3000:
+    // answered without the Unicode table.
+    text.chars()
+        .filter(|&c| c > '\u{3000}' || !c.is_whitespace())
+        .count()
 }
 
 /// Words as the tokenizer sees them, leaving out punctuation and spaces: the unit of reading
@@ -375,8 +397,30 @@ pub fn fold_kana(text: &str) -> String {
 }
 
 /// [`fold_kana`] appending to `out` (the search index folds millions of runs into one buffer).
+/// The text between the characters the fold changes is copied a stretch at a time: most runs
+/// hold none of them.
 pub fn fold_kana_into(text: &str, out: &mut String) {
-    out.extend(fold_kana_chars(text.chars()));
+    let mut copied = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let folded = fold_kana_char(c);
+        if folded == Some(c) {
+            continue;
+        }
+        out.push_str(&text[copied..i]);
+        copied = i + c.len_utf8();
+        if c == 'ヴ'
+            && let Some(&(j, small)) = chars.peek()
+            && let Some(merged) = vu_with(small)
+        {
+            chars.next();
+            out.push(merged);
+            copied = j + small.len_utf8();
+        } else if let Some(f) = folded {
+            out.push(f);
+        }
+    }
+    out.push_str(&text[copied..]);
 }
 
 /// The folded characters of `chars`, one at a time: [`fold_kana`] without a string, for callers
@@ -530,6 +574,21 @@ mod tests {
         assert_eq!(fold_kana("ヴーァ"), "ブァ");
         assert_eq!(fold_kana("ヴヴァ"), "ブバ");
         assert_eq!(fold_kana_chars("ヴェール".chars()).count(), 2);
+        for s in [
+            "ヴーァ",
+            "ヴヴァ",
+            "ヴ",
+            "ヴァリデーション・ルール",
+            "監査ログ",
+            "aヴィbヂ・ヅ",
+            "",
+        ] {
+            assert_eq!(
+                fold_kana(s),
+                fold_kana_chars(s.chars()).collect::<String>(),
+                "{s}"
+            );
+        }
     }
 
     #[test]
