@@ -492,12 +492,14 @@ fn quote(text: &str, sentence: &std::ops::Range<usize>, at: &std::ops::Range<usi
 /// names the KEP, but the release pages must quote what the article says changed.
 fn points_elsewhere(sentence: &str) -> bool {
     const JA: [&str; 5] = ["参照", "詳しくは", "詳細は", "詳細について", "ご覧ください"];
-    let lower = sentence.to_lowercase();
-    JA.iter().any(|w| sentence.contains(w))
-        || lower.contains("see ")
+    if JA.iter().any(|w| sentence.contains(w)) {
+        return true;
+    }
+    let lower = crate::text::lowercase(sentence);
+    lower.contains("see ")
         || lower.contains("for details")
         || lower.contains("for more")
-        || credits_work(sentence)
+        || credits_work(sentence, &lower)
 }
 
 /// Whether a sentence only says who did the work and under which KEP: it names the doer (a SIG
@@ -505,7 +507,8 @@ fn points_elsewhere(sentence: &str) -> bool {
 /// `This work`), frames the work (一環, 一部として, にわたって, `as part of`, `delivered by`), says
 /// it was done (行われ, 実施, 開発, 主導, `done`, `led`), and states no change itself (a sentence
 /// that also says 昇格 or GA is a statement; `この機能はPodの一部として設定します` does no work).
-fn credits_work(sentence: &str) -> bool {
+/// `lower` is `sentence` in lower case.
+fn credits_work(sentence: &str, lower: &str) -> bool {
     const DOER: [&str; 6] = ["SIG ", "SIG-", "sig-", "WG ", "主導", "ワーキンググループ"];
     const THIS_WORK: [&str; 7] = [
         "この作業",
@@ -532,21 +535,21 @@ fn credits_work(sentence: &str) -> bool {
         "this change",
         "the work",
     ];
-    let lower = sentence.to_lowercase();
     let doer = DOER.iter().any(|w| sentence.contains(w))
         || THIS_WORK.iter().any(|w| sentence.contains(w))
         || THIS_WORK_EN.iter().any(|w| lower.contains(w))
         || ["working group", "led by"]
             .iter()
             .any(|w| lower.contains(w));
-    let frame =
-        FRAME_JA.iter().any(|w| sentence.contains(w)) || FRAME_EN.iter().any(|w| lower.contains(w));
+    let frame = || {
+        FRAME_JA.iter().any(|w| sentence.contains(w)) || FRAME_EN.iter().any(|w| lower.contains(w))
+    };
     const DONE: [&str; 7] = ["行われ", "実施", "開発", "進め", "主導", "取り組", "貢献"];
     const DONE_EN: [&str; 6] = ["done", "deliver", "led ", "develop", "driven", "implement"];
     let done =
-        DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
+        || DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
     // A sentence that names a stage says what changed, whoever it credits.
-    doer && frame && done && !crate::extract::names_stage(sentence)
+    doer && frame() && done() && !crate::extract::names_stage(sentence)
 }
 
 /// Words that say something is new in the release (導入, 追加, できるようになり, `introduces`).
@@ -567,7 +570,7 @@ const NEW_WORDS: [&str; 10] = [
 /// background (`アプリケーション開発者は長い間…求めてきました。`); the sentence a release item
 /// quotes is the one that says what the release did.
 fn says_new(sentence: &str) -> bool {
-    let lower = sentence.to_lowercase();
+    let lower = crate::text::lowercase(sentence);
     NEW_WORDS.iter().any(|w| lower.contains(w))
 }
 

@@ -61,7 +61,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     }
     let listed = registry_lists(view, registry);
     // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names.
-    if view.gate_column
+    if view.gate_column.get()
         && let [only] = tokens.as_slice()
         && only.kind == TokenKind::Ident
         && gate_shaped(&text[only.range.clone()])
@@ -71,7 +71,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     }
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
-    if view.gate_item
+    if view.gate_item.get()
         && let Some(first) = tokens.first()
         && first.kind == TokenKind::Ident
         && first.span.is_some()
@@ -453,7 +453,8 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
 /// with the name, where the list's lead or the enclosing heading states a stage. Release posts
 /// list and title their graduations this way.
 fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
-    let stated = view.list_stage.is_some() || (view.is_heading() && view.section_stage.is_some());
+    let stated = view.list_stage.get().is_some()
+        || (view.is_heading() && view.section_stage.get().is_some());
     stated
         && view
             .tokens

@@ -70,15 +70,16 @@ pub(crate) const PROMOTION_WORDS: [&str; 3] = ["昇格", "graduat", "promot"];
 /// Whether `text` names a stage (`ベータ`, `GA`, `安定版`, `非推奨`, `削除`, `deprecated`, as the
 /// scanner reads stage words) or a promotion ([`PROMOTION_WORDS`]).
 pub(crate) fn names_stage(text: &str) -> bool {
-    let lower = text.to_lowercase();
+    let lower = crate::text::lowercase(text);
     if PROMOTION_WORDS.iter().any(|w| lower.contains(w)) {
         return true;
     }
     let norm = Normalized::new(text, &[]);
     let whole = 0..norm.text.len();
-    scan::scan(&norm.text, std::slice::from_ref(&whole), &[])
-        .iter()
-        .any(|t| matches!(t.kind, scan::TokenKind::StageWord(_)))
+    let is_stage_word = |t: &scan::Token| matches!(t.kind, scan::TokenKind::StageWord(_));
+    scan::scan_until(&norm.text, std::slice::from_ref(&whole), &[], is_stage_word)
+        .last()
+        .is_some_and(is_stage_word)
 }
 
 /// Where a mention stands, which decides how the render stage links it: a mention is not a link.
@@ -252,27 +253,38 @@ impl Mentions {
 /// Extracts every reference of one article.
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
     let mut out = Mentions::default();
+    let views = Views::new(doc);
     let mut leads = stage::Leads::new(front.release);
     let gate_columns = gates::gate_columns(doc);
-    let row_stages = stage::row_stages(doc);
+    let row_stages = stage::row_stages(&views);
+    // Whether each section's heading is about feature gates, asked once per section.
+    let gate_sections: Vec<std::cell::OnceCell<bool>> =
+        vec![Default::default(); doc.sections.len()];
     for (index, block) in doc.blocks.iter().enumerate() {
-        let mut view = BlockView::new(index, block, doc);
-        leads.visit(doc, &mut view);
-        view.gate_column = block
-            .cell
-            .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column)));
-        view.gate_item = block.kind == BlockKind::ListItem
-            && stage::names_gates(&doc.sections[block.section].title);
-        view.row_stage = block
-            .cell
-            .and_then(|c| row_stages.get(&(c.table, c.row)).copied());
-        refs::extract_block(&view, doc, front, &mut out);
-        targets::extract_block(&view, doc, &mut out);
-        gates::extract_block(&view, registry, &mut out.gates);
+        let view = views.get(index);
+        leads.visit(&views, view);
+        view.gate_column.set(
+            block
+                .cell
+                .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column))),
+        );
+        view.gate_item.set(
+            block.kind == BlockKind::ListItem
+                && *gate_sections[block.section]
+                    .get_or_init(|| stage::names_gates(&doc.sections[block.section].title)),
+        );
+        view.row_stage.set(
+            block
+                .cell
+                .and_then(|c| row_stages.get(&(c.table, c.row)).copied()),
+        );
+        refs::extract_block(view, doc, front, &mut out);
+        targets::extract_block(view, doc, &mut out);
+        gates::extract_block(view, registry, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
     stage::prefer_own_statements(doc, &mut out);
-    stage::removal_sections(doc, &mut out);
+    stage::removal_sections(&views, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.extend(out.linked_sigs.iter().cloned());
@@ -303,7 +315,30 @@ fn dedup_span_mentions(out: &mut Mentions) {
     out.prs.sort_by_key(|m| (m.block, m.range.start));
 }
 
-/// One block, normalized and tokenized, with its sentences.
+/// The views of one document's blocks, each made once, when first asked for: a block's
+/// extractors and the stage rules that read other blocks (a heading's section, a list's lead, a
+/// table's stage column) share them.
+pub(crate) struct Views<'a> {
+    pub doc: &'a Doc,
+    views: Vec<std::cell::OnceCell<BlockView<'a>>>,
+}
+
+impl<'a> Views<'a> {
+    fn new(doc: &'a Doc) -> Views<'a> {
+        Views {
+            doc,
+            views: (0..doc.blocks.len()).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// The view of block `index`.
+    pub(crate) fn get(&self, index: usize) -> &BlockView<'a> {
+        self.views[index].get_or_init(|| BlockView::new(index, &self.doc.blocks[index], self.doc))
+    }
+}
+
+/// One block, normalized and tokenized, with its sentences, and (set when extraction reaches
+/// the block) the stages and gate context around it.
 pub(crate) struct BlockView<'a> {
     pub index: usize,
     pub block: &'a Block,
@@ -313,20 +348,20 @@ pub(crate) struct BlockView<'a> {
     pub sentences: Vec<Range<usize>>,
     /// For a list item that is one link (`* [AppArmor support](https://kep.k8s.io/24)`), the
     /// stage its lead paragraph or section heading states (`### GAへの昇格`).
-    pub list_stage: Option<stage::Stated>,
+    pub list_stage: std::cell::Cell<Option<stage::Stated>>,
     /// The stage the section's `feature-state` line or the nearest enclosing heading states
     /// (`## GAに昇格した機能のハイライト` over `### SizeMemoryBackedVolumesのサポート`); for a
     /// heading, its parents'.
-    pub section_stage: Option<stage::Stated>,
+    pub section_stage: std::cell::Cell<Option<stage::Stated>>,
     /// For a heading, the stage its section's text states for what it names (`stage::body_stage`).
-    pub heading_stage: Option<stage::Stated>,
+    pub heading_stage: std::cell::Cell<Option<stage::Stated>>,
     /// For a table cell, the stage its row states in a stage column.
-    pub row_stage: Option<stage::Stated>,
+    pub row_stage: std::cell::Cell<Option<stage::Stated>>,
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
-    pub gate_column: bool,
+    pub gate_column: std::cell::Cell<bool>,
     /// A list item under a heading about feature gates (`### フィーチャーゲート`).
-    pub gate_item: bool,
+    pub gate_item: std::cell::Cell<bool>,
     /// The normalized ranges of the block's code spans and links.
     span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
@@ -375,13 +410,13 @@ impl<'a> BlockView<'a> {
             norm,
             tokens,
             sentences,
-            list_stage: None,
-            section_stage: None,
-            heading_stage: None,
-            row_stage: None,
+            list_stage: Default::default(),
+            section_stage: Default::default(),
+            heading_stage: Default::default(),
+            row_stage: Default::default(),
             muted: std::cell::OnceCell::new(),
-            gate_column: false,
-            gate_item: false,
+            gate_column: Default::default(),
+            gate_item: Default::default(),
             span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),
             block_stage: std::cell::OnceCell::new(),

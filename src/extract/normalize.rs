@@ -126,6 +126,11 @@ impl Normalized {
 
 /// Marks that NFKC may compose with the character before them.
 fn is_combining(c: char) -> bool {
+    // No mark lies below U+0300 or among the stable kana and kanji: the common characters skip
+    // the table lookup.
+    if (c as u32) < 0x300 || is_nfkc_stable(c) {
+        return false;
+    }
     matches!(c, '\u{3099}' | '\u{309A}' | '\u{FF9E}' | '\u{FF9F}')
         || canonical_combining_class(c) != 0
 }
@@ -157,6 +162,15 @@ mod tests {
                 crate::text::japanese::nfkc(s),
                 "{s}"
             );
+        }
+    }
+
+    #[test]
+    fn stable_characters_are_no_marks() {
+        for c in (char::MIN..='\u{2FF}').chain('\u{3000}'..='\u{9FFF}') {
+            if (c as u32) < 0x300 || is_nfkc_stable(c) {
+                assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            }
         }
     }
 

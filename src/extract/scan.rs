@@ -115,17 +115,31 @@ pub(super) type SpanRange = (Range<usize>, usize, bool);
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
 /// and links.
 pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Token> {
+    scan_until(text, plain, spans, |_| false)
+}
+
+/// The tokens of [`scan`] up to and including the first that `stop` accepts, for a question
+/// the first such token answers. `stop` must accept only tokens other than identifiers: the
+/// scanner may merge an identifier with the next token.
+pub(super) fn scan_until(
+    text: &str,
+    plain: &[Range<usize>],
+    spans: &[SpanRange],
+    stop: impl Fn(&Token) -> bool,
+) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     for m in MASTER.find_iter(text) {
+        if tokens.last().is_some_and(&stop) {
+            break;
+        }
         let s = m.as_str();
         let mut kind = classify(s);
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
         // one keyword.
         if kind == TokenKind::Ident
-            && matches!(
-                s.to_ascii_lowercase().as_str(),
-                "gate" | "gates" | "flag" | "flags"
-            )
+            && ["gate", "gates", "flag", "flags"]
+                .iter()
+                .any(|w| s.eq_ignore_ascii_case(w))
             && let Some(prev) = tokens.last()
             && prev.kind == TokenKind::Ident
             && text[prev.range.clone()].eq_ignore_ascii_case("feature")
@@ -144,10 +158,9 @@ pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> V
         }
         // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
         if kind == TokenKind::Ident
-            && matches!(
-                s.to_ascii_lowercase().as_str(),
-                "before" | "prior" | "until"
-            )
+            && ["before", "prior", "until"]
+                .iter()
+                .any(|w| s.eq_ignore_ascii_case(w))
         {
             let rest = text[m.end()..].trim_start();
             let rest = rest.strip_prefix("to ").unwrap_or(rest).trim_start();
@@ -304,22 +317,23 @@ fn classify(s: &str) -> TokenKind {
 /// A URL: with its scheme, or one of the hosts authors write without one (`pr.k8s.io/456`,
 /// `github.com/kubernetes/enhancements/issues/753`).
 fn is_url(s: &str) -> bool {
-    let lower = |n: usize| s.get(..n).map(str::to_ascii_lowercase);
-    if lower(4).as_deref() == Some("http") && s.contains("://") {
+    if s.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("http")) && s.contains("://") {
         return true;
     }
-    let host = s.split('/').next().unwrap_or_default().to_ascii_lowercase();
-    matches!(
-        host.as_str(),
-        "github.com"
-            | "www.github.com"
-            | "kep.k8s.io"
-            | "pr.k8s.io"
-            | "prs.k8s.io"
-            | "issue.k8s.io"
-            | "issues.k8s.io"
-            | "git.k8s.io"
-    ) && s.len() > host.len() + 1
+    let host = s.split('/').next().unwrap_or_default();
+    [
+        "github.com",
+        "www.github.com",
+        "kep.k8s.io",
+        "pr.k8s.io",
+        "prs.k8s.io",
+        "issue.k8s.io",
+        "issues.k8s.io",
+        "git.k8s.io",
+    ]
+    .iter()
+    .any(|h| host.eq_ignore_ascii_case(h))
+        && s.len() > host.len() + 1
 }
 
 /// `v1.31`, `Kubernetes 1.31` → 1.31.
@@ -328,7 +342,7 @@ fn release_of(s: &str) -> Option<Release> {
     if digits.len() == s.len() && !s.contains('.') {
         return None;
     }
-    digits.parse().ok()
+    Release::read(digits)
 }
 
 /// `v1alpha1` → alpha, `v2beta3` → beta.
@@ -350,14 +364,24 @@ fn classify_word(s: &str) -> TokenKind {
     if s == "GA" {
         return TokenKind::StageWord(Stage::Stable);
     }
-    let lower = s.to_ascii_lowercase();
+    // Every word below is shorter than this: a longer word is an identifier, and a shorter one
+    // is lowered on the stack.
+    const LONGEST: usize = 16;
+    if s.len() > LONGEST {
+        return TokenKind::Ident;
+    }
+    let mut buf = [0u8; LONGEST];
+    let lower = &mut buf[..s.len()];
+    lower.copy_from_slice(s.as_bytes());
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).expect("lowering ASCII letters keeps UTF-8");
     if matches!(
-        lower.as_str(),
+        lower,
         "featuregate" | "featuregates" | "featureflag" | "featureflags"
     ) {
         return TokenKind::GateKeyword;
     }
-    match lower.as_str() {
+    match lower {
         "alpha" => TokenKind::StageWord(Stage::Alpha),
         "beta" => TokenKind::StageWord(Stage::Beta),
         "stable" => TokenKind::StageWord(Stage::Stable),

@@ -32,8 +32,8 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::BlockView;
 use super::scan::TokenKind;
+use super::{BlockView, Views};
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc, SpanKind};
 use crate::parse::shortcodes::FEATURE_STATE_LABEL;
@@ -80,9 +80,12 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             stage,
             release: f.release,
         }),
-        _ => view.block_stage().or(view.row_stage).or(view.heading_stage),
+        _ => view
+            .block_stage()
+            .or(view.row_stage.get())
+            .or(view.heading_stage.get()),
     };
-    let stated = own.or(view.list_stage).or(view.section_stage);
+    let stated = own.or(view.list_stage.get()).or(view.section_stage.get());
     Facts {
         stage: stated.map(|s| s.stage),
         default_on: f.default_on,
@@ -295,7 +298,8 @@ impl Leads {
 
     /// Moves to the block of `view` (call in order, once per block) and sets its list, heading
     /// and section stages.
-    pub(super) fn visit(&mut self, doc: &Doc, view: &mut BlockView) {
+    pub(super) fn visit(&mut self, views: &Views, view: &BlockView) {
+        let doc = views.doc;
         let index = view.index;
         let block = &doc.blocks[index];
         if let BlockKind::Heading(level) = block.kind {
@@ -305,11 +309,13 @@ impl Leads {
                 self.headings.pop();
             }
             // A heading's section stage is its parents'.
-            view.section_stage = self.section_stage(doc);
+            view.section_stage.set(self.section_stage(views));
             // A removal heading's stage is settled for its whole section (`removal_sections`).
             if one_thing_removal(&block.text).is_none() {
-                view.heading_stage = body_stage(doc, index)
-                    .filter(|s| s.release.is_none() || s.release == self.release);
+                view.heading_stage.set(
+                    body_stage(views, index)
+                        .filter(|s| s.release.is_none() || s.release == self.release),
+                );
             }
             self.headings.push((level, index));
             self.lead = None;
@@ -320,28 +326,29 @@ impl Leads {
             self.feature_state = whole_block_stage(view);
         }
         if block.kind == BlockKind::ListItem && is_one_link(doc, index) {
-            view.list_stage = self.list_stage(doc);
+            view.list_stage.set(self.list_stage(views));
         }
         if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
         }
-        view.section_stage = self.feature_state.or_else(|| self.section_stage(doc));
+        view.section_stage
+            .set(self.feature_state.or_else(|| self.section_stage(views)));
     }
 
-    fn stated(&mut self, doc: &Doc, i: usize) -> Option<Stated> {
+    fn stated(&mut self, views: &Views, i: usize) -> Option<Stated> {
         *self
             .stated
             .entry(i)
-            .or_insert_with(|| stage_of_block(doc, i))
+            .or_insert_with(|| whole_block_stage(views.get(i)))
     }
 
     /// The stage the nearest heading above states, walking up through its parents. Removals and
     /// deprecations are left out: `## 非推奨化と削除` names what the section is about, not what
     /// each item did (a heading about one removal is `removal_sections`' business).
-    fn section_stage(&mut self, doc: &Doc) -> Option<Stated> {
+    fn section_stage(&mut self, views: &Views) -> Option<Stated> {
         for k in (0..self.headings.len()).rev() {
             let h = self.headings[k].1;
-            match self.stated(doc, h) {
+            match self.stated(views, h) {
                 Some(Stated {
                     stage: Stage::Removed | Stage::Deprecated,
                     ..
@@ -356,12 +363,12 @@ impl Leads {
     /// For a list item that is one link, the stage the paragraph before its list (in the same
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
-    fn list_stage(&mut self, doc: &Doc) -> Option<Stated> {
+    fn list_stage(&mut self, views: &Views) -> Option<Stated> {
         let heading = self.headings.last().map(|&(_, h)| h);
         [self.lead, heading]
             .into_iter()
             .flatten()
-            .find_map(|i| self.stated(doc, i))
+            .find_map(|i| self.stated(views, i))
     }
 }
 
@@ -369,21 +376,25 @@ impl Leads {
 /// (`### コンテナリソースをもとにしたPodの自動スケーリング ([KEP-1610](…))` over
 /// `…v1.30で安定版に移行します。`): the first paragraph or list item of its section (before any
 /// sub-heading) with a stage word, if it names exactly one.
-fn body_stage(doc: &Doc, heading: usize) -> Option<Stated> {
-    section_views(doc, heading)
+fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
+    section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
-        .find_map(|v| states_a_stage(&v, |_| true).then(|| v.block_stage()))
+        .find_map(|v| states_a_stage(v, |_| true).then(|| v.block_stage()))
         .flatten()
 }
 
 /// The blocks of heading `heading`'s own section (up to the next heading), as views.
-fn section_views<'d>(doc: &'d Doc, heading: usize) -> impl Iterator<Item = BlockView<'d>> {
+fn section_views<'v, 'd>(
+    views: &'v Views<'d>,
+    heading: usize,
+) -> impl Iterator<Item = &'v BlockView<'d>> {
+    let doc = views.doc;
     let section = doc.blocks[heading].section;
     doc.blocks[heading + 1..]
         .iter()
+        .take_while(move |b| b.section == section && !matches!(b.kind, BlockKind::Heading(_)))
         .enumerate()
-        .take_while(move |(_, b)| b.section == section && !matches!(b.kind, BlockKind::Heading(_)))
-        .map(move |(k, b)| BlockView::new(heading + 1 + k, b, doc))
+        .map(move |(k, _)| views.get(heading + 1 + k))
 }
 
 /// Whether the block has a stage word that states a fact of the release and is `wanted`.
@@ -400,7 +411,8 @@ fn states_a_stage(view: &BlockView, wanted: impl Fn(Stage) -> bool) -> bool {
 /// elsewhere a gate in such a section is the switch for the change, not what is removed). A
 /// section whose text states alpha, beta or GA (`…そのサポートはv1.34でGAに昇格しました` under
 /// `手動でのcgroupドライバー設定の非推奨化`) is about more than the removal and gives nothing.
-pub(super) fn removal_sections(doc: &Doc, out: &mut super::Mentions) {
+pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
+    let doc = views.doc;
     for (h, block) in doc.blocks.iter().enumerate() {
         if !matches!(block.kind, BlockKind::Heading(_)) {
             continue;
@@ -409,7 +421,7 @@ pub(super) fn removal_sections(doc: &Doc, out: &mut super::Mentions) {
             continue;
         };
         let graduates = |s| matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable);
-        if section_views(doc, h).any(|v| states_a_stage(&v, graduates)) {
+        if section_views(views, h).any(|v| states_a_stage(v, graduates)) {
             continue;
         }
         let section = block.section;
@@ -508,7 +520,8 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
 /// `段階`), keyed by (table, row), with the release a release column (`開始`, `Since`) or the
 /// header (`v1.30でのステージ`) states: `| SELinuxMountReadWriteOncePod | Beta |`. A row says more
 /// about its gate than the section's heading does.
-pub(super) fn row_stages(doc: &Doc) -> HashMap<(usize, usize), Stated> {
+pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
+    let doc = views.doc;
     let norm = |s: &str| crate::text::japanese::nfkc(s).trim().to_lowercase();
     // (table, column) → the release the header names.
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
@@ -527,13 +540,10 @@ pub(super) fn row_stages(doc: &Doc) -> HashMap<(usize, usize), Stated> {
                 .iter()
                 .any(|w| h.contains(w))
             {
-                let release = BlockView::new(i, b, doc)
-                    .tokens
-                    .iter()
-                    .find_map(|t| match t.kind {
-                        TokenKind::Release(r) => Some(r),
-                        _ => None,
-                    });
+                let release = views.get(i).tokens.iter().find_map(|t| match t.kind {
+                    TokenKind::Release(r) => Some(r),
+                    _ => None,
+                });
                 stage_columns.insert(key, release);
             } else if !["終了", "最終"].iter().any(|w| h.contains(w))
                 && !h.split_whitespace().any(|w| w == "to" || w == "until")
@@ -555,12 +565,12 @@ pub(super) fn row_stages(doc: &Doc) -> HashMap<(usize, usize), Stated> {
             continue;
         }
         if stage_columns.contains_key(&key) {
-            if let Some(s) = whole_block_stage(&BlockView::new(i, b, doc)) {
+            if let Some(s) = whole_block_stage(views.get(i)) {
                 stages.push(((cell.table, cell.row), cell.column, s.stage));
             }
         } else if release_columns.contains(&key)
             && !releases.contains_key(&(cell.table, cell.row))
-            && let Ok(r) = b.text.trim().trim_start_matches('v').parse::<Release>()
+            && let Some(r) = Release::read(b.text.trim().trim_start_matches('v'))
         {
             releases.insert((cell.table, cell.row), r);
         }
@@ -586,10 +596,6 @@ fn is_one_link(doc: &Doc, index: usize) -> bool {
 }
 
 /// The stage a whole block states.
-fn stage_of_block(doc: &Doc, index: usize) -> Option<Stated> {
-    whole_block_stage(&BlockView::new(index, &doc.blocks[index], doc))
-}
-
 fn whole_block_stage(view: &BlockView) -> Option<Stated> {
     let all = 0..view.text().len();
     let stage = sentence_facts(view, all.clone()).stage?;

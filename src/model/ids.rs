@@ -205,21 +205,26 @@ pub struct Release {
     pub minor: u16,
 }
 
-impl FromStr for Release {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+impl Release {
+    /// `1.32`, `v1.32`, `1.32.4` → 1.32; `None` when `s` is no release. The scanner asks this of
+    /// every word, so a refusal costs no error message.
+    pub fn read(s: &str) -> Option<Release> {
         let t = s.trim().trim_start_matches(['v', 'V']);
         let mut parts = t.split('.');
         let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
-            return Err(format!("`{s}` is not a release; write it as `\"1.32\"`"));
+            return None;
         };
-        let major = a
-            .parse()
-            .map_err(|_| format!("`{s}` is not a release; write it as `\"1.32\"`"))?;
-        let minor = b
-            .parse()
-            .map_err(|_| format!("`{s}` is not a release; write it as `\"1.32\"`"))?;
-        Ok(Release { major, minor })
+        Some(Release {
+            major: a.parse().ok()?,
+            minor: b.parse().ok()?,
+        })
+    }
+}
+
+impl FromStr for Release {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Release::read(s).ok_or_else(|| format!("`{s}` is not a release; write it as `\"1.32\"`"))
     }
 }
 

@@ -276,6 +276,14 @@ mod piece_tests {
 
 /// NFKC: full-width letters and digits become ASCII, half-width katakana become full-width.
 pub fn nfkc(text: &str) -> String {
+    // Most text is already NFKC (ASCII, kana, kanji): the quick check settles it without
+    // running the normalizer over every character.
+    if text.is_ascii()
+        || unicode_normalization::is_nfkc_quick(text.chars())
+            == unicode_normalization::IsNormalized::Yes
+    {
+        return text.to_string();
+    }
     text.nfkc().collect()
 }
 

@@ -2,7 +2,7 @@
 //! the one lindera segmenter, NFKC, kana and spelling-variant folding, the character and word
 //! counts a reader sees), cutting text to a length ([`truncate_chars`]) and escaping text for
 //! HTML and XML ([`escape_html`], [`escape_xml`]): every page, feed and export escapes here;
-//! and the fingerprint caches compare inputs by ([`fingerprint`]); where a long CamelCase name
+//! and the fingerprint caches compare inputs by ([`fingerprint`]); lowering case ([`lowercase`]); where a long CamelCase name
 //! may break ([`escape_html_camel_breaks`]); the built-in stylesheets without their comments
 //! ([`compact_css`]).
 pub mod japanese;
@@ -12,6 +12,18 @@ pub mod japanese;
 pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault};
     BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(value)
+}
+
+/// `s.to_lowercase()`. Kana, kanji and the CJK punctuation (U+3000 to U+9FFF) have no case, so
+/// text of those and ASCII is lowered byte by byte, without a case-table search per character.
+pub(crate) fn lowercase(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii() || ('\u{3000}'..='\u{9FFF}').contains(&c))
+    {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    }
 }
 
 /// `s` cut to its first `n` characters (not bytes), with `…` when anything was cut.
@@ -173,6 +185,21 @@ fn not_xml(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowercase_is_to_lowercase() {
+        for c in '\u{3000}'..='\u{9FFF}' {
+            assert!(c.to_lowercase().eq([c]), "{c:?} has a lower case");
+        }
+        for s in [
+            "KEP-3157 と GA へ",
+            "Σ ΑΣ Kelvin \u{212A}",
+            "ＧＡに昇格",
+            "İstanbul",
+        ] {
+            assert_eq!(lowercase(s), s.to_lowercase(), "{s}");
+        }
+    }
 
     #[test]
     fn camel_case_names_break_between_words_only() {
