@@ -388,7 +388,8 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
         }
         for sig in &refs.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();
-            if !node.articles.contains(&meta.slug) {
+            // Articles are linked one after another: this one, if already listed, is last.
+            if node.articles.last() != Some(&meta.slug) {
                 node.articles.push(meta.slug.clone());
             }
         }
@@ -727,9 +728,14 @@ fn push_disagreement(
     stated: Stage,
     registry: Option<Stage>,
 ) {
+    // Articles are linked one after another, so this article's disagreements are the last
+    // ones of the list: only those need looking at (a KEP that many articles contradict the
+    // registry on must not cost a scan of all of them per mention).
     if list
         .iter()
-        .any(|d| d.article == m.article && d.stated == stated)
+        .rev()
+        .take_while(|d| d.article == m.article)
+        .any(|d| d.stated == stated)
     {
         return;
     }
@@ -753,11 +759,12 @@ fn timeline(name: &FeatureGateName, mentions: &[Mention], registry: &Registry) -
     for r in &changes {
         rows.entry(*r).or_default();
     }
+    let mut listed: std::collections::HashSet<(Release, &Slug)> = std::collections::HashSet::new();
     for m in mentions {
         let Some(r) = m.release else { continue };
         let (stages, articles) = rows.entry(r).or_default();
         stages.extend(m.stage);
-        if !articles.contains(&m.article) {
+        if listed.insert((r, &m.article)) {
             articles.push(m.article.clone());
         }
     }
