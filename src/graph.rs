@@ -274,6 +274,9 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
         let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
         let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
         let sections = SectionStatements::of_doc(doc);
+        // A block's own statement, read once however many mentions it holds.
+        let own: Vec<std::cell::OnceCell<Option<String>>> =
+            vec![std::cell::OnceCell::new(); doc.blocks.len()];
         // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
         // for that release.
         let mention = |block: usize,
@@ -293,7 +296,11 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 stage,
                 default_on,
                 lead: says_nothing(doc, block, &sentence)
-                    .then(|| own_statement(doc, block, &sections))
+                    .then(|| {
+                        own[block]
+                            .get_or_init(|| own_statement(doc, block, &sections))
+                            .clone()
+                    })
                     .flatten(),
                 section: doc
                     .sections

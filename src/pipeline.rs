@@ -133,7 +133,7 @@ pub const OFFICIAL_FILE: &str = "official.toml";
 /// The official Kubernetes glossary a site builds with: its own `glossary/official.toml`
 /// (`shiori glossary import` writes it), else the built-in one; none with `official_glossary =
 /// false`. Problems in the site's file are diagnostics with its file and line. The one place
-/// that says which: the build ([`curated_terms`]) and `shiori glossary suggest` both ask here.
+/// that says which: the build ([`curated_and_official`]) and `shiori glossary suggest` both ask here.
 pub fn official_terms(
     sources: &Sources,
     config: &Config,
@@ -172,13 +172,6 @@ fn curated_and_official(
         None => own,
     };
     (curated, official, diags)
-}
-
-/// The curated glossary: `glossary/terms.toml` over the official Kubernetes glossary (see
-/// [`curated_and_official`]).
-pub fn curated_terms(sources: &Sources, config: &Config) -> (Terms, Vec<Diagnostic>) {
-    let (curated, _, diags) = curated_and_official(sources, config);
-    (curated, diags)
 }
 
 /// The definitions `{{< glossary_definition term_id="…" >}}` prints, by term id: the official

@@ -81,7 +81,7 @@ static ID: LazyLock<Regex> =
 
 /// Images an article shows that the output does not have, each at its line in the article:
 /// a relative `src` is resolved against the article's page (`articles/<slug>/`), a `/path` as
-/// [`urls::site_path`](crate::model::urls::site_path) takes it after `base_path`; external and
+/// [`urls::site_file`](crate::model::urls::site_file) takes it after `base_path`; external and
 /// `data:` images are not checked, nor `/path` ones of an article from another site
 /// (`base_path` `None`: they are that site's).
 pub fn missing_images(
@@ -98,14 +98,13 @@ pub fn missing_images(
         if s.is_empty() || s.contains("://") || s.starts_with("//") || s.starts_with("data:") {
             continue;
         }
-        let s = s.split(['#', '?']).next().unwrap_or("");
         let target = if s.starts_with('/') {
-            match base_path.and_then(|b| crate::model::urls::site_path(s, b)) {
-                Some(site_path) => Some(crate::model::urls::percent_decode(site_path)),
+            match base_path.and_then(|b| crate::model::urls::site_file(s, b)) {
+                Some(file) => Some(file),
                 None => continue,
             }
         } else {
-            resolve(&page_file, s)
+            resolve(&page_file, s.split(['#', '?']).next().unwrap_or(""))
         };
         let Some(target) = target else { continue };
         if files.contains(&target) {
@@ -149,12 +148,9 @@ pub fn missing_pages(
             continue;
         };
         let dest = dest.trim();
-        let Some(site_path) = crate::model::urls::site_path(dest, base_path) else {
+        let Some(target) = crate::model::urls::site_file(dest, base_path) else {
             continue;
         };
-        let written = site_path.split(['#', '?']).next().unwrap_or("");
-        let rest = crate::model::urls::percent_decode(written);
-        let target = crate::model::urls::file_of(&rest);
         if files.contains(&target) || files.contains(&format!("{target}/index.html")) {
             continue;
         }

@@ -494,7 +494,7 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
     let japanese = ["の", "を", "が"].iter().any(|p| {
         ["削除", "廃止", "非推奨化", "非推奨"]
             .iter()
-            .any(|w| lower.ends_with(&format!("{p}{w}")))
+            .any(|w| lower.strip_suffix(w).is_some_and(|r| r.ends_with(p)))
     });
     let english = [
         "removal of ",

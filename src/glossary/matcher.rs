@@ -84,9 +84,8 @@ impl Folded {
 fn fold_case(c: char) -> char {
     match c {
         _ if c.is_ascii() => c.to_ascii_lowercase(),
-        // CJK punctuation, kana and kanji have no case: skip the Unicode table (most of the
-        // text).
-        '\u{3000}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' => c,
+        // Most of the text: no case, no Unicode table.
+        _ if crate::text::is_caseless_cjk(c) => c,
         _ => c.to_lowercase().next().unwrap_or(c),
     }
 }

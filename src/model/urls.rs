@@ -73,6 +73,14 @@ pub fn site_path<'u>(url: &'u str, base_path: &str) -> Option<&'u str> {
     )
 }
 
+/// The output file a site-absolute link of this site's author names ([`site_path`]), without its
+/// `#fragment` and `?query`, percent-decoded: `/k8s/keps/3157/#p-2` → `keps/3157/index.html`.
+pub fn site_file(url: &str, base_path: &str) -> Option<String> {
+    let path = site_path(url, base_path)?;
+    let path = path.split(['#', '?']).next().unwrap_or("");
+    Some(file_of(&percent_decode(path)))
+}
+
 /// A site-absolute link of this site's author ([`site_path`]) as a path from the page whose root
 /// is `root` (`../../`), so it leads to the page wherever the site is served from and from a
 /// folder on disk; any other URL as it is.

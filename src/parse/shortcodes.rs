@@ -224,16 +224,17 @@ fn glossary_definition(params: &Params, page: &Page) -> String {
 
 /// kubernetes.io's fixed notes, each as the site's meaning in a sentence of shiori's own: the
 /// version check under a task's prerequisites, the prerequisites every task page includes, and
-/// the notes on third-party links, the legacy package repositories and dockershim. `None` for a
-/// shortcode or an included file that is not one of them.
-fn fixed_text(name: &str, params: &Params) -> Option<(Option<&'static str>, &'static str)> {
+/// the notes on third-party links, the legacy package repositories and dockershim (a note as a
+/// quoted box when `alone` on its line, else led by its label). `None` for a shortcode or an
+/// included file that is not one of them.
+fn fixed_text(name: &str, params: &Params, alone: bool) -> Option<String> {
     let include = || {
         params
             .nth(0)
             .unwrap_or_default()
             .trim_start_matches("included/")
     };
-    Some(match name {
+    let (label, text) = match name {
         "version-check" => (
             None,
             "バージョンを確認するには`kubectl version`を実行します。",
@@ -259,6 +260,12 @@ fn fixed_text(name: &str, params: &Params) -> Option<(Option<&'static str>, &'st
             "dockershimはKubernetes 1.24でKubernetesプロジェクトから削除されました。",
         ),
         _ => return None,
+    };
+    Some(match label {
+        // Alone on its line, a note reads as a quoted box there.
+        Some(label) if alone => format!("> **{label}:** {text}"),
+        Some(label) => format!("**{label}:** {text}"),
+        None => text.to_string(),
     })
 }
 
@@ -621,30 +628,24 @@ pub fn degrade(text: &str, page: &Page) -> String {
             }
             "figure" => figure(&|k| params.get(k)),
             "code_sample" | "codenew" => code_sample(&params),
-            n if fixed_text(n, &params).is_some() => {
-                let (label, text) = fixed_text(n, &params).expect("a fixed text");
-                match label {
-                    // Alone on its line, a note reads as a quoted box there.
-                    Some(label) if alone => format!("> **{label}:** {text}"),
-                    Some(label) => format!("**{label}:** {text}"),
-                    None => text.to_string(),
-                }
-            }
             "glossary_definition" => glossary_definition(&params, page),
             "api-reference" => api_reference(&params),
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
-            "capture" | "tabs" | "table" | "include" => String::new(),
+            "include" => fixed_text(name, &params, alone).unwrap_or_default(),
+            "capture" | "tabs" | "table" => String::new(),
             "heading" => heading(params.nth(0).unwrap_or_default()),
             n if n.ends_with("_heading") || n.ends_with("-heading") => {
                 heading(&n[..n.len() - "_heading".len()])
             }
             "param" | "skew" | "latest-version" => version(name, &params, page),
-            _ => params
-                .get("text")
-                .or_else(|| params.get("title"))
-                .map(|t| markdown_text(&t))
-                .or_else(|| params.nth(0).map(markdown_text))
-                .unwrap_or_default(),
+            _ => fixed_text(name, &params, alone).unwrap_or_else(|| {
+                params
+                    .get("text")
+                    .or_else(|| params.get("title"))
+                    .map(|t| markdown_text(&t))
+                    .or_else(|| params.nth(0).map(markdown_text))
+                    .unwrap_or_default()
+            }),
         };
         out.push_str(&shown);
         out.push_str(&newlines);

@@ -17,13 +17,17 @@ pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
 /// `s.to_lowercase()`. Kana, kanji and the CJK punctuation (U+3000 to U+9FFF) have no case, so
 /// text of those and ASCII is lowered byte by byte, without a case-table search per character.
 pub(crate) fn lowercase(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_ascii() || ('\u{3000}'..='\u{9FFF}').contains(&c))
-    {
+    if s.chars().all(|c| c.is_ascii() || is_caseless_cjk(c)) {
         s.to_ascii_lowercase()
     } else {
         s.to_lowercase()
     }
+}
+
+/// CJK punctuation, kana and kanji (U+3000 to U+9FFF): characters without case, which text
+/// lowering can leave as they are without searching the Unicode case tables.
+pub(crate) fn is_caseless_cjk(c: char) -> bool {
+    ('\u{3000}'..='\u{9FFF}').contains(&c)
 }
 
 /// `s` cut to its first `n` characters (not bytes), with `…` when anything was cut.

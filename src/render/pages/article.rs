@@ -88,6 +88,11 @@ impl ArticleHtml<'_> {
                 self.chips.clone(),
                 &self.options,
             );
+            // Both rewrites below touch only attribute values that start with `/`; most
+            // articles have none, and their HTML is not copied once more.
+            if !html.contains("=\"/") {
+                return html;
+            }
             // An article from another site (its `[source]` URL) writes that site's paths
             // (`/ja/docs/tutorials/`); published here they are that site's pages.
             match self.article.source_origin() {
