@@ -8,6 +8,8 @@
 //! change are not rendered again) and published when done: KEP, gate, release and glossary
 //! pages, the home page, the feeds and the search index follow the edit, and the edited page
 //! becomes the one a full build makes. Saves during a rebuild are gathered into the next one.
+//! An article a save has just emptied is waited for (`REFILL`) before anything reads it: a save
+//! in place truncates first, and the empty file would build.
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>&file=<its file>`;
 //! the request returns as soon as that file changes (or a build fails or recovers), so a page
@@ -122,6 +124,34 @@ pub struct ServeOptions {
 /// rebuild starts.
 const SETTLE: Duration = Duration::from_millis(15);
 
+/// How long an article a save has just emptied is waited for. Editors and tools that save in
+/// place truncate the file, then write it; a slow writer can leave it empty for longer than
+/// `SETTLE`, and an empty file builds (titled by its name), so a build that read it then would
+/// publish an empty page and make it the last good build. An article emptied longer ago than
+/// this was emptied on purpose.
+const REFILL: Duration = Duration::from_secs(1);
+
+/// Whether the article at `path` (absolute) is empty and was written within `REFILL`: a save
+/// that has truncated it and not yet written it.
+fn being_saved(root: &Path, path: &Path) -> bool {
+    load::article(root, path).is_some_and(|f| f.text.is_empty())
+        && std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < REFILL))
+}
+
+/// Waits, a `SETTLE` at a time and for at most `REFILL`, while `saving()` says a save is half
+/// done. Returns whether it waited.
+fn await_saves(saving: impl Fn() -> bool) -> bool {
+    let started = Instant::now();
+    let mut waited = false;
+    while started.elapsed() < REFILL && saving() {
+        std::thread::sleep(SETTLE);
+        waited = true;
+    }
+    waited
+}
+
 pub fn run(opts: ServeOptions) -> io::Result<()> {
     if !opts.root.is_dir() {
         return Err(io::Error::new(
@@ -192,6 +222,11 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                 let mut changed: BTreeSet<PathBuf> = first.into_iter().collect();
                 while let Ok(more) = rx.try_recv() {
                     changed.extend(more);
+                }
+                if await_saves(|| changed.iter().any(|p| being_saved(&root, p))) {
+                    while let Ok(more) = rx.try_recv() {
+                        changed.extend(more);
+                    }
                 }
                 let (lock, cvar) = &*shared;
                 let last = lock.lock().unwrap_or_else(|e| e.into_inner()).last.clone();
@@ -292,11 +327,24 @@ fn rebuild_and_publish(root: &Path, opts: &BuildOptions, cache: &mut BuildCache,
 }
 
 fn rebuild(root: &Path, opts: &BuildOptions, cache: &mut BuildCache) -> Result<Output, String> {
-    let sources = load::load(root).map_err(|e| {
-        let message = format!("error: reading the site: {e}");
-        eprintln!("{message}");
-        message
-    })?;
+    let read = || {
+        load::load(root).map_err(|e| {
+            let message = format!("error: reading the site: {e}");
+            eprintln!("{message}");
+            message
+        })
+    };
+    let mut sources = read()?;
+    // A save may be under way in a file the watcher has not reported yet.
+    let emptied: Vec<PathBuf> = sources
+        .content
+        .iter()
+        .filter(|f| f.text.is_empty())
+        .map(|f| root.join(&f.path))
+        .collect();
+    if await_saves(|| emptied.iter().any(|p| being_saved(root, p))) {
+        sources = read()?;
+    }
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
@@ -562,6 +610,48 @@ fn error_page(errors: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn site_with_article(text: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir(root.join("content")).unwrap();
+        let article = root.join("content/a.md");
+        std::fs::write(&article, text).unwrap();
+        (dir, root, article)
+    }
+
+    #[test]
+    fn an_article_just_emptied_is_a_save_under_way_until_it_is_written() {
+        let (_dir, root, article) = site_with_article("");
+        assert!(being_saved(&root, &article));
+        let writer = {
+            let article = article.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                std::fs::write(&article, "+++\ntitle = \"t\"\n+++\n本文\n").unwrap();
+            })
+        };
+        assert!(await_saves(|| being_saved(&root, &article)));
+        writer.join().unwrap();
+        assert!(
+            !std::fs::read_to_string(&article).unwrap().is_empty(),
+            "the wait ends when the save has written the file, not before"
+        );
+        assert!(!being_saved(&root, &article));
+    }
+
+    #[test]
+    fn an_article_emptied_long_ago_or_not_an_article_is_not_waited_for() {
+        let (_dir, root, article) = site_with_article("");
+        let file = std::fs::File::options().write(true).open(&article).unwrap();
+        file.set_modified(std::time::SystemTime::now() - 2 * REFILL)
+            .unwrap();
+        assert!(!being_saved(&root, &article));
+        let other = root.join("content/notes.txt");
+        std::fs::write(&other, "").unwrap();
+        assert!(!being_saved(&root, &other), "only articles are built");
+        assert!(!await_saves(|| false));
+    }
 
     #[test]
     fn reload_script_goes_before_body_end() {
