@@ -556,7 +556,7 @@ impl From<Diagnostics> for BuildError {
 
 /// Builds the whole site in memory.
 pub fn build(sources: &Sources, opts: &BuildOptions) -> Result<Output, Diagnostics> {
-    in_memory(|sink| run(sources, opts, sink, None))
+    in_memory(|sink| run(Cow::Borrowed(sources), opts, sink, None))
 }
 
 /// Builds the whole site in memory, reusing what `cache` holds of the previous build and
@@ -566,17 +566,18 @@ pub fn build_cached(
     opts: &BuildOptions,
     cache: &mut BuildCache,
 ) -> Result<Output, Diagnostics> {
-    in_memory(|sink| run(sources, opts, sink, Some(cache)))
+    in_memory(|sink| run(Cow::Borrowed(sources), opts, sink, Some(cache)))
 }
 
 /// Builds the whole site into `sink`, each file as soon as it is made. On an error, some files
-/// may have reached the sink: the caller drops them (`write::Staging` does).
+/// may have reached the sink: the caller drops them (`write::Staging` does). The sources are
+/// taken: the articles' text is let go once they are parsed.
 pub(crate) fn build_into(
-    sources: &Sources,
+    sources: Sources,
     opts: &BuildOptions,
     sink: &dyn Sink,
 ) -> Result<Report, BuildError> {
-    run(sources, opts, sink, None)
+    run(Cow::Owned(sources), opts, sink, None)
 }
 
 fn in_memory(
@@ -622,7 +623,7 @@ impl Emitter<'_> {
 }
 
 fn run(
-    sources: &Sources,
+    mut sources: Cow<'_, Sources>,
     opts: &BuildOptions,
     sink: &dyn Sink,
     mut cache: Option<&mut BuildCache>,
@@ -634,7 +635,7 @@ fn run(
     if let Some(cache) = cache.as_deref_mut() {
         cache.pages.begin();
     }
-    let config = config(sources, opts).map_err(|d| Diagnostics(vec![d]))?;
+    let config = config(&sources, opts).map_err(|d| Diagnostics(vec![d]))?;
     let templates = match Templates::new(&sources.templates) {
         Ok(t) => Some(t),
         Err(e) => {
@@ -642,20 +643,26 @@ fn run(
             None
         }
     };
-    let (registry, registry_diags) = registry(sources, &config);
+    let (registry, registry_diags) = registry(&sources, &config);
     diags.extend(registry_diags);
-    let (curated, official, terms_diags) = curated_and_official(sources, &config);
+    let (curated, official, terms_diags) = curated_and_official(&sources, &config);
     diags.extend(terms_diags);
     let definitions = definitions(&curated, official.as_deref());
     drop(official);
     let (mut articles, parse_diags) = parse_articles(
-        sources,
+        &sources,
         &config,
         &registry,
         &definitions,
         cache.as_deref_mut().map(|c| &mut c.parsed),
     );
     diags.extend(parse_diags);
+    // Past parse, an article is its `Article` (whose `body` the renderer reads); the file's text
+    // is a second copy of it, as large as the site's Markdown.
+    if let Cow::Owned(sources) = &mut sources {
+        sources.content = Vec::new();
+    }
+    let sources = &*sources;
     ended("parse, extract, segment");
     let highlight_css =
         highlight::stylesheet(&config.highlight.light_theme, &config.highlight.dark_theme).map_err(

@@ -44,7 +44,7 @@ pub fn run(
             Ok(staging) => staging,
             Err(e) => return Ok(Err(e)),
         };
-        let base_warning = pipeline::config(s, &opts)
+        let base_warning = pipeline::config(&s, &opts)
             .ok()
             .and_then(|c| c.default_base_warning());
         match pipeline::build_into(s, &opts, &staging) {

@@ -16,7 +16,7 @@ pub fn run(root: &Path, strict: bool, drafts: bool) -> ExitCode {
         base_url: None,
         offline: false,
     };
-    let out = match run_stage(root, "check failed", |s| pipeline::build(s, &opts)) {
+    let out = match run_stage(root, "check failed", |s| pipeline::build(&s, &opts)) {
         Ok(out) => out,
         Err(code) => return code,
     };

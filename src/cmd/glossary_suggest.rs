@@ -15,7 +15,7 @@ pub fn run(root: &Path, limit: usize, drafts: bool) -> ExitCode {
         offline: false,
     };
     let (g, official) = match run_stage(root, "glossary suggest failed", |s| {
-        pipeline::glossary_only(s, &opts)
+        pipeline::glossary_only(&s, &opts)
     }) {
         Ok(built) => built,
         Err(code) => return code,

@@ -78,13 +78,13 @@ pub fn run(cli: Cli) -> ExitCode {
 fn run_stage<T>(
     root: &Path,
     failed: &str,
-    stage: impl FnOnce(&load::Sources) -> Result<T, Diagnostics>,
+    stage: impl FnOnce(load::Sources) -> Result<T, Diagnostics>,
 ) -> Result<T, ExitCode> {
     let sources = load::load(root).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;
-    stage(&sources).map_err(|diags| {
+    stage(sources).map_err(|diags| {
         eprint!("{diags}");
         let n = diags.errors().count();
         eprintln!("{failed}: {n} error{}", plural(n));

@@ -531,28 +531,27 @@ impl<'a> RenderCtx<'a> {
             .collect()
     }
 
-    /// Every KEP, gate and SIG page and the three index pages.
-    pub fn ref_pages(&self) -> Vec<Page> {
+    /// Every KEP, gate and SIG page and the three index pages, each handed to `take` as soon as
+    /// it is made.
+    pub fn ref_pages(&self, take: &(dyn Fn(Page) + Sync)) {
         let titles = self.article_titles();
-        // A thousand pages and more, each independent of the others: rendered in parallel
-        // (collecting keeps their order).
-        let mut pages: Vec<Page> = self
-            .graph
+        // A thousand pages and more, each independent of the others: rendered in parallel and
+        // written as they come (the sink orders nothing), not held until the last is done.
+        self.graph
             .keps
             .par_iter()
-            .map(|(_, k)| self.kep_page(k, &titles))
-            .collect();
-        pages.par_extend(
-            self.graph
-                .gates
-                .par_iter()
-                .map(|(_, g)| self.gate_page(g, &titles)),
-        );
-        pages.par_extend(self.graph.sigs.par_iter().map(|(s, _)| self.sig_page(s)));
-        pages.push(self.keps_index());
-        pages.push(self.gates_index());
-        pages.push(self.sigs_index());
-        pages
+            .for_each(|(_, k)| take(self.kep_page(k, &titles)));
+        self.graph
+            .gates
+            .par_iter()
+            .for_each(|(_, g)| take(self.gate_page(g, &titles)));
+        self.graph
+            .sigs
+            .par_iter()
+            .for_each(|(s, _)| take(self.sig_page(s)));
+        take(self.keps_index());
+        take(self.gates_index());
+        take(self.sigs_index());
     }
 
     fn kep_page(&self, k: &KepNode, titles: &BTreeMap<String, String>) -> Page {

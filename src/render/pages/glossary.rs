@@ -284,29 +284,29 @@ struct MoreArticle<'a> {
 }
 
 impl<'a> RenderCtx<'a> {
-    /// The index, every term page, and the four exports.
-    pub fn glossary_pages(&self) -> Vec<Page> {
+    /// The index, every term page, and the four exports, each handed to `take` as soon as it
+    /// is made.
+    pub fn glossary_pages(&self, take: &(dyn Fn(Page) + Sync)) {
         let g = self.glossary;
-        let mut pages: Vec<Page> = vec![self.glossary_index()];
-        // Hundreds of term pages, each independent: rendered in parallel, in order.
-        pages.par_extend(g.terms.par_iter().map(|t| self.term_page(t)));
-        pages.push(Ok((
+        take(self.glossary_index());
+        // Hundreds of term pages, each independent: rendered in parallel, written as they come.
+        g.terms.par_iter().for_each(|t| take(self.term_page(t)));
+        take(Ok((
             "api/glossary.json".into(),
             json_bytes(&glossary::to_json(g)),
         )));
-        pages.push(Ok((
+        take(Ok((
             "glossary.csv".into(),
             glossary::to_csv(g).into_bytes(),
         )));
-        pages.push(Ok((
+        take(Ok((
             "glossary.tsv".into(),
             glossary::to_tsv(g).into_bytes(),
         )));
-        pages.push(Ok((
+        take(Ok((
             "glossary.tbx".into(),
             glossary::to_tbx(g).into_bytes(),
         )));
-        pages
     }
 
     fn glossary_index(&self) -> Page {

@@ -47,8 +47,8 @@ impl RenderCtx<'_> {
             .for_each(|(i, a)| self.article_pages(i, a).into_iter().for_each(take));
         take(self.home());
         self.release_pages().into_iter().for_each(take);
-        self.ref_pages().into_iter().for_each(take);
-        self.glossary_pages().into_iter().for_each(take);
+        self.ref_pages(&take);
+        self.glossary_pages(&take);
         take(self.not_found());
         take(self.search_page());
         take(Ok((
