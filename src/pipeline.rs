@@ -331,7 +331,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions);
-            let body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
+            let mut body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
+            body.shrink_to_fit();
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);
             for (url, line) in &doc.refused_urls {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));

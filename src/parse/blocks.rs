@@ -119,10 +119,22 @@ pub struct Doc {
 
 impl Doc {
     /// Drops the Markdown events (and their text positions), keeping the block map: what every
-    /// stage after extract needs of an article except the renderer, which parses it again.
+    /// stage after extract needs of an article except the renderer, which parses it again. What
+    /// is kept gives back its spare capacity: it is kept for the whole build, and texts grown
+    /// piece by piece hold up to twice their length.
     pub fn drop_events(&mut self) {
         self.events = Vec::new();
         self.text_pos = Vec::new();
+        for b in &mut self.blocks {
+            b.anchor.shrink_to_fit();
+            b.text.shrink_to_fit();
+            b.plain.shrink_to_fit();
+            b.spans.shrink_to_fit();
+        }
+        self.blocks.shrink_to_fit();
+        self.sections.shrink_to_fit();
+        self.spans.shrink_to_fit();
+        self.images.shrink_to_fit();
     }
 
     /// All plain and code text of the article, for counts and reading time.
