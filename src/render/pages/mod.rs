@@ -46,7 +46,7 @@ impl RenderCtx<'_> {
             .enumerate()
             .for_each(|(i, a)| self.article_pages(i, a).into_iter().for_each(take));
         take(self.home());
-        self.release_pages().into_iter().for_each(take);
+        self.release_pages(&take);
         self.ref_pages(&take);
         self.glossary_pages(&take);
         take(self.not_found());

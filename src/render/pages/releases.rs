@@ -5,6 +5,7 @@
 //! changes its page lists, the stages that matter most first (see [`headlines`]).
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::model::diag::Diagnostic;
@@ -136,9 +137,10 @@ impl<'a> RenderCtx<'a> {
         self.render("home.html", "", &ctx)
     }
 
-    pub(super) fn release_pages(&self) -> Vec<Result<(String, Vec<u8>), Diagnostic>> {
+    /// The releases index, and each release's page and study-session pages, each handed to
+    /// `take` as soon as it is made: the releases are rendered in parallel.
+    pub(super) fn release_pages(&self, take: &(dyn Fn(super::Page) + Sync)) {
         let (groups, _) = self.releases();
-        let mut pages = Vec::new();
         let mut ctx = self.base_ctx("releases/", "リリース", "リリースごとの記事と主な変更");
         let overviews: Vec<ReleaseOverview> = groups
             .iter()
@@ -152,8 +154,8 @@ impl<'a> RenderCtx<'a> {
             })
             .collect();
         ctx.insert("releases", &overviews);
-        pages.push(self.render("releases.html", "releases/", &ctx));
-        for g in &groups {
+        take(self.render("releases.html", "releases/", &ctx));
+        groups.par_iter().for_each(|g| {
             let title = format!("Kubernetes {}", g.name);
             let mut ctx = self.base_ctx(
                 &g.url,
@@ -164,15 +166,16 @@ impl<'a> RenderCtx<'a> {
             ctx.insert("changes", &self.release_changes(g.release));
             ctx.insert("since", &self.since_previous(g.release));
             ctx.insert("neighbours", &self.neighbours(g.release));
-            pages.push(self.render("release.html", &g.url, &ctx));
+            take(self.render("release.html", &g.url, &ctx));
             let articles: Vec<&crate::model::Article> = self
                 .articles
                 .iter()
                 .filter(|a| a.front.release == Some(g.release))
                 .map(|a| &**a)
                 .collect();
-            pages.extend(self.session_pages(g.release, &articles));
-        }
-        pages
+            self.session_pages(g.release, &articles)
+                .into_iter()
+                .for_each(take);
+        });
     }
 }
