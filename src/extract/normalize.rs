@@ -9,8 +9,8 @@
 //! gaps between them) are normalized separately so that no cluster straddles a code span.
 use std::ops::Range;
 
+use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 /// The NFKC form of a block's text and the map back to the original.
 #[derive(Debug, Clone)]
@@ -25,7 +25,7 @@ pub struct Normalized {
 impl Normalized {
     /// Normalizes `text`, cutting clusters at every boundary in `cuts` (byte offsets of `text`).
     pub fn new(text: &str, cuts: &[usize]) -> Normalized {
-        if text.is_ascii() || is_nfkc_quick(text.chars()) == IsNormalized::Yes {
+        if crate::text::japanese::is_nfkc(text) {
             return Normalized {
                 text: text.to_string(),
                 clusters: None,

@@ -276,15 +276,21 @@ mod piece_tests {
 
 /// NFKC: full-width letters and digits become ASCII, half-width katakana become full-width.
 pub fn nfkc(text: &str) -> String {
-    // Most text is already NFKC (ASCII, kana, kanji): the quick check settles it without
-    // running the normalizer over every character.
-    if text.is_ascii()
-        || unicode_normalization::is_nfkc_quick(text.chars())
-            == unicode_normalization::IsNormalized::Yes
-    {
+    if is_nfkc(text) {
         return text.to_string();
     }
     text.nfkc().collect()
+}
+
+/// Whether `text` is surely NFKC already (`false` may still be NFKC): most text is (ASCII,
+/// kana, kanji), and this says so without running the normalizer. The characters
+/// [`nfkc_keeps`] names are left out of Unicode's quick check, which would look each one up in
+/// its tables: they are NFKC whatever stands next to them, and leaving out a character of
+/// combining class 0 can only make the check stricter.
+pub fn is_nfkc(text: &str) -> bool {
+    text.is_ascii()
+        || unicode_normalization::is_nfkc_quick(text.chars().filter(|&c| !nfkc_keeps(c)))
+            == unicode_normalization::IsNormalized::Yes
 }
 
 /// Characters NFKC leaves alone whatever stands next to them (ASCII, CJK punctuation, kana,
@@ -479,6 +485,40 @@ pub fn vu_with(small: char) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_said_to_be_nfkc_is_what_the_normalizer_gives() {
+        // Kept characters beside marks that compose with them or must be reordered, full-width
+        // and half-width forms, compatibility ideographs and ligatures.
+        let pieces = [
+            "か", "\u{3099}", "\u{309A}", "ｶ", "ﾞ", "（", "）", "：", "Ａ", "a", "e", "\u{301}",
+            "\u{316}", "漢", "\u{F900}", "ﬁ", "①", "㍻", "ー", "ヽ", "ゝ", "\u{3400}", "。", " ",
+        ];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}");
+                    let normalized: String = s.nfkc().collect();
+                    if is_nfkc(&s) {
+                        assert_eq!(normalized, s, "{s:?} is not NFKC");
+                        checked += 1;
+                    }
+                    assert_eq!(nfkc(&s), normalized, "{s:?}");
+                }
+            }
+        }
+        assert!(
+            checked > 1000,
+            "most joins of kept characters are NFKC: {checked}"
+        );
+        assert!(is_nfkc("サイドカーコンテナ(KEP-753)の機能、「ベータ」へ。"));
+        assert!(!is_nfkc("（ＫＥＰ）"));
+        assert!(
+            !is_nfkc("か\u{3099}"),
+            "か and a voicing mark compose to が"
+        );
+    }
 
     #[test]
     fn segments_a_sentence_from_the_1_32_article() {
