@@ -148,6 +148,16 @@ impl Templates {
             .map_err(|e| self.diagnose(name, &e))
     }
 
+    /// [`Templates::render`] as the bytes of the file: a page is written, not read again, and
+    /// the text tera assembles from strings needs no second check that it is UTF-8.
+    pub fn render_bytes(&self, name: &str, ctx: &Context) -> Result<Vec<u8>, Diagnostic> {
+        let mut out = Vec::with_capacity(16 * 1024);
+        self.tera
+            .render_to(name, ctx, &mut out)
+            .map_err(|e| self.diagnose(name, &e))?;
+        Ok(out)
+    }
+
     pub fn has(&self, name: &str) -> bool {
         self.sources.iter().any(|(n, _, _)| n == name)
     }

@@ -188,7 +188,7 @@ impl RenderCtx<'_> {
             };
             ctx.insert("article", &article);
             ctx.insert("has_code", &highlight::has_code(html.get()));
-            Ok(self.templates.render("article.html", &ctx)?.into_bytes())
+            self.templates.render_bytes("article.html", &ctx)
         };
         let bytes = match (self.pages, key) {
             (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,
