@@ -134,10 +134,12 @@ const REFILL: Duration = Duration::from_secs(1);
 /// Whether the article at `path` (absolute) is empty and was written within `REFILL`: a save
 /// that has truncated it and not yet written it.
 fn being_saved(root: &Path, path: &Path) -> bool {
-    load::article(root, path).is_some_and(|f| f.text.is_empty())
-        && std::fs::metadata(path)
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < REFILL))
+    // The size and age first: a save touching many files reads none of them here.
+    std::fs::metadata(path).is_ok_and(|m| {
+        m.len() == 0
+            && m.modified()
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < REFILL))
+    }) && load::article(root, path).is_some()
 }
 
 /// Waits, a `SETTLE` at a time and for at most `REFILL`, while `saving()` says a save is half
