@@ -777,11 +777,12 @@ fn run(
         out.put(path, bytes);
     }
     let paths = out.paths.into_inner().unwrap_or_else(|e| e.into_inner());
+    let site_base_path = config.base_path();
     for a in &articles {
         let base_path = a
             .source_origin()
             .is_none()
-            .then(|| crate::model::urls::base_path(&config.base_url));
+            .then_some(site_base_path.as_str());
         let mut unreached =
             crate::check::links::missing_images(&a.path, &a.doc, &a.url(), base_path, &paths);
         if let Some(base_path) = base_path {

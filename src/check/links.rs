@@ -99,10 +99,7 @@ pub fn missing_images(
             continue;
         }
         let target = if s.starts_with('/') {
-            match base_path.and_then(|b| crate::model::urls::site_file(s, b)) {
-                Some(file) => Some(file),
-                None => continue,
-            }
+            base_path.and_then(|b| crate::model::urls::site_file(s, b))
         } else {
             resolve(&page_file, s.split(['#', '?']).next().unwrap_or(""))
         };

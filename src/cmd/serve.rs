@@ -222,12 +222,13 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
             while let Ok(first) = rx.recv() {
                 std::thread::sleep(SETTLE);
                 let mut changed: BTreeSet<PathBuf> = first.into_iter().collect();
-                while let Ok(more) = rx.try_recv() {
-                    changed.extend(more);
-                }
-                if await_saves(|| changed.iter().any(|p| being_saved(&root, p))) {
+                // Saves reported while one is waited for are gathered, and waited for too.
+                loop {
                     while let Ok(more) = rx.try_recv() {
                         changed.extend(more);
+                    }
+                    if !await_saves(|| changed.iter().any(|p| being_saved(&root, p))) {
+                        break;
                     }
                 }
                 let (lock, cvar) = &*shared;

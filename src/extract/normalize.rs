@@ -12,6 +12,8 @@ use std::ops::Range;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::canonical_combining_class;
 
+use crate::text::japanese::nfkc_keeps;
+
 /// The NFKC form of a block's text and the map back to the original.
 #[derive(Debug, Clone)]
 pub struct Normalized {
@@ -54,7 +56,7 @@ impl Normalized {
                 end = i + m.len_utf8();
                 iter.next();
             }
-            if end == start + c.len_utf8() && is_nfkc_stable(c) {
+            if end == start + c.len_utf8() && nfkc_keeps(c) {
                 out.push(c);
             } else {
                 out.extend(text[start..end].nfkc());
@@ -126,22 +128,13 @@ impl Normalized {
 
 /// Marks that NFKC may compose with the character before them.
 fn is_combining(c: char) -> bool {
-    // No mark lies below U+0300 or among the stable kana and kanji: the common characters skip
+    // No mark lies below U+0300 or among the kept kana, kanji and punctuation: the common characters skip
     // the table lookup.
-    if (c as u32) < 0x300 || is_nfkc_stable(c) {
+    if (c as u32) < 0x300 || nfkc_keeps(c) {
         return false;
     }
     matches!(c, '\u{3099}' | '\u{309A}' | '\u{FF9E}' | '\u{FF9F}')
         || canonical_combining_class(c) != 0
-}
-
-/// Characters NFKC leaves alone, checked without running the normalizer: kana, kanji and the
-/// Japanese punctuation that has no compatibility mapping.
-fn is_nfkc_stable(c: char) -> bool {
-    matches!(c,
-        '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | '\u{30FC}'..='\u{30FE}'
-        | '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'
-        | '、' | '。' | '「' | '」' | '『' | '』' | '・' | '〜' | '々')
 }
 
 #[cfg(test)]
@@ -168,7 +161,7 @@ mod tests {
     #[test]
     fn stable_characters_are_no_marks() {
         for c in (char::MIN..='\u{2FF}').chain('\u{3000}'..='\u{9FFF}') {
-            if (c as u32) < 0x300 || is_nfkc_stable(c) {
+            if (c as u32) < 0x300 || nfkc_keeps(c) {
                 assert_eq!(canonical_combining_class(c), 0, "{c:?}");
             }
         }

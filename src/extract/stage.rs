@@ -570,7 +570,7 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             }
         } else if release_columns.contains(&key)
             && !releases.contains_key(&(cell.table, cell.row))
-            && let Some(r) = Release::read(b.text.trim().trim_start_matches('v'))
+            && let Some(r) = Release::read(&b.text)
         {
             releases.insert((cell.table, cell.row), r);
         }

@@ -132,6 +132,12 @@ impl Config {
     pub fn base(&self) -> String {
         format!("{}/", self.base_url.trim_end_matches('/'))
     }
+
+    /// The path the site is served from (`/k8s/` of `https://example.org/k8s`), with its
+    /// trailing slash: what this site's site-absolute links begin with.
+    pub fn base_path(&self) -> String {
+        crate::model::urls::base_path(&self.base()).to_string()
+    }
 }
 
 /// `https://host/...` or `http://host/...` with a host.
@@ -146,6 +152,21 @@ pub fn is_absolute_http(url: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_base_path_ends_with_a_slash_whether_base_url_does_or_not() {
+        for (url, path) in [
+            ("https://example.org/k8s/", "/k8s/"),
+            ("https://example.org/k8s", "/k8s/"),
+            ("https://example.org", "/"),
+        ] {
+            let c = Config {
+                base_url: url.into(),
+                ..Config::default()
+            };
+            assert_eq!(c.base_path(), path, "{url}");
+        }
+    }
 
     #[test]
     fn empty_site_toml_gives_defaults() {

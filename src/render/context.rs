@@ -71,7 +71,7 @@ impl RenderCtx<'_> {
         ctx: &Context,
     ) -> Result<(String, Vec<u8>), Diagnostic> {
         let file = urls::file_of(page);
-        let render = || self.templates.render_bytes(template, ctx);
+        let render = || self.templates.render(template, ctx);
         let bytes = match self.pages {
             None => render()?,
             Some(cache) => cache.get_or_render(&file, self.page_key(template, ctx, ()), render)?,

@@ -142,15 +142,9 @@ impl Templates {
         self.fingerprint
     }
 
-    pub fn render(&self, name: &str, ctx: &Context) -> Result<String, Diagnostic> {
-        self.tera
-            .render(name, ctx)
-            .map_err(|e| self.diagnose(name, &e))
-    }
-
-    /// [`Templates::render`] as the bytes of the file: a page is written, not read again, and
-    /// the text tera assembles from strings needs no second check that it is UTF-8.
-    pub fn render_bytes(&self, name: &str, ctx: &Context) -> Result<Vec<u8>, Diagnostic> {
+    /// The page `name` makes of `ctx`, as the bytes of its file: a page is written, not read
+    /// again, and the text tera assembles from strings needs no second check that it is UTF-8.
+    pub fn render(&self, name: &str, ctx: &Context) -> Result<Vec<u8>, Diagnostic> {
         let mut out = Vec::with_capacity(16 * 1024);
         self.tera
             .render_to(name, ctx, &mut out)
@@ -267,7 +261,7 @@ mod tests {
         let t = Templates::new(&over("404.html", "missing {{ x }}")).unwrap();
         let mut c = Context::new();
         c.insert("x", "page");
-        assert_eq!(t.render("404.html", &c).unwrap(), "missing page");
+        assert_eq!(t.render("404.html", &c).unwrap(), b"missing page");
     }
 
     #[test]

@@ -301,7 +301,8 @@ pub fn nfkc_keeps(c: char) -> bool {
         | '\u{3001}'..='\u{3003}' | '\u{3005}'..='\u{3007}' | '\u{3008}'..='\u{3011}'
         | '\u{3014}'..='\u{301F}'
         | '\u{3041}'..='\u{3096}'          // hiragana
-        | '\u{30A1}'..='\u{30FA}' | '\u{30FB}' | '\u{30FC}' // katakana, ・, ー
+        | '\u{30A1}'..='\u{30FE}'          // katakana, ・, ー, ヽ, ヾ
+        | '\u{3400}'..='\u{4DBF}'          // CJK unified ideographs extension A
         | '\u{4E00}'..='\u{9FFF}') // CJK unified ideographs
 }
 

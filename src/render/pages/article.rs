@@ -57,6 +57,8 @@ pub(super) struct ArticleHtml<'a> {
     options: markdown::Options,
     /// The path of the site's `base_url`, which the author's site-absolute links may begin with.
     base_path: String,
+    /// The relative path from the article's page back to the site root.
+    root: String,
     html: OnceCell<String>,
 }
 
@@ -93,21 +95,15 @@ impl ArticleHtml<'_> {
             if !html.contains("=\"/") {
                 return html;
             }
-            // An article from another site (its `[source]` URL) writes that site's paths
-            // (`/ja/docs/tutorials/`); published here they are that site's pages.
-            match self.article.source_origin() {
-                Some(origin) => urls::map_attributes(&html, &["href", "src"], |u| {
-                    urls::resolve_site_absolute(u, origin)
-                }),
+            let origin = self.article.source_origin();
+            urls::map_attributes(&html, &["href", "src"], |u| match origin {
+                // An article from another site (its `[source]` URL) writes that site's paths
+                // (`/ja/docs/tutorials/`); published here they are that site's pages.
+                Some(origin) => urls::resolve_site_absolute(u, origin),
                 // This site's own `/keps/3157/` works under a sub-path and from disk only as a
                 // relative link.
-                None => {
-                    let root = urls::root_of(&self.article.url());
-                    urls::map_attributes(&html, &["href", "src"], |u| {
-                        urls::site_absolute_to_relative(u, &self.base_path, &root)
-                    })
-                }
-            }
+                None => urls::site_absolute_to_relative(u, &self.base_path, &self.root),
+            })
         })
     }
 }
@@ -161,7 +157,8 @@ impl RenderCtx<'_> {
             options: markdown::Options {
                 trust_html: self.config.trust_html,
             },
-            base_path: urls::base_path(&self.config.base_url).to_string(),
+            base_path: self.config.base_path(),
+            root,
             html: OnceCell::new(),
         }
     }
@@ -188,7 +185,7 @@ impl RenderCtx<'_> {
             };
             ctx.insert("article", &article);
             ctx.insert("has_code", &highlight::has_code(html.get()));
-            self.templates.render_bytes("article.html", &ctx)
+            self.templates.render("article.html", &ctx)
         };
         let bytes = match (self.pages, key) {
             (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,

@@ -237,10 +237,7 @@ impl<'a> RenderCtx<'a> {
             let mut ctx = ctx;
             ctx.insert("has_code", &highlight::has_code(&content));
             ctx.insert("content", &content);
-            Ok(self
-                .templates
-                .render("article_slides.html", &ctx)?
-                .into_bytes())
+            self.templates.render("article_slides.html", &ctx)
         };
         let bytes = match (self.pages, key) {
             (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,

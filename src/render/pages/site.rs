@@ -20,8 +20,7 @@ impl RenderCtx<'_> {
                 .unwrap_or_else(|| "/".into());
             ctx.insert("root", &path);
         }
-        let html = self.templates.render("404.html", &ctx)?;
-        Ok(("404.html".into(), html.into_bytes()))
+        Ok(("404.html".into(), self.templates.render("404.html", &ctx)?))
     }
 
     /// `search/`: the results of `?q=`, filled in by `static/search.js`.
