@@ -34,6 +34,25 @@ pub struct Sources {
 }
 
 impl Sources {
+    /// The files read that hold nothing, relative to the root: what a save in place leaves for
+    /// a moment (it truncates, then writes), so the dev server asks whether one is half saved.
+    pub fn empty_files(&self) -> Vec<PathBuf> {
+        let site_toml = (self.site_toml.as_deref() == Some(""))
+            .then(|| PathBuf::from("site.toml"))
+            .into_iter();
+        let texts = [&self.content, &self.glossary, &self.templates]
+            .into_iter()
+            .flatten()
+            .filter(|f| f.text.is_empty())
+            .map(|f| f.path.clone());
+        let bytes = [&self.static_files, &self.bundle_files]
+            .into_iter()
+            .flatten()
+            .filter(|(_, b)| b.is_empty())
+            .map(|(p, _)| p.clone());
+        site_toml.chain(texts).chain(bytes).collect()
+    }
+
     pub fn glossary_file(&self, name: &str) -> Option<&SourceFile> {
         self.glossary
             .iter()
@@ -43,6 +62,18 @@ impl Sources {
 
 /// The folders and files `serve` watches: a change to any of them rebuilds the site.
 pub const WATCHED: [&str; 5] = ["content", "templates", "glossary", "static", "site.toml"];
+
+/// Whether `path` (absolute, under `root`) is a file the build reads: under one of the
+/// `WATCHED` folders (or `site.toml` itself) and not an editor's swap or backup file.
+pub fn is_source(root: &Path, path: &Path) -> bool {
+    let Ok(rel) = path.strip_prefix(root) else {
+        return false;
+    };
+    let editors = rel
+        .file_name()
+        .is_some_and(|n| is_editor_file(&n.to_string_lossy()));
+    !editors && WATCHED.iter().any(|w| rel.starts_with(w))
+}
 
 /// Reads the site at `root`. A missing folder is an empty folder; a file that is not UTF-8
 /// text (where text is expected) is an error naming it.

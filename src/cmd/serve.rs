@@ -8,8 +8,9 @@
 //! change are not rendered again) and published when done: KEP, gate, release and glossary
 //! pages, the home page, the feeds and the search index follow the edit, and the edited page
 //! becomes the one a full build makes. Saves during a rebuild are gathered into the next one.
-//! An article a save has just emptied is waited for (`REFILL`) before anything reads it: a save
-//! in place truncates first, and the empty file would build.
+//! A source a save has just emptied (an article, `site.toml`, a glossary file, a template) is
+//! waited for (`REFILL`) before anything reads it: a save in place truncates first, and the
+//! empty file would build.
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>&file=<its file>`;
 //! the request returns as soon as that file changes (or a build fails or recovers), so a page
@@ -124,14 +125,15 @@ pub struct ServeOptions {
 /// rebuild starts.
 const SETTLE: Duration = Duration::from_millis(15);
 
-/// How long an article a save has just emptied is waited for. Editors and tools that save in
+/// How long a source a save has just emptied is waited for. Editors and tools that save in
 /// place truncate the file, then write it; a slow writer can leave it empty for longer than
-/// `SETTLE`, and an empty file builds (titled by its name), so a build that read it then would
-/// publish an empty page and make it the last good build. An article emptied longer ago than
-/// this was emptied on purpose.
+/// `SETTLE`, and an empty file builds (an article titled by its name, a `site.toml` of
+/// defaults, a glossary without its terms), so a build that read it then would publish that
+/// site and make it the last good build. A file emptied longer ago than this was emptied on
+/// purpose.
 const REFILL: Duration = Duration::from_secs(1);
 
-/// Whether the article at `path` (absolute) is empty and was written within `REFILL`: a save
+/// Whether the source at `path` (absolute) is empty and was written within `REFILL`: a save
 /// that has truncated it and not yet written it.
 fn being_saved(root: &Path, path: &Path) -> bool {
     // The size and age first: a save touching many files reads none of them here.
@@ -139,7 +141,7 @@ fn being_saved(root: &Path, path: &Path) -> bool {
         m.len() == 0
             && m.modified()
                 .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < REFILL))
-    }) && load::article(root, path).is_some()
+    }) && load::is_source(root, path)
 }
 
 /// Waits, a `SETTLE` at a time and for at most `REFILL`, while `saving()` says a save is half
@@ -339,12 +341,7 @@ fn rebuild(root: &Path, opts: &BuildOptions, cache: &mut BuildCache) -> Result<O
     };
     let mut sources = read()?;
     // A save may be under way in a file the watcher has not reported yet.
-    let emptied: Vec<PathBuf> = sources
-        .content
-        .iter()
-        .filter(|f| f.text.is_empty())
-        .map(|f| root.join(&f.path))
-        .collect();
+    let emptied: Vec<PathBuf> = sources.empty_files().iter().map(|p| root.join(p)).collect();
     if await_saves(|| emptied.iter().any(|p| being_saved(root, p))) {
         sources = read()?;
     }
@@ -644,15 +641,46 @@ mod tests {
     }
 
     #[test]
-    fn an_article_emptied_long_ago_or_not_an_article_is_not_waited_for() {
+    fn a_site_toml_or_glossary_file_just_emptied_is_a_save_under_way_too() {
+        let (_dir, root, _article) = site_with_article("本文\n");
+        std::fs::create_dir(root.join("glossary")).unwrap();
+        for name in ["site.toml", "glossary/terms.toml", "templates/base.html"] {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            assert!(being_saved(&root, &path), "{name}");
+        }
+        let sources = load::load(&root).unwrap();
+        let mut emptied = sources.empty_files();
+        emptied.sort();
+        let want: Vec<PathBuf> = ["glossary/terms.toml", "site.toml", "templates/base.html"]
+            .into_iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(
+            emptied, want,
+            "the rebuild asks about every empty file it read"
+        );
+    }
+
+    #[test]
+    fn an_article_emptied_long_ago_or_a_file_the_build_does_not_read_is_not_waited_for() {
         let (_dir, root, article) = site_with_article("");
         let file = std::fs::File::options().write(true).open(&article).unwrap();
         file.set_modified(std::time::SystemTime::now() - 2 * REFILL)
             .unwrap();
         assert!(!being_saved(&root, &article));
-        let other = root.join("content/notes.txt");
-        std::fs::write(&other, "").unwrap();
-        assert!(!being_saved(&root, &other), "only articles are built");
+        for name in [
+            "notes.txt",
+            "public/index.html",
+            "content/.a.md.swp",
+            "content/a.md~",
+        ] {
+            let other = root.join(name);
+            std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+            std::fs::write(&other, "").unwrap();
+            assert!(!being_saved(&root, &other), "{name} is not built");
+        }
         assert!(!await_saves(|| false));
     }
 
