@@ -266,7 +266,7 @@ pub fn parse_articles(
     definitions: &Definitions,
     cache: Option<&mut ParseCache>,
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
-    let registry_key = fingerprint(&(registry_fingerprint(sources, config), definitions));
+    let registry_key = registry_fingerprint(sources, config);
     let cached = cache.as_deref();
     let results: Vec<(PathBuf, (u64, ParsedFile))> = sources
         .content
@@ -274,7 +274,7 @@ pub fn parse_articles(
         .map(|file| {
             let key = fingerprint(&(registry_key, &file.text));
             let parsed = match cached.and_then(|c| c.files.get(&file.path)) {
-                Some((k, p)) if *k == key => p.clone(),
+                Some((k, p)) if *k == key && p.definitions_unchanged(definitions) => p.clone(),
                 _ => parse_file(file, registry, definitions),
             };
             (file.path.clone(), (key, parsed))
@@ -317,10 +317,22 @@ pub fn parse_articles(
 struct ParsedFile {
     article: Option<Arc<Article>>,
     diags: Vec<Diagnostic>,
+    /// The glossary definitions its shortcodes printed (`glossary_definition`), by term id, and
+    /// their fingerprint then: the one part of the glossary a parse depends on.
+    definitions: (Vec<String>, u64),
+}
+
+impl ParsedFile {
+    /// Whether the definitions this parse printed are still the same in `definitions`.
+    fn definitions_unchanged(&self, definitions: &Definitions) -> bool {
+        let (asked, then) = &self.definitions;
+        definitions.fingerprint_of(asked) == *then
+    }
 }
 
 /// The parse stage's results by file, kept between builds (see [`BuildCache`]), each with the
-/// fingerprint of what it was made from: the file's text and the registry.
+/// fingerprint of what it was made from: the file's text and the registry (and, within the
+/// result, the glossary definitions it printed).
 #[derive(Default)]
 pub struct ParseCache {
     files: HashMap<PathBuf, (u64, ParsedFile)>,
@@ -328,10 +340,12 @@ pub struct ParseCache {
 
 fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions) -> ParsedFile {
     let mut diags = Vec::new();
+    let mut asked = Vec::new();
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions);
             let mut body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
+            asked = page.definitions_asked();
             body.shrink_to_fit();
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);
             for (url, line) in &doc.refused_urls {
@@ -359,7 +373,12 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             None
         }
     };
-    ParsedFile { article, diags }
+    let then = definitions.fingerprint_of(&asked);
+    ParsedFile {
+        article,
+        diags,
+        definitions: (asked, then),
+    }
 }
 
 /// An article's block map and the Markdown it was parsed from.
@@ -816,4 +835,103 @@ fn run(
         }));
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(articles: &[(&str, &str)]) -> Sources {
+        Sources {
+            content: articles
+                .iter()
+                .map(|(name, body)| SourceFile {
+                    path: PathBuf::from(format!("content/{name}.md")),
+                    text: format!("+++\ntitle = \"{name}\"\n+++\n{body}\n"),
+                })
+                .collect(),
+            ..Sources::default()
+        }
+    }
+
+    fn defined(pairs: &[(&str, &str)]) -> Definitions {
+        Definitions::new(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    /// The article parsed from `name`, by pointer: equal pointers are one parse, kept.
+    fn parse(
+        sources: &Sources,
+        definitions: &Definitions,
+        cache: &mut ParseCache,
+    ) -> Vec<Arc<Article>> {
+        let config = config(sources, &BuildOptions::default()).unwrap();
+        let (registry, _) = registry(sources, &config);
+        let (mut articles, diags) =
+            parse_articles(sources, &config, &registry, definitions, Some(cache));
+        assert!(diags.is_empty(), "{diags:?}");
+        articles.sort_by(|a, b| a.path.cmp(&b.path));
+        articles
+    }
+
+    #[test]
+    fn a_kept_parse_is_made_again_only_when_a_definition_it_printed_changes() {
+        let sources = site(&[
+            (
+                "a",
+                r#"{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" >}}"#,
+            ),
+            ("b", "Podの話です。"),
+        ]);
+        let mut cache = ParseCache::default();
+        let first = parse(
+            &sources,
+            &defined(&[
+                ("configmap", "設定を保存するAPIオブジェクトです。"),
+                ("pod", "最小単位。"),
+            ]),
+            &mut cache,
+        );
+        assert!(
+            first[0]
+                .body
+                .contains("ConfigMapは、設定を保存するAPIオブジェクトです。")
+        );
+
+        // Another term's definition changed: both parses are kept.
+        let other = parse(
+            &sources,
+            &defined(&[
+                ("configmap", "設定を保存するAPIオブジェクトです。"),
+                ("pod", "コンテナの集まり。"),
+            ]),
+            &mut cache,
+        );
+        assert!(Arc::ptr_eq(&first[0], &other[0]) && Arc::ptr_eq(&first[1], &other[1]));
+
+        // The printed definition changed: that article is parsed again and prints it.
+        let printed = parse(
+            &sources,
+            &defined(&[
+                ("configmap", "キーと値のペアを保存します。"),
+                ("pod", "コンテナの集まり。"),
+            ]),
+            &mut cache,
+        );
+        assert!(!Arc::ptr_eq(&other[0], &printed[0]));
+        assert!(
+            printed[0]
+                .body
+                .contains("ConfigMapは、キーと値のペアを保存します。")
+        );
+        assert!(Arc::ptr_eq(&other[1], &printed[1]));
+
+        // The definition removed: the shortcode falls back to the id, so it is parsed again.
+        let removed = parse(
+            &sources,
+            &defined(&[("pod", "コンテナの集まり。")]),
+            &mut cache,
+        );
+        assert!(!Arc::ptr_eq(&printed[0], &removed[0]));
+        assert!(removed[0].body.contains("ConfigMapは、`configmap`"));
+    }
 }

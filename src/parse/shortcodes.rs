@@ -11,6 +11,8 @@
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
 //! diagnostics still point at the right line of the file. Only a box or code tab whose tag
 //! shares its line with content needs a line of its own.
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -168,10 +170,14 @@ pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
 /// release the article is about (for `{{< param "version" >}}`, `{{< skew currentVersion >}}`,
 /// `{{< latest-version >}}`, which on kubernetes.io print the release its docs are for) and the
 /// glossary's definitions (for `{{< glossary_definition term_id="…" >}}`).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Page<'a> {
     pub release: Option<Release>,
     pub definitions: Option<&'a Definitions>,
+    /// The term ids whose definitions the shortcodes asked for: all the page's text depends on
+    /// of the glossary, so a parse kept between builds is made again only when one of these
+    /// definitions changes ([`Definitions::fingerprint_of`]), not on every glossary edit.
+    asked: RefCell<BTreeSet<String>>,
 }
 
 impl<'a> Page<'a> {
@@ -183,7 +189,19 @@ impl<'a> Page<'a> {
         Page {
             release: front.release,
             definitions: Some(definitions),
+            asked: RefCell::default(),
         }
+    }
+
+    /// The term ids the shortcodes asked the definitions for, sorted.
+    pub fn definitions_asked(self) -> Vec<String> {
+        self.asked.into_inner().into_iter().collect()
+    }
+
+    fn definition(&self, term_id: &str) -> Option<&'a str> {
+        let definitions = self.definitions?;
+        self.asked.borrow_mut().insert(term_id.to_string());
+        definitions.get(term_id)
     }
 }
 
@@ -206,6 +224,16 @@ impl Definitions {
     fn get(&self, term_id: &str) -> Option<&str> {
         self.0.get(term_id).map(String::as_str)
     }
+
+    /// What `term_ids` are defined as, in one number: equal for two glossaries that define each
+    /// of them alike (or leave it undefined alike).
+    pub fn fingerprint_of(&self, term_ids: &[String]) -> u64 {
+        let defined: Vec<(&str, Option<&str>)> = term_ids
+            .iter()
+            .map(|id| (id.as_str(), self.get(id)))
+            .collect();
+        crate::text::fingerprint(&defined)
+    }
 }
 
 /// `{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" >}}`: the prepended words
@@ -214,7 +242,7 @@ impl Definitions {
 fn glossary_definition(params: &Params, page: &Page) -> String {
     let prepend = params.get("prepend").unwrap_or_default();
     let id = params.get("term_id").unwrap_or_default();
-    let definition = page.definitions.and_then(|d| d.get(&id));
+    let definition = page.definition(&id);
     match definition {
         Some(d) => format!("{}{}", markdown_text(&prepend), markdown_text(d)),
         None if id.is_empty() => markdown_text(&prepend),
@@ -759,7 +787,7 @@ mod tests {
             text,
             &Page {
                 release: Some(release.parse().unwrap()),
-                definitions: None,
+                ..Page::default()
             },
         )
     }
@@ -978,6 +1006,19 @@ mod tests {
     }
 
     #[test]
+    fn the_page_remembers_which_definitions_its_shortcodes_asked_for() {
+        let defs = Definitions::new([("pod".to_string(), "最小単位。".to_string())]);
+        let page = Page {
+            definitions: Some(&defs),
+            ..Page::default()
+        };
+        let src = r#"{{< glossary_definition term_id="service" >}} {{< glossary_definition term_id="pod" >}} {{< glossary_definition term_id="service" >}} {{< glossary_tooltip term_id="node" text="ノード" >}}"#;
+        super::degrade(src, &page);
+        // Asked for, defined or not; a tooltip prints no definition.
+        assert_eq!(page.definitions_asked(), ["pod", "service"]);
+    }
+
+    #[test]
     fn a_glossary_definition_prints_the_prepended_words_and_the_terms_definition() {
         let defs = Definitions::new([
             (
@@ -987,8 +1028,8 @@ mod tests {
             ("empty".to_string(), " ".to_string()),
         ]);
         let page = Page {
-            release: None,
             definitions: Some(&defs),
+            ..Page::default()
         };
         let src = r#"{{< glossary_definition term_id="configmap" prepend="ConfigMapは、" length="all" >}}"#;
         assert_eq!(

@@ -101,6 +101,31 @@ fn a_cached_rebuild_gives_the_files_of_a_full_build_after_every_kind_of_save() {
         &format!("{terms}\n[[term]]\nid = \"opt-out\"\nen = \"opt-out\"\nja = \"オプトアウト\"\nkind = \"term\"\ndef_ja = \"既定で有効な機能を、使わないと選ぶこと。\"\ndef_en = \"Choosing not to use a feature that is on by default.\"\n"),
     );
     assert_cached_equals_full(&f, &mut cache, "a curated term added");
+
+    // A definition an article prints (`glossary_definition`) reworded: that article follows.
+    f.article(
+        "defined",
+        "title = \"定義を引く記事\"\nslug = \"defined\"\nrelease = \"1.33\"",
+        "{{< glossary_definition term_id=\"opt-out\" prepend=\"オプトアウトは、\" >}}\n",
+    );
+    assert_cached_equals_full(&f, &mut cache, "an article printing a definition added");
+    let terms = read(&f, "glossary/terms.toml");
+    f.write(
+        "glossary/terms.toml",
+        &terms.replace("既定で有効な機能を、使わないと選ぶこと。", "有効な機能を自分で外すこと。"),
+    );
+    assert_cached_equals_full(&f, &mut cache, "the printed definition reworded");
+    let sources = load::load(f.root()).unwrap();
+    let page = pipeline::build_cached(&sources, &options(), &mut cache)
+        .unwrap()
+        .files
+        .remove("articles/defined/index.html")
+        .expect("the article's page");
+    assert!(
+        String::from_utf8(page).unwrap().contains("オプトアウトは、有効な機能を自分で外すこと。"),
+        "the page prints the new definition"
+    );
+    std::fs::remove_file(f.root().join("content/defined.md")).unwrap();
     f.write(
         "glossary/keps.toml",
         "[[kep]]\nnumber = 4222\ntitle = \"CBOR Serializer\"\nsig = \"api-machinery\"\n",
