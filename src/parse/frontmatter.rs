@@ -423,21 +423,23 @@ fn markdown_text(s: &str) -> String {
 }
 
 /// The release named by the title, else the slug, else the path: `v1.31`, `1.31`,
-/// `v1-34`, `1-30`, a `v1.28` folder. Only 1.x releases from 1.0 to 1.99.
+/// `v1-34`, `1-30`, a `v1.28` folder; a patch release after `Kubernetes` (`Kubernetes v1.31.0`,
+/// `kubernetes-v1-31-2`) or as a folder names its minor release (a bare `v1.22.3` is as likely
+/// Go's). Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:(?:kubernetes|k8s)\s*v?|(?:^|[^0-9A-Za-z.])v)(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s)\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:(?:kubernetes|k8s)[-_]v?|(?:^|[-_])v)(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
+            r"(?i)(?:kubernetes|k8s)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
     static IN_PATH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:^|[/\\])(?:release-|kubernetes-|k8s-)?v?(1)\.([0-9]{1,2})(?:[/\\])|(?:^|[_\-./\\])v(1)\.([0-9]{1,2})(?:[_\-./\\]|$)",
+            r"(?i)(?:^|[/\\])(?:release-|kubernetes-|k8s-)?v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[/\\])|(?:^|[_\-./\\])v(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[_\-./\\]|$)",
         )
         .unwrap()
     });
@@ -526,7 +528,7 @@ fn without_front_matter<'a>(
 fn infer_release_from_text(text: &str) -> Option<Release> {
     static IN_TEXT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:kubernetes|k8s)[\s\-_]*v?(1)[.\-]([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)",
+            r"(?i)(?:kubernetes|k8s)[\s\-_]*v?(1)[.\-]([0-9]{1,2})(?:[.\-][0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)",
         )
         .unwrap()
     });
@@ -718,6 +720,18 @@ mod tests {
             ),
             None
         );
+        // A patch release names its minor release.
+        for (title, slug, path) in [
+            ("Kubernetes v1.31.0の新機能", "x", "content/x.md"),
+            ("Kubernetes v1.31.0: Elli", "x", "content/x.md"),
+            ("Kubernetes 1.31.0 リリース", "x", "content/x.md"),
+            ("Kubernetes v1.31.2 パッチリリース", "x", "content/x.md"),
+            ("お知らせ", "kubernetes-v1-31-2-release", "content/x.md"),
+            ("お知らせ", "x", "content/v1.31.0/notes.md"),
+        ] {
+            assert_eq!(r(title, slug, path).as_deref(), Some("1.31"), "{title} {slug} {path}");
+        }
+        assert_eq!(r("Kubernetes 1.31.1234", "a", "content/a.md"), None);
         assert_eq!(r("Kubernetes 1.5GB のメモリ", "a", "content/a.md"), None);
         assert_eq!(r("Go 1.22 への移行", "go-1-22", "content/a.md"), None);
         assert_eq!(
