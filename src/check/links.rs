@@ -195,7 +195,7 @@ fn check_one<'f>(
     files: &'f BTreeMap<String, Vec<u8>>,
     ids: &mut HashMap<&'f str, HashSet<String>>,
 ) -> Option<Problem> {
-    let href = unescape(href);
+    let href = crate::text::unescape_html_attr(href);
     if is_external(&href) {
         return None;
     }
@@ -268,20 +268,9 @@ pub fn resolve(page: &str, href: &str) -> Option<String> {
 }
 
 fn ids_of(html: &str) -> HashSet<String> {
-    ID.captures_iter(html).map(|c| unescape(&c[1])).collect()
-}
-
-/// The entities our templates and pulldown-cmark write in attributes.
-fn unescape(s: &str) -> String {
-    if !s.contains('&') {
-        return s.to_string();
-    }
-    s.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#x27;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
+    ID.captures_iter(html)
+        .map(|c| crate::text::unescape_html_attr(&c[1]))
+        .collect()
 }
 
 #[cfg(test)]

@@ -958,9 +958,10 @@ fn pull_request_and_issue_forms_of_real_articles() {
         let got: Vec<PullRequest> = r.prs.iter().map(|m| m.pr.clone()).collect();
         assert_eq!(got, want, "{md}");
     }
-    // A PR written out in prose becomes a link to it; one in the author's link stays theirs.
+    // A PR written out in prose without a scheme becomes a link to it; a bare URL is a link
+    // already (an autolink, as on GitHub), and one in the author's link stays theirs.
     let (_, r) = real("https://github.com/kubernetes/kubernetes/pull/128266 を参照");
-    assert_eq!(r.prs[0].place, Place::Prose);
+    assert!(matches!(r.prs[0].place, Place::Span(_)));
     let (_, r) = real("pr.k8s.io/456 を参照");
     assert_eq!(r.prs[0].place, Place::Prose);
     // A KEP URL in prose keeps its text and gets a chip, with or without a scheme.

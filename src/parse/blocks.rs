@@ -11,8 +11,10 @@
 //! events with the `TextPos` table recorded here.
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::LazyLock;
 
-use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
+use regex::Regex;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockKind {
@@ -181,7 +183,55 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     // `urls::is_allowed`); their (target, offset) are reported.
     let mut refused: Vec<(String, usize)> = Vec::new();
     let mut dropped_ends: Vec<bool> = Vec::new();
+    // Raw-HTML anchors (`<a href="…">…</a>`) open inside the current block, each with whether
+    // it was dropped: see `html_anchor`.
+    let mut html_anchors: Vec<bool> = Vec::new();
     for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        let event = match event {
+            Event::InlineHtml(h) => match html_anchor(&h) {
+                Some(HtmlAnchor::Open(dest)) => {
+                    let drop = !crate::model::urls::is_allowed(&dest);
+                    html_anchors.push(drop);
+                    if drop {
+                        refused.push((dest, range.start));
+                        continue;
+                    }
+                    Event::Start(Tag::Link {
+                        link_type: LinkType::Inline,
+                        dest_url: CowStr::from(dest),
+                        title: CowStr::from(""),
+                        id: CowStr::from(""),
+                    })
+                }
+                Some(HtmlAnchor::Close) if !html_anchors.is_empty() => {
+                    if html_anchors.pop() == Some(true) {
+                        continue;
+                    }
+                    Event::End(TagEnd::Link)
+                }
+                _ => Event::InlineHtml(h),
+            },
+            Event::End(
+                end @ (TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::Link
+                | TagEnd::Image),
+            ) if !html_anchors.is_empty() => {
+                // An anchor left open closes with the element it was opened in, as a browser
+                // closes it.
+                flush(&mut run, &mut events, &mut offsets);
+                for drop in html_anchors.drain(..).rev() {
+                    if !drop {
+                        events.push(Event::End(TagEnd::Link));
+                        offsets.push(range.start);
+                    }
+                }
+                Event::End(end)
+            }
+            event => event,
+        };
         match &event {
             Event::Text(t) => {
                 match &mut run {
@@ -208,6 +258,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         offsets.push(range.start);
     }
     flush(&mut run, &mut events, &mut offsets);
+    let (mut events, offsets) = linkify(events, offsets);
     assign_heading_ids(&mut events);
     let lines = crate::model::diag::LineIndex::new(body);
     let line_of_offset = |o: usize| first_line + lines.line(o) - 1;
@@ -231,6 +282,132 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         images,
         refused_urls,
         text_pos,
+    }
+}
+
+/// An inline raw-HTML tag that opens or closes a link.
+enum HtmlAnchor {
+    /// `<a href="…">`, with the target unescaped.
+    Open(String),
+    Close,
+}
+
+/// Whether `html` is an anchor tag with a target (`<a href="https://kep.k8s.io/3998">`) or an
+/// anchor's end tag. Such an anchor becomes a Markdown link at parse: every later stage then
+/// sees the author's link (a reference in its target is read, a mention inside its text gets
+/// its chip after it, not a link of ours nested inside), and its other attributes go, as the
+/// sanitizer drops them anyway. `<a id="…">` without `href` stays HTML.
+fn html_anchor(html: &str) -> Option<HtmlAnchor> {
+    static OPEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r#"(?is)^<a\s(?:[^>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`=]+))[^>]*>$"#,
+        )
+        .expect("valid regex")
+    });
+    static CLOSE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)^</a\s*>$").expect("valid regex"));
+    let html = html.trim();
+    if CLOSE.is_match(html) {
+        return Some(HtmlAnchor::Close);
+    }
+    let c = OPEN.captures(html)?;
+    let dest = c
+        .get(1)
+        .or(c.get(2))
+        .or(c.get(3))
+        .map_or("", |m| m.as_str());
+    Some(HtmlAnchor::Open(crate::text::unescape_html_attr(
+        dest.trim(),
+    )))
+}
+
+/// Bare `http://` and `https://` URLs in prose become links (GitHub's and Hugo's autolinks):
+/// `原文: https://kubernetes.io/blog/…` is a link the reader can follow, and no glossary term or
+/// reference is marked inside a URL. A URL ends at whitespace, at `<`, or at the first
+/// character that is not ASCII (Japanese prose runs on without a space: `…/3157/を参照`);
+/// trailing punctuation (`.,:;!?'"*_~`) and a `)` without its `(` are left out. Text inside a
+/// link, an image or a code block is left alone.
+fn linkify(events: Vec<Event<'static>>, offsets: Vec<usize>) -> (Vec<Event<'static>>, Vec<usize>) {
+    if !events
+        .iter()
+        .any(|e| matches!(e, Event::Text(t) if t.contains("://")))
+    {
+        return (events, offsets);
+    }
+    let mut out = Vec::with_capacity(events.len());
+    let mut out_offsets = Vec::with_capacity(offsets.len());
+    let (mut in_link, mut in_code) = (0usize, false);
+    for (event, at) in events.into_iter().zip(offsets) {
+        match &event {
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => in_link += 1,
+            Event::End(TagEnd::Link | TagEnd::Image) => in_link = in_link.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(t) if in_link == 0 && !in_code && t.contains("://") => {
+                let mut rest = 0;
+                for url in bare_urls(t) {
+                    if url.start > rest {
+                        out.push(Event::Text(CowStr::from(t[rest..url.start].to_string())));
+                        out_offsets.push(at);
+                    }
+                    let href = t[url.clone()].to_string();
+                    out.extend([
+                        Event::Start(Tag::Link {
+                            link_type: LinkType::Autolink,
+                            dest_url: CowStr::from(href.clone()),
+                            title: CowStr::from(""),
+                            id: CowStr::from(""),
+                        }),
+                        Event::Text(CowStr::from(href)),
+                        Event::End(TagEnd::Link),
+                    ]);
+                    out_offsets.extend([at; 3]);
+                    rest = url.end;
+                }
+                if rest > 0 {
+                    if rest < t.len() {
+                        out.push(Event::Text(CowStr::from(t[rest..].to_string())));
+                        out_offsets.push(at);
+                    }
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(event);
+        out_offsets.push(at);
+    }
+    (out, out_offsets)
+}
+
+/// The byte ranges of the bare URLs in `text`; see [`linkify`].
+fn bare_urls(text: &str) -> Vec<Range<usize>> {
+    static URL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?-u:\b)https?://[A-Za-z0-9][A-Za-z0-9.\-]*(?::[0-9]+)?(?:[/?#][!-;=?-~&&[^<>\x22\x27`]]*)?")
+            .expect("valid regex")
+    });
+    URL.find_iter(text)
+        .map(|m| {
+            let url = trim_url_end(m.as_str());
+            m.start()..m.start() + url.len()
+        })
+        .collect()
+}
+
+/// A URL without the punctuation that ends the sentence around it: `https://a/b.` → `https://a/b`,
+/// `(https://a/b)` → `https://a/b`, but `https://a/b_(c)` keeps its `)`.
+fn trim_url_end(url: &str) -> &str {
+    let mut url = url;
+    loop {
+        let Some(last) = url.chars().last() else {
+            return url;
+        };
+        let unbalanced = last == ')' && url.matches(')').count() > url.matches('(').count();
+        if matches!(last, '.' | ',' | ':' | ';' | '!' | '?' | '*' | '_' | '~') || unbalanced {
+            url = &url[..url.len() - 1];
+        } else {
+            return url;
+        }
     }
 }
 
@@ -523,6 +700,98 @@ fn push_span(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The links of `md` as (block text inside the link, target).
+    fn links(md: &str) -> Vec<(String, String)> {
+        let d = parse(md, 1);
+        d.spans
+            .iter()
+            .filter_map(|s| match &s.kind {
+                SpanKind::Link { dest } => Some((
+                    d.blocks[s.block].text[s.range.clone()].to_string(),
+                    dest.clone(),
+                )),
+                SpanKind::Code => None,
+            })
+            .collect()
+    }
+
+    fn html(md: &str) -> String {
+        let mut out = String::new();
+        pulldown_cmark::html::push_html(&mut out, parse(md, 1).events.into_iter());
+        out
+    }
+
+    #[test]
+    fn bare_urls_in_prose_are_links_that_end_where_the_sentence_goes_on() {
+        let l = |url: &str| (url.to_string(), url.to_string());
+        assert_eq!(
+            links("原文: https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/"),
+            [l(
+                "https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/"
+            )]
+        );
+        // Japanese right after the URL, closing punctuation, a parenthesis around it or in it.
+        assert_eq!(
+            links(
+                "詳細はhttps://kep.k8s.io/3157を参照。(https://example.com/a_(b)) https://example.com/x. https://a.example:8080/p?q=1&r=2#f、"
+            ),
+            [
+                l("https://kep.k8s.io/3157"),
+                l("https://example.com/a_(b)"),
+                l("https://example.com/x"),
+                l("https://a.example:8080/p?q=1&r=2#f"),
+            ]
+        );
+        // In a code span, a code block, an author's link or an autolink: left as it is.
+        assert_eq!(
+            links(
+                "`https://code.example/` [https://a.example/](https://b.example/) <https://c.example/>\n\n```\ncurl https://block.example/\n```\n"
+            ),
+            [
+                (
+                    "https://a.example/".to_string(),
+                    "https://b.example/".to_string()
+                ),
+                l("https://c.example/"),
+            ]
+        );
+        assert_eq!(links("httpsではない http:/ と ftp://x.example/"), []);
+        assert!(html("原文: https://a.example/b です").contains(
+            r#"<p>原文: <a href="https://a.example/b">https://a.example/b</a> です</p>"#
+        ));
+    }
+
+    #[test]
+    fn a_raw_html_anchor_is_the_authors_link_and_never_holds_another() {
+        assert_eq!(
+            links(
+                r#"詳細は<a href="https://kep.k8s.io/3998" target="_blank">KEP-3998</a>を、<A HREF='https://x.example/?a=1&amp;b=2'>こちら</A>も。"#
+            ),
+            [
+                (
+                    "KEP-3998".to_string(),
+                    "https://kep.k8s.io/3998".to_string()
+                ),
+                (
+                    "こちら".to_string(),
+                    "https://x.example/?a=1&b=2".to_string()
+                ),
+            ]
+        );
+        // Its text is not linkified again, an anchor without a target stays HTML, one left open
+        // closes with its paragraph, and a target a browser could run is dropped (text kept).
+        assert_eq!(
+            html(
+                r#"<a href="https://a.example/">https://b.example/</a> <a id="x"></a><a href="https://c.example/">開いたまま"#
+            ),
+            "<p><a href=\"https://a.example/\">https://b.example/</a> <a id=\"x\"></a><a href=\"https://c.example/\">開いたまま</a></p>\n"
+        );
+        let d = parse(r#"<a href="javascript:alert(1)">危険</a>です"#, 3);
+        assert_eq!(d.refused_urls, [("javascript:alert(1)".to_string(), 3)]);
+        assert_eq!(d.blocks[0].text, "危険です");
+        assert!(d.spans.is_empty());
+    }
 
     #[test]
     fn heading_ids_keep_japanese_and_are_unique() {

@@ -729,7 +729,11 @@ mod tests {
             ("お知らせ", "kubernetes-v1-31-2-release", "content/x.md"),
             ("お知らせ", "x", "content/v1.31.0/notes.md"),
         ] {
-            assert_eq!(r(title, slug, path).as_deref(), Some("1.31"), "{title} {slug} {path}");
+            assert_eq!(
+                r(title, slug, path).as_deref(),
+                Some("1.31"),
+                "{title} {slug} {path}"
+            );
         }
         assert_eq!(r("Kubernetes 1.31.1234", "a", "content/a.md"), None);
         assert_eq!(r("Kubernetes 1.5GB のメモリ", "a", "content/a.md"), None);

@@ -56,6 +56,20 @@ pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `s` with `& < > " '` as entities: safe in element text and in a quoted attribute.
+/// An HTML attribute value as text: the entities our templates, pulldown-cmark and authors
+/// write in attributes (`&amp;`, `&quot;`, `&#39;`, `&lt;`, `&gt;`) decoded.
+pub(crate) fn unescape_html_attr(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
 pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
     escape_html_into(&mut out, s);

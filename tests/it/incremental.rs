@@ -112,7 +112,10 @@ fn a_cached_rebuild_gives_the_files_of_a_full_build_after_every_kind_of_save() {
     let terms = read(&f, "glossary/terms.toml");
     f.write(
         "glossary/terms.toml",
-        &terms.replace("既定で有効な機能を、使わないと選ぶこと。", "有効な機能を自分で外すこと。"),
+        &terms.replace(
+            "既定で有効な機能を、使わないと選ぶこと。",
+            "有効な機能を自分で外すこと。",
+        ),
     );
     assert_cached_equals_full(&f, &mut cache, "the printed definition reworded");
     let sources = load::load(f.root()).unwrap();
@@ -122,7 +125,9 @@ fn a_cached_rebuild_gives_the_files_of_a_full_build_after_every_kind_of_save() {
         .remove("articles/defined/index.html")
         .expect("the article's page");
     assert!(
-        String::from_utf8(page).unwrap().contains("オプトアウトは、有効な機能を自分で外すこと。"),
+        String::from_utf8(page)
+            .unwrap()
+            .contains("オプトアウトは、有効な機能を自分で外すこと。"),
         "the page prints the new definition"
     );
     std::fs::remove_file(f.root().join("content/defined.md")).unwrap();

@@ -316,3 +316,73 @@ fn a_link_text_that_only_says_where_is_not_a_kep_title() {
         );
     }
 }
+
+/// The `<a …>` elements of `html` that open while another is still open.
+fn nested_anchors(html: &str) -> Vec<String> {
+    let mut open = 0usize;
+    let mut nested = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let tag_end = rest.find('>').map_or(rest.len(), |e| e + 1);
+        let tag = &rest[..tag_end];
+        if tag.starts_with("<a ") || tag == "<a>" {
+            if open > 0 {
+                nested.push(tag.to_string());
+            }
+            open += 1;
+        } else if tag == "</a>" {
+            open = open.saturating_sub(1);
+        }
+        rest = &rest[tag_end..];
+    }
+    nested
+}
+
+#[test]
+fn links_written_as_raw_html_or_bare_urls_are_the_authors_and_hold_no_link_of_ours() {
+    // The opening line of every release-memo digest, a raw-HTML anchor around a KEP, and one
+    // around a SIG and a PR number, as kubernetes.io's ja blog writes some links.
+    let f = Fixture::with_repo_content();
+    f.article(
+        "links",
+        "title = \"リンクの書き方\"\nslug = \"links\"\nrelease = \"1.31\"",
+        concat!(
+            "原文: https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-1.31.md\n\n",
+            "詳細は<a href=\"https://kep.k8s.io/3998\">KEP-3998</a>をご覧ください。\n\n",
+            "<a href=\"https://github.com/kubernetes/kubernetes/pull/125202\">SIG Node の #125202</a> で直りました。\n",
+        ),
+    );
+    let out = f.build();
+    let page = crate::support::page(&out, "articles/links/index.html");
+    assert_eq!(nested_anchors(&page), Vec::<String>::new());
+    let url = "https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-1.31.md";
+    assert!(
+        page.contains(&format!("原文: <a href=\"{url}\">{url}</a>")),
+        "the bare URL is a link, with no glossary term marked inside it"
+    );
+    // The KEP keeps the author's link and gets its chip right after it.
+    assert!(page.contains(
+        "<a href=\"https://kep.k8s.io/3998\">KEP-3998</a><a class=\"ref-chip ref-chip-kep\" href=\"../../keps/3998/\""
+    ));
+    // What the anchors' targets name reaches the KEP and PR lists.
+    let api = |name: &str| -> Value {
+        serde_json::from_slice(&out.files[&format!("api/{name}.json")]).unwrap()
+    };
+    let mentioned_by_links = |list: &Value, key: &str, id: u64| {
+        list[key].as_array().unwrap().iter().any(|e| {
+            e["number"] == id
+                && e["mentions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|m| m["article"] == "links")
+        })
+    };
+    assert!(mentioned_by_links(&api("keps"), "keps", 3998));
+    assert!(mentioned_by_links(
+        &api("pull-requests"),
+        "pull_requests",
+        125202
+    ));
+}
