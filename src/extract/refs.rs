@@ -39,12 +39,20 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
             // in a code span it is code (`#include`).
             TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
+            // In the author's link, the target says what it is
+            // (`[kubernetes/enhancements#3488](…/issues/3488)` is the KEP, not a PR).
+            TokenKind::RepoHash if is_link(place, doc) => {}
             TokenKind::RepoHash => {
                 let s = &text[t.range.clone()];
                 let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
-                if let Ok(number) = num.parse::<u32>()
-                    && super::targets::is_repo(repo)
-                {
+                let Ok(number) = num.parse::<u32>() else {
+                    continue;
+                };
+                if repo.eq_ignore_ascii_case("kubernetes/enhancements") {
+                    // The enhancements repository's issues are the KEPs' tracking issues:
+                    // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
+                    out.keps.push(enhancements_issue(view, t, number));
+                } else if super::targets::is_repo(repo) {
                     out.prs.push(PrMention {
                         pr: PullRequest::pull(repo, number),
                         block: view.index,
@@ -181,6 +189,32 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         inherited: facts.inherited,
         deferred: false,
     })
+}
+
+/// Whether `place` is inside the author's link (not a code span).
+fn is_link(place: Place, doc: &Doc) -> bool {
+    matches!(place, Place::Span(i)
+        if matches!(doc.spans[i].kind, crate::parse::blocks::SpanKind::Link { .. }))
+}
+
+/// `kubernetes/enhancements#4639`: the KEP whose tracking issue it is, with the stage its
+/// sentence states.
+fn enhancements_issue(view: &BlockView, t: &Token, number: u32) -> KepMention {
+    let facts = stage::facts_for(view, t.range.clone());
+    KepMention {
+        kep: KepNumber(number),
+        block: view.index,
+        place: place_of(t),
+        range: view.norm.orig_range(t.range.clone()),
+        sentence: view.orig_sentence(t.range.start),
+        form: KepForm::Url,
+        title: heading_title(view, t.range.start),
+        sig: None,
+        stage: facts.stage,
+        stage_release: facts.release,
+        inherited: facts.inherited,
+        deferred: false,
+    }
 }
 
 /// The title a heading gives the KEP it names in parentheses at its end:

@@ -336,6 +336,31 @@ fn pull_request_forms() {
 }
 
 #[test]
+fn an_enhancements_issue_in_short_form_is_the_kep() {
+    // The enhancements repository's issues are the KEPs' tracking issues.
+    let (_, r) = run("Enhancement: kubernetes/enhancements#4639");
+    let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+    assert_eq!(got, [4639]);
+    assert!(r.prs.is_empty(), "{:?}", r.prs);
+    // Linked, the target says what it is: the issue is the KEP, once; a PR is the PR.
+    let (_, r) = run(
+        "([kubernetes/enhancements#3488](https://github.com/kubernetes/enhancements/issues/3488))",
+    );
+    let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+    assert_eq!(got, [3488]);
+    assert!(r.prs.is_empty(), "{:?}", r.prs);
+    let (_, r) =
+        run("[kubernetes/enhancements#4012](https://github.com/kubernetes/enhancements/pull/4012)");
+    assert!(r.keps.is_empty(), "{:?}", r.keps);
+    let got: Vec<(String, u32)> = r
+        .prs
+        .iter()
+        .map(|m| (m.pr.repo.clone(), m.pr.number))
+        .collect();
+    assert_eq!(got, [("kubernetes/enhancements".to_string(), 4012)]);
+}
+
+#[test]
 fn pull_request_negatives() {
     for md in [
         "クラスターを壊す結果が生じる可能性があります。 (#1275b13)",
