@@ -515,6 +515,23 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     if start < text.len() || out.is_empty() {
         out.push(start..text.len());
     }
+    merge_citations(text, out)
+}
+
+/// A sentence that is only a bracketed citation (`…が削除されました。([KEP-3503](…))`) cites the
+/// sentence before it: it is joined to it, so the reference takes that sentence's stage and
+/// its quote.
+fn merge_citations(text: &str, sentences: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(sentences.len());
+    for s in sentences {
+        let t = text[s.clone()].trim().trim_end_matches(['。', '.']);
+        let citation =
+            (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('（') && t.ends_with('）'));
+        match out.last_mut() {
+            Some(prev) if citation => prev.end = s.end,
+            _ => out.push(s),
+        }
+    }
     out
 }
 

@@ -1406,3 +1406,30 @@ fn a_sentence_names_a_stage_as_the_scanner_reads_stage_words() {
         assert!(!super::names_stage(s), "{s}");
     }
 }
+
+#[test]
+fn a_citation_after_the_sentence_takes_that_sentences_stage_and_quote() {
+    // Every release post's removal section cites the KEP after the sentence's full stop.
+    let md = "v1.26でアルファとして追加された、Windows Podのホストネットワークサポートが削除されました。([KEP-3503](https://kep.k8s.io/3503))\n\nWatchListがベータになりました。（KEP-3157）\n";
+    let (doc, r) = run(md);
+    let got: Vec<(u32, Option<Stage>, &str)> = r
+        .keps
+        .iter()
+        .map(|m| (m.kep.0, m.stage, at(&doc, m.block, &m.sentence)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                3503,
+                Some(Stage::Removed),
+                "v1.26でアルファとして追加された、Windows Podのホストネットワークサポートが削除されました。(KEP-3503)"
+            ),
+            (
+                3157,
+                Some(Stage::Beta),
+                "WatchListがベータになりました。（KEP-3157）"
+            ),
+        ]
+    );
+}
