@@ -66,7 +66,7 @@ pub(super) struct Facts {
 /// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
-    let f = view.sentence_facts(mention.start);
+    let f = own_clause(view, &mention, view.sentence_facts(mention.start));
     let own = match (f.stage, f.stage_at) {
         (Some(_), Some(at)) if object_is_other(view, &mention, at) => {
             return Facts {
@@ -91,6 +91,45 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         default_on: f.default_on,
         release: stated.and_then(|s| s.release),
         inherited: own.is_none() && stated.is_some(),
+    }
+}
+
+/// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
+const CLAUSE_BREAKS: [char; 4] = ['、', '，', ',', ';'];
+
+/// `` `DRAPrioritizedList`と`DRAAdminAccess`がベータへ、`DRAResourceClaimDeviceStatus`はアルファで追加されます ``:
+/// when the stage word a sentence settles on stands in a clause before the mention's, and the
+/// mention's own clause states a stage, that clause's stage is the mention's. A stage word
+/// after the mention's clause is left to the sentence (`` `X`はv1.28でアルファ、v1.33でGA ``
+/// is GA in 1.33).
+fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> SentenceFacts {
+    let Some(settled_at) = f.stage_at else {
+        return f;
+    };
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let start = text[sentence.start..mention.start]
+        .rfind(CLAUSE_BREAKS)
+        .map_or(sentence.start, |i| {
+            let at = sentence.start + i;
+            at + text[at..].chars().next().map_or(1, char::len_utf8)
+        });
+    if settled_at >= start {
+        return f;
+    }
+    let end = text[mention.end..sentence.end]
+        .find(CLAUSE_BREAKS)
+        .map_or(sentence.end, |i| mention.end + i);
+    let clause = start..end;
+    let said = sentence_facts(view, clause.clone());
+    match said.stage {
+        Some(stage) => SentenceFacts {
+            stage: Some(stage),
+            stage_at: said.stage_at,
+            release: release_for(view, &clause, stage),
+            ..f
+        },
+        None => f,
     }
 }
 

@@ -1433,3 +1433,45 @@ fn a_citation_after_the_sentence_takes_that_sentences_stage_and_quote() {
         ]
     );
 }
+
+#[test]
+fn a_mention_whose_own_clause_states_a_stage_after_the_sentences_takes_its_clauses() {
+    let stages = |md: &str| -> Vec<(String, Option<Stage>, Option<String>)> {
+        let (_, r) = real(md);
+        r.gates
+            .iter()
+            .map(|m| {
+                (
+                    m.gate.0.clone(),
+                    m.stage,
+                    m.stage_release.map(|r| r.to_string()),
+                )
+            })
+            .collect()
+    };
+    let g = |name: &str, stage: Stage, release: Option<&str>| {
+        (name.to_string(), Some(stage), release.map(str::to_string))
+    };
+    // Two clauses, each with its own subject and stage.
+    assert_eq!(
+        stages("`SidecarContainers`と`NodeSwap`がベータへ、`AppArmor`はアルファで追加されます。"),
+        [
+            g("SidecarContainers", Stage::Beta, None),
+            g("NodeSwap", Stage::Beta, None),
+            g("AppArmor", Stage::Alpha, None),
+        ]
+    );
+    // A history in one sentence: the stage the sentence settles on, after the mention's clause.
+    assert_eq!(
+        stages("`SidecarContainers`はv1.28でアルファ、v1.29でベータ、v1.33でGAになりました。"),
+        [g("SidecarContainers", Stage::Stable, Some("1.33"))]
+    );
+    // Names listed after the stage word, each in a clause of its own without one.
+    assert_eq!(
+        stages("ベータに昇格したのは`NodeSwap`、`AppArmor`です。"),
+        [
+            g("NodeSwap", Stage::Beta, None),
+            g("AppArmor", Stage::Beta, None)
+        ]
+    );
+}
