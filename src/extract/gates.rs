@@ -13,7 +13,9 @@
 //!   about gates, stages, defaults or switching something on (`KMSv2 サービス` is the service,
 //!   `KMSv2 FeatureGate` the gate; `ValidatingAdmissionPolicyの[APIドキュメント]` the API), or
 //!   it begins a one-link list item under a heading or lead that states a stage
-//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`);
+//!   (`* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`), or a heading or
+//!   short list item gives it whole in a code span there (`### Podレベルのリソース指定
+//!   (\`PodLevelResources\`)` under `## ベータに昇格した新機能`);
 //! * in a table column headed as gates (`フィーチャーゲート`, or `機能名` under a heading about
 //!   gates), or leading a list item in a code span or link under a heading about gates
 //!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`).
@@ -108,10 +110,13 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
                     continue;
                 }
-                if API_KINDS.contains(&name) && !is_subject_of_a_stage(view, i) {
+                let titled = titles_a_stage_item(view, i);
+                if API_KINDS.contains(&name) && !is_subject_of_a_stage(view, i) && !titled {
                     continue;
                 }
-                if sentence_is_about_gates(view, t.range.start) || heads_a_stage_list_item(view, i)
+                if titled
+                    || sentence_is_about_gates(view, t.range.start)
+                    || heads_a_stage_list_item(view, i)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
@@ -461,6 +466,27 @@ fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
             .iter()
             .position(|t| t.kind == TokenKind::Ident)
             .is_some_and(|first| first == i)
+}
+
+/// `### Podレベルのリソース指定 (\`PodLevelResources\`)` under `## ベータに昇格した新機能`,
+/// `` - KEP-3488 `ValidatingAdmissionPolicy` GA `` under `## 安定版 (GA)`: a heading or a short
+/// list item (a title, not a sentence) that gives the name whole in a code span, where the
+/// enclosing heading or the list's lead states a stage. Release posts title their
+/// graduations so; the code span says the name is meant as written, an API kind too.
+fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
+    const TITLE_CHARS: usize = 80;
+    let t = &view.tokens[i];
+    let text = view.text();
+    let whole_span = t.span.is_some() && view.span_text(t) == Some(&text[t.range.clone()]);
+    let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
+    let title = match view.block.kind {
+        crate::parse::blocks::BlockKind::Heading(_) => true,
+        crate::parse::blocks::BlockKind::ListItem => {
+            text.chars().count() <= TITLE_CHARS && !text.contains(['。', '！', '？'])
+        }
+        _ => false,
+    };
+    whole_span && stated && title
 }
 
 /// The sentence mentions gates, a stage, a default or switching something on or off.

@@ -1475,3 +1475,31 @@ fn a_mention_whose_own_clause_states_a_stage_after_the_sentences_takes_its_claus
         ]
     );
 }
+
+#[test]
+fn a_gate_in_a_code_span_titling_an_item_under_a_stage_heading_is_the_gate() {
+    let (_, r) = real(concat!(
+        "## ベータに昇格した新機能\n\n",
+        "### サイドカーの再起動 (`SidecarContainers`)\n\n",
+        "本文です。\n\n",
+        "## 安定版 (GA)\n\n",
+        "- KEP-3488 `ValidatingAdmissionPolicy` GA\n",
+        "- `NodeSwap`\n",
+        "- `AppArmor` をこのように長い文章の中で使う項目は、タイトルではなく説明なので、ゲートとは読みません。\n\n",
+        "## その他\n\n",
+        "- `ReadWriteOncePod`\n",
+    ));
+    let got: Vec<(String, Option<Stage>)> = r
+        .gates
+        .iter()
+        .map(|m| (m.gate.0.clone(), m.stage))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("SidecarContainers".to_string(), Some(Stage::Beta)),
+            ("ValidatingAdmissionPolicy".to_string(), Some(Stage::Stable)),
+            ("NodeSwap".to_string(), Some(Stage::Stable)),
+        ]
+    );
+}
