@@ -323,10 +323,19 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let text = view.text();
     let t = &view.tokens[i];
     let raw = &text[t.range.clone()];
-    // `C#1`, `&#123;` are not references.
-    if preceded_by(text, t.range.start, |c| {
-        c.is_ascii_alphanumeric() || c == '&'
-    }) {
+    // `C#1`, `&#123;` are not references; `PR#125100`, `Issue#123` are.
+    let word_before = text[..t.range.start]
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let labelled = ["pr", "issue"]
+        .iter()
+        .any(|w| word_before.eq_ignore_ascii_case(w));
+    if !labelled
+        && preceded_by(text, t.range.start, |c| {
+            c.is_ascii_alphanumeric() || c == '&'
+        })
+    {
         return;
     }
     let body = &raw[1..];

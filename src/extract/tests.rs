@@ -971,6 +971,8 @@ fn pull_request_and_issue_forms_of_real_articles() {
             vec![pull(k, 128266)],
         ),
         ("Issue #125689 で報告された問題", vec![issue(k, 125689)]),
+        ("PR#125100 で修正", vec![pull(k, 125100)]),
+        ("Issue#125689 で報告", vec![issue(k, 125689)]),
         ("pr.k8s.io/456 で修正", vec![pull(k, 456)]),
         ("(issue.k8s.io/789)を参照", vec![issue(k, 789)]),
         (
