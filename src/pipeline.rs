@@ -343,7 +343,7 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let mut asked = Vec::new();
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
-            let page = shortcodes::Page::of(&split.front, definitions);
+            let page = shortcodes::Page::of(&split.front, definitions, registry);
             let mut body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
             asked = page.definitions_asked();
             body.shrink_to_fit();

@@ -4,8 +4,9 @@
 //! box, a tab with `codelang` a fenced code block, `{{% heading "whatsnext" %}}` the Japanese
 //! heading, `{{< param "version" >}}` the article's release, `{{% code_sample %}}` a link to
 //! the file on k8s.io/examples, `{{< figure … >}}` a `<figure>` (raw HTML, sanitized like any
-//! other), `{{< feature-state feature_gate_name="X" >}}` `フィーチャーゲート \`X\``, so the gate
-//! is a mention like any other. A parameter is escaped for where it lands.
+//! other), `{{< feature-state feature_gate_name="X" >}}` the gate's state from the registry (in
+//! the article's release, else its latest) and `フィーチャーゲート \`X\``, so the gate is a
+//! mention like any other. A parameter is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
@@ -174,6 +175,9 @@ pub fn glossary_tooltips(text: &str) -> Vec<GlossaryTooltip> {
 pub struct Page<'a> {
     pub release: Option<Release>,
     pub definitions: Option<&'a Definitions>,
+    /// For `{{< feature-state feature_gate_name="X" >}}`, which on kubernetes.io shows the
+    /// gate's state from its data.
+    pub registry: Option<&'a crate::registry::Registry>,
     /// The term ids whose definitions the shortcodes asked for: all the page's text depends on
     /// of the glossary, so a parse kept between builds is made again only when one of these
     /// definitions changes ([`Definitions::fingerprint_of`]), not on every glossary edit.
@@ -185,12 +189,28 @@ impl<'a> Page<'a> {
     pub fn of(
         front: &crate::parse::frontmatter::FrontMatter,
         definitions: &'a Definitions,
+        registry: &'a crate::registry::Registry,
     ) -> Page<'a> {
         Page {
             release: front.release,
             definitions: Some(definitions),
+            registry: Some(registry),
             asked: RefCell::default(),
         }
+    }
+
+    /// The stage row of gate `name` a `feature-state` shortcode shows: the one in effect in the
+    /// page's release, else the gate's latest; `None` for a gate the registry does not know.
+    fn gate_state(&self, name: &str) -> Option<(crate::model::ids::Stage, Release)> {
+        let registry = self.registry?;
+        let gate = registry
+            .gate(name)
+            .or_else(|| registry.gate_ignore_case(name))?;
+        let row = match self.release {
+            Some(r) => gate.stages.iter().rfind(|s| s.from <= r),
+            None => gate.stages.last(),
+        }?;
+        Some((row.stage, row.from))
     }
 
     /// The term ids the shortcodes asked the definitions for, sorted.
@@ -645,9 +665,13 @@ pub fn degrade(text: &str, page: &Page) -> String {
                 let version = params.get("for_k8s_version").unwrap_or_default();
                 let state = params.get("state").unwrap_or_default();
                 match params.get("feature_gate_name") {
-                    Some(gate) if version.is_empty() => {
-                        format!("{FEATURE_STATE_LABEL} フィーチャーゲート `{gate}`")
-                    }
+                    Some(gate) if version.is_empty() => match page.gate_state(&gate) {
+                        // As kubernetes.io shows it, from the gate's data.
+                        Some((stage, from)) => format!(
+                            "{FEATURE_STATE_LABEL} `Kubernetes v{from} [{stage}]` (フィーチャーゲート `{gate}`)"
+                        ),
+                        None => format!("{FEATURE_STATE_LABEL} フィーチャーゲート `{gate}`"),
+                    },
                     Some(gate) => format!(
                         "{FEATURE_STATE_LABEL} `Kubernetes {version} [{state}]` (フィーチャーゲート `{gate}`)"
                     ),
@@ -1002,6 +1026,47 @@ mod tests {
         assert_eq!(
             degrade_for("`v{{< skew currentVersion >}}`", "1.31"),
             "`v1.31`"
+        );
+    }
+
+    #[test]
+    fn a_feature_state_of_a_gate_shows_the_gates_state_from_the_registry() {
+        // The built-in registry: InPlacePodVerticalScaling is alpha from 1.27, beta from 1.33,
+        // stable from 1.35.
+        let registry = crate::registry::Registry::builtin();
+        let src = r#"{{< feature-state feature_gate_name="InPlacePodVerticalScaling" >}}"#;
+        let shown = |release: Option<&str>| {
+            super::degrade(
+                src,
+                &Page {
+                    release: release.map(|r| r.parse().unwrap()),
+                    registry: Some(registry),
+                    ..Page::default()
+                },
+            )
+        };
+        assert_eq!(
+            shown(Some("1.33")),
+            "FEATURE STATE: `Kubernetes v1.33 [beta]` (フィーチャーゲート `InPlacePodVerticalScaling`)"
+        );
+        assert_eq!(
+            shown(Some("1.30")),
+            "FEATURE STATE: `Kubernetes v1.27 [alpha]` (フィーチャーゲート `InPlacePodVerticalScaling`)"
+        );
+        assert_eq!(
+            shown(None),
+            "FEATURE STATE: `Kubernetes v1.35 [stable]` (フィーチャーゲート `InPlacePodVerticalScaling`)"
+        );
+        // A gate the registry does not know: its name alone.
+        assert_eq!(
+            super::degrade(
+                r#"{{< feature-state feature_gate_name="NoSuchGate" >}}"#,
+                &Page {
+                    registry: Some(registry),
+                    ..Page::default()
+                }
+            ),
+            "FEATURE STATE: フィーチャーゲート `NoSuchGate`"
         );
     }
 

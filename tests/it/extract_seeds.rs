@@ -35,7 +35,11 @@ fn article(name: &str) -> (Doc, FrontMatter, Mentions) {
     let split = shiori::parse::frontmatter::split(Path::new(name), &text, &mut warnings).unwrap();
     let body = shiori::parse::shortcodes::degrade(
         split.body,
-        &shiori::parse::shortcodes::Page::of(&split.front, &Default::default()),
+        &shiori::parse::shortcodes::Page::of(
+            &split.front,
+            &Default::default(),
+            shiori::registry::Registry::builtin(),
+        ),
     );
     let doc = shiori::parse::blocks::parse(&body, split.body_line);
     let refs = extract(&doc, &split.front, &registry());

@@ -103,7 +103,7 @@ proptest! {
         let split = shiori::parse::frontmatter::split(Path::new("content/a.md"), &text, &mut warnings).unwrap();
         let body = shiori::parse::shortcodes::degrade(
             split.body,
-            &shiori::parse::shortcodes::Page::of(&split.front, &Default::default()),
+            &shiori::parse::shortcodes::Page::of(&split.front, &Default::default(), shiori::registry::Registry::builtin()),
         );
         let doc = shiori::parse::blocks::parse(&body, split.body_line);
         let refs = shiori::extract::extract(&doc, &split.front, shiori::registry::Registry::builtin());
