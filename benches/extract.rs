@@ -105,7 +105,11 @@ fn parse(path: &Path, text: &str) -> (Doc, FrontMatter) {
     match shiori::parse::frontmatter::split(path, text, &mut warnings) {
         Ok(s) => {
             let definitions = shiori::parse::shortcodes::Definitions::default();
-            let page = shiori::parse::shortcodes::Page::of(&s.front, &definitions);
+            let page = shiori::parse::shortcodes::Page::of(
+                &s.front,
+                &definitions,
+                shiori::registry::Registry::builtin(),
+            );
             let body = shiori::parse::shortcodes::degrade(s.body, &page);
             (shiori::parse::blocks::parse(&body, s.body_line), s.front)
         }
