@@ -30,8 +30,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?-u:\b)
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート
-        | アルファ | ベータ | ステーブル | 安定版
-        | 非推奨 | 削除(?:され|し)(?:ました|た) | 利用できなくな
+        | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
+        | 非推奨 | 廃止予定 | 削除(?:され|し)(?:ました|た) | 廃止(?:され|し)(?:ました|た) | 利用できなくな
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画
@@ -270,8 +270,11 @@ fn classify(s: &str) -> TokenKind {
         }
         "アルファ" => TokenKind::StageWord(Stage::Alpha),
         "ベータ" => TokenKind::StageWord(Stage::Beta),
-        "ステーブル" | "安定版" => TokenKind::StageWord(Stage::Stable),
-        "非推奨" => TokenKind::StageWord(Stage::Deprecated),
+        "ステーブル" | "安定版" | "正式版" | "一般提供" => {
+            TokenKind::StageWord(Stage::Stable)
+        }
+        // `廃止予定`: to be removed, so deprecated now; `廃止されました`: removed.
+        "非推奨" | "廃止予定" => TokenKind::StageWord(Stage::Deprecated),
         "見送" | "延期" | "リバート" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
         "予定通り" | "予定どおり" => TokenKind::Ident,
@@ -294,7 +297,7 @@ fn classify(s: &str) -> TokenKind {
         | "ボリューム"
         | "値" => TokenKind::FieldWord,
         "。" | "！" | "？" => TokenKind::SentenceEnd,
-        _ if s.starts_with("削除") || s.starts_with("利用できなくな") => {
+        _ if s.starts_with("削除") || s.starts_with("廃止") || s.starts_with("利用できなくな") => {
             TokenKind::StageWord(Stage::Removed)
         }
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way.

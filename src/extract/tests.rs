@@ -1505,3 +1505,20 @@ fn a_gate_in_a_code_span_titling_an_item_under_a_stage_heading_is_the_gate() {
         ]
     );
 }
+
+#[test]
+fn other_words_for_ga_and_removal_are_stages() {
+    for (md, want) in [
+        ("`SidecarContainers`は正式版になりました。", Stage::Stable),
+        (
+            "`SidecarContainers`が一般提供（GA）になりました。",
+            Stage::Stable,
+        ),
+        ("`NodeSwap`は廃止されました。", Stage::Removed),
+        ("`NodeSwap`は廃止予定です。", Stage::Deprecated),
+    ] {
+        let (_, r) = real(md);
+        let got: Vec<Option<Stage>> = r.gates.iter().map(|m| m.stage).collect();
+        assert_eq!(got, [Some(want)], "{md}");
+    }
+}
