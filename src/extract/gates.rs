@@ -18,7 +18,8 @@
 //!   (\`PodLevelResources\`)` under `## ベータに昇格した新機能`);
 //! * in a table column headed as gates (`フィーチャーゲート`, or `機能名` under a heading about
 //!   gates), or leading a list item in a code span or link under a heading about gates
-//!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`).
+//!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`), or there as
+//!   a name the registry knows before a colon or dash (`- SidecarContainers: 説明`).
 //!
 //! Names in code spans and in the author's link text count as in prose (a chip links them);
 //! code blocks have no blocks and so no mentions.
@@ -73,13 +74,21 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     }
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
+    // Written without a code span, a name the registry knows leads the item the same way
+    // (`- SidecarContainers: サイドカーコンテナ`).
     if view.gate_item.get()
         && let Some(first) = tokens.first()
         && first.kind == TokenKind::Ident
-        && first.span.is_some()
         && text[..first.range.start].trim().is_empty()
         && gate_shaped(&text[first.range.clone()])
-        && view.span_text(first) == Some(&text[first.range.clone()])
+        && (if first.span.is_some() {
+            view.span_text(first) == Some(&text[first.range.clone()])
+        } else {
+            registry_name(registry, &text[first.range.clone()]).is_some()
+                && text[first.range.end..]
+                    .trim_start()
+                    .starts_with([':', '：', '-', '–', '—'])
+        })
     {
         explicit[0] = true;
     }

@@ -1522,3 +1522,11 @@ fn other_words_for_ga_and_removal_are_stages() {
         assert_eq!(got, [Some(want)], "{md}");
     }
 }
+
+#[test]
+fn a_known_gate_leading_an_item_under_a_gates_heading_is_the_gate_without_a_code_span() {
+    let (_, r) = real(
+        "## フィーチャーゲート\n\n- SidecarContainers: サイドカーコンテナ\n- NodeSwap — スワップ\n- Unknownname: 不明\n- AppArmorのサポート\n",
+    );
+    assert_eq!(r.gate_names(), ["NodeSwap", "SidecarContainers"]);
+}
