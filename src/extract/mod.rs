@@ -256,6 +256,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let views = Views::new(doc);
     let mut leads = stage::Leads::new(front.release);
     let gate_columns = gates::gate_columns(doc);
+    let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);
     // Whether each section's heading is about feature gates, asked once per section.
     let gate_sections: Vec<std::cell::OnceCell<bool>> =
@@ -267,6 +268,11 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             block
                 .cell
                 .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column))),
+        );
+        view.kep_column.set(
+            block
+                .cell
+                .is_some_and(|c| !c.head && kep_columns.contains(&(c.table, c.column))),
         );
         view.gate_item.set(
             block.kind == BlockKind::ListItem
@@ -362,6 +368,8 @@ pub(crate) struct BlockView<'a> {
     pub gate_column: std::cell::Cell<bool>,
     /// A list item under a heading about feature gates (`### フィーチャーゲート`).
     pub gate_item: std::cell::Cell<bool>,
+    /// A table cell in a column headed `KEP` (`| KEP | 機能 |`): a `#N` there is the KEP.
+    pub kep_column: std::cell::Cell<bool>,
     /// The normalized ranges of the block's code spans and links.
     span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
@@ -416,6 +424,7 @@ impl<'a> BlockView<'a> {
             row_stage: Default::default(),
             muted: std::cell::OnceCell::new(),
             gate_column: Default::default(),
+            kep_column: Default::default(),
             gate_item: Default::default(),
             span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),

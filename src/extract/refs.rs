@@ -100,6 +100,30 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
     release_note_sigs(view, out);
 }
 
+/// The (table, column) of each table column whose header names KEPs: `KEP`, `KEP番号`,
+/// `KEP #`, `KEPs`, `Enhancement`, `KEP issue`.
+pub(super) fn kep_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    doc.blocks
+        .iter()
+        .filter_map(|b| {
+            let cell = b.cell.filter(|c| c.head)?;
+            let header = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
+            let header = header.trim_end_matches([' ', '#', '番', '号']).trim();
+            matches!(
+                header,
+                "kep"
+                    | "keps"
+                    | "kep issue"
+                    | "enhancement"
+                    | "enhancements"
+                    | "kep no."
+                    | "kep no"
+            )
+            .then_some((cell.table, cell.column))
+        })
+        .collect()
+}
+
 /// `[SIG API Machinery, Apps, Node and Testing]`, the label the release notes end an entry
 /// with: the SIGs after the first are written without `SIG`. Each known name in prose becomes
 /// a SIG mention (the first is one already, as `SIG API Machinery`).
@@ -358,7 +382,8 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     } else if author.is_some() || number >= FIRST_PR_ONLY_NUMBER {
         false
     } else {
-        front.refs == Some(RefHint::Kep)
+        // `| サイドカー | #753 |` under a `KEP` header is KEP-753.
+        view.kep_column.get() || front.refs == Some(RefHint::Kep)
     };
     let t = &Token {
         range: t.range.start..t.range.start + 1 + digits,

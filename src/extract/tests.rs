@@ -1530,3 +1530,18 @@ fn a_known_gate_leading_an_item_under_a_gates_heading_is_the_gate_without_a_code
     );
     assert_eq!(r.gate_names(), ["NodeSwap", "SidecarContainers"]);
 }
+
+#[test]
+fn a_hash_number_in_a_kep_column_is_the_kep() {
+    let (_, r) = run(concat!(
+        "| 機能 | KEP | PR |\n|---|---|---|\n",
+        "| サイドカー | #753 | #116429 |\n",
+        "| スワップ | #2400 | #118764 |\n\n",
+        "| 機能 | KEP番号 |\n|---|---|\n| Pod | #1287 |\n\n",
+        "| 機能 | 番号 |\n|---|---|\n| 不明 | #5000 |\n",
+    ));
+    let keps: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+    assert_eq!(keps, [753, 2400, 1287]);
+    let prs: Vec<u32> = r.prs.iter().map(|m| m.pr.number).collect();
+    assert_eq!(prs, [116429, 118764, 5000], "another column keeps its PRs");
+}
