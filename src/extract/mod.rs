@@ -50,7 +50,7 @@ use serde::Serialize;
 use crate::model::ids::{
     FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
 };
-use crate::parse::blocks::{Block, BlockKind, Doc, SpanKind};
+use crate::parse::blocks::{Block, BlockKind, Doc};
 use crate::parse::frontmatter::FrontMatter;
 use crate::registry::Registry;
 
@@ -405,7 +405,7 @@ impl<'a> BlockView<'a> {
             .map(|&i| {
                 let s = &doc.spans[i];
                 let r = norm.norm_offset(s.range.start)..norm.norm_offset(s.range.end);
-                (r, i, matches!(s.kind, SpanKind::Link { .. }))
+                (r, i, s.is_link())
             })
             .collect();
         // By start, an enclosing link before the code span it holds.

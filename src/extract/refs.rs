@@ -41,7 +41,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
             // In the author's link, the target says what it is
             // (`[kubernetes/enhancements#3488](…/issues/3488)` is the KEP, not a PR).
-            TokenKind::RepoHash if is_link(place, doc) => {}
+            TokenKind::RepoHash if matches!(place, Place::Span(i) if doc.spans[i].is_link()) => {}
             TokenKind::RepoHash => {
                 let s = &text[t.range.clone()];
                 let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
@@ -51,7 +51,8 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 if repo.eq_ignore_ascii_case("kubernetes/enhancements") {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
-                    out.keps.push(enhancements_issue(view, t, number));
+                    let title = heading_title(view, t.range.start);
+                    out.keps.push(kep_at(view, t, number, KepForm::Url, title));
                 } else if super::targets::is_repo(repo) {
                     out.prs.push(PrMention {
                         pr: PullRequest::pull(repo, number),
@@ -188,10 +189,8 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     }
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
     let number: u32 = digits.parse().ok()?;
-    let facts = stage::facts_for(view, t.range.clone());
-    let place = place_of(t);
     // Inside a link the title ends with the link text; in prose it ends at Japanese text.
-    let title = match place {
+    let title = match place_of(t) {
         Place::Span(i) => {
             let end = view.norm.norm_offset(doc.spans[i].range.end);
             title_after(&text[t.range.end..end.max(t.range.end)], true)
@@ -199,31 +198,17 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         _ => title_after(&text[t.range.end..], false),
     }
     .or_else(|| heading_title(view, t.range.start));
-    Some(KepMention {
-        kep: KepNumber(number),
-        block: view.index,
-        place,
-        range: view.norm.orig_range(t.range.clone()),
-        sentence: view.orig_sentence(t.range.start),
-        form: KepForm::Prefixed,
-        title,
-        sig: None,
-        stage: facts.stage,
-        stage_release: facts.release,
-        inherited: facts.inherited,
-        deferred: false,
-    })
+    Some(kep_at(view, t, number, KepForm::Prefixed, title))
 }
 
-/// Whether `place` is inside the author's link (not a code span).
-fn is_link(place: Place, doc: &Doc) -> bool {
-    matches!(place, Place::Span(i)
-        if matches!(doc.spans[i].kind, crate::parse::blocks::SpanKind::Link { .. }))
-}
-
-/// `kubernetes/enhancements#4639`: the KEP whose tracking issue it is, with the stage its
-/// sentence states.
-fn enhancements_issue(view: &BlockView, t: &Token, number: u32) -> KepMention {
+/// The mention of KEP `number` that token `t` writes, with the stage its text states.
+fn kep_at(
+    view: &BlockView,
+    t: &Token,
+    number: u32,
+    form: KepForm,
+    title: Option<String>,
+) -> KepMention {
     let facts = stage::facts_for(view, t.range.clone());
     KepMention {
         kep: KepNumber(number),
@@ -231,8 +216,8 @@ fn enhancements_issue(view: &BlockView, t: &Token, number: u32) -> KepMention {
         place: place_of(t),
         range: view.norm.orig_range(t.range.clone()),
         sentence: view.orig_sentence(t.range.start),
-        form: KepForm::Url,
-        title: heading_title(view, t.range.start),
+        form,
+        title,
         sig: None,
         stage: facts.stage,
         stage_release: facts.release,

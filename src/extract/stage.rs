@@ -35,7 +35,7 @@ use std::ops::Range;
 use super::scan::TokenKind;
 use super::{BlockView, Views};
 use crate::model::ids::{Release, Stage};
-use crate::parse::blocks::{BlockKind, Doc, SpanKind};
+use crate::parse::blocks::{BlockKind, Doc};
 use crate::parse::shortcodes::FEATURE_STATE_LABEL;
 
 /// A stage and the release it is stated for (`None`: the article's release).
@@ -630,7 +630,7 @@ fn is_one_link(doc: &Doc, index: usize) -> bool {
     let text = b.text.trim();
     b.spans.iter().any(|&s| {
         let span = &doc.spans[s];
-        matches!(span.kind, SpanKind::Link { .. }) && b.text[span.range.clone()].trim() == text
+        span.is_link() && b.text[span.range.clone()].trim() == text
     })
 }
 

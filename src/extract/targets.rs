@@ -190,7 +190,7 @@ fn changelog_author(
     let next = view.block.spans[k + 1..]
         .iter()
         .map(|&j| &doc.spans[j])
-        .find(|s| matches!(s.kind, SpanKind::Link { .. }))?;
+        .find(|s| s.is_link())?;
     let SpanKind::Link { dest } = &next.kind else {
         return None;
     };

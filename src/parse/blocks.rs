@@ -69,6 +69,13 @@ pub struct Span {
     pub end: SpanEnd,
 }
 
+impl Span {
+    /// Whether the span is the author's link (not a code span).
+    pub fn is_link(&self) -> bool {
+        matches!(self.kind, SpanKind::Link { .. })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpanKind {
     Code,
@@ -171,67 +178,28 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     // buffer: joining them pairwise copied the run again for every piece (`a&amp;` × 100,000
     // in one paragraph is 200,000 pieces).
     let mut run: Option<(String, usize)> = None;
+    // A run is flushed as it stands when the next event comes; `linkable` says whether it is
+    // prose bare URLs may be linked in (not inside a link, an image or a code block).
     let flush = |run: &mut Option<(String, usize)>,
+                 linkable: bool,
                  events: &mut Vec<Event<'static>>,
                  offsets: &mut Vec<usize>| {
         if let Some((text, at)) = run.take() {
-            events.push(Event::Text(CowStr::from(text)));
-            offsets.push(at);
+            if linkable && text.contains("://") {
+                push_linked(&text, at, events, offsets);
+            } else {
+                events.push(Event::Text(CowStr::from(text)));
+                offsets.push(at);
+            }
         }
     };
     // Links and images whose target a browser could run are dropped, text kept (see
     // `urls::is_allowed`); their (target, offset) are reported.
     let mut refused: Vec<(String, usize)> = Vec::new();
     let mut dropped_ends: Vec<bool> = Vec::new();
-    // Raw-HTML anchors (`<a href="…">…</a>`) open inside the current block, each with whether
-    // it was dropped: see `html_anchor`.
-    let mut html_anchors: Vec<bool> = Vec::new();
-    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
-        let event = match event {
-            Event::InlineHtml(h) => match html_anchor(&h) {
-                Some(HtmlAnchor::Open(dest)) => {
-                    let drop = !crate::model::urls::is_allowed(&dest);
-                    html_anchors.push(drop);
-                    if drop {
-                        refused.push((dest, range.start));
-                        continue;
-                    }
-                    Event::Start(Tag::Link {
-                        link_type: LinkType::Inline,
-                        dest_url: CowStr::from(dest),
-                        title: CowStr::from(""),
-                        id: CowStr::from(""),
-                    })
-                }
-                Some(HtmlAnchor::Close) if !html_anchors.is_empty() => {
-                    if html_anchors.pop() == Some(true) {
-                        continue;
-                    }
-                    Event::End(TagEnd::Link)
-                }
-                _ => Event::InlineHtml(h),
-            },
-            Event::End(
-                end @ (TagEnd::Paragraph
-                | TagEnd::Heading(_)
-                | TagEnd::Item
-                | TagEnd::TableCell
-                | TagEnd::Link
-                | TagEnd::Image),
-            ) if !html_anchors.is_empty() => {
-                // An anchor left open closes with the element it was opened in, as a browser
-                // closes it.
-                flush(&mut run, &mut events, &mut offsets);
-                for drop in html_anchors.drain(..).rev() {
-                    if !drop {
-                        events.push(Event::End(TagEnd::Link));
-                        offsets.push(range.start);
-                    }
-                }
-                Event::End(end)
-            }
-            event => event,
-        };
+    let (mut in_link, mut in_code) = (0usize, false);
+    for (event, range) in html_anchors_as_links(Parser::new_ext(body, options()).into_offset_iter())
+    {
         match &event {
             Event::Text(t) => {
                 match &mut run {
@@ -253,12 +221,28 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
             }
             _ => {}
         }
-        flush(&mut run, &mut events, &mut offsets);
+        flush(
+            &mut run,
+            in_link == 0 && !in_code,
+            &mut events,
+            &mut offsets,
+        );
+        match &event {
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => in_link += 1,
+            Event::End(TagEnd::Link | TagEnd::Image) => in_link = in_link.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            _ => {}
+        }
         events.push(event.into_static());
         offsets.push(range.start);
     }
-    flush(&mut run, &mut events, &mut offsets);
-    let (mut events, offsets) = linkify(events, offsets);
+    flush(
+        &mut run,
+        in_link == 0 && !in_code,
+        &mut events,
+        &mut offsets,
+    );
     assign_heading_ids(&mut events);
     let lines = crate::model::diag::LineIndex::new(body);
     let line_of_offset = |o: usize| first_line + lines.line(o) - 1;
@@ -321,66 +305,82 @@ fn html_anchor(html: &str) -> Option<HtmlAnchor> {
     )))
 }
 
+/// Raw-HTML anchors as Markdown links: `<a href="…">` and its `</a>` become a link's start and
+/// end (see `html_anchor`), so the rest of `parse` treats them as it treats the author's
+/// Markdown links (a target a browser could run is dropped there). An anchor left open closes
+/// with the element it was opened in, as a browser closes it.
+fn html_anchors_as_links<'a>(
+    events: impl Iterator<Item = (Event<'a>, Range<usize>)>,
+) -> impl Iterator<Item = (Event<'a>, Range<usize>)> {
+    let mut open = 0usize;
+    events.flat_map(move |(event, range)| {
+        let (closes, event) = match event {
+            Event::InlineHtml(h) => match html_anchor(&h) {
+                Some(HtmlAnchor::Open(dest)) => {
+                    open += 1;
+                    let link = Tag::Link {
+                        link_type: LinkType::Inline,
+                        dest_url: CowStr::from(dest),
+                        title: CowStr::from(""),
+                        id: CowStr::from(""),
+                    };
+                    (0, Event::Start(link))
+                }
+                Some(HtmlAnchor::Close) if open > 0 => {
+                    open -= 1;
+                    (0, Event::End(TagEnd::Link))
+                }
+                _ => (0, Event::InlineHtml(h)),
+            },
+            Event::End(
+                end @ (TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::Link
+                | TagEnd::Image),
+            ) => (std::mem::take(&mut open), Event::End(end)),
+            event => (0, event),
+        };
+        std::iter::repeat_n((Event::End(TagEnd::Link), range.clone()), closes)
+            .chain(std::iter::once((event, range)))
+    })
+}
+
 /// Bare `http://` and `https://` URLs in prose become links (GitHub's and Hugo's autolinks):
 /// `原文: https://kubernetes.io/blog/…` is a link the reader can follow, and no glossary term or
 /// reference is marked inside a URL. A URL ends at whitespace, at `<`, or at the first
 /// character that is not ASCII (Japanese prose runs on without a space: `…/3157/を参照`);
-/// trailing punctuation (`.,:;!?'"*_~`) and a `)` without its `(` are left out. Text inside a
-/// link, an image or a code block is left alone.
-fn linkify(events: Vec<Event<'static>>, offsets: Vec<usize>) -> (Vec<Event<'static>>, Vec<usize>) {
-    if !events
-        .iter()
-        .any(|e| matches!(e, Event::Text(t) if t.contains("://")))
-    {
-        return (events, offsets);
-    }
-    let mut out = Vec::with_capacity(events.len());
-    let mut out_offsets = Vec::with_capacity(offsets.len());
-    let (mut in_link, mut in_code) = (0usize, false);
-    for (event, at) in events.into_iter().zip(offsets) {
-        match &event {
-            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => in_link += 1,
-            Event::End(TagEnd::Link | TagEnd::Image) => in_link = in_link.saturating_sub(1),
-            Event::Start(Tag::CodeBlock(_)) => in_code = true,
-            Event::End(TagEnd::CodeBlock) => in_code = false,
-            Event::Text(t) if in_link == 0 && !in_code && t.contains("://") => {
-                let mut rest = 0;
-                for url in bare_urls(t) {
-                    if url.start > rest {
-                        out.push(Event::Text(CowStr::from(t[rest..url.start].to_string())));
-                        out_offsets.push(at);
-                    }
-                    let href = t[url.clone()].to_string();
-                    out.extend([
-                        Event::Start(Tag::Link {
-                            link_type: LinkType::Autolink,
-                            dest_url: CowStr::from(href.clone()),
-                            title: CowStr::from(""),
-                            id: CowStr::from(""),
-                        }),
-                        Event::Text(CowStr::from(href)),
-                        Event::End(TagEnd::Link),
-                    ]);
-                    out_offsets.extend([at; 3]);
-                    rest = url.end;
-                }
-                if rest > 0 {
-                    if rest < t.len() {
-                        out.push(Event::Text(CowStr::from(t[rest..].to_string())));
-                        out_offsets.push(at);
-                    }
-                    continue;
-                }
-            }
-            _ => {}
+/// trailing punctuation (`.,:;!?'"*_~`) and a `)` without its `(` are left out. `text` is a
+/// run of prose outside links, images and code blocks, at source offset `at`.
+fn push_linked(text: &str, at: usize, events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
+    let mut rest = 0;
+    for url in bare_urls(text) {
+        if url.start > rest {
+            events.push(Event::Text(CowStr::from(text[rest..url.start].to_string())));
+            offsets.push(at);
         }
-        out.push(event);
-        out_offsets.push(at);
+        let href = text[url.clone()].to_string();
+        events.extend([
+            Event::Start(Tag::Link {
+                link_type: LinkType::Autolink,
+                dest_url: CowStr::from(href.clone()),
+                title: CowStr::from(""),
+                id: CowStr::from(""),
+            }),
+            Event::Text(CowStr::from(href)),
+            Event::End(TagEnd::Link),
+        ]);
+        offsets.extend([at; 3]);
+        rest = url.end;
     }
-    (out, out_offsets)
+    if rest < text.len() {
+        events.push(Event::Text(CowStr::from(text[rest..].to_string())));
+        offsets.push(at);
+    }
 }
 
-/// The byte ranges of the bare URLs in `text`; see [`linkify`].
+/// The byte ranges of the bare URLs in `text`; see [`push_linked`].
 fn bare_urls(text: &str) -> Vec<Range<usize>> {
     static URL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)(?-u:\b)https?://[A-Za-z0-9][A-Za-z0-9.\-]*(?::[0-9]+)?(?:[/?#][!-;=?-~&&[^<>\x22\x27`]]*)?")

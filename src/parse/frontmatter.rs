@@ -208,7 +208,7 @@ pub fn split<'a>(
     };
     let raw_text = &text_nobom[after_open..close.0];
     let raw_line = line_of(text_nobom, after_open) + lead_lines;
-    let quoted = release_as_written(raw_text, &format);
+    let quoted = release_as_written(raw_text);
     let raw_text = quoted.as_ref();
     let raw: Raw = match format {
         Format::Toml => toml::from_str(raw_text).map_err(|e| {
@@ -564,18 +564,12 @@ enum Format {
 /// The front matter with a top-level `release` written as a bare number (`release = 1.30`,
 /// `release: 1.30`) quoted, so it is read as written: TOML and YAML would read `1.30` as the
 /// number 1.3. Lines stay where they are, so every diagnostic keeps its line.
-fn release_as_written<'t>(raw: &'t str, format: &Format) -> Cow<'t, str> {
-    static TOML: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?m)^(release[ \t]*=[ \t]*)(v?[0-9]+\.[0-9]+)([ \t]*(?:#.*)?\r?)$").unwrap()
+fn release_as_written(raw: &str) -> Cow<'_, str> {
+    // `=` in TOML, `:` in YAML; a line of the other format is an error either way.
+    static RELEASE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)^(release[ \t]*[=:][ \t]*)(v?[0-9]+\.[0-9]+)([ \t]*(?:#.*)?\r?)$").unwrap()
     });
-    static YAML: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?m)^(release[ \t]*:[ \t]*)(v?[0-9]+\.[0-9]+)([ \t]*(?:#.*)?\r?)$").unwrap()
-    });
-    let pattern = match format {
-        Format::Toml => &TOML,
-        Format::Yaml => &YAML,
-    };
-    pattern.replace(raw, "$1\"$2\"$3")
+    RELEASE.replace(raw, "$1\"$2\"$3")
 }
 
 fn find_key_line(raw: &str, key: &str) -> Option<usize> {

@@ -207,7 +207,7 @@ impl<'a> Page<'a> {
             .gate(name)
             .or_else(|| registry.gate_ignore_case(name))?;
         let row = match self.release {
-            Some(r) => gate.stages.iter().rfind(|s| s.from <= r),
+            Some(r) => gate.stage_row_at(r),
             None => gate.stages.last(),
         }?;
         Some((row.stage, row.from))

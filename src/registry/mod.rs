@@ -180,13 +180,15 @@ impl GateEntry {
                 default_on: None,
             });
         }
-        self.stages
-            .iter()
-            .rfind(|s| s.from <= release)
-            .map(|s| GateStatus {
-                stage: s.stage,
-                default_on: s.default_on,
-            })
+        self.stage_row_at(release).map(|s| GateStatus {
+            stage: s.stage,
+            default_on: s.default_on,
+        })
+    }
+
+    /// The history row in effect in `release`: the last one that began at or before it.
+    pub fn stage_row_at(&self, release: Release) -> Option<&GateStage> {
+        self.stages.iter().rfind(|s| s.from <= release)
     }
 
     /// The first release at `stage`, if the gate ever reached it.
