@@ -449,6 +449,11 @@ impl<'a> BlockView<'a> {
         matches!(self.block.kind, BlockKind::Heading(_))
     }
 
+    /// Whether normalized offset `at` lies in one of the block's code spans or links.
+    pub(crate) fn in_span(&self, at: usize) -> bool {
+        self.span_ranges.iter().any(|r| r.contains(&at))
+    }
+
     /// The tokens lying inside normalized range `r`, found by binary search (tokens are in
     /// text order and do not overlap).
     pub(crate) fn tokens_in(&self, r: &Range<usize>) -> &[scan::Token] {

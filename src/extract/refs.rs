@@ -34,8 +34,12 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             TokenKind::Kep => {
                 if let Some(m) = prefixed_kep(view, t, doc) {
                     out.keps.push(m);
+                    if t.plain {
+                        listed_keps(view, t, out);
+                    }
                 }
             }
+            TokenKind::Labelled if t.plain => labelled(view, t, out),
             // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
             // in a code span it is code (`#include`).
             TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
@@ -201,6 +205,104 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     Some(kep_at(view, t, number, KepForm::Prefixed, title))
 }
 
+/// `KEP-1287, 2400, 753`, `KEP 1287/2400`, `KEP-4639と4815`: the numbers listed after a
+/// prefixed KEP in prose are KEPs too. A listed number must end where a word or clause does
+/// (`KEP-1287、2つ目は`, `KEP-4639, 2024年` and `KEP-1287, 1.30で` list none).
+fn listed_keps(view: &BlockView, t: &Token, out: &mut Mentions) {
+    static NEXT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:[,、/&]|and|と|や|および|及び)\s*#?([0-9]{1,4})").unwrap()
+    });
+    let text = view.text();
+    let mut at = t.range.end;
+    while let Some(c) = NEXT.captures(&text[at..]) {
+        let number = c.get(1).expect("group 1");
+        let range = at + number.start()..at + number.end();
+        let after = &text[range.end..];
+        if !ends_a_listed_number(after) || view.in_span(range.start) {
+            break;
+        }
+        let Ok(n) = number.as_str().parse::<u32>() else {
+            break;
+        };
+        let listed = Token {
+            range: range.clone(),
+            ..t.clone()
+        };
+        out.keps
+            .push(kep_at(view, &listed, n, KepForm::Prefixed, None));
+        at = range.end;
+    }
+}
+
+/// Whether `after`, the text after a listed number, lets it stand as a number of its own: the
+/// end, a space, punctuation (but not a decimal point), or a particle.
+fn ends_a_listed_number(after: &str) -> bool {
+    let mut chars = after.chars();
+    match chars.next() {
+        None => true,
+        Some('.') => !chars.next().is_some_and(|c| c.is_ascii_digit()),
+        Some(c) if c.is_whitespace() => true,
+        Some(
+            ',' | '、' | '。' | ')' | '）' | ']' | ':' | ';' | '/' | '&' | 'の' | 'は' | 'が'
+            | 'を' | 'で' | 'に' | 'と' | 'や' | 'も' | 'へ' | 'か',
+        ) => true,
+        Some(_) => false,
+    }
+}
+
+/// `PR 125103`, `PR番号: 125102`, `Issue 123`, `kubernetes/website PR 4567`, `KEP issue 4639`:
+/// the number the label names, in the repository written before it (else kubernetes/kubernetes);
+/// a KEP's or enhancement's issue is the KEP.
+fn labelled(view: &BlockView, t: &Token, out: &mut Mentions) {
+    static REPO_BEFORE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"([A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+)\s?$").unwrap());
+    let text = view.text();
+    let raw = &text[t.range.clone()];
+    if counter_follows(&text[t.range.end..]) || preceded_by(text, t.range.start, |c| c == '/') {
+        return; // `Issue 100件`, `github.com/…/pr 123` (a path)
+    }
+    let digits = raw.len() - raw.trim_start_matches(|c: char| !c.is_ascii_digit()).len();
+    let Ok(number) = raw[digits..].parse::<u32>() else {
+        return;
+    };
+    let before = &text[..t.range.start];
+    let is_issue = !raw.to_ascii_lowercase().starts_with('p') && !raw.starts_with("プルリ");
+    if is_issue && kep_word_ends(before) {
+        out.keps
+            .push(kep_at(view, t, number, KepForm::Prefixed, None));
+        return;
+    }
+    let repo = REPO_BEFORE
+        .captures(before)
+        .map(|c| c[1].to_string())
+        .filter(|r| super::targets::is_repo(r))
+        .unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
+    out.prs.push(PrMention {
+        pr: if is_issue {
+            PullRequest::issue(&repo, number)
+        } else {
+            PullRequest::pull(&repo, number)
+        },
+        block: view.index,
+        place: Place::Prose,
+        range: view.norm.orig_range(t.range.clone()),
+        sentence: view.orig_sentence(t.range.start),
+        author: None,
+    });
+}
+
+/// Whether `before`, the text before a label `issue`, ends with `KEP` or `enhancement`: a KEP's
+/// tracking issue (`KEP issue 4639`, `Enhancement issue #4639`) is the KEP.
+fn kep_word_ends(before: &str) -> bool {
+    let word = before
+        .trim_end()
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(word.as_str(), "kep" | "enhancement" | "enhancements")
+}
+
 /// The mention of KEP `number` that token `t` writes, with the stage its text states.
 fn kep_at(
     view: &BlockView,
@@ -362,8 +464,15 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         return;
     };
     let author = changelog_author(view, i);
+    let kep_issue = text[..t.range.start]
+        .trim_end()
+        .strip_suffix("issue")
+        .or_else(|| text[..t.range.start].trim_end().strip_suffix("Issue"))
+        .is_some_and(kep_word_ends);
     let is_kep = if opens_heading {
         front.refs != Some(RefHint::Pr)
+    } else if kep_issue {
+        true
     } else if author.is_some() || number >= FIRST_PR_ONLY_NUMBER {
         false
     } else {

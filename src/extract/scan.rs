@@ -22,8 +22,9 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         (?i:https?)://[!-~]+
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
-        | (?i:kep)(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
+        | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
@@ -57,6 +58,9 @@ pub(crate) enum TokenKind {
     Kep,
     /// `kubernetes/website#123`.
     RepoHash,
+    /// `PR 125103`, `PR番号: 125102`, `Issue 123`, `プルリクエスト 128266`: a number its word says
+    /// is a pull request or an issue, written without `#`.
+    Labelled,
     /// `#128266` (or `#1275b13`, refused later).
     Hash,
     Handle,
@@ -255,6 +259,9 @@ fn classify(s: &str) -> TokenKind {
     if s.contains('/') && s.contains('#') {
         return TokenKind::RepoHash;
     }
+    if s.ends_with(|c: char| c.is_ascii_digit()) && is_labelled(s) {
+        return TokenKind::Labelled;
+    }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
         return TokenKind::Kep;
     }
@@ -300,7 +307,6 @@ fn classify(s: &str) -> TokenKind {
         _ if s.starts_with("削除") || s.starts_with("廃止") || s.starts_with("利用できなくな") => {
             TokenKind::StageWord(Stage::Removed)
         }
-        // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way.
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way (but not
         // `デフォルトでは`, which only says what happens by default).
         _ if s.starts_with("デフォルトで")
@@ -315,6 +321,15 @@ fn classify(s: &str) -> TokenKind {
         }
         _ => TokenKind::Ident,
     }
+}
+
+/// `PR 125103`, `Issue番号 123`, `プルリク 128266`: a number after a word for a pull request
+/// or issue (the scanner's pattern has matched the shape).
+fn is_labelled(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    ["pr", "pull", "issue", "プルリ", "イシュー"]
+        .iter()
+        .any(|w| lower.starts_with(w))
 }
 
 /// A URL: with its scheme, or one of the hosts authors write without one (`pr.k8s.io/456`,

@@ -852,6 +852,17 @@ fn kep_forms_of_real_articles() {
         ("<https://kep.k8s.io/24>", &[24]),
         ("詳細は https://kep.k8s.io/1287 を参照", &[1287]),
         ("KEP 1234 の一部です", &[1234]),
+        (
+            "KEP-1287, 2400, 753 がまとめて進みました",
+            &[1287, 2400, 753],
+        ),
+        ("KEP-1287、2400、753の三つ", &[1287, 2400, 753]),
+        ("KEP 4639と4815が対象", &[4639, 4815]),
+        ("KEPs 1287/2400 を参照", &[1287, 2400]),
+        ("KEP-3157 and 4222 landed", &[3157, 4222]),
+        ("KEP issue 4639 で追跡", &[4639]),
+        ("KEP issue #4639 で追跡", &[4639]),
+        ("Enhancement issue #4639 を参照", &[4639]),
         ("KEP #1234 の一部です", &[1234]),
         ("(KEP: 1287) の変更", &[1287]),
         ("ＫＥＰ　＃１２３４ の一部です", &[1234]),
@@ -930,6 +941,18 @@ fn kep_negatives_of_real_articles() {
         let (_, r) = real(md);
         assert!(r.keps.is_empty(), "{md}: {:?}", r.keps);
     }
+    // What follows a KEP and is not a KEP number: a count, a year, a release, code.
+    for (md, only) in [
+        ("KEP-1287、2つ目はスケジューラーの変更です", 1287),
+        ("KEP-4639, 2024年に提案", 4639),
+        ("KEP-1287, 1.30でベータ", 1287),
+        ("KEP-1287と`2400`", 1287),
+        ("KEP-1287, 12345", 1287),
+    ] {
+        let (_, r) = real(md);
+        let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+        assert_eq!(got, [only], "{md}");
+    }
 }
 
 #[test]
@@ -974,6 +997,23 @@ fn pull_request_and_issue_forms_of_real_articles() {
         ("PR#125100 で修正", vec![pull(k, 125100)]),
         ("Issue#125689 で報告", vec![issue(k, 125689)]),
         ("pr.k8s.io/456 で修正", vec![pull(k, 456)]),
+        ("PR 125103 で修正されました", vec![pull(k, 125103)]),
+        ("PR番号 125102 を参照", vec![pull(k, 125102)]),
+        ("PR番号：１２５１０２ を参照", vec![pull(k, 125102)]),
+        ("プルリクエスト 128266 で追加", vec![pull(k, 128266)]),
+        ("pull request 12345 added it", vec![pull(k, 12345)]),
+        ("Issue 123456 で報告", vec![issue(k, 123456)]),
+        ("イシュー 98765 として", vec![issue(k, 98765)]),
+        (
+            "kubernetes/website PR 4567 で翻訳",
+            vec![pull("kubernetes/website", 4567)],
+        ),
+        ("kubernetes/kubernetes PR 125103", vec![pull(k, 125103)]),
+        // How many, not which; a path; a version.
+        ("PR 100件以上がマージされました", vec![]),
+        ("Issue 12個", vec![]),
+        ("PR 1.30で", vec![]),
+        ("PR 12345abc", vec![]),
         ("(issue.k8s.io/789)を参照", vec![issue(k, 789)]),
         (
             "github.com/kubernetes/kubernetes/pull/120000/files を参照",

@@ -575,50 +575,6 @@ fn suggestions_paste_into_terms_toml() {
     );
 }
 
-/// Prints every pair of the uncurated seeds, for judging them by hand:
-/// `cargo test --lib glossary::tests::print_seed_pairs -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn print_seed_pairs() {
-    let g = &*UNCURATED;
-    for p in &g.pairing.pairs {
-        println!(
-            "{:.2}\t{}\t{}\t{:?}\t{:?}",
-            p.confidence, p.ja, p.en, p.ja_forms, p.en_forms
-        );
-        for e in &p.evidence {
-            println!("\t\t{}", e.describe(|a| g.articles[a].to_string()));
-        }
-    }
-    println!("--- unpaired");
-    for u in &g.pairing.unpaired {
-        println!("{:?}\t{}\t{}", u.kind, u.surface, u.count);
-    }
-    println!("--- abbreviations");
-    for a in &g.pairing.abbreviations {
-        println!("{} = {}", a.short, a.long);
-    }
-    let c = &*CURATED_GLOSSARY;
-    let extracted = c
-        .terms
-        .iter()
-        .filter(|t| t.source == TermSource::Extracted)
-        .count();
-    println!(
-        "--- with the curated glossary: {} terms, {} curated, {extracted} extracted",
-        c.terms.len(),
-        CURATED.len()
-    );
-    for p in &c.pairing.pairs {
-        if !matches!(p.status, PairStatus::New) {
-            println!("{:?}\t{:.2}\t{}\t{}", p.status, p.confidence, p.ja, p.en);
-        }
-    }
-    for t in c.terms.iter().filter(|t| !t.variants.is_empty()) {
-        println!("variants of {}: {:?}", t.id, t.variants);
-    }
-}
-
 /// A sound match that does not hold word by word is offered to a curator, never shown; one
 /// that does is shown.
 #[test]
