@@ -253,7 +253,7 @@ impl Mentions {
 /// Extracts every reference of one article.
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
     let mut out = Mentions::default();
-    let views = Views::new(doc);
+    let views = Views::new(doc, front.release);
     let mut leads = stage::Leads::new(front.release);
     let gate_columns = gates::gate_columns(doc);
     let kep_columns = refs::kep_columns(doc);
@@ -326,20 +326,24 @@ fn dedup_span_mentions(out: &mut Mentions) {
 /// table's stage column) share them.
 pub(crate) struct Views<'a> {
     pub doc: &'a Doc,
+    /// The article's release.
+    release: Option<Release>,
     views: Vec<std::cell::OnceCell<BlockView<'a>>>,
 }
 
 impl<'a> Views<'a> {
-    fn new(doc: &'a Doc) -> Views<'a> {
+    fn new(doc: &'a Doc, release: Option<Release>) -> Views<'a> {
         Views {
             doc,
+            release,
             views: (0..doc.blocks.len()).map(|_| Default::default()).collect(),
         }
     }
 
     /// The view of block `index`.
     pub(crate) fn get(&self, index: usize) -> &BlockView<'a> {
-        self.views[index].get_or_init(|| BlockView::new(index, &self.doc.blocks[index], self.doc))
+        self.views[index]
+            .get_or_init(|| BlockView::new(index, &self.doc.blocks[index], self.doc, self.release))
     }
 }
 
@@ -348,6 +352,8 @@ impl<'a> Views<'a> {
 pub(crate) struct BlockView<'a> {
     pub index: usize,
     pub block: &'a Block,
+    /// The article's release: a stage stated for it is the release's fact.
+    pub release: Option<Release>,
     pub norm: Normalized,
     pub tokens: Vec<scan::Token>,
     /// Normalized byte ranges of the sentences, covering the text.
@@ -382,7 +388,12 @@ pub(crate) struct BlockView<'a> {
 }
 
 impl<'a> BlockView<'a> {
-    pub(crate) fn new(index: usize, block: &'a Block, doc: &Doc) -> BlockView<'a> {
+    pub(crate) fn new(
+        index: usize,
+        block: &'a Block,
+        doc: &Doc,
+        release: Option<Release>,
+    ) -> BlockView<'a> {
         let mut cuts: Vec<usize> = Vec::with_capacity(block.plain.len() * 2);
         for r in &block.plain {
             cuts.push(r.start);
@@ -415,6 +426,7 @@ impl<'a> BlockView<'a> {
         BlockView {
             index,
             block,
+            release,
             norm,
             tokens,
             sentences,

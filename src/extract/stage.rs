@@ -8,9 +8,11 @@
 //!
 //! When a sentence has several stage words:
 //! 1. a removal wins (`GAしているFeatureGate X が削除されました` is a removal);
-//! 2. else the target of a transition wins: a stage word followed by `に`/`へ`/`版に` or `した`,
+//! 2. else a stage stated for the article's release wins (`v1.31でGAになりました（v1.29でアルファ、
+//!    v1.30でベータ）` is stable in a 1.31 article);
+//! 3. else the target of a transition wins: a stage word followed by `に`/`へ`/`版に` or `した`,
 //!    or preceded by `to` (`Beta版からGAに昇格` → stable, `Net New から Alpha に移行` → alpha);
-//! 3. else the last one (Japanese puts the predicate last).
+//! 4. else the last one (Japanese puts the predicate last).
 //!
 //! Words saying the change was postponed or reverted (見送, 延期, リバート, revert) cancel the
 //! stage words before them in the sentence. A plan (目指しています, 予定です, 見込み, 計画, aims to,
@@ -126,7 +128,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         Some(stage) => SentenceFacts {
             stage: Some(stage),
             stage_at: said.stage_at,
-            release: release_for(view, &clause, stage),
+            release: said.release,
             ..f
         },
         None => f,
@@ -231,7 +233,7 @@ pub(crate) struct SentenceFacts {
 impl SentenceFacts {
     pub(super) fn of(view: &BlockView, sentence: Range<usize>) -> SentenceFacts {
         let said = sentence_facts(view, sentence.clone());
-        let release = said.stage.and_then(|s| release_for(view, &sentence, s));
+        let release = said.release;
         let about_gates = view.tokens_in(&sentence).iter().any(|t| {
             matches!(
                 t.kind,
@@ -636,37 +638,66 @@ fn is_one_link(doc: &Doc, index: usize) -> bool {
 
 /// The stage a whole block states.
 fn whole_block_stage(view: &BlockView) -> Option<Stated> {
-    let all = 0..view.text().len();
-    let stage = sentence_facts(view, all.clone()).stage?;
+    let said = sentence_facts(view, 0..view.text().len());
     Some(Stated {
-        stage,
-        release: release_for(view, &all, stage),
+        stage: said.stage?,
+        release: said.release,
     })
 }
 
-/// What one sentence says, before its release is looked for.
+/// What one sentence says.
 struct Said {
     stage: Option<Stage>,
     stage_at: Option<usize>,
+    /// The release the stage is stated for, when the text names one (`v1.26でアルファ`, or a
+    /// sentence opening `v1.33では、`).
+    release: Option<Release>,
     default_on: Option<bool>,
 }
 
-/// Stage and default one sentence states.
+/// The stage words of one sentence a rule may settle on, as (stage, offset, token index).
+#[derive(Default, Clone, Copy)]
+struct Candidates {
+    removed: Option<(Stage, usize, usize)>,
+    /// Stated for the article's release.
+    current: Option<(Stage, usize, usize)>,
+    target: Option<(Stage, usize, usize)>,
+    last: Option<(Stage, usize, usize)>,
+}
+
+impl Candidates {
+    fn settled(&self) -> Option<(Stage, usize, usize)> {
+        self.removed.or(self.current).or(self.target).or(self.last)
+    }
+}
+
+/// Stage and default one sentence states. Stage words in brackets are an aside
+/// (`GA（v1.29からベータだった）`): they count only when none stands outside.
 fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     let text = view.text();
     let muted = view.muted();
     let first = view
         .tokens
         .partition_point(|t| t.range.start < sentence.start);
-    let mut removed: Option<usize> = None;
-    let mut target = None;
-    let mut last = None;
-    let mut default_on = None;
+    let mut all = Candidates::default();
+    let mut outside = Candidates::default();
+    let mut default: Option<(bool, usize)> = None;
     let mut prev_ident: Option<&str> = None;
+    let mut depth = 0usize;
+    let mut scanned = sentence.start;
     // End of the last negation: stage words after it in the same clause were not reached
     // either (`延期されました（アルファの予定でした）`).
     let mut negated_at: Option<usize> = None;
-    for (k, t) in view.tokens_in(&sentence).iter().enumerate() {
+    let tokens = view.tokens_in(&sentence);
+    for (k, t) in tokens.iter().enumerate() {
+        for c in text[scanned.min(t.range.start)..t.range.start].chars() {
+            match c {
+                '(' | '（' => depth += 1,
+                ')' | '）' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        scanned = t.range.end;
         if muted[first + k] {
             continue;
         }
@@ -678,89 +709,129 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
             }
             negated_at = None;
         }
+        let mut note = |set: &mut dyn FnMut(&mut Candidates)| {
+            set(&mut all);
+            if depth == 0 {
+                set(&mut outside);
+            }
+        };
         match t.kind {
-            TokenKind::StageWord(Stage::Removed) => removed = Some(t.range.start),
+            TokenKind::StageWord(Stage::Removed) => {
+                note(&mut |c| c.removed = Some((Stage::Removed, t.range.start, k)))
+            }
             TokenKind::StageWord(s) | TokenKind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
-                if to_before || is_transition_target(after) {
-                    target = Some((s, t.range.start));
-                }
-                last = Some((s, t.range.start));
+                let target = to_before || is_transition_target(after);
+                let current =
+                    view.release.is_some() && release_next_to(text, tokens, k) == view.release;
+                note(&mut |c| {
+                    let at = Some((s, t.range.start, k));
+                    if target {
+                        c.target = at;
+                    }
+                    if current {
+                        c.current = at;
+                    }
+                    c.last = at;
+                });
             }
             // `...見送られています`: what came before did not happen; what follows still counts
             // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
             TokenKind::Negation => {
-                removed = None;
-                target = None;
-                last = None;
+                all = Candidates::default();
+                outside = Candidates::default();
                 negated_at = Some(t.range.end);
             }
-            TokenKind::Default(on) => default_on = Some(on),
+            TokenKind::Default(on) => default = Some((on, k)),
             _ => {}
         }
         prev_ident = (t.kind == TokenKind::Ident).then(|| &text[t.range.clone()]);
     }
-    let settled = match removed {
-        Some(at) => Some((Stage::Removed, at)),
-        None => target.or(last),
-    };
+    let settled = outside.settled().or(all.settled());
+    let topic = topic_release(view, &sentence);
+    let release = settled.and_then(|(_, _, k)| release_next_to(text, tokens, k).or(topic));
+    // `v1.30からベータでしたが、v1.33でデフォルトで有効に`: a default stated for another release
+    // than the stage is not the default of the mention's release.
+    let default_on = default.and_then(|(on, k)| {
+        let stated_for = release_next_to(text, tokens, k).or(topic);
+        (settled.is_none() || stated_for.or(view.release) == release.or(view.release)).then_some(on)
+    });
     Said {
-        stage: settled.map(|(s, _)| s),
-        stage_at: settled.map(|(_, at)| at),
+        stage: settled.map(|(s, _, _)| s),
+        stage_at: settled.map(|(_, at, _)| at),
+        release,
         default_on,
     }
 }
 
-/// The release a sentence states a stage for, when it names one right next to a stage word:
-/// `v1.26でアルファ`, `v1.21でGAに`, `GA since v1.29`, `beta in 1.30`, `(GA: 1.29)`,
-/// `Kubernetes v1.16 [alpha]` (a `feature-state` line). A mention whose sentence says this
-/// records the stage for that release, not the article's.
-fn release_for(view: &BlockView, sentence: &Range<usize>, stage: Stage) -> Option<Release> {
+/// `v1.33では、\`JobSuccessPolicy\`がGAに昇格しました`, `In v1.33, …`: the release a sentence
+/// opens with as its topic, which its stage words without a release of their own are stated for.
+fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<Release> {
     let text = view.text();
     let tokens = view.tokens_in(sentence);
-    // `v1.15でアルファとして導入され、v1.21でGAに`: the release next to the stage word the
-    // sentence settles on (stable), not the first one.
-    let mut found = None;
-    for (i, t) in tokens.iter().enumerate() {
-        let (TokenKind::StageWord(s) | TokenKind::ApiVersion(s)) = t.kind else {
-            continue;
-        };
-        if s != stage {
-            continue;
-        }
-        if let Some(prev) = i.checked_sub(1).map(|p| &tokens[p])
-            && let TokenKind::Release(r) = prev.kind
-            && matches!(
-                text[prev.range.end..t.range.start].trim(),
-                "で" | "から" | "にて" | "において" | "では" | "に" | "で、" | "の" | "["
-            )
-        {
-            found = Some(r);
-            continue;
-        }
-        let mut j = i + 1;
-        while let Some(n) = tokens.get(j) {
-            match n.kind {
-                TokenKind::Ident
-                    if matches!(
-                        text[n.range.clone()].to_ascii_lowercase().as_str(),
-                        "since" | "in" | "as" | "of" | "from"
-                    ) =>
-                {
-                    j += 1
-                }
-                TokenKind::Release(r)
-                    if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" =>
-                {
-                    found = Some(r);
-                    break;
-                }
-                _ => break,
+    let mut tokens = tokens.iter().skip_while(|t| {
+        t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in")
+    });
+    let t = tokens.next()?;
+    let TokenKind::Release(r) = t.kind else {
+        return None;
+    };
+    let lead = text[sentence.start..t.range.start]
+        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'));
+    if !(lead.is_empty() || lead.eq_ignore_ascii_case("in ")) {
+        return None;
+    }
+    let after = text[t.range.end..].trim_start();
+    ["では", "で、", "において", "にて", ","]
+        .iter()
+        .any(|w| after.starts_with(w))
+        .then_some(r)
+}
+
+/// The release written right next to stage word `tokens[i]`: before it (`v1.26でアルファ`,
+/// `1.29 beta`, `Kubernetes v1.16 [alpha]`) or after it (`GA since v1.29`, `beta in 1.30`,
+/// `(GA: 1.29)`).
+fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Option<Release> {
+    let t = &tokens[i];
+    if let Some(prev) = i.checked_sub(1).map(|p| &tokens[p])
+        && let TokenKind::Release(r) = prev.kind
+        && matches!(
+            text[prev.range.end..t.range.start].trim(),
+            "" | "で"
+                | "でも"
+                | "から"
+                | "にて"
+                | "において"
+                | "では"
+                | "に"
+                | "で、"
+                | "の"
+                | "["
+        )
+    {
+        return Some(r);
+    }
+    let mut j = i + 1;
+    while let Some(n) = tokens.get(j) {
+        match n.kind {
+            TokenKind::Ident
+                if matches!(
+                    text[n.range.clone()].to_ascii_lowercase().as_str(),
+                    "since" | "in" | "as" | "of" | "from"
+                ) =>
+            {
+                j += 1
             }
+            TokenKind::Release(r)
+                if j > i + 1 || text[t.range.end..n.range.start].trim() == ":" =>
+            {
+                return Some(r);
+            }
+            _ => return None,
         }
     }
-    found
+    None
 }
 
 /// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.
@@ -785,11 +856,13 @@ fn is_transition_target(after: &str) -> bool {
 }
 
 /// The one stage a block names, if it names exactly one (after the last postponement), with
-/// the release the sentence naming it states.
+/// the release a sentence naming it states: the article's if one states it for that, else the
+/// first's.
 pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
     let text = view.text();
     let muted = view.muted();
     let mut found: Option<(Stage, usize)> = None;
+    let mut also: Vec<usize> = Vec::new();
     let mut negated_at: Option<usize> = None;
     for (k, t) in view.tokens.iter().enumerate() {
         if muted[k] {
@@ -806,21 +879,29 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
         match t.kind {
             TokenKind::Negation => {
                 found = None;
+                also.clear();
                 negated_at = Some(t.range.end);
             }
             TokenKind::StageWord(Stage::Removed) => {}
             TokenKind::StageWord(s) => match found {
                 None => found = Some((s, t.range.start)),
-                Some((f, _)) if f == s => {}
+                Some((f, _)) if f == s => also.push(t.range.start),
                 Some(_) => return None,
             },
             _ => {}
         }
     }
-    let (stage, at) = found?;
-    let f = view.sentence_facts(at);
-    Some(Stated {
-        stage,
-        release: f.release.filter(|_| f.stage == Some(stage)),
-    })
+    let (stage, first) = found?;
+    // `v1.27でベータ版として卒業しました。… v1.30でもベータ版のままです。` in a 1.30 article: the
+    // sentence stating the stage for the article's release, else the first.
+    let release_at = |at: usize| {
+        let f = view.sentence_facts(at);
+        f.release.filter(|_| f.stage == Some(stage))
+    };
+    let release = std::iter::once(first)
+        .chain(also)
+        .map(release_at)
+        .find(|r| r.or(view.release) == view.release)
+        .unwrap_or_else(|| release_at(first));
+    Some(Stated { stage, release })
 }

@@ -1173,6 +1173,85 @@ fn a_stage_stated_for_another_release_is_recorded_for_it() {
 }
 
 #[test]
+fn a_history_sentence_gives_the_stage_of_the_articles_release() {
+    // The articles of these tests are about 1.32.
+    assert_eq!(
+        kep_stages("KEP-3962: v1.32でベータ、v1.27でアルファとして導入。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+    assert_eq!(
+        gate_facts("`WatchList`はv1.27でアルファ、v1.32でベータ、v1.33でGAとなりました。")[0].1,
+        Some(Stage::Beta)
+    );
+    // The release a sentence opens with is its stage words' (`v1.31では、`).
+    assert_eq!(
+        gate_facts("- v1.31では、`WatchList`がGAに昇格しました。")[0],
+        (
+            "WatchList".into(),
+            Some(Stage::Stable),
+            Some(rel("1.31")),
+            None
+        )
+    );
+    // A release written right before the stage word, arrows between.
+    assert_eq!(
+        gate_facts("- `WatchList`（KEP-3157）: 1.27 alpha → 1.29 beta → 1.31 GA")[0].1,
+        Some(Stage::Stable)
+    );
+    assert_eq!(
+        kep_stages("- `WatchList`（KEP-3157）: 1.27 alpha → 1.29 beta → 1.31 GA")[0],
+        (3157, Some(Stage::Stable), Some(rel("1.31")))
+    );
+    // A bracketed aside states the past; the stage outside it is the release's.
+    assert_eq!(
+        gate_facts("- WatchList: GA（v1.29からベータだった）")[0],
+        ("WatchList".into(), Some(Stage::Stable), None, None)
+    );
+    // The word the sentence settles on gives the release, not an earlier word of its stage.
+    assert_eq!(
+        gate_facts("v1.31でアルファとして導入された`WatchList`は引き続きアルファです。")[0],
+        ("WatchList".into(), Some(Stage::Alpha), None, None)
+    );
+    // A default stated for the article's release is not the default of an earlier stage.
+    assert_eq!(
+        gate_facts("`WatchList`はv1.30からベータでしたが、v1.32でデフォルトで有効になっています。")
+            [0],
+        (
+            "WatchList".into(),
+            Some(Stage::Beta),
+            Some(rel("1.30")),
+            None
+        )
+    );
+    assert_eq!(
+        gate_facts("`WatchList`はv1.32でベータになり、v1.32でデフォルトで有効になりました。")[0],
+        (
+            "WatchList".into(),
+            Some(Stage::Beta),
+            Some(rel("1.32")),
+            Some(true)
+        )
+    );
+    // A block naming one stage gives the release a sentence states it for the article's.
+    assert_eq!(
+        gate_facts(
+            "v1.27で、この機能はベータ版として卒業しました。対応するフィーチャーゲートは `WatchList` です。v1.32でもベータ版のままです。"
+        )[0],
+        (
+            "WatchList".into(),
+            Some(Stage::Beta),
+            Some(rel("1.32")),
+            None
+        )
+    );
+    // No stage stated for the article's release: the sentence's rules decide.
+    assert_eq!(
+        kep_stages("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
+}
+
+#[test]
 fn release_note_sig_labels_name_every_sig() {
     let (doc, r) = real(
         "- 追加されました。 ([#119026](https://github.com/kubernetes/kubernetes/pull/119026), [@AxeZhan](https://github.com/AxeZhan)) [SIG API Machinery, Apps, Node and Testing]",
