@@ -75,7 +75,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
     // Written without a code span, a name the registry knows leads the item the same way
-    // (`- SidecarContainers: サイドカーコンテナ`).
+    // (`- SidecarContainers: サイドカーコンテナ`) or is the whole item (`- SidecarContainers`).
     if view.gate_item.get()
         && let Some(first) = tokens.first()
         && first.kind == TokenKind::Ident
@@ -84,10 +84,10 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         && (if first.span.is_some() {
             view.span_text(first) == Some(&text[first.range.clone()])
         } else {
-            registry_name(registry, &text[first.range.clone()]).is_some()
-                && text[first.range.end..]
-                    .trim_start()
-                    .starts_with([':', '：', '-', '–', '—'])
+            registry_name(registry, &text[first.range.clone()]).is_some() && {
+                let after = text[first.range.end..].trim_start();
+                after.is_empty() || after.starts_with([':', '：', '-', '–', '—', '(', '（'])
+            }
         })
     {
         explicit[0] = true;

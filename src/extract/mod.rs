@@ -358,7 +358,7 @@ pub(crate) struct BlockView<'a> {
     pub tokens: Vec<scan::Token>,
     /// Normalized byte ranges of the sentences, covering the text.
     pub sentences: Vec<Range<usize>>,
-    /// For a list item that is one link (`* [AppArmor support](https://kep.k8s.io/24)`), the
+    /// For a list item of one name (`* [AppArmor support](https://kep.k8s.io/24)`, `` - `X` ``), the
     /// stage its lead paragraph or section heading states (`### GAへの昇格`).
     pub list_stage: std::cell::Cell<Option<stage::Stated>>,
     /// The stage the section's `feature-state` line or the nearest enclosing heading states

@@ -32,7 +32,9 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
-        | 非推奨 | 廃止予定 | 削除(?:され|し)(?:ました|た) | 廃止(?:され|し)(?:ました|た) | 利用できなくな
+        | α | β
+        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | 削除済 | 利用できなくな
+        | (?:取り除か|撤廃さ|除去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画
@@ -275,8 +277,8 @@ fn classify(s: &str) -> TokenKind {
         "フィーチャーゲート" | "フィーチャーフラグ" | "機能ゲート" => {
             TokenKind::GateKeyword
         }
-        "アルファ" => TokenKind::StageWord(Stage::Alpha),
-        "ベータ" => TokenKind::StageWord(Stage::Beta),
+        "アルファ" | "α" => TokenKind::StageWord(Stage::Alpha),
+        "ベータ" | "β" => TokenKind::StageWord(Stage::Beta),
         "ステーブル" | "安定版" | "正式版" | "一般提供" => {
             TokenKind::StageWord(Stage::Stable)
         }
@@ -304,7 +306,10 @@ fn classify(s: &str) -> TokenKind {
         | "ボリューム"
         | "値" => TokenKind::FieldWord,
         "。" | "！" | "？" => TokenKind::SentenceEnd,
-        _ if s.starts_with("削除") || s.starts_with("廃止") || s.starts_with("利用できなくな") => {
+        _ if ["削除", "廃止", "利用できなくな", "取り除か", "撤廃", "除去"]
+            .iter()
+            .any(|w| s.starts_with(w)) =>
+        {
             TokenKind::StageWord(Stage::Removed)
         }
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way (but not
@@ -487,6 +492,38 @@ mod tests {
             .map(|(_, s)| *s)
             .collect();
         assert_eq!(removed, ["削除されました"]);
+    }
+
+    #[test]
+    fn removal_said_other_ways_and_greek_stages() {
+        let stages = |text| -> Vec<Stage> {
+            kinds(text)
+                .iter()
+                .filter_map(|(kind, _)| match kind {
+                    TokenKind::StageWord(s) => Some(*s),
+                    _ => None,
+                })
+                .collect()
+        };
+        for text in [
+            "Xは削除済みです",
+            "Xが取り除かれました",
+            "Xが撤廃されました",
+            "Xが除去された",
+        ] {
+            assert_eq!(stages(text), [Stage::Removed], "{text}");
+        }
+        // A plan; and a clause going on (`コードは削除され、KEP-4381が残ります`), whose subject
+        // may be other than what follows.
+        for text in [
+            "削除される",
+            "削除されます",
+            "削除することはありません",
+            "削除され、",
+        ] {
+            assert_eq!(stages(text), [], "{text}");
+        }
+        assert_eq!(stages("α版で入り、βに昇格"), [Stage::Alpha, Stage::Beta]);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The stage a sentence states for the KEP or gate it mentions, and the default it states.
 //!
-//! Words: アルファ/alpha → `alpha`, ベータ/beta → `beta`, GA/ステーブル/stable/安定版 → `stable`,
-//! 非推奨/deprecated → `deprecated`, 削除されました/削除した/利用できなくなりました/removed →
-//! `removed` (a planned removal, 削除される予定 or 今後...削除されます, is not one), and
+//! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版 →
+//! `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除済み/削除した/
+//! 取り除かれました/撤廃されました/除去されました/利用できなくなりました/removed → `removed` (a planned removal, 削除される予定 or 今後...削除されます, is not one), and
 //! デフォルトで有効/デフォルト無効/デフォルトでアクティブ for the default. API versions
 //! (`v1alpha1`) are words of their own and never stages.
 //!
@@ -26,7 +26,7 @@
 //! When a mention's sentence states no stage, in this order: the block's stage if the block names
 //! exactly one (removals excluded: 削除 is too common a verb to spread), its table row's (a
 //! column headed `ステージ` / `Stage` / `段階`), for a heading what the first stage-stating
-//! paragraph of its section says for the article's release, for a one-link list item its lead's
+//! paragraph of its section says for the article's release, for a list item of one name its lead's
 //! or heading's, else the section's `feature-state` line or heading. A stage taken from elsewhere
 //! keeps the release stated with it, and what a section's text states for a gate or KEP beats its
 //! heading. A heading about one removal or deprecation (`### \`gitRepo\`ボリュームドライバーの削除`)
@@ -60,7 +60,7 @@ pub(super) struct Facts {
 }
 
 /// Stage and default stated for the mention at normalized range `mention` of the block: the
-/// sentence's, else the block's, else its table row's, else (for a one-link list item) its
+/// sentence's, else the block's, else its table row's, else (for a list item of one name) its
 /// list's, else (for a heading) what the heading or its section's text states, else its
 /// section's. A stage taken from elsewhere keeps the release stated with it.
 ///
@@ -366,7 +366,7 @@ impl Leads {
         if block.text.trim_start().starts_with(FEATURE_STATE_LABEL) {
             self.feature_state = whole_block_stage(view);
         }
-        if block.kind == BlockKind::ListItem && is_one_link(doc, index) {
+        if block.kind == BlockKind::ListItem && is_one_name(doc, index) {
             view.list_stage.set(self.list_stage(views));
         }
         if block.kind == BlockKind::Paragraph {
@@ -401,7 +401,7 @@ impl Leads {
         None
     }
 
-    /// For a list item that is one link, the stage the paragraph before its list (in the same
+    /// For a list item of one name, the stage the paragraph before its list (in the same
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
@@ -626,14 +626,18 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     out
 }
 
-/// Whether the block's text is one link and nothing else (a list of KEPs by title).
-fn is_one_link(doc: &Doc, index: usize) -> bool {
+/// Whether the block's text is one name and nothing else: one link (a list of KEPs by title),
+/// one code span or one word (a list of gates: `` - `CloudDualStackNodeIPs` ``).
+fn is_one_name(doc: &Doc, index: usize) -> bool {
     let b = &doc.blocks[index];
     let text = b.text.trim();
-    b.spans.iter().any(|&s| {
-        let span = &doc.spans[s];
-        span.is_link() && b.text[span.range.clone()].trim() == text
-    })
+    let one_word = !text.is_empty()
+        && text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text.bytes().all(|c| c.is_ascii_alphanumeric());
+    one_word
+        || b.spans
+            .iter()
+            .any(|&s| b.text[doc.spans[s].range.clone()].trim() == text)
 }
 
 /// The stage a whole block states.

@@ -1664,3 +1664,26 @@ fn a_hash_number_in_a_kep_column_is_the_kep() {
     let prs: Vec<u32> = r.prs.iter().map(|m| m.pr.number).collect();
     assert_eq!(prs, [116429, 118764, 5000], "another column keeps its PRs");
 }
+
+#[test]
+fn a_list_of_gate_names_takes_the_stage_its_lead_or_heading_states() {
+    let md = "## v1.32で削除されたフィーチャーゲート\n\n以下のフィーチャーゲートが削除されました:\n\n- `CloudDualStackNodeIPs`\n- NewVolumeManagerReconstruction\n- `KMSv2KDF`（GA済み）\n\n## アルファ\n\n- `NodeSwap`\n";
+    assert_eq!(
+        gate_facts(md)
+            .into_iter()
+            .map(|(g, s, _, _)| (g, s))
+            .collect::<Vec<_>>(),
+        [
+            ("CloudDualStackNodeIPs".to_string(), Some(Stage::Removed)),
+            (
+                "NewVolumeManagerReconstruction".to_string(),
+                Some(Stage::Removed)
+            ),
+            // The item's own statement is its.
+            ("KMSv2KDF".to_string(), Some(Stage::Stable)),
+            ("NodeSwap".to_string(), Some(Stage::Alpha)),
+        ]
+    );
+    // A word in a list that is not a gate the registry knows stays a word.
+    assert!(gate_facts("## 削除されたフィーチャーゲート\n\n- Kubernetes\n- 何か\n").is_empty());
+}

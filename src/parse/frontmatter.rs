@@ -427,7 +427,8 @@ fn markdown_text(s: &str) -> String {
         .to_string()
 }
 
-/// The release named by the title, else the slug, else the path: `v1.31`, `1.31`,
+/// The release named by the title (the later of an upgrade's, `v1.32 から v1.33 へ`), else the
+/// slug, else the path: `v1.31`, `1.31`,
 /// `v1-34`, `1-30`, a `v1.28` folder; a patch release after `Kubernetes` (`Kubernetes v1.31.0`,
 /// `kubernetes-v1-31-2`) or as a folder names its minor release (a bare `v1.22.3` is as likely
 /// Go's). Only 1.x releases from 1.0 to 1.99.
@@ -456,7 +457,17 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
             .parse::<Release>()
             .ok()
     };
+    // `v1.32 から v1.33 へのアップグレード`, `from 1.32 to 1.33`: the release upgraded to.
+    static UPGRADE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*(?:から|→|->|⇒|to)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)",
+        )
+        .unwrap()
+    });
     let title = crate::text::japanese::nfkc(title);
+    if let Some(r) = UPGRADE.captures(&title).and_then(release) {
+        return Some((r, format!("the title `{title}`")));
+    }
     if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
         return Some((r, format!("the title `{title}`")));
     }
@@ -711,6 +722,18 @@ mod tests {
             r("Ｋｕｂｅｒｎｅｔｅｓ　ｖ１．３２", "x", "content/x.md").as_deref(),
             Some("1.32")
         );
+        // An upgrade names the release it goes to.
+        for title in [
+            "v1.32 から v1.33 へのアップグレードで変わったこと",
+            "Kubernetes 1.32→1.33 移行メモ",
+            "Upgrading from v1.32 to v1.33",
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").as_deref(),
+                Some("1.33"),
+                "{title}"
+            );
+        }
         assert_eq!(
             r("リリース", "kubernetes-v1-34-release", "content/x.md").as_deref(),
             Some("1.34")
