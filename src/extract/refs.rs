@@ -18,7 +18,7 @@ use crate::parse::frontmatter::{FrontMatter, RefHint};
 const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
 
 static STAGE_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^\s*stage\s*:\s*(.+?)\s*$").unwrap());
+    LazyLock::new(|| Regex::new(r"(?i)^\s*(?:stage|ステージ|段階)\s*:\s*(.+?)\s*$").unwrap());
 static FEATURE_GROUP_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\s*feature\s+group\s*:\s*(\S.*?)\s*$").unwrap());
 
@@ -52,6 +52,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 let Ok(number) = num.parse::<u32>() else {
                     continue;
                 };
+                let repo = &full_repo(repo);
                 if repo.eq_ignore_ascii_case("kubernetes/enhancements") {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
@@ -291,6 +292,19 @@ fn labelled(view: &BlockView, t: &Token, out: &mut Mentions) {
     });
 }
 
+/// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →
+/// `kubernetes-sigs/kueue`: the community's short names for its organizations.
+fn full_repo(repo: &str) -> std::borrow::Cow<'_, str> {
+    let (owner, name) = repo.split_once('/').unwrap_or((repo, ""));
+    let owner = match owner {
+        "k" | "k8s" => "kubernetes",
+        "k-sigs" | "k8s-sigs" => "kubernetes-sigs",
+        _ => return repo.into(),
+    };
+    let name = if name == "k" { "kubernetes" } else { name };
+    format!("{owner}/{name}").into()
+}
+
 /// Whether `before`, the text before a label `issue`, ends with `KEP` or `enhancement`: a KEP's
 /// tracking issue (`KEP issue 4639`, `Enhancement issue #4639`) is the KEP.
 fn kep_word_ends(before: &str) -> bool {
@@ -469,9 +483,17 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         .strip_suffix("issue")
         .or_else(|| text[..t.range.start].trim_end().strip_suffix("Issue"))
         .is_some_and(kep_word_ends);
+    // `停止シグナルのKEP（#4960）`: the number the word KEP brackets.
+    let kep_bracket = text[..t.range.start]
+        .trim_end()
+        .strip_suffix(['(', '（'])
+        .is_some_and(|b| {
+            let b = b.trim_end().to_ascii_lowercase();
+            b.ends_with("kep") || b.ends_with("keps")
+        });
     let is_kep = if opens_heading {
         front.refs != Some(RefHint::Pr)
-    } else if kep_issue {
+    } else if kep_issue || kep_bracket {
         true
     } else if author.is_some() || number >= FIRST_PR_ONLY_NUMBER {
         false
@@ -512,7 +534,14 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        let (stage, sig) = heading_kep_facts(doc, view.index);
+        let (line_stage, sig) = heading_kep_facts(doc, view.index);
+        // Without a `Stage:` line, what the heading or its section's text states
+        // (`### #3866 kube-proxyのnftablesモード` over `…がベータに昇格し`).
+        let facts = stage::facts_for(view, t.range.clone());
+        let (stage, stage_release, inherited) = match line_stage {
+            Some(s) => (Some(s), None, false),
+            None => (facts.stage, facts.release, facts.inherited),
+        };
         let deferred = section_says_deferred(doc, view.index);
         out.keps.push(KepMention {
             kep: KepNumber(number),
@@ -524,9 +553,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             title: (!title.is_empty()).then_some(title),
             sig,
             stage,
-            stage_release: None,
+            stage_release,
             deferred,
-            inherited: false,
+            inherited,
         });
     } else {
         let facts = stage::facts_for(view, t.range.clone());
@@ -622,8 +651,27 @@ fn section_says_deferred(doc: &Doc, heading: usize) -> bool {
         .any(|b| DEFERRED.is_match(&b.text))
 }
 
-/// `Graduating to Stable` → stable, `Net New to Alpha` → alpha, `Deprecation` → deprecated.
+/// `Graduating to Stable` → stable, `Net New to Alpha` → alpha, `Deprecation` → deprecated;
+/// `ベータへの昇格` → beta, `アルファからベータへ` → beta (the last stage word).
 pub(super) fn stage_line(value: &str) -> Option<Stage> {
+    const JAPANESE: [(&str, Stage); 9] = [
+        ("アルファ", Stage::Alpha),
+        ("ベータ", Stage::Beta),
+        ("安定版", Stage::Stable),
+        ("ステーブル", Stage::Stable),
+        ("正式版", Stage::Stable),
+        ("一般提供", Stage::Stable),
+        ("非推奨", Stage::Deprecated),
+        ("削除", Stage::Removed),
+        ("廃止", Stage::Removed),
+    ];
+    if let Some((_, stage)) = JAPANESE
+        .iter()
+        .filter_map(|(w, stage)| value.rfind(w).map(|at| (at, *stage)))
+        .max_by_key(|(at, _)| *at)
+    {
+        return Some(stage);
+    }
     let v = value.to_ascii_lowercase();
     let last = v
         .rsplit(|c: char| !c.is_ascii_alphabetic())

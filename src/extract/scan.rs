@@ -22,7 +22,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         (?i:https?)://[!-~]+
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
-        | (?i:keps?)(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:番号)?(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
+        | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
         | \#[0-9]+[A-Za-z0-9_]*
@@ -56,7 +57,8 @@ pub(crate) enum TokenKind {
     Url,
     /// `--feature-gates=A=true,B=false`.
     Flag,
-    /// `KEP-3157`, `KEP 3962`; the number is parsed by the KEP extractor.
+    /// `KEP-3157`, `KEP 3962`, `KEP番号: 4639`, `enhancements#127`; the number is parsed by the
+    /// KEP extractor.
     Kep,
     /// `kubernetes/website#123`.
     RepoHash,
@@ -265,6 +267,10 @@ fn classify(s: &str) -> TokenKind {
         return TokenKind::Labelled;
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
+        return TokenKind::Kep;
+    }
+    // `enhancements#127`: the enhancements repository's issue, which is the KEP.
+    if b.len() > 12 && b[..11].eq_ignore_ascii_case(b"enhancement") && s.contains('#') {
         return TokenKind::Kep;
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"sig") && matches!(b[3], b'/' | b'-' | b' ') {

@@ -416,12 +416,29 @@ impl Leads {
 /// The stage the text under heading `heading` states, for what the heading names
 /// (`### コンテナリソースをもとにしたPodの自動スケーリング ([KEP-1610](…))` over
 /// `…v1.30で安定版に移行します。`): the first paragraph or list item of its section (before any
-/// sub-heading) with a stage word, if it names exactly one.
+/// sub-heading) with a stage word, if it names exactly one, else if one of its sentences states
+/// one for the article's release.
 fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
     section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
-        .find_map(|v| states_a_stage(v, |_| true).then(|| v.block_stage()))
+        .find_map(|v| {
+            states_a_stage(v, |_| true).then(|| v.block_stage().or_else(|| current_stage(v)))
+        })
         .flatten()
+}
+
+/// `1.24 でベータになって以来、長くベータのままでしたが、ついに GA になりました。`: in a block naming
+/// several stages, the first sentence's that states one for the article's release (not a
+/// removal: as for `block_stage`, 削除 is too common a verb to spread).
+fn current_stage(view: &BlockView) -> Option<Stated> {
+    view.sentences.iter().find_map(|s| {
+        let f = view.sentence_facts(s.start);
+        let stage = f.stage.filter(|s| *s != Stage::Removed)?;
+        (f.release.is_none() || f.release == view.release).then_some(Stated {
+            stage,
+            release: f.release,
+        })
+    })
 }
 
 /// The blocks of heading `heading`'s own section (up to the next heading), as views.

@@ -861,6 +861,12 @@ fn kep_forms_of_real_articles() {
         ("KEPs 1287/2400 を参照", &[1287, 2400]),
         ("KEP-3157 and 4222 landed", &[3157, 4222]),
         ("KEP issue 4639 で追跡", &[4639]),
+        ("KEP番号: 4639 を参照", &[4639]),
+        ("KEP番号4639", &[4639]),
+        ("enhancements#127 を参照", &[127]),
+        ("k/enhancements#5055 を参照", &[5055]),
+        ("停止シグナルの KEP（#4960）で提案", &[4960]),
+        ("KEP (#4960)", &[4960]),
         ("KEP issue #4639 で追跡", &[4639]),
         ("Enhancement issue #4639 を参照", &[4639]),
         ("KEP #1234 の一部です", &[1234]),
@@ -1014,6 +1020,15 @@ fn pull_request_and_issue_forms_of_real_articles() {
         ("Issue 12個", vec![]),
         ("PR 1.30で", vec![]),
         ("PR 12345abc", vec![]),
+        ("k/k#130900 で修正", vec![pull(k, 130900)]),
+        (
+            "k/website#4567 で翻訳",
+            vec![pull("kubernetes/website", 4567)],
+        ),
+        (
+            "k-sigs/kueue#77 を参照",
+            vec![pull("kubernetes-sigs/kueue", 77)],
+        ),
         ("(issue.k8s.io/789)を参照", vec![issue(k, 789)]),
         (
             "github.com/kubernetes/kubernetes/pull/120000/files を参照",
@@ -1686,4 +1701,23 @@ fn a_list_of_gate_names_takes_the_stage_its_lead_or_heading_states() {
     );
     // A word in a list that is not a gate the registry knows stays a word.
     assert!(gate_facts("## 削除されたフィーチャーゲート\n\n- Kubernetes\n- 何か\n").is_empty());
+}
+
+#[test]
+fn a_numbered_heading_takes_its_stage_line_or_its_sections_stage() {
+    let md = "### #3962 x\n\nnftablesモードがベータに昇格し、使いやすくなりました。\n\n### #3157 y\n\nステージ: 安定版への昇格\n\n### #2644 z\n\n**段階**: アルファからベータへ\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3962, Some(Stage::Beta), None),
+            (3157, Some(Stage::Stable), None),
+            (2644, Some(Stage::Beta), None),
+        ]
+    );
+    // A paragraph naming several stages: the sentence stating the article's release's.
+    let md = "### Volume Populators（KEP-1495）\n\n1.24 でベータになって以来、長くベータのままでしたが、ついに GA になりました。\n";
+    assert_eq!(kep_stages(md), [(1495, Some(Stage::Stable), None)]);
+    // A removal of something else in the section is not the heading's.
+    let md = "### #2644 PersistentVolume\n\nHonorPVReclaimPolicy はデフォルトで有効になりました。ストレージが削除された後にのみ削除されます。\n";
+    assert_eq!(kep_stages(md), [(2644, None, None)]);
 }
