@@ -308,8 +308,12 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
             crate::text::japanese::nfkc(header).to_lowercase().as_str(),
             "機能名" | "名前" | "機能" | "name" | "feature" | "features" | "ゲート" | "gate"
         );
+        let gate_name = matches!(
+            crate::text::japanese::nfkc(header).to_lowercase().as_str(),
+            "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
+        );
         let heading = &doc.sections[b.section].title;
-        if says_gate(header) || (plain_name && says_gate(heading)) {
+        if says_gate(header) || gate_name || (plain_name && says_gate(heading)) {
             out.insert((cell.table, cell.column));
         }
     }

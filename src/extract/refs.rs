@@ -104,6 +104,36 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
         }
     }
     release_note_sigs(view, out);
+    bare_kep_cell(view, out);
+}
+
+/// `| 4876 | …` under a `KEP` header: a cell that is only a number is that KEP.
+fn bare_kep_cell(view: &BlockView, out: &mut Mentions) {
+    if !view.kep_column.get() {
+        return;
+    }
+    let text = view.text();
+    let number = text.trim();
+    let start = text.len() - text.trim_start().len();
+    let range = start..start + number.len();
+    if number.is_empty()
+        || number.len() > 4
+        || !number.bytes().all(|b| b.is_ascii_digit())
+        || view.in_span(range.start)
+    {
+        return;
+    }
+    let Ok(n) = number.parse::<u32>() else {
+        return;
+    };
+    let cell = Token {
+        kind: TokenKind::Kep,
+        range,
+        plain: true,
+        span: None,
+    };
+    out.keps
+        .push(kep_at(view, &cell, n, KepForm::Prefixed, None));
 }
 
 /// The (table, column) of each table column whose header names KEPs: `KEP`, `KEP番号`,

@@ -25,10 +25,11 @@
 //!
 //! When a mention's sentence states no stage, in this order: the block's stage if the block names
 //! exactly one (removals excluded: 削除 is too common a verb to spread), its table row's (a
-//! column headed `ステージ` / `Stage` / `段階`), for a heading what the first stage-stating
-//! paragraph of its section says for the article's release, for a list item of one name its lead's
-//! or heading's, else the section's `feature-state` line or heading. A stage taken from elsewhere
-//! keeps the release stated with it, and what a section's text states for a gate or KEP beats its
+//! column headed `ステージ` / `Stage` / `段階` / `状態` / `備考`, or by a release as in
+//! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
+//! stage-stating paragraph of its section says for the article's release, for a list item of
+//! one name its lead's or heading's, else the section's `feature-state` line or heading. A stage
+//! taken from elsewhere keeps the release stated with it, and what a section's text states for a gate or KEP beats its
 //! heading. A heading about one removal or deprecation (`### \`gitRepo\`ボリュームドライバーの削除`)
 //! gives that stage to its section's one KEP (see `removal_sections`).
 use std::collections::HashMap;
@@ -594,9 +595,24 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         let key = (cell.table, cell.column);
         if cell.head {
             let h = norm(&b.text);
-            if ["ステージ", "stage", "段階", "成熟度", "maturity"]
-                .iter()
-                .any(|w| h.contains(w))
+            // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
+            if let Some(r) = release_header(&h) {
+                stage_columns.insert(key, Some(r));
+            } else if [
+                "ステージ",
+                "stage",
+                "段階",
+                "成熟度",
+                "maturity",
+                "状態",
+                "ステータス",
+                "status",
+                "備考",
+                "変更",
+                "notes",
+            ]
+            .iter()
+            .any(|w| h.contains(w))
             {
                 let release = views.get(i).tokens.iter().find_map(|t| match t.kind {
                     TokenKind::Release(r) => Some(r),
@@ -633,14 +649,44 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             releases.insert((cell.table, cell.row), r);
         }
     }
+    // A row's stage is its stage column's, the column for the article's release first
+    // (`| v1.32でのステージ | v1.33でのステージ |` in a 1.33 article), then a column for no
+    // release in particular, then the first.
+    let rank = |release: Option<Release>| match release {
+        Some(r) if Some(r) == views.release => 0,
+        None => 1,
+        Some(_) => 2,
+    };
+    let mut ranked: HashMap<(usize, usize), u8> = HashMap::new();
     for (row, column, stage) in stages {
-        let release = releases
-            .get(&row)
-            .copied()
-            .or_else(|| stage_columns.get(&(row.0, column)).copied().flatten());
-        out.entry(row).or_insert(Stated { stage, release });
+        let header_release = stage_columns.get(&(row.0, column)).copied().flatten();
+        let r = rank(header_release);
+        if ranked.get(&row).is_some_and(|&best| best <= r) {
+            continue;
+        }
+        ranked.insert(row, r);
+        let release = releases.get(&row).copied().or(header_release);
+        out.insert(row, Stated { stage, release });
     }
     out
+}
+
+/// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
+/// `v1.33時点` (normalized and lowercased).
+fn release_header(header: &str) -> Option<Release> {
+    let rest = header
+        .trim_start_matches("kubernetes")
+        .trim_start_matches("k8s")
+        .trim()
+        .trim_start_matches('v');
+    let digits = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let tail = rest[digits..].trim();
+    ["", "時点", "での状態", "の状態", "リリース", "release"]
+        .contains(&tail)
+        .then(|| Release::read(&rest[..digits]))
+        .flatten()
 }
 
 /// Whether the block's text is one name and nothing else: one link (a list of KEPs by title),

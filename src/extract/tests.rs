@@ -1721,3 +1721,29 @@ fn a_numbered_heading_takes_its_stage_line_or_its_sections_stage() {
     let md = "### #2644 PersistentVolume\n\nHonorPVReclaimPolicy はデフォルトで有効になりました。ストレージが削除された後にのみ削除されます。\n";
     assert_eq!(kep_stages(md), [(2644, None, None)]);
 }
+
+#[test]
+fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
+    // The articles of these tests are about 1.32.
+    let md = "| KEP | 機能 | 1.31 | 1.32 |\n|---|---|---|---|\n| KEP-3157 | WatchList | アルファ | ベータ |\n| 3962 | MAP | - | アルファ |\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3157, Some(Stage::Beta), Some(rel("1.32"))),
+            (3962, Some(Stage::Alpha), Some(rel("1.32"))),
+        ]
+    );
+    let md = "| フィーチャーゲート | v1.31でのステージ | v1.32でのステージ |\n|---|---|---|\n| WatchList | Alpha | Beta |\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+    // Another release's column only: its stage, for that release.
+    let md = "| フィーチャーゲート | v1.30でのステージ |\n|---|---|\n| WatchList | Alpha |\n";
+    assert_eq!(gate_facts(md)[0].2, Some(rel("1.30")));
+    // A column headed ゲート名 holds gate names; a bare number under KEP番号 is the KEP, a
+    // bare number elsewhere nothing.
+    let md = "| フィーチャーゲート | 備考 |\n|---|---|\n| WatchList | ベータに昇格 |\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+    let md = "| ゲート名 | 説明 |\n|---|---|\n| WatchList | x |\n";
+    assert_eq!(gate_facts(md).len(), 1);
+    let md = "| KEP番号 | 機能 | 件数 |\n|---|---|---|\n| 1287 | x | 12 |\n";
+    assert_eq!(kep_stages(md), [(1287, None, None)]);
+}
