@@ -29,9 +29,10 @@
 //! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
 //! stage-stating paragraph of its section says for the article's release, for a list item of
 //! one name its lead's or heading's, else the section's `feature-state` line or heading. A stage
-//! taken from elsewhere keeps the release stated with it, and what a section's text states for a gate or KEP beats its
-//! heading. A heading about one removal or deprecation (`### \`gitRepo\`ボリュームドライバーの削除`)
-//! gives that stage to its section's one KEP (see `removal_sections`).
+//! taken from elsewhere keeps the release stated with it, and what a section's text states for a
+//! gate or KEP beats its heading. A heading about one removal or deprecation
+//! (`### \`gitRepo\`ボリュームドライバーの削除`) gives that stage to its section's one KEP (see
+//! `removal_sections`).
 use std::collections::HashMap;
 use std::ops::Range;
 
