@@ -198,8 +198,10 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     let mut refused: Vec<(String, usize)> = Vec::new();
     let mut dropped_ends: Vec<bool> = Vec::new();
     let (mut in_link, mut in_code) = (0usize, false);
-    for (event, range) in html_anchors_as_links(Parser::new_ext(body, options()).into_offset_iter())
-    {
+    let parsed = html_code_as_code_spans(html_anchors_as_links(
+        Parser::new_ext(body, options()).into_offset_iter(),
+    ));
+    for (event, range) in parsed {
         match &event {
             Event::Text(t) => {
                 match &mut run {
@@ -345,6 +347,58 @@ fn html_anchors_as_links<'a>(
         std::iter::repeat_n((Event::End(TagEnd::Link), range.clone()), closes)
             .chain(std::iter::once((event, range)))
     })
+}
+
+/// Raw-HTML `<code>…</code>` around plain text is a code span, as `` `…` `` is: a gate named
+/// `<code>NodeSwap</code>` gets its chip after the span, and no link of ours goes inside the
+/// author's code. Code holding more than text (`<code>a<b>c</b></code>`) stays HTML.
+fn html_code_as_code_spans<'a>(
+    events: impl Iterator<Item = (Event<'a>, Range<usize>)>,
+) -> impl Iterator<Item = (Event<'a>, Range<usize>)> {
+    fn is_tag(h: &str, name: &str) -> bool {
+        h.trim().eq_ignore_ascii_case(name)
+    }
+    // The `<code>` event and the text events after it, while they may still make a span.
+    let mut held: Vec<(Event<'a>, Range<usize>)> = Vec::new();
+    let mut events = events.fuse();
+    std::iter::from_fn(move || {
+        loop {
+            let Some((event, range)) = events.next() else {
+                return (!held.is_empty())
+                    .then(|| std::mem::take(&mut held))
+                    .map(|h| h.into_iter());
+            };
+            match &event {
+                Event::InlineHtml(h) if is_tag(h, "<code>") => {
+                    let before = std::mem::replace(&mut held, vec![(event, range)]);
+                    if !before.is_empty() {
+                        return Some(before.into_iter());
+                    }
+                }
+                Event::Text(_) if !held.is_empty() => held.push((event, range)),
+                Event::InlineHtml(h) if is_tag(h, "</code>") && held.len() > 1 => {
+                    let start = held[0].1.start;
+                    let text: String = held[1..]
+                        .iter()
+                        .filter_map(|(e, _)| match e {
+                            Event::Text(t) => Some(t.as_ref()),
+                            _ => None,
+                        })
+                        .collect();
+                    held.clear();
+                    return Some(
+                        vec![(Event::Code(CowStr::from(text)), start..range.end)].into_iter(),
+                    );
+                }
+                _ => {
+                    let mut out = std::mem::take(&mut held);
+                    out.push((event, range));
+                    return Some(out.into_iter());
+                }
+            }
+        }
+    })
+    .flatten()
 }
 
 /// Bare `http://` and `https://` URLs in prose become links (GitHub's and Hugo's autolinks):
@@ -720,6 +774,27 @@ mod tests {
         let mut out = String::new();
         pulldown_cmark::html::push_html(&mut out, parse(md, 1).events.into_iter());
         out
+    }
+
+    #[test]
+    fn raw_html_code_around_text_is_a_code_span() {
+        let d = parse(
+            "詳細は<code>NodeSwap</code>を参照。<code>a<b>c</b></code>\n",
+            1,
+        );
+        let code: Vec<&str> = d
+            .spans
+            .iter()
+            .filter(|s| s.kind == SpanKind::Code)
+            .map(|s| &d.blocks[0].text[s.range.clone()])
+            .collect();
+        assert_eq!(code, ["NodeSwap"]);
+        assert!(
+            !d.blocks[0]
+                .plain
+                .iter()
+                .any(|r| d.blocks[0].text[r.clone()].contains("NodeSwap"))
+        );
     }
 
     #[test]

@@ -81,23 +81,93 @@ const MAX_HTML_DEPTH: usize = 256;
 
 /// One raw HTML block, sanitized; shown escaped as text when it nests deeper than
 /// `MAX_HTML_DEPTH`.
-fn clean_block(html: &str) -> String {
+///
+/// A blank line ends a raw HTML block, so an element often opens in one block and closes in a
+/// later one, with Markdown between (`<details><summary>…</summary>`, a paragraph,
+/// `</details>`). Cleaning each block alone would close the element at once and drop its
+/// closing tag, leaving the folded text outside. So `open` carries the elements the author's
+/// earlier blocks left open: they are reopened before this block is cleaned, and the block's
+/// cleaned text is cut out between two markers.
+fn clean_block(html: &str, open: &mut Vec<String>) -> String {
     if html_depth(html) > MAX_HTML_DEPTH {
         return format!(
             "<pre class=\"raw-html\">{}</pre>",
             crate::text::escape_html(html)
         );
     }
+    const START: char = '\u{E000}';
+    const END: char = '\u{E001}';
+    // Text right inside a table's structure would be moved out of it by the HTML parser, and
+    // the markers with it.
+    let in_table_structure = open
+        .last()
+        .is_some_and(|n| matches!(n.as_str(), "table" | "thead" | "tbody" | "tfoot" | "tr"));
+    if !in_table_structure {
+        let html: String = html
+            .chars()
+            .filter(|c| !matches!(*c, START | END))
+            .collect();
+        // `<a id="x" />` is an anchor the author meant to close at once; HTML would read it as
+        // an opening tag and run it to the end of the article.
+        static SELF_CLOSED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"<([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)?/>").expect("valid regex")
+        });
+        let html = SELF_CLOSED.replace_all(&html, "<$1$2></$1>");
+        let reopen: String = open.iter().map(|n| format!("<{n}>")).collect();
+        let cleaned = SANITIZER
+            .clean(&format!("{reopen}{START}{html}{END}"))
+            .to_string();
+        if let (Some(a), Some(b)) = (cleaned.find(START), cleaned.find(END))
+            && a < b
+        {
+            let inner = &cleaned[a + START.len_utf8()..b];
+            *open = open_after(open, inner);
+            return inner.to_string();
+        }
+    }
     SANITIZER.clean(html).to_string()
 }
+
+/// The elements still open after sanitized `html`, given those open before it.
+fn open_after(before: &[String], html: &str) -> Vec<String> {
+    let mut open = before.to_vec();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        let tag_end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
+        let tag = &rest[at + 1..tag_end];
+        rest = &rest[(tag_end + 1).min(rest.len())..];
+        let (closing, tag) = match tag.strip_prefix('/') {
+            Some(t) => (true, t),
+            None => (false, tag),
+        };
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name.is_empty() {
+            continue;
+        }
+        if closing {
+            if let Some(k) = open.iter().rposition(|n| *n == name) {
+                open.truncate(k);
+            }
+        } else if !tag.ends_with('/') && !VOID.contains(&name.as_str()) {
+            open.push(name);
+        }
+    }
+    open
+}
+
+/// HTML's void elements: they never have content or a closing tag.
+const VOID: [&str; 14] = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
 
 /// The deepest nesting of elements in `html`, counted from its tags alone (a cheap, linear
 /// over-estimate: void elements and `/>` do not nest, closing tags pop).
 fn html_depth(html: &str) -> usize {
-    const VOID: [&str; 14] = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
-        "source", "track", "wbr",
-    ];
     let (mut depth, mut max) = (0usize, 0usize);
     let bytes = html.as_bytes();
     let mut i = 0;
@@ -139,15 +209,22 @@ pub(crate) fn sanitize_raw_html<'e>(
         return Box::new(events);
     }
     let mut events = events.peekable();
+    // The elements the author's raw HTML blocks have left open (see `clean_block`); what is
+    // still open when the article ends is closed there.
+    let mut open: Vec<String> = Vec::new();
     Box::new(std::iter::from_fn(move || {
-        Some(match events.next()? {
+        let Some(event) = events.next() else {
+            let closers: String = open.drain(..).rev().map(|n| format!("</{n}>")).collect();
+            return (!closers.is_empty()).then(|| Event::Html(CowStr::from(closers)));
+        };
+        Some(match event {
             Event::Html(h) => {
                 let mut html = h.to_string();
                 while let Some(Event::Html(more)) = events.next_if(|e| matches!(e, Event::Html(_)))
                 {
                     html.push_str(&more);
                 }
-                Event::Html(CowStr::from(clean_block(&html)))
+                Event::Html(CowStr::from(clean_block(&html, &mut open)))
             }
             Event::InlineHtml(h) => Event::InlineHtml(CowStr::from(clean_inline_tag(&h))),
             other => other,
@@ -578,6 +655,46 @@ mod tests {
         assert!(safe.contains("<b>太字</b>"), "{safe}");
         let raw = to_html(&d, vec![], vec![], &Options { trust_html: true });
         assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn an_element_opened_in_one_raw_html_block_closes_in_a_later_one() {
+        let safe = |md: &str| {
+            let d = blocks::parse(md, 1);
+            to_html(&d, vec![], vec![], &Options { trust_html: false })
+        };
+        // The folded text stays inside its `<details>`, which closes where the author closed it.
+        let html = safe("<details>\n<summary>要約</summary>\n\n本文\n\n</details>\n\n後の段落\n");
+        let (body, close, after) = (
+            html.find("本文").unwrap(),
+            html.find("</details>").unwrap(),
+            html.find("後の段落").unwrap(),
+        );
+        assert!(body < close && close < after, "{html}");
+        assert_eq!(html.matches("</details>").count(), 1, "{html}");
+        // `<a id="x" />` closes where it stands.
+        let html = safe("<a id=\"x\" />\n\n後の段落\n");
+        assert!(
+            html.find("</a>").unwrap() < html.find("後の段落").unwrap(),
+            "{html}"
+        );
+        // Nothing the author opens stays open past the article, and a stray closing tag is
+        // dropped (it would close the page's own elements).
+        let html = safe(
+            "<div onclick=\"x()\">\n\nノート\n\n</div>\n\n</div></section>\n\n<div>閉じない\n",
+        );
+        assert_eq!(
+            html.matches("<div").count(),
+            html.matches("</div>").count(),
+            "{html}"
+        );
+        assert!(
+            !html.contains("</section>") && !html.contains("onclick"),
+            "{html}"
+        );
+        // A raw block cannot use the markers to cut itself out of its sanitizing.
+        let html = safe("<div>\n\nx\n\n</div>\u{E001}<script>alert(1)</script>\n");
+        assert!(!html.contains("<script"), "{html}");
     }
 
     #[test]
