@@ -448,7 +448,7 @@ pub fn reference_findings(articles: &[Arc<Article>], registry: &Registry) -> Vec
     let mut out = Vec::new();
     for a in articles {
         out.extend(crate::check::references::check_unknown_refs(
-            &a.path, &a.doc, &a.refs, registry,
+            &a.path, &a.doc, &a.front, &a.refs, registry,
         ));
         out.extend(crate::check::references::check_stage_disagreements(
             &a.path, &a.doc, &a.front, &a.refs, registry,

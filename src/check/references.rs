@@ -151,6 +151,7 @@ fn first_release(g: &crate::registry::GateEntry) -> Option<Release> {
 pub fn check_unknown_refs(
     path: &Path,
     doc: &Doc,
+    front: &FrontMatter,
     refs: &Mentions,
     registry: &Registry,
 ) -> Vec<Diagnostic> {
@@ -175,18 +176,50 @@ pub fn check_unknown_refs(
     for m in &refs.gates {
         if registry.gate(&m.gate.0).is_none() && seen.insert(format!("gate {}", m.gate)) {
             let stage = m.stage.unwrap_or(Stage::Alpha);
+            let from = m
+                .stage_release
+                .or(front.release)
+                .map_or_else(|| "1.xx".to_string(), |r| r.to_string());
+            let add = format!(
+                "add it (or run `shiori registry import`):\n[[gate]]\nname = \"{}\"\nstages = [ {{ stage = \"{stage}\", from = \"{from}\" }} ]",
+                m.gate
+            );
+            let help = match nearest_gate(registry, &m.gate.0) {
+                Some(known) => format!("did you mean `{known}`? If not, {add}"),
+                None => add,
+            };
             out.push(
                 Diagnostic::warning(
                     path,
                     Some(doc.blocks[m.block].line),
-                    format!("feature gate `{}` is not in {}", m.gate, registry.gate_file(&m.gate.0).display()),
+                    format!(
+                        "feature gate `{}` is not in {}",
+                        m.gate,
+                        registry.gate_file(&m.gate.0).display()
+                    ),
                 )
-                .help(format!(
-                    "add it (or run `shiori registry import`):\n[[gate]]\nname = \"{}\"\nstages = [ {{ stage = \"{stage}\", from = \"1.xx\" }} ]",
-                    m.gate
-                )),
+                .help(help),
             );
         }
     }
     out
+}
+
+/// The known gate a misspelled name most likely means: within two edits, and at most one per
+/// six characters (`InPlacePodVerticalScalling` → `InPlacePodVerticalScaling`).
+fn nearest_gate<'r>(registry: &'r Registry, name: &str) -> Option<&'r str> {
+    let limit = (name.chars().count() / 6).clamp(1, 2);
+    registry
+        .gates()
+        .map(|g| g.name.0.as_str())
+        .filter(|known| known.len().abs_diff(name.len()) <= limit)
+        .map(|known| {
+            (
+                crate::text::levenshtein(&known.to_lowercase(), &name.to_lowercase()),
+                known,
+            )
+        })
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, known)| known)
 }

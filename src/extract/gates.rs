@@ -72,6 +72,19 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
     {
         explicit[0] = true;
     }
+    // `` `KubeletEnsureSecretPulledImages=true` を設定 ``: a code span setting a name, as the flag
+    // does, is a gate setting.
+    for (i, t) in tokens.iter().enumerate() {
+        if t.kind == TokenKind::Ident
+            && !t.plain
+            && gate_shaped(&text[t.range.clone()])
+            && let Some(span) = view.span_text(t)
+            && let Some(value) = span.strip_prefix(&text[t.range.clone()])
+            && matches!(value.trim(), "=true" | "=false")
+        {
+            explicit[i] = true;
+        }
+    }
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
     // Written without a code span, a name the registry knows leads the item the same way

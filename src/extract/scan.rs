@@ -40,7 +40,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画
         | 以前 | これまで | 従来
-        | 有効に | 無効に | 有効化 | 無効化
+        | 有効に | 無効に | 有効化 | 無効化 | ロックされ
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
@@ -88,7 +88,8 @@ pub(crate) enum TokenKind {
     Past,
     /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
     Release(Release),
-    /// `有効に`, `無効化`, `enable`: the sentence is about switching something on or off.
+    /// `有効に`, `無効化`, `ロックされ`, `enable`: the sentence is about switching something on
+    /// or off (or its gate being locked).
     Enable,
     /// `デフォルトで有効` / `デフォルト無効`, `Some(true)` / `Some(false)`.
     Default(bool),
@@ -296,7 +297,9 @@ fn classify(s: &str) -> TokenKind {
         "目指" | "目標" | "予定" | "見込" | "計画" => TokenKind::Plan,
         "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
-        "有効に" | "無効に" | "有効化" | "無効化" => TokenKind::Enable,
+        "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" => {
+            TokenKind::Enable
+        }
         "フィールド"
         | "構造体"
         | "コンディション"

@@ -754,7 +754,7 @@ fn unknown_keps_and_gates_are_reported_once() {
     let f = front(None);
     let reg = registry();
     let refs = extract(&doc, &f, &reg);
-    let d = check_unknown_refs(Path::new("content/a.md"), &doc, &refs, &reg);
+    let d = check_unknown_refs(Path::new("content/a.md"), &doc, &f, &refs, &reg);
     let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         msgs,
@@ -764,6 +764,25 @@ fn unknown_keps_and_gates_are_reported_once() {
         ]
     );
     assert!(d[0].help.as_deref().unwrap().contains("number = 9999"));
+    // The article's release is where the new gate starts.
+    assert!(
+        d[1].help.as_deref().unwrap().contains("from = \"1.32\""),
+        "{:?}",
+        d[1].help
+    );
+    // A misspelled gate: the known one it means.
+    let md = "FeatureGate WatchLists を有効にします\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let refs = extract(&doc, &f, &reg);
+    let d = check_unknown_refs(Path::new("content/a.md"), &doc, &f, &refs, &reg);
+    assert!(
+        d[0].help
+            .as_deref()
+            .unwrap()
+            .starts_with("did you mean `WatchList`?"),
+        "{:?}",
+        d[0].help
+    );
 }
 
 #[test]
@@ -1062,6 +1081,11 @@ fn real_gates(md: &str) -> Vec<String> {
 fn gate_forms_of_real_articles() {
     let table: &[(&str, &[&str])] = &[
         (
+            "`KubeletEnsureSecretPulledImages=true` を設定します。",
+            &["KubeletEnsureSecretPulledImages"],
+        ),
+        ("`WatchList` はロックされ、常に有効です。", &["WatchList"]),
+        (
             "`ValidatingAdmissionPolicy` フィーチャーゲートを有効にします。",
             &["ValidatingAdmissionPolicy"],
         ),
@@ -1141,6 +1165,9 @@ fn gate_negatives_of_real_articles() {
         "```yaml\nfeatureGates:\n  NodeSwap: true\n```\n",
         "| 名前 | 説明 |\n|---|---|\n| `PodSpec` | Podの仕様 |\n",
         "* [PodHealthyPolicy for PodDisruptionBudget](https://kep.k8s.io/3017)",
+        // A setting that is not a gate's shape, a field set in a code span.
+        "`replicas=true` を設定します。",
+        "`spec.enabled=true` を設定します。",
     ] {
         assert!(real_gates(md).is_empty(), "{md}: {:?}", real_gates(md));
     }

@@ -16,6 +16,22 @@ pub(crate) fn fingerprint(value: &impl std::hash::Hash) -> u64 {
 
 /// `s.to_lowercase()`. Kana, kanji and the CJK punctuation (U+3000 to U+9FFF) have no case, so
 /// text of those and ASCII is lowered byte by byte, without a case-table search per character.
+/// The edit distance between `a` and `b`, in characters (insertions, deletions, substitutions).
+pub(crate) fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
 pub(crate) fn lowercase(s: &str) -> String {
     if s.chars().all(|c| c.is_ascii() || is_caseless_cjk(c)) {
         s.to_ascii_lowercase()

@@ -281,7 +281,7 @@ fn check_reports_exactly_the_real_disagreements() {
     for name in [V129, V131, V132] {
         let (doc, front, refs) = article(name);
         assert!(
-            check_unknown_refs(Path::new(name), &doc, &refs, &reg).is_empty(),
+            check_unknown_refs(Path::new(name), &doc, &front, &refs, &reg).is_empty(),
             "{name}"
         );
         for d in check_stage_disagreements(Path::new(name), &doc, &front, &refs, &reg) {

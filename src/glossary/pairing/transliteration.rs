@@ -33,21 +33,6 @@ fn shares_article(a: &Candidate, articles: &[usize]) -> bool {
     a.articles.iter().any(|x| articles.binary_search(x).is_ok())
 }
 
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &y) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(x != y))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// One English candidate for a katakana term.
 pub(super) struct Translit {
     pub(super) ja_key: String,
@@ -123,7 +108,7 @@ fn rank_for(
         match groups.iter_mut().find(|g| {
             forms[g.1].keys.iter().any(|k| &k.syms == syms)
                 && forms[fi].compact.len() >= 5
-                && levenshtein(&forms[g.1].compact, &forms[fi].compact) <= 1
+                && crate::text::levenshtein(&forms[g.1].compact, &forms[fi].compact) <= 1
         }) {
             Some(g) => g.2.push(fi),
             None => groups.push((s, fi, Vec::new())),
