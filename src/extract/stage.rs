@@ -261,7 +261,8 @@ impl SentenceFacts {
 /// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
 /// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
 /// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
-/// (`以前はAlphaだった X は利用できなくなりました` is a removal now).
+/// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
+/// `…かどうか`) states nothing.
 pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
@@ -273,6 +274,22 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         )
     };
     const CLAUSE: [char; 5] = ['、', ',', ';', '，', '；'];
+    // `…GAになるのでしょうか？`, `…GAになるかどうかに注目しています`: a question states nothing.
+    for sentence in &view.sentences {
+        let said = text[sentence.clone()].trim_end();
+        if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
+        {
+            let from = tokens.partition_point(|u| u.range.start < sentence.start);
+            for (j, u) in tokens.iter().enumerate().skip(from) {
+                if u.range.start >= sentence.end {
+                    break;
+                }
+                if states(u.kind) {
+                    muted[j] = true;
+                }
+            }
+        }
+    }
     for (i, t) in tokens.iter().enumerate() {
         match t.kind {
             TokenKind::Plan => {
@@ -666,7 +683,8 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             continue;
         }
         ranked.insert(row, r);
-        let release = releases.get(&row).copied().or(header_release);
+        // A header naming the release (`v1.33でのステージ`) beats the row's introduced-in cell.
+        let release = header_release.or_else(|| releases.get(&row).copied());
         out.insert(row, Stated { stage, release });
     }
     out
@@ -818,12 +836,16 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     }
     let settled = outside.settled().or(all.settled());
     let topic = topic_release(view, &sentence);
-    let release = settled.and_then(|(_, _, k)| release_next_to(text, tokens, k).or(topic));
+    let release = settled.and_then(|(_, at, k)| {
+        release_next_to(text, tokens, k).or(topic.filter(|(_, scope)| at < *scope).map(|(r, _)| r))
+    });
     // `v1.30からベータでしたが、v1.33でデフォルトで有効に`: a default stated for another release
     // than the stage is not the default of the mention's release.
+    // A default with no release of its own goes with the stage (`v1.33でベータ(デフォルトで有効)に`).
     let default_on = default.and_then(|(on, k)| {
-        let stated_for = release_next_to(text, tokens, k).or(topic);
-        (settled.is_none() || stated_for.or(view.release) == release.or(view.release)).then_some(on)
+        let stated_for = release_next_to(text, tokens, k);
+        (settled.is_none() || stated_for.is_none_or(|r| Some(r) == release.or(view.release)))
+            .then_some(on)
     });
     Said {
         stage: settled.map(|(s, _, _)| s),
@@ -833,9 +855,11 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     }
 }
 
-/// `v1.33では、\`JobSuccessPolicy\`がGAに昇格しました`, `In v1.33, …`: the release a sentence
-/// opens with as its topic, which its stage words without a release of their own are stated for.
-fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<Release> {
+/// `v1.33では、\`JobSuccessPolicy\`がGAに昇格しました`, `v1.33で\`X\`が…`, `なお、Kubernetes 1.28で…`,
+/// `In v1.33, …`: the release a sentence opens with as its topic, which its stage words without
+/// a release of their own are stated for, with where its scope ends (the sentence's end, or its
+/// first clause's for a bare `で`).
+fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, usize)> {
     let text = view.text();
     let tokens = view.tokens_in(sentence);
     let mut tokens = tokens.iter().skip_while(|t| {
@@ -845,16 +869,52 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<Release> {
     let TokenKind::Release(r) = t.kind else {
         return None;
     };
+    // `v1.31でアルファとして導入された\`X\`は引き続きアルファです`: a release bound to the stage
+    // word right after it is that word's, not the sentence's topic.
+    if let Some(next) = tokens.next()
+        && matches!(
+            next.kind,
+            TokenKind::StageWord(_) | TokenKind::ApiVersion(_)
+        )
+        && matches!(
+            text[t.range.end..next.range.start].trim(),
+            "" | "で" | "から" | "に" | "にて"
+        )
+    {
+        return None;
+    }
     let lead = text[sentence.start..t.range.start]
-        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'));
-    if !(lead.is_empty() || lead.eq_ignore_ascii_case("in ")) {
+        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
+        .trim_end_matches([' ', '、', ',']);
+    const CONNECTIVES: [&str; 9] = [
+        "なお",
+        "また",
+        "さらに",
+        "そして",
+        "一方",
+        "まず",
+        "次に",
+        "最後に",
+        "ついに",
+    ];
+    if !(lead.is_empty() || lead.eq_ignore_ascii_case("in") || CONNECTIVES.contains(&lead)) {
         return None;
     }
     let after = text[t.range.end..].trim_start();
-    ["では", "で、", "において", "にて", ","]
+    if ["では", "で、", "において", "にて", ","]
         .iter()
         .any(|w| after.starts_with(w))
-        .then_some(r)
+    {
+        return Some((r, sentence.end));
+    }
+    // `v1.33で\`X\`がGAに昇格しました` but not `v1.27で追加され、…ついにベータに昇格しました`:
+    // without a comma the release is its first clause's.
+    after.starts_with('で').then(|| {
+        let clause_end = text[t.range.end..sentence.end]
+            .find(CLAUSE_BREAKS)
+            .map_or(sentence.end, |i| t.range.end + i);
+        (r, clause_end)
+    })
 }
 
 /// The release written right next to stage word `tokens[i]`: before it (`v1.26でアルファ`,

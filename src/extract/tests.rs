@@ -1286,6 +1286,47 @@ fn a_history_sentence_gives_the_stage_of_the_articles_release() {
             None
         )
     );
+    // A release opening the sentence before the name, after a connective too.
+    for md in [
+        "v1.31で`WatchList`がGAに昇格しました。",
+        "なお、Kubernetes 1.31で`WatchList`がGAに昇格しました。",
+    ] {
+        assert_eq!(
+            gate_facts(md)[0],
+            (
+                "WatchList".into(),
+                Some(Stage::Stable),
+                Some(rel("1.31")),
+                None
+            ),
+            "{md}"
+        );
+    }
+    // A bare `で` scopes its first clause only.
+    assert_eq!(
+        gate_facts(
+            "v1.27で追加され、前回は一旦リバートされていましたが、ついに `WatchList` がベータに昇格しました。"
+        )[0],
+        ("WatchList".into(), Some(Stage::Beta), None, None)
+    );
+    // A default inside the stage's brackets goes with the stage's release.
+    assert_eq!(
+        gate_facts("`WatchList`はv1.31でベータ(デフォルトで有効)に昇格しました。")[0],
+        (
+            "WatchList".into(),
+            Some(Stage::Beta),
+            Some(rel("1.31")),
+            Some(true)
+        )
+    );
+    // A question states no stage.
+    for md in [
+        "`WatchList` は GA になるのでしょうか？",
+        "次は `WatchList` が GA になるかどうかに注目しています。",
+        "- Q: `WatchList` はいつ GA？",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
     // No stage stated for the article's release: the sentence's rules decide.
     assert_eq!(
         kep_stages("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。"),
@@ -1767,6 +1808,9 @@ fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
     assert_eq!(gate_facts(md)[0].2, Some(rel("1.30")));
     // A column headed ゲート名 holds gate names; a bare number under KEP番号 is the KEP, a
     // bare number elsewhere nothing.
+    // The stage header's release beats the row's introduced-in cell.
+    let md = "| フィーチャーゲート | 導入 | v1.32でのステージ |\n|---|---|---|\n| WatchList | v1.27 | Beta |\n";
+    assert_eq!(gate_facts(md)[0].2, Some(rel("1.32")));
     let md = "| フィーチャーゲート | 備考 |\n|---|---|\n| WatchList | ベータに昇格 |\n";
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
     let md = "| ゲート名 | 説明 |\n|---|---|\n| WatchList | x |\n";

@@ -109,7 +109,9 @@ pub(crate) fn pull_requests(graph: &RefGraph) -> Value {
 }
 
 impl RenderCtx<'_> {
-    /// `api/articles.json`: `{"version": 1, "articles": [{slug, title, release, date, url, sigs}]}`,
+    /// `api/articles.json`: `{"version": 1, "articles": [{slug, title, release, date, url, sigs}]}`
+    /// (`sigs`: the SIGs the front matter names and those the text mentions or links, as the SIG
+    /// pages list the article),
     /// sorted by slug.
     pub(crate) fn articles_api(&self) -> Value {
         let mut list: Vec<Value> = self
@@ -122,7 +124,7 @@ impl RenderCtx<'_> {
                     "release": a.front.release,
                     "date": a.front.date,
                     "url": a.url(),
-                    "sigs": a.front.sigs,
+                    "sigs": a.refs.article_sigs,
                 })
             })
             .collect();
