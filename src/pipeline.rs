@@ -344,7 +344,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions, registry);
-            let mut body = shortcodes::degrade(&shortcodes::bound_markup(split.body), &page);
+            let body = crate::parse::containers::expand(split.body);
+            let mut body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
             body.shrink_to_fit();
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);

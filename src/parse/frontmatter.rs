@@ -113,14 +113,19 @@ fn for_beginners(flag: bool, tags: &[String]) -> bool {
 struct Raw {
     title: Option<String>,
     slug: Option<String>,
+    /// Zenn writes the date as `published_at: 2024-08-14 09:00`.
+    #[serde(alias = "published_at")]
     date: Option<DateValue>,
     release: Option<Release>,
     #[serde(default)]
     sigs: Vec<SigName>,
-    #[serde(default)]
+    /// Zenn's `topics` are tags.
+    #[serde(default, alias = "topics")]
     tags: Vec<String>,
     #[serde(default)]
     draft: bool,
+    /// Zenn's `published: false` is a draft.
+    published: Option<bool>,
     #[serde(default)]
     beginner: bool,
     refs: Option<RefHint>,
@@ -341,7 +346,7 @@ pub fn split<'a>(
             beginner: for_beginners(raw.beginner, &raw.tags),
             sigs: raw.sigs,
             tags: raw.tags,
-            draft: raw.draft,
+            draft: raw.draft || raw.published == Some(false),
             unrendered: unrendered(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
@@ -353,8 +358,6 @@ pub fn split<'a>(
     })
 }
 
-/// Front-matter keys of Hugo sites (kubernetes.io's among them) that shiori has no use for and
-/// reads quietly.
 /// Whether Hugo's build options (`_build`, or the older `build`) say the page is not rendered:
 /// `render: never`, `render: false` or `render: link` (a URL but no page).
 fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
@@ -369,7 +372,16 @@ fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
     )
 }
 
+/// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn and Qiita that shiori
+/// has no use for and reads quietly.
 const HUGO_KEYS: &[&str] = &[
+    "emoji",
+    "private",
+    "updated_at",
+    "id",
+    "organization_url_name",
+    "slide",
+    "ignorePublish",
     "layout",
     "evergreen",
     "canonicalUrl",
@@ -675,6 +687,23 @@ mod tests {
         assert_eq!(w.len(), 1);
         assert_eq!(w[0].line, Some(6));
         assert!(w[0].message.contains("`sidebar_position`"));
+    }
+
+    #[test]
+    fn zenn_and_qiita_front_matter_builds_quietly() {
+        let text = "---\ntitle: \"Kubernetes 1.34 のアップデートまとめ\"\nemoji: \"🚀\"\ntype: \"tech\"\ntopics: [\"kubernetes\", \"k8s\"]\npublished: true\npublished_at: 2025-08-28 09:00\n---\n本文\n";
+        let (f, _, w) = parse(text).unwrap();
+        assert_eq!(f.date.as_deref(), Some("2025-08-28"));
+        assert_eq!(f.tags, ["kubernetes", "k8s"]);
+        assert!(!f.draft);
+        let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
+        assert!(loud.is_empty(), "{loud:?}");
+        let (f, _, _) = parse("---\ntitle: t\npublished: false\n---\n本文\n").unwrap();
+        assert!(f.draft, "an unpublished Zenn article is a draft");
+        let text = "---\ntitle: t\ntags:\n  - Kubernetes\nprivate: false\nupdated_at: '2025-01-01T00:00:00+09:00'\nid: abc\norganization_url_name: null\nslide: false\nignorePublish: false\n---\n本文\n";
+        let (_, _, w) = parse(text).unwrap();
+        let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
+        assert!(loud.is_empty(), "{loud:?}");
     }
 
     #[test]

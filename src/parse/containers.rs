@@ -1,0 +1,156 @@
+//! Zenn's and Qiita's container blocks (`:::message`, `:::message alert`, `:::details タイトル`,
+//! `:::note info|warn|alert`) become the Markdown that looks the same, before Markdown parsing,
+//! so articles written on those platforms build without `:::` lines leaking into the text:
+//! a message or note is a GFM alert box (alert → 警告, warn → 注意, else 補足), a details block
+//! a quote led by its title in bold (its content stays Markdown, code blocks included).
+//!
+//! Every line stays where it was (the opening line becomes the box's first line, the closing
+//! line an empty one), so diagnostics still point at the right line. A block closes at a line
+//! of as many colons as opened it (Zenn nests `::::details` around `:::message`); one never
+//! closed ends with the text. Lines inside fenced code blocks are left alone.
+use std::borrow::Cow;
+
+/// One open container: how many colons opened it.
+struct Open {
+    colons: usize,
+}
+
+/// Rewrites the container blocks of `text`; text without them is returned as is.
+pub fn expand(text: &str) -> Cow<'_, str> {
+    if !text.contains(":::") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut open: Vec<Open> = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b.strip_suffix('\r').unwrap_or(b), &line[b.len()..]),
+            None => (line, ""),
+        };
+        let quote = "> ".repeat(open.len());
+        let trimmed = body.trim_start();
+        if let Some(f) = fence {
+            if closes_fence(trimmed, f) {
+                fence = None;
+            }
+            push_line(&mut out, &quote, body, end);
+            continue;
+        }
+        if let Some(f) = opens_fence(trimmed) {
+            fence = Some(f);
+            push_line(&mut out, &quote, body, end);
+            continue;
+        }
+        let colons = trimmed.chars().take_while(|&c| c == ':').count();
+        if colons >= 3 {
+            let rest = trimmed[colons..].trim();
+            if rest.is_empty() {
+                if let Some(i) = open.iter().rposition(|o| o.colons == colons) {
+                    open.truncate(i);
+                    out.push_str(&"> ".repeat(open.len()));
+                    out.push_str(end);
+                    continue;
+                }
+            } else if let Some(first) = opening_line(rest) {
+                push_line(&mut out, &quote, &first, end);
+                open.push(Open { colons });
+                continue;
+            }
+        }
+        push_line(&mut out, &quote, body, end);
+    }
+    Cow::Owned(out)
+}
+
+fn push_line(out: &mut String, quote: &str, body: &str, end: &str) {
+    out.push_str(quote);
+    out.push_str(body);
+    out.push_str(end);
+}
+
+/// The first line of the box a container opens with `rest` (what follows its colons), or
+/// `None` when `rest` names no container (`:::` in prose stays as written).
+fn opening_line(rest: &str) -> Option<String> {
+    let (name, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let arg = arg.trim();
+    let alert = |kind: &str| Some(format!("> [!{kind}]"));
+    match name {
+        "message" | "note" => match arg {
+            "alert" => alert("CAUTION"),
+            "warn" => alert("WARNING"),
+            _ => alert("NOTE"),
+        },
+        "details" => Some(if arg.is_empty() {
+            "> **詳細**".to_string()
+        } else {
+            format!("> **{}**", escape_inline(arg))
+        }),
+        _ => None,
+    }
+}
+
+/// A details title as Markdown text: its own markup characters are shown, not applied.
+fn escape_inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(
+            c,
+            '*' | '_' | '`' | '[' | ']' | '<' | '>' | '\\' | '#' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A fence opening at the start of a line: its character and length (```` ``` ````, `~~~~`).
+fn opens_fence(line: &str) -> Option<(char, usize)> {
+    let c = line.chars().next().filter(|c| matches!(c, '`' | '~'))?;
+    let n = line.chars().take_while(|&x| x == c).count();
+    (n >= 3).then_some((c, n))
+}
+
+fn closes_fence(line: &str, (c, n): (char, usize)) -> bool {
+    let run = line.chars().take_while(|&x| x == c).count();
+    run >= n && line[run * c.len_utf8()..].trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand;
+
+    #[test]
+    fn messages_and_notes_are_alert_boxes_line_for_line() {
+        let md = "前\n:::message alert\n**注意**: v1.32で削除\n:::\n後\n";
+        assert_eq!(
+            expand(md),
+            "前\n> [!CAUTION]\n> **注意**: v1.32で削除\n\n後\n"
+        );
+        assert_eq!(expand(":::note warn\nx\n:::\n"), "> [!WARNING]\n> x\n\n");
+        assert_eq!(expand(":::message\nx\n:::\n"), "> [!NOTE]\n> x\n\n");
+    }
+
+    #[test]
+    fn details_keep_their_title_and_markdown_and_nest() {
+        let md =
+            "::::details 設定 *例*\n```yaml\nfeatureGates:\n:::\n```\n:::message\nx\n:::\n::::\n";
+        assert_eq!(
+            expand(md),
+            "> **設定 \\*例\\***\n> ```yaml\n> featureGates:\n> :::\n> ```\n> > [!NOTE]\n> > x\n> \n\n"
+        );
+    }
+
+    #[test]
+    fn colons_that_open_nothing_stay() {
+        for md in [
+            "a ::: b\n",
+            ":::\n",
+            ":::unknown\nx\n:::\n",
+            "比率は 1:::2\n",
+        ] {
+            assert_eq!(expand(md), md, "{md}");
+        }
+    }
+}
