@@ -53,6 +53,9 @@ pub struct Mention {
     /// The title of the section the block stands in (empty before the first heading).
     pub section: String,
     pub line: usize,
+    /// The article says the release did not do it (a KEP whose section says it was deferred):
+    /// shown on the KEP's page, left out of the release's changes.
+    pub deferred: bool,
 }
 
 impl Mention {
@@ -309,6 +312,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                     .unwrap_or_default(),
                 sentence,
                 line: b.line,
+                deferred: false,
             }
         };
         if let Some(r) = meta.release {
@@ -337,6 +341,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
             // A deferred enhancement's planned stage is not what the release did.
             let stage = m.stage.filter(|_| !m.deferred);
             let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
+            mref.deferred = m.deferred;
             if matches!(doc.blocks[m.block].kind, BlockKind::Heading(_))
                 && let Some(lead) = sections.of(doc.blocks[m.block].section)
             {
@@ -814,7 +819,7 @@ fn releases(g: &RefGraph) -> BTreeMap<Release, ReleaseNode> {
         }
     };
     for (n, node) in &g.keps {
-        for m in &node.mentions {
+        for m in node.mentions.iter().filter(|m| !m.deferred) {
             note(
                 m.release,
                 Change::Kep {

@@ -233,7 +233,10 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         _ => title_after(&text[t.range.end..], false),
     }
     .or_else(|| heading_title(view, t.range.start));
-    Some(kep_at(view, t, number, KepForm::Prefixed, title))
+    let mut m = kep_at(view, t, number, KepForm::Prefixed, title);
+    // `### KEP-4817: …` over `…マイルストーンから削除されました`: the release did not do it.
+    m.deferred = view.is_heading() && section_says_deferred(doc, view.index);
+    Some(m)
 }
 
 /// `KEP-1287, 2400, 753`, `KEP 1287/2400`, `KEP-4639と4815`: the numbers listed after a

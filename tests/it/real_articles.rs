@@ -386,3 +386,41 @@ fn links_written_as_raw_html_or_bare_urls_are_the_authors_and_hold_no_link_of_ou
         125202
     ));
 }
+
+#[test]
+fn a_kep_its_section_says_was_deferred_is_not_among_the_releases_changes() {
+    // A release article's KEP headings: one graduated, one pulled from the milestone.
+    let f = Fixture::new();
+    f.article(
+        "deferred",
+        "title = \"1.34 の KEP\"\nslug = \"deferred\"\nrelease = \"1.34\"",
+        concat!(
+            "### KEP-3962: Mutating Admission Policies\n\n",
+            "Mutating Admission Policy がベータに昇格しました。\n\n",
+            "### KEP-4817: Resource Claim Status\n\n",
+            "この KEP はコードフリーズに間に合わず、マイルストーンから削除されました。\n",
+        ),
+    );
+    let out = f.build();
+    let release = crate::support::page(&out, "releases/1.34/index.html");
+    let changes = &release[release.find("段階ごとの変更").expect("the changes section")..];
+    assert!(
+        changes.contains("keps/3962/"),
+        "the graduated KEP is a change"
+    );
+    assert!(
+        !changes.contains("keps/4817/"),
+        "the deferred KEP is no change of the release"
+    );
+    // What the article says of it stays on its page and in the API, without a stage.
+    let keps: Value = serde_json::from_slice(&out.files["api/keps.json"]).unwrap();
+    let deferred = keps["keps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["number"] == 4817)
+        .expect("KEP-4817 in the API");
+    let mentions = deferred["mentions"].as_array().unwrap();
+    assert_eq!(mentions.len(), 1);
+    assert_eq!(mentions[0]["stage"], Value::Null);
+}

@@ -909,6 +909,7 @@ mod tests {
             default_on: None,
             sentence: "s".into(),
             lead: None,
+            deferred: false,
             section: String::new(),
             line: 1,
         }
