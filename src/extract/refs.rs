@@ -105,6 +105,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
     }
     release_note_sigs(view, out);
     bare_kep_cell(view, out);
+    bare_heading_kep(view, doc, front, out);
 }
 
 /// `| 4876 | …` under a `KEP` header: a cell that is only a number is that KEP.
@@ -562,34 +563,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         return;
     }
     if opens_heading {
-        // Collapse the no-break and ideographic spaces headings sometimes carry.
-        let title = view.block.text[range.end..]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let (line_stage, sig) = heading_kep_facts(doc, view.index);
-        // Without a `Stage:` line, what the heading or its section's text states
-        // (`### #3866 kube-proxyのnftablesモード` over `…がベータに昇格し`).
-        let facts = stage::facts_for(view, t.range.clone());
-        let (stage, stage_release, inherited) = match line_stage {
-            Some(s) => (Some(s), None, false),
-            None => (facts.stage, facts.release, facts.inherited),
-        };
-        let deferred = section_says_deferred(doc, view.index);
-        out.keps.push(KepMention {
-            kep: KepNumber(number),
-            block: view.index,
-            place: Place::Prose,
-            range,
-            sentence,
-            form: KepForm::Heading,
-            title: (!title.is_empty()).then_some(title),
-            sig,
-            stage,
-            stage_release,
-            deferred,
-            inherited,
-        });
+        out.keps.push(heading_kep(view, doc, t, number));
     } else {
         let facts = stage::facts_for(view, t.range.clone());
         out.keps.push(KepMention {
@@ -667,6 +641,72 @@ fn heading_kep_facts(doc: &Doc, heading: usize) -> (Option<Stage>, Option<SigNam
         }
     }
     (stage, sig)
+}
+
+/// The KEP a heading opens with (`### #3962 タイトル`, `#### 3960 - Pod lifecycle sleep action`),
+/// token `t` its number: titled by the rest of the heading, its stage the section's `Stage:` line
+/// or else what the section states.
+fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMention {
+    let range = view.norm.orig_range(t.range.clone());
+    // Collapse the no-break and ideographic spaces headings sometimes carry.
+    let title = view.block.text[range.end..]
+        .trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '-' | ':' | '：' | '–' | '—')
+        })
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (line_stage, sig) = heading_kep_facts(doc, view.index);
+    // Without a `Stage:` line, what the heading or its section's text states
+    // (`### #3866 kube-proxyのnftablesモード` over `…がベータに昇格し`).
+    let facts = stage::facts_for(view, t.range.clone());
+    let (stage, stage_release, inherited) = match line_stage {
+        Some(s) => (Some(s), None, false),
+        None => (facts.stage, facts.release, facts.inherited),
+    };
+    KepMention {
+        kep: KepNumber(number),
+        block: view.index,
+        place: Place::Prose,
+        sentence: view.orig_sentence(t.range.start),
+        range,
+        form: KepForm::Heading,
+        title: (!title.is_empty()).then_some(title),
+        sig,
+        stage,
+        stage_release,
+        deferred: section_says_deferred(doc, view.index),
+        inherited,
+    }
+}
+
+/// `#### 3960 - Pod lifecycle sleep action`, `### 3960: …`: a heading opening with a number of
+/// three or four digits, then a dash or colon and a title, is that KEP, as `### #3960 …` is
+/// (release-note digests title their KEPs so). Unless `refs = "pr"` says numbers are PRs.
+fn bare_heading_kep(view: &BlockView, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
+    static NUMBERED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*([0-9]{3,4})\s*[-:–—]\s*\S").unwrap());
+    if !view.is_heading() || front.refs == Some(RefHint::Pr) {
+        return;
+    }
+    let text = view.text();
+    let Some(c) = NUMBERED.captures(text) else {
+        return;
+    };
+    let number = c.get(1).expect("group 1");
+    if view.in_span(number.start()) {
+        return;
+    }
+    let t = Token {
+        kind: TokenKind::Kep,
+        range: number.range(),
+        plain: true,
+        span: None,
+    };
+    let Ok(n) = number.as_str().parse::<u32>() else {
+        return;
+    };
+    out.keps.push(heading_kep(view, doc, &t, n));
 }
 
 /// Whether the prose under heading `heading` says the enhancement was postponed or left out

@@ -1818,3 +1818,39 @@ fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
     let md = "| KEP番号 | 機能 | 件数 |\n|---|---|---|\n| 1287 | x | 12 |\n";
     assert_eq!(kep_stages(md), [(1287, None, None)]);
 }
+
+#[test]
+fn a_heading_opening_with_a_bare_number_and_a_dash_is_that_kep() {
+    let md = "#### 3960 - Pod lifecycle sleep action\n\n- Stage: Graduating to Stable\n\n### 3157: WatchList\n\nベータに昇格しました。\n";
+    let (_, r) = real(md);
+    let got: Vec<(u32, Option<&str>, Option<Stage>)> = r
+        .keps
+        .iter()
+        .map(|m| (m.kep.0, m.title.as_deref(), m.stage))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                3960,
+                Some("Pod lifecycle sleep action"),
+                Some(Stage::Stable)
+            ),
+            (3157, Some("WatchList"), Some(Stage::Beta)),
+        ]
+    );
+    // A year, a count, a release, a step number: no KEP.
+    for md in [
+        "### 2024 年のまとめ\n",
+        "### 3 つの変更\n",
+        "### 1.33 - 変更点\n",
+        "### 12 - 手順\n",
+        "### 12345 - 大きすぎる\n",
+    ] {
+        assert!(real(md).1.keps.is_empty(), "{md}");
+    }
+    // `refs = "pr"`: numbers are pull requests.
+    let doc = crate::parse::blocks::parse("### 3960 - x\n", 1);
+    let r = extract(&doc, &front(Some(RefHint::Pr)), &real_registry());
+    assert!(r.keps.is_empty());
+}
