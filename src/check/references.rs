@@ -209,13 +209,14 @@ pub fn check_unknown_refs(
 /// six characters (`InPlacePodVerticalScalling` → `InPlacePodVerticalScaling`).
 fn nearest_gate<'r>(registry: &'r Registry, name: &str) -> Option<&'r str> {
     let limit = (name.chars().count() / 6).clamp(1, 2);
+    let lower = name.to_lowercase();
     registry
         .gates()
         .map(|g| g.name.0.as_str())
         .filter(|known| known.len().abs_diff(name.len()) <= limit)
         .map(|known| {
             (
-                crate::text::levenshtein(&known.to_lowercase(), &name.to_lowercase()),
+                crate::text::levenshtein(&known.to_lowercase(), &lower),
                 known,
             )
         })

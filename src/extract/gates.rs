@@ -317,13 +317,15 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
             continue;
         };
         let header = b.text.trim();
-        let plain_name = matches!(
-            crate::text::japanese::nfkc(header).to_lowercase().as_str(),
-            "機能名" | "名前" | "機能" | "name" | "feature" | "features" | "ゲート" | "gate"
-        );
+        let normalized = crate::text::japanese::nfkc(header).to_lowercase();
+        // `ゲート名` says gates by itself; `機能名` only under a heading about gates.
         let gate_name = matches!(
-            crate::text::japanese::nfkc(header).to_lowercase().as_str(),
+            normalized.as_str(),
             "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
+        );
+        let plain_name = matches!(
+            normalized.as_str(),
+            "機能名" | "名前" | "機能" | "name" | "feature" | "features"
         );
         let heading = &doc.sections[b.section].title;
         if says_gate(header) || gate_name || (plain_name && says_gate(heading)) {

@@ -254,7 +254,7 @@ impl Mentions {
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
     let mut out = Mentions::default();
     let views = Views::new(doc, front.release);
-    let mut leads = stage::Leads::new(front.release);
+    let mut leads = stage::Leads::default();
     let gate_columns = gates::gate_columns(doc);
     let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);

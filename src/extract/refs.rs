@@ -39,7 +39,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     }
                 }
             }
-            TokenKind::Labelled if t.plain => labelled(view, t, out),
+            TokenKind::Labelled { issue } if t.plain => labelled(view, t, issue, out),
             // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
             // in a code span it is code (`#include`).
             TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
@@ -127,12 +127,7 @@ fn bare_kep_cell(view: &BlockView, out: &mut Mentions) {
     let Ok(n) = number.parse::<u32>() else {
         return;
     };
-    let cell = Token {
-        kind: TokenKind::Kep,
-        range,
-        plain: true,
-        span: None,
-    };
+    let cell = Token::prose(TokenKind::Kep, range);
     out.keps
         .push(kep_at(view, &cell, n, KepForm::Prefixed, None));
 }
@@ -288,7 +283,7 @@ fn ends_a_listed_number(after: &str) -> bool {
 /// `PR 125103`, `PR番号: 125102`, `Issue 123`, `kubernetes/website PR 4567`, `KEP issue 4639`:
 /// the number the label names, in the repository written before it (else kubernetes/kubernetes);
 /// a KEP's or enhancement's issue is the KEP.
-fn labelled(view: &BlockView, t: &Token, out: &mut Mentions) {
+fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
     static REPO_BEFORE: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"([A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+)\s?$").unwrap());
     let text = view.text();
@@ -301,8 +296,7 @@ fn labelled(view: &BlockView, t: &Token, out: &mut Mentions) {
         return;
     };
     let before = &text[..t.range.start];
-    let is_issue = !raw.to_ascii_lowercase().starts_with('p') && !raw.starts_with("プルリ");
-    if is_issue && kep_word_ends(before) {
+    if is_issue && kep_labels(before) {
         out.keps
             .push(kep_at(view, t, number, KepForm::Prefixed, None));
         return;
@@ -339,16 +333,27 @@ fn full_repo(repo: &str) -> std::borrow::Cow<'_, str> {
     format!("{owner}/{name}").into()
 }
 
-/// Whether `before`, the text before a label `issue`, ends with `KEP` or `enhancement`: a KEP's
-/// tracking issue (`KEP issue 4639`, `Enhancement issue #4639`) is the KEP.
-fn kep_word_ends(before: &str) -> bool {
+/// Whether `before`, the text before a number, labels it a KEP: it ends with `KEP` or
+/// `enhancement`, then an `issue` label or an opening bracket at most. A KEP's tracking issue
+/// is the KEP (`KEP issue 4639`, `Enhancement issue #4639`), and so is the number the word KEP
+/// brackets (`停止シグナルのKEP（#4960）`).
+fn kep_labels(before: &str) -> bool {
+    let before = before.trim_end();
+    let before = before
+        .strip_suffix("issue")
+        .or_else(|| before.strip_suffix("Issue"))
+        .or_else(|| before.strip_suffix(['(', '（']))
+        .unwrap_or(before);
     let word = before
         .trim_end()
         .rsplit(|c: char| !c.is_ascii_alphanumeric())
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    matches!(word.as_str(), "kep" | "enhancement" | "enhancements")
+    matches!(
+        word.as_str(),
+        "kep" | "keps" | "enhancement" | "enhancements"
+    )
 }
 
 /// The mention of KEP `number` that token `t` writes, with the stage its text states.
@@ -512,22 +517,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         return;
     };
     let author = changelog_author(view, i);
-    let kep_issue = text[..t.range.start]
-        .trim_end()
-        .strip_suffix("issue")
-        .or_else(|| text[..t.range.start].trim_end().strip_suffix("Issue"))
-        .is_some_and(kep_word_ends);
-    // `停止シグナルのKEP（#4960）`: the number the word KEP brackets.
-    let kep_bracket = text[..t.range.start]
-        .trim_end()
-        .strip_suffix(['(', '（'])
-        .is_some_and(|b| {
-            let b = b.trim_end().to_ascii_lowercase();
-            b.ends_with("kep") || b.ends_with("keps")
-        });
     let is_kep = if opens_heading {
         front.refs != Some(RefHint::Pr)
-    } else if kep_issue || kep_bracket {
+    } else if kep_labels(&text[..t.range.start]) {
         true
     } else if author.is_some() || number >= FIRST_PR_ONLY_NUMBER {
         false
@@ -562,25 +554,12 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         });
         return;
     }
-    if opens_heading {
-        out.keps.push(heading_kep(view, doc, t, number));
+    let m = if opens_heading {
+        heading_kep(view, doc, t, number)
     } else {
-        let facts = stage::facts_for(view, t.range.clone());
-        out.keps.push(KepMention {
-            kep: KepNumber(number),
-            block: view.index,
-            place: Place::Prose,
-            range,
-            sentence,
-            form: KepForm::Hash,
-            title: None,
-            sig: None,
-            stage: facts.stage,
-            stage_release: facts.release,
-            inherited: facts.inherited,
-            deferred: false,
-        });
-    }
+        kep_at(view, t, number, KepForm::Hash, None)
+    };
+    out.keps.push(m);
 }
 
 /// `(#119026, @AxeZhan)`: the handle right after `#N, `.
@@ -697,12 +676,7 @@ fn bare_heading_kep(view: &BlockView, doc: &Doc, front: &FrontMatter, out: &mut 
     if view.in_span(number.start()) {
         return;
     }
-    let t = Token {
-        kind: TokenKind::Kep,
-        range: number.range(),
-        plain: true,
-        span: None,
-    };
+    let t = Token::prose(TokenKind::Kep, number.range());
     let Ok(n) = number.as_str().parse::<u32>() else {
         return;
     };
@@ -725,38 +699,26 @@ fn section_says_deferred(doc: &Doc, heading: usize) -> bool {
 }
 
 /// `Graduating to Stable` → stable, `Net New to Alpha` → alpha, `Deprecation` → deprecated;
-/// `ベータへの昇格` → beta, `アルファからベータへ` → beta (the last stage word).
+/// `ベータへの昇格` → beta, `アルファからベータへ` → beta: the last stage word, as the scanner
+/// reads stage words.
 pub(super) fn stage_line(value: &str) -> Option<Stage> {
-    const JAPANESE: [(&str, Stage); 9] = [
-        ("アルファ", Stage::Alpha),
-        ("ベータ", Stage::Beta),
-        ("安定版", Stage::Stable),
-        ("ステーブル", Stage::Stable),
-        ("正式版", Stage::Stable),
-        ("一般提供", Stage::Stable),
-        ("非推奨", Stage::Deprecated),
-        ("削除", Stage::Removed),
-        ("廃止", Stage::Removed),
-    ];
-    if let Some((_, stage)) = JAPANESE
-        .iter()
-        .filter_map(|(w, stage)| value.rfind(w).map(|at| (at, *stage)))
-        .max_by_key(|(at, _)| *at)
-    {
-        return Some(stage);
-    }
-    let v = value.to_ascii_lowercase();
-    let last = v
-        .rsplit(|c: char| !c.is_ascii_alphabetic())
-        .find(|w| !w.is_empty())?;
-    match last {
-        "alpha" => Some(Stage::Alpha),
-        "beta" => Some(Stage::Beta),
-        "stable" | "ga" => Some(Stage::Stable),
-        _ if v.contains("deprecat") => Some(Stage::Deprecated),
-        _ if v.contains("remov") => Some(Stage::Removed),
-        _ => None,
-    }
+    let whole = 0..value.len();
+    let last = super::scan::scan(value, std::slice::from_ref(&whole), &[])
+        .into_iter()
+        .rev()
+        .find_map(|t| match t.kind {
+            TokenKind::StageWord(s) => Some(s),
+            _ => None,
+        });
+    // `Deprecating`, `Removing`: the -ing forms the scanner has no word for.
+    last.or_else(|| {
+        let v = value.to_ascii_lowercase();
+        if v.contains("deprecat") {
+            Some(Stage::Deprecated)
+        } else {
+            v.contains("remov").then_some(Stage::Removed)
+        }
+    })
 }
 
 /// Whether `after`, the text right after a number, opens with a Japanese counter (助数詞): `つ`,

@@ -63,8 +63,10 @@ pub(crate) enum TokenKind {
     /// `kubernetes/website#123`.
     RepoHash,
     /// `PR 125103`, `PR番号: 125102`, `Issue 123`, `プルリクエスト 128266`: a number its word says
-    /// is a pull request or an issue, written without `#`.
-    Labelled,
+    /// is a pull request or an issue (`issue`), written without `#`.
+    Labelled {
+        issue: bool,
+    },
     /// `#128266` (or `#1275b13`, refused later).
     Hash,
     Handle,
@@ -112,6 +114,17 @@ pub(crate) struct Token {
 }
 
 impl Token {
+    /// A token of kind `kind` at normalized `range` of plain prose, for a reference an extractor
+    /// reads where the scanner makes no token (`2400` in `KEP-1287, 2400`).
+    pub(crate) fn prose(kind: TokenKind, range: Range<usize>) -> Token {
+        Token {
+            kind,
+            range,
+            plain: true,
+            span: None,
+        }
+    }
+
     /// Whether a reference here is a mention: prose, a code span or a link's text.
     pub(crate) fn mentionable(&self) -> bool {
         self.plain || self.span.is_some()
@@ -264,8 +277,10 @@ fn classify(s: &str) -> TokenKind {
     if s.contains('/') && s.contains('#') {
         return TokenKind::RepoHash;
     }
-    if s.ends_with(|c: char| c.is_ascii_digit()) && is_labelled(s) {
-        return TokenKind::Labelled;
+    if s.ends_with(|c: char| c.is_ascii_digit())
+        && let Some(issue) = label_says_issue(s)
+    {
+        return TokenKind::Labelled { issue };
     }
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
         return TokenKind::Kep;
@@ -337,13 +352,22 @@ fn classify(s: &str) -> TokenKind {
     }
 }
 
-/// `PR 125103`, `Issue番号 123`, `プルリク 128266`: a number after a word for a pull request
-/// or issue (the scanner's pattern has matched the shape).
-fn is_labelled(s: &str) -> bool {
+/// `PR 125103`, `Issue番号 123`, `プルリク 128266`: whether the word before the number names
+/// an issue (else a pull request); `None` when it names neither (the scanner's pattern has
+/// matched the shape).
+fn label_says_issue(s: &str) -> Option<bool> {
     let lower = s.to_ascii_lowercase();
-    ["pr", "pull", "issue", "プルリ", "イシュー"]
+    if ["pr", "pull", "プルリ"]
         .iter()
         .any(|w| lower.starts_with(w))
+    {
+        Some(false)
+    } else {
+        ["issue", "イシュー"]
+            .iter()
+            .any(|w| lower.starts_with(w))
+            .then_some(true)
+    }
 }
 
 /// A URL: with its scheme, or one of the hosts authors write without one (`pr.k8s.io/456`,

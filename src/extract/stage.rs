@@ -2,7 +2,8 @@
 //!
 //! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版 →
 //! `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除済み/削除した/
-//! 取り除かれました/撤廃されました/除去されました/利用できなくなりました/removed → `removed` (a planned removal, 削除される予定 or 今後...削除されます, is not one), and
+//! 取り除かれました/撤廃されました/除去されました/利用できなくなりました/removed → `removed` (a
+//! planned removal, 削除される予定 or 今後...削除されます, is not one), and
 //! デフォルトで有効/デフォルト無効/デフォルトでアクティブ for the default. API versions
 //! (`v1alpha1`) are words of their own and never stages.
 //!
@@ -99,7 +100,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 }
 
 /// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
-const CLAUSE_BREAKS: [char; 4] = ['、', '，', ',', ';'];
+const CLAUSE_BREAKS: [char; 5] = ['、', '，', ',', ';', '；'];
 
 /// `` `DRAPrioritizedList`と`DRAAdminAccess`がベータへ、`DRAResourceClaimDeviceStatus`はアルファで追加されます ``:
 /// when the stage word a sentence settles on stands in a clause before the mention's, and the
@@ -267,27 +268,30 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
     let mut muted = vec![false; tokens.len()];
-    let states = |k: TokenKind| {
+    fn states(k: TokenKind) -> bool {
         matches!(
             k,
             TokenKind::StageWord(_) | TokenKind::ApiVersion(_) | TokenKind::Default(_)
         )
-    };
-    const CLAUSE: [char; 5] = ['、', ',', ';', '，', '；'];
+    }
+    /// Mutes the stating tokens that start in `r`.
+    fn mute(tokens: &[super::scan::Token], muted: &mut [bool], r: Range<usize>) {
+        let from = tokens.partition_point(|u| u.range.start < r.start);
+        for (j, u) in tokens.iter().enumerate().skip(from) {
+            if u.range.start >= r.end {
+                break;
+            }
+            if states(u.kind) {
+                muted[j] = true;
+            }
+        }
+    }
     // `…GAになるのでしょうか？`, `…GAになるかどうかに注目しています`: a question states nothing.
     for sentence in &view.sentences {
         let said = text[sentence.clone()].trim_end();
         if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
         {
-            let from = tokens.partition_point(|u| u.range.start < sentence.start);
-            for (j, u) in tokens.iter().enumerate().skip(from) {
-                if u.range.start >= sentence.end {
-                    break;
-                }
-                if states(u.kind) {
-                    muted[j] = true;
-                }
-            }
+            mute(tokens, &mut muted, sentence.clone());
         }
     }
     for (i, t) in tokens.iter().enumerate() {
@@ -295,20 +299,12 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             TokenKind::Plan => {
                 let sentence = view.sentence_at(t.range.start);
                 let start = text[sentence.start..t.range.start]
-                    .rfind(CLAUSE)
+                    .rfind(CLAUSE_BREAKS)
                     .map_or(sentence.start, |p| sentence.start + p);
                 let end = text[t.range.end..sentence.end]
-                    .find(CLAUSE)
+                    .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
-                let from = tokens.partition_point(|u| u.range.start < start);
-                for (j, u) in tokens.iter().enumerate().skip(from) {
-                    if u.range.start >= end {
-                        break;
-                    }
-                    if states(u.kind) {
-                        muted[j] = true;
-                    }
-                }
+                mute(tokens, &mut muted, start..end);
             }
             TokenKind::Past => {
                 let sentence = view.sentence_at(t.range.start);
@@ -335,9 +331,6 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
 /// million table cells.
 #[derive(Default)]
 pub(super) struct Leads {
-    /// The article's release: what a heading's section states for another release is history,
-    /// not the stage of what the heading names.
-    release: Option<Release>,
     /// Stage each heading or lead block states, computed once.
     stated: HashMap<usize, Option<Stated>>,
     /// The open headings, outermost first: (level, block).
@@ -349,13 +342,6 @@ pub(super) struct Leads {
 }
 
 impl Leads {
-    pub(super) fn new(release: Option<Release>) -> Leads {
-        Leads {
-            release,
-            ..Leads::default()
-        }
-    }
-
     /// Moves to the block of `view` (call in order, once per block) and sets its list, heading
     /// and section stages.
     pub(super) fn visit(&mut self, views: &Views, view: &BlockView) {
@@ -374,7 +360,7 @@ impl Leads {
             if one_thing_removal(&block.text).is_none() {
                 view.heading_stage.set(
                     body_stage(views, index)
-                        .filter(|s| s.release.is_none() || s.release == self.release),
+                        .filter(|s| s.release.is_none() || s.release == view.release),
                 );
             }
             self.headings.push((level, index));
@@ -603,7 +589,6 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     // (table, column) → the release the header names.
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
     let mut release_columns: std::collections::HashSet<(usize, usize)> = Default::default();
-    let mut out = HashMap::new();
     let mut releases: HashMap<(usize, usize), Release> = HashMap::new();
     let mut stages: Vec<((usize, usize), usize, Stage)> = Vec::new();
     for (i, b) in doc.blocks.iter().enumerate() {
@@ -675,19 +660,18 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         None => 1,
         Some(_) => 2,
     };
-    let mut ranked: HashMap<(usize, usize), u8> = HashMap::new();
+    let mut ranked: HashMap<(usize, usize), (u8, Stated)> = HashMap::new();
     for (row, column, stage) in stages {
         let header_release = stage_columns.get(&(row.0, column)).copied().flatten();
         let r = rank(header_release);
-        if ranked.get(&row).is_some_and(|&best| best <= r) {
+        if ranked.get(&row).is_some_and(|&(best, _)| best <= r) {
             continue;
         }
-        ranked.insert(row, r);
         // A header naming the release (`v1.33でのステージ`) beats the row's introduced-in cell.
         let release = header_release.or_else(|| releases.get(&row).copied());
-        out.insert(row, Stated { stage, release });
+        ranked.insert(row, (r, Stated { stage, release }));
     }
-    out
+    ranked.into_iter().map(|(row, (_, s))| (row, s)).collect()
 }
 
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
@@ -755,6 +739,22 @@ impl Candidates {
     fn settled(&self) -> Option<(Stage, usize, usize)> {
         self.removed.or(self.current).or(self.target).or(self.last)
     }
+
+    /// Notes stage word `at`: a removal, or a stage that may be a transition's target and may
+    /// be stated for the article's release.
+    fn note(&mut self, at: (Stage, usize, usize), target: bool, current: bool) {
+        if at.0 == Stage::Removed {
+            self.removed = Some(at);
+            return;
+        }
+        if target {
+            self.target = Some(at);
+        }
+        if current {
+            self.current = Some(at);
+        }
+        self.last = Some(at);
+    }
 }
 
 /// Stage and default one sentence states. Stage words in brackets are an aside
@@ -795,32 +795,18 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
             }
             negated_at = None;
         }
-        let mut note = |set: &mut dyn FnMut(&mut Candidates)| {
-            set(&mut all);
-            if depth == 0 {
-                set(&mut outside);
-            }
-        };
         match t.kind {
-            TokenKind::StageWord(Stage::Removed) => {
-                note(&mut |c| c.removed = Some((Stage::Removed, t.range.start, k)))
-            }
             TokenKind::StageWord(s) | TokenKind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
                 let target = to_before || is_transition_target(after);
                 let current =
                     view.release.is_some() && release_next_to(text, tokens, k) == view.release;
-                note(&mut |c| {
-                    let at = Some((s, t.range.start, k));
-                    if target {
-                        c.target = at;
-                    }
-                    if current {
-                        c.current = at;
-                    }
-                    c.last = at;
-                });
+                let at = (s, t.range.start, k);
+                all.note(at, target, current);
+                if depth == 0 {
+                    outside.note(at, target, current);
+                }
             }
             // `...見送られています`: what came before did not happen; what follows still counts
             // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
@@ -835,13 +821,16 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
         prev_ident = (t.kind == TokenKind::Ident).then(|| &text[t.range.clone()]);
     }
     let settled = outside.settled().or(all.settled());
-    let topic = topic_release(view, &sentence);
     let release = settled.and_then(|(_, at, k)| {
-        release_next_to(text, tokens, k).or(topic.filter(|(_, scope)| at < *scope).map(|(r, _)| r))
+        release_next_to(text, tokens, k).or_else(|| {
+            topic_release(view, &sentence)
+                .filter(|(_, scope)| at < *scope)
+                .map(|(r, _)| r)
+        })
     });
-    // `v1.30からベータでしたが、v1.33でデフォルトで有効に`: a default stated for another release
-    // than the stage is not the default of the mention's release.
-    // A default with no release of its own goes with the stage (`v1.33でベータ(デフォルトで有効)に`).
+    // A default stated for another release than the stage is not the default of the mention's
+    // release (`v1.30からベータでしたが、v1.33でデフォルトで有効に`); one with no release of its own
+    // goes with the stage (`v1.33でベータ(デフォルトで有効)に`).
     let default_on = default.and_then(|(on, k)| {
         let stated_for = release_next_to(text, tokens, k);
         (settled.is_none() || stated_for.is_none_or(|r| Some(r) == release.or(view.release)))
@@ -862,25 +851,21 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
 fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, usize)> {
     let text = view.text();
     let tokens = view.tokens_in(sentence);
-    let mut tokens = tokens.iter().skip_while(|t| {
-        t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in")
-    });
-    let t = tokens.next()?;
+    let i = tokens.iter().position(|t| {
+        !(t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in"))
+    })?;
+    let t = &tokens[i];
     let TokenKind::Release(r) = t.kind else {
         return None;
     };
     // `v1.31でアルファとして導入された\`X\`は引き続きアルファです`: a release bound to the stage
     // word right after it is that word's, not the sentence's topic.
-    if let Some(next) = tokens.next()
-        && matches!(
+    if tokens.get(i + 1).is_some_and(|next| {
+        matches!(
             next.kind,
             TokenKind::StageWord(_) | TokenKind::ApiVersion(_)
-        )
-        && matches!(
-            text[t.range.end..next.range.start].trim(),
-            "" | "で" | "から" | "に" | "にて"
-        )
-    {
+        ) && release_next_to(text, tokens, i + 1) == Some(r)
+    }) {
         return None;
     }
     let lead = text[sentence.start..t.range.start]
@@ -989,8 +974,8 @@ fn is_transition_target(after: &str) -> bool {
 pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
     let text = view.text();
     let muted = view.muted();
-    let mut found: Option<(Stage, usize)> = None;
-    let mut also: Vec<usize> = Vec::new();
+    // The stage and where each of its words stands.
+    let mut found: Option<(Stage, Vec<usize>)> = None;
     let mut negated_at: Option<usize> = None;
     for (k, t) in view.tokens.iter().enumerate() {
         if muted[k] {
@@ -1007,29 +992,28 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
         match t.kind {
             TokenKind::Negation => {
                 found = None;
-                also.clear();
                 negated_at = Some(t.range.end);
             }
             TokenKind::StageWord(Stage::Removed) => {}
-            TokenKind::StageWord(s) => match found {
-                None => found = Some((s, t.range.start)),
-                Some((f, _)) if f == s => also.push(t.range.start),
+            TokenKind::StageWord(s) => match &mut found {
+                None => found = Some((s, vec![t.range.start])),
+                Some((f, at)) if *f == s => at.push(t.range.start),
                 Some(_) => return None,
             },
             _ => {}
         }
     }
-    let (stage, first) = found?;
+    let (stage, at) = found?;
     // `v1.27でベータ版として卒業しました。… v1.30でもベータ版のままです。` in a 1.30 article: the
     // sentence stating the stage for the article's release, else the first.
     let release_at = |at: usize| {
         let f = view.sentence_facts(at);
         f.release.filter(|_| f.stage == Some(stage))
     };
-    let release = std::iter::once(first)
-        .chain(also)
-        .map(release_at)
+    let release = at
+        .iter()
+        .map(|&a| release_at(a))
         .find(|r| r.or(view.release) == view.release)
-        .unwrap_or_else(|| release_at(first));
+        .unwrap_or_else(|| release_at(at[0]));
     Some(Stated { stage, release })
 }

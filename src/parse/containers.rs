@@ -22,23 +22,16 @@ pub fn expand(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut open: Vec<Open> = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
-    for line in text.split_inclusive('\n') {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = super::code_fence_lines(&lines);
+    for (line, code) in lines.into_iter().zip(in_code) {
         let (body, end) = match line.strip_suffix('\n') {
             Some(b) => (b.strip_suffix('\r').unwrap_or(b), &line[b.len()..]),
             None => (line, ""),
         };
         let quote = "> ".repeat(open.len());
         let trimmed = body.trim_start();
-        if let Some(f) = fence {
-            if closes_fence(trimmed, f) {
-                fence = None;
-            }
-            push_line(&mut out, &quote, body, end);
-            continue;
-        }
-        if let Some(f) = opens_fence(trimmed) {
-            fence = Some(f);
+        if code {
             push_line(&mut out, &quote, body, end);
             continue;
         }
@@ -103,18 +96,6 @@ fn escape_inline(s: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// A fence opening at the start of a line: its character and length (```` ``` ````, `~~~~`).
-fn opens_fence(line: &str) -> Option<(char, usize)> {
-    let c = line.chars().next().filter(|c| matches!(c, '`' | '~'))?;
-    let n = line.chars().take_while(|&x| x == c).count();
-    (n >= 3).then_some((c, n))
-}
-
-fn closes_fence(line: &str, (c, n): (char, usize)) -> bool {
-    let run = line.chars().take_while(|&x| x == c).count();
-    run >= n && line[run * c.len_utf8()..].trim().is_empty()
 }
 
 #[cfg(test)]

@@ -10,3 +10,53 @@ pub mod blocks;
 pub mod containers;
 pub mod frontmatter;
 pub mod shortcodes;
+
+/// Which of `lines` hold code: a code fence's opening or closing line or a line inside it. As
+/// in CommonMark, a run of three or more backticks or tildes at a line's start opens a fence,
+/// and only a run of the same character at least as long, with nothing after it, closes it.
+/// The passes that rewrite the text before Markdown parsing leave these lines alone.
+pub(crate) fn code_fence_lines(lines: &[&str]) -> Vec<bool> {
+    let run = |line: &str, c: char| line.chars().take_while(|&x| x == c).count();
+    let mut open: Option<(char, usize)> = None;
+    lines
+        .iter()
+        .map(|line| {
+            let t = line.trim_start();
+            match open {
+                Some((c, n)) => {
+                    let r = run(t, c);
+                    if r >= n && t[r * c.len_utf8()..].trim().is_empty() {
+                        open = None;
+                    }
+                }
+                None => {
+                    open = t
+                        .chars()
+                        .next()
+                        .filter(|c| matches!(c, '`' | '~'))
+                        .map(|c| (c, run(t, c)))
+                        .filter(|&(_, n)| n >= 3);
+                    return open.is_some();
+                }
+            }
+            true
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_fence_lines;
+
+    #[test]
+    fn a_fence_closes_only_with_its_own_character_at_least_as_long() {
+        let lines = [
+            "前\n", "````md\n", "```\n", "~~~\n", "````\n", "後\n", "  ~~~\n", "x\n", "~~~ x\n",
+            "~~~\n",
+        ];
+        assert_eq!(
+            code_fence_lines(&lines),
+            [false, true, true, true, true, false, true, true, true, true]
+        );
+    }
+}

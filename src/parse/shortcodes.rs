@@ -55,16 +55,7 @@ pub fn bound_markup(text: &str) -> std::borrow::Cow<'_, str> {
     // code block), which adds no line.
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     // Code fences hold code, not markup: lines in or of a fence are never touched.
-    let mut in_code = vec![false; lines.len()];
-    let mut fence = false;
-    for (i, l) in lines.iter().enumerate() {
-        let t = l.trim_start();
-        let is_fence = t.starts_with("```") || t.starts_with("~~~");
-        in_code[i] = fence || is_fence;
-        if is_fence {
-            fence = !fence;
-        }
-    }
+    let in_code = super::code_fence_lines(&lines);
     let mut dense = vec![false; lines.len()];
     let mut start = 0;
     while start < lines.len() {

@@ -131,29 +131,13 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
 /// The elements still open after sanitized `html`, given those open before it.
 fn open_after(before: &[String], html: &str) -> Vec<String> {
     let mut open = before.to_vec();
-    let mut rest = html;
-    while let Some(at) = rest.find('<') {
-        let tag_end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
-        let tag = &rest[at + 1..tag_end];
-        rest = &rest[(tag_end + 1).min(rest.len())..];
-        let (closing, tag) = match tag.strip_prefix('/') {
-            Some(t) => (true, t),
-            None => (false, tag),
-        };
-        let name: String = tag
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if name.is_empty() {
-            continue;
-        }
-        if closing {
-            if let Some(k) = open.iter().rposition(|n| *n == name) {
+    for tag in html_tags(html).filter(|t| !t.name.is_empty()) {
+        if tag.closing {
+            if let Some(k) = open.iter().rposition(|n| *n == tag.name) {
                 open.truncate(k);
             }
-        } else if !tag.ends_with('/') && !VOID.contains(&name.as_str()) {
-            open.push(name);
+        } else if !tag.void {
+            open.push(tag.name);
         }
     }
     open
@@ -169,34 +153,57 @@ const VOID: [&str; 14] = [
 /// over-estimate: void elements and `/>` do not nest, closing tags pop).
 fn html_depth(html: &str) -> usize {
     let (mut depth, mut max) = (0usize, 0usize);
-    let bytes = html.as_bytes();
-    let mut i = 0;
-    while let Some(off) = html[i..].find('<') {
-        let start = i + off + 1;
-        let end = html[start..].find('>').map_or(html.len(), |e| start + e);
-        let tag = &html[start..end];
-        i = (end + 1).min(html.len());
-        if let Some(name) = tag.strip_prefix('/') {
-            if !name.is_empty() {
-                depth = depth.saturating_sub(1);
-            }
+    for tag in html_tags(html) {
+        if tag.name.is_empty() {
             continue;
         }
-        let name: String = tag
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if name.is_empty() || tag.ends_with('/') || VOID.contains(&name.as_str()) {
-            continue;
-        }
-        depth += 1;
-        max = max.max(depth);
-        if i >= bytes.len() {
-            break;
+        if tag.closing {
+            depth = depth.saturating_sub(1);
+        } else if !tag.void {
+            depth += 1;
+            max = max.max(depth);
         }
     }
     max
+}
+
+/// One tag of raw HTML as the cheap scans here read it (no attribute parsing).
+struct HtmlTag {
+    /// The element's name, lowercased; empty for `<!-- … -->`, `<!doctype>`, a stray `<`.
+    name: String,
+    closing: bool,
+    /// A void element or one closed in its own tag (`<br>`, `<img … />`).
+    void: bool,
+}
+
+/// The tags of `html` in order: each `<` up to the next `>` (or the end).
+fn html_tags(html: &str) -> impl Iterator<Item = HtmlTag> + '_ {
+    let mut rest = html;
+    std::iter::from_fn(move || {
+        let at = rest.find('<')?;
+        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
+        let inner = &rest[at + 1..end];
+        rest = &rest[(end + 1).min(rest.len())..];
+        let (closing, body) = match inner.strip_prefix('/') {
+            Some(body) => (true, body),
+            None => (false, inner),
+        };
+        let name = tag_name(body);
+        let void = !closing && (body.ends_with('/') || VOID.contains(&name.as_str()));
+        Some(HtmlTag {
+            name,
+            closing,
+            void,
+        })
+    })
+}
+
+/// The lowercased element name a tag's text starts with (`div class="x"` → `div`).
+fn tag_name(body: &str) -> String {
+    body.chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
@@ -245,13 +252,7 @@ fn clean_inline_tag(tag: &str) -> String {
                 .collect()
         });
     let t = tag.trim();
-    let name: String = t
-        .trim_start_matches('<')
-        .trim_start_matches('/')
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let name = tag_name(t.trim_start_matches('<').trim_start_matches('/'));
     if t.starts_with("</") {
         return if ALLOWED.contains(&name) {
             format!("</{name}>")
