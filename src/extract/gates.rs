@@ -169,6 +169,7 @@ fn push(
         default_on: facts.default_on,
         stage_release: facts.release,
         inherited: facts.inherited,
+        borrowed: facts.borrowed,
     });
 }
 

@@ -134,6 +134,9 @@ pub struct KepMention {
     /// The stage is the enclosing list's or section's (`stage::Facts::inherited`).
     #[serde(skip)]
     pub(crate) inherited: bool,
+    /// The stage is the block's, from other sentences (`stage::Facts::borrowed`).
+    #[serde(skip)]
+    pub(crate) borrowed: Option<stage::Borrowed>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -176,6 +179,9 @@ pub struct GateMention {
     /// As `KepMention::inherited`.
     #[serde(skip)]
     pub(crate) inherited: bool,
+    /// As `KepMention::borrowed`.
+    #[serde(skip)]
+    pub(crate) borrowed: Option<stage::Borrowed>,
 }
 
 /// How a SIG was written.
@@ -289,6 +295,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         gates::extract_block(view, registry, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
+    stage::stated_for_others(doc, &mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
@@ -381,8 +388,9 @@ pub(crate) struct BlockView<'a> {
     /// What each sentence states, by sentence start, computed once: a block of one huge
     /// sentence (a line without `。`) with many mentions must not be read once per mention.
     facts: std::cell::RefCell<std::collections::HashMap<usize, stage::SentenceFacts>>,
-    /// The one stage the whole block names (`stage::block_stage`), computed once.
-    block_stage: std::cell::OnceCell<Option<stage::Stated>>,
+    /// The one stage the whole block names and where its words stand (`stage::block_stage`),
+    /// computed once.
+    block_stage: std::cell::OnceCell<Option<(stage::Stated, Vec<usize>)>>,
     /// The tokens that state no fact of the release (`stage::muted_tokens`), computed once.
     muted: std::cell::OnceCell<Vec<bool>>,
 }
@@ -487,7 +495,23 @@ impl<'a> BlockView<'a> {
 
     /// The one stage the whole block names, if it names exactly one.
     pub(crate) fn block_stage(&self) -> Option<stage::Stated> {
-        *self.block_stage.get_or_init(|| stage::block_stage(self))
+        self.block_stage_words().map(|(s, _)| *s)
+    }
+
+    /// The original offsets of the sentences stating the block's one stage.
+    pub(crate) fn block_stage_sentences(&self) -> Vec<usize> {
+        let mut starts: Vec<usize> = self
+            .block_stage_words()
+            .map(|(_, at)| at.iter().map(|&a| self.orig_sentence(a).start).collect())
+            .unwrap_or_default();
+        starts.dedup();
+        starts
+    }
+
+    fn block_stage_words(&self) -> Option<&(stage::Stated, Vec<usize>)> {
+        self.block_stage
+            .get_or_init(|| stage::block_stage(self))
+            .as_ref()
     }
 
     /// Per token, whether it states no fact of the release (a plan, the past).

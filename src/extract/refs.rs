@@ -377,6 +377,7 @@ fn kep_at(
         stage: facts.stage,
         stage_release: facts.release,
         inherited: facts.inherited,
+        borrowed: facts.borrowed,
         deferred: false,
     }
 }
@@ -639,9 +640,9 @@ fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMentio
     // Without a `Stage:` line, what the heading or its section's text states
     // (`### #3866 kube-proxyのnftablesモード` over `…がベータに昇格し`).
     let facts = stage::facts_for(view, t.range.clone());
-    let (stage, stage_release, inherited) = match line_stage {
-        Some(s) => (Some(s), None, false),
-        None => (facts.stage, facts.release, facts.inherited),
+    let (stage, stage_release, inherited, borrowed) = match line_stage {
+        Some(s) => (Some(s), None, false, None),
+        None => (facts.stage, facts.release, facts.inherited, facts.borrowed),
     };
     KepMention {
         kep: KepNumber(number),
@@ -656,6 +657,7 @@ fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMentio
         stage_release,
         deferred: section_says_deferred(doc, view.index),
         inherited,
+        borrowed,
     }
 }
 

@@ -25,7 +25,8 @@
 //! object's: the mention before it gets no stage at all.
 //!
 //! When a mention's sentence states no stage, in this order: the block's stage if the block names
-//! exactly one (removals excluded: 削除 is too common a verb to spread), its table row's (a
+//! exactly one (removals excluded: 削除 is too common a verb to spread) and not only for another
+//! KEP or gate (`stated_for_others`), its table row's (a
 //! column headed `ステージ` / `Stage` / `段階` / `状態` / `備考`, or by a release as in
 //! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
 //! stage-stating paragraph of its section says for the article's release, for a list item of
@@ -42,6 +43,7 @@ use super::{BlockView, Views};
 use crate::model::ids::{Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc};
 use crate::parse::shortcodes::FEATURE_STATE_LABEL;
+use crate::registry::Registry;
 
 /// A stage and the release it is stated for (`None`: the article's release).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +53,7 @@ pub(crate) struct Stated {
 }
 
 /// What the text states for one mention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Facts {
     pub stage: Option<Stage>,
     pub default_on: Option<bool>,
@@ -60,6 +62,34 @@ pub(super) struct Facts {
     pub release: Option<Release>,
     /// The stage is the enclosing list's or section's, not one the text states for the mention.
     pub inherited: bool,
+    /// The stage is the block's, stated in another sentence (see [`Borrowed`]).
+    pub borrowed: Option<Borrowed>,
+}
+
+/// A stage a mention took from other sentences of its block (`block_stage`), kept until
+/// [`stated_for_others`] knows whether those sentences state it for another KEP or gate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Borrowed {
+    /// Original byte offsets (in the block's text) of the sentences stating the stage.
+    sentences: Vec<usize>,
+    /// What the mention states without the block's stage: its row's or heading's stage, else its
+    /// list's or section's (then `inherited`).
+    instead: Option<Stated>,
+    inherited: bool,
+}
+
+impl Borrowed {
+    /// Gives the mention what it states without the block's stage.
+    fn settle(
+        self,
+        stage: &mut Option<Stage>,
+        release: &mut Option<Release>,
+        inherited: &mut bool,
+    ) {
+        *stage = self.instead.map(|s| s.stage);
+        *release = self.instead.and_then(|s| s.release);
+        *inherited = self.inherited;
+    }
 }
 
 /// Stage and default stated for the mention at normalized range `mention` of the block: the
@@ -72,30 +102,43 @@ pub(super) struct Facts {
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     let f = own_clause(view, &mention, view.sentence_facts(mention.start));
-    let own = match (f.stage, f.stage_at) {
-        (Some(_), Some(at)) if object_is_other(view, &mention, at) => {
-            return Facts {
-                stage: None,
-                default_on: f.default_on,
-                release: None,
-                inherited: false,
-            };
-        }
-        (Some(stage), _) => Some(Stated {
-            stage,
-            release: f.release,
-        }),
-        _ => view
-            .block_stage()
-            .or(view.row_stage.get())
-            .or(view.heading_stage.get()),
+    // What the mention has from beyond its sentence, the block's stage aside.
+    let elsewhere = || {
+        let own = view.row_stage.get().or(view.heading_stage.get());
+        let stated = own.or(view.list_stage.get()).or(view.section_stage.get());
+        (stated, own.is_none() && stated.is_some())
     };
-    let stated = own.or(view.list_stage.get()).or(view.section_stage.get());
+    let (stated, inherited, borrowed) = match (f.stage, f.stage_at) {
+        (Some(_), Some(at)) if object_is_other(view, &mention, at) => (None, false, None),
+        (Some(stage), _) => {
+            let stage = Stated {
+                stage,
+                release: f.release,
+            };
+            (Some(stage), false, None)
+        }
+        _ => match view.block_stage() {
+            Some(block) => {
+                let (instead, inherited) = elsewhere();
+                let borrowed = Borrowed {
+                    sentences: view.block_stage_sentences(),
+                    instead,
+                    inherited,
+                };
+                (Some(block), false, Some(borrowed))
+            }
+            None => {
+                let (stated, inherited) = elsewhere();
+                (stated, inherited, None)
+            }
+        },
+    };
     Facts {
         stage: stated.map(|s| s.stage),
         default_on: f.default_on,
         release: stated.and_then(|s| s.release),
-        inherited: own.is_none() && stated.is_some(),
+        inherited,
+        borrowed,
     }
 }
 
@@ -136,6 +179,126 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         },
         None => f,
     }
+}
+
+/// `` `A`について説明します。`B`フィーチャーゲートは非推奨になりました。 ``: a mention whose stage
+/// is its block's, stated in other sentences, loses it when each of those sentences states it
+/// for another KEP or gate, one the registry does not tie to the mention (a gate and the KEP
+/// that introduced it are one change): `A` is not deprecated. It keeps what it has beyond the
+/// block (its row's, heading's, list's or section's stage).
+pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: &Registry) {
+    /// One KEP or gate mention of the block, as this rule reads it.
+    struct Said<'m> {
+        entity: Entity<'m>,
+        sentence: usize,
+        /// The stage its own sentence states.
+        own: Option<Stage>,
+    }
+    #[derive(PartialEq)]
+    enum Entity<'m> {
+        Kep(u32),
+        Gate(&'m str),
+    }
+    let kep_of = |e: &Entity| match e {
+        Entity::Kep(n) => Some(*n),
+        Entity::Gate(g) => registry.gate(g).and_then(|g| g.kep).map(|k| k.0),
+    };
+    let related =
+        |a: &Entity, b: &Entity| a == b || kep_of(a).is_some_and(|k| kep_of(b) == Some(k));
+    let own = |stage: Option<Stage>, inherited: bool, borrowed: &Option<Borrowed>| {
+        stage.filter(|_| !inherited && borrowed.is_none())
+    };
+    let mut by_block: HashMap<usize, Vec<Said>> = HashMap::new();
+    for m in &out.keps {
+        by_block.entry(m.block).or_default().push(Said {
+            entity: Entity::Kep(m.kep.0),
+            sentence: m.sentence.start,
+            own: own(m.stage, m.inherited, &m.borrowed),
+        });
+    }
+    for m in &out.gates {
+        by_block.entry(m.block).or_default().push(Said {
+            entity: Entity::Gate(&m.gate.0),
+            sentence: m.sentence.start,
+            own: own(m.stage, m.inherited, &m.borrowed),
+        });
+    }
+    // Whether the mention of `entity` in `block` at `sentence` lends a stage stated only for others.
+    let lent_to = |block: usize, entity: &Entity, sentence: usize, b: &Borrowed, stage: Stage| {
+        let said = &by_block[&block];
+        b.sentences.iter().all(|&s| {
+            s != sentence
+                && said.iter().any(|o| o.sentence == s && o.own == Some(stage))
+                && !said
+                    .iter()
+                    .any(|o| o.sentence == s && related(&o.entity, entity))
+        })
+    };
+    // `KEP-3962 と KEP-24 も。`: the mention's sentence says the same of it.
+    let also = |block: usize, mention: &Range<usize>, sentence: &Range<usize>| {
+        let text = &doc.blocks[block].text;
+        sentence.end >= mention.end && says_also(&text[mention.end..sentence.end])
+    };
+    // Whether the mention loses its borrowed stage.
+    let loses = |block: usize,
+                 entity: Entity,
+                 mention: &Range<usize>,
+                 sentence: &Range<usize>,
+                 borrowed: Option<&Borrowed>,
+                 stage: Option<Stage>| {
+        borrowed.zip(stage).is_some_and(|(b, stage)| {
+            !also(block, mention, sentence) && lent_to(block, &entity, sentence.start, b, stage)
+        })
+    };
+    let kep_drops: Vec<bool> = (out.keps.iter())
+        .map(|m| {
+            loses(
+                m.block,
+                Entity::Kep(m.kep.0),
+                &m.range,
+                &m.sentence,
+                m.borrowed.as_ref(),
+                m.stage,
+            )
+        })
+        .collect();
+    let gate_drops: Vec<bool> = (out.gates.iter())
+        .map(|m| {
+            loses(
+                m.block,
+                Entity::Gate(&m.gate.0),
+                &m.range,
+                &m.sentence,
+                m.borrowed.as_ref(),
+                m.stage,
+            )
+        })
+        .collect();
+    drop(by_block);
+    for (m, _) in out.keps.iter_mut().zip(kep_drops).filter(|(_, d)| *d) {
+        if let Some(b) = m.borrowed.take() {
+            b.settle(&mut m.stage, &mut m.stage_release, &mut m.inherited);
+        }
+    }
+    for (m, _) in out.gates.iter_mut().zip(gate_drops).filter(|(_, d)| *d) {
+        if let Some(b) = m.borrowed.take() {
+            b.settle(&mut m.stage, &mut m.stage_release, &mut m.inherited);
+        }
+    }
+}
+
+/// `` と `KEP-24` も``, `` `X`フィーチャーゲートも``: the text after a mention makes it a subject of
+/// `も` (also), with at most other names, `と`/`や`/`、` and a gate word in between.
+fn says_also(after: &str) -> bool {
+    let Some(at) = after.find('も') else {
+        return false;
+    };
+    let between = after[..at]
+        .replace("フィーチャーゲート", "")
+        .replace("ゲート", "");
+    between
+        .chars()
+        .all(|c| c.is_ascii() || matches!(c, 'と' | 'や' | '、' | '・' | '　'))
 }
 
 /// `## New alpha features` over a table row `| SELinuxMountReadWriteOncePod | Beta |` and a later
@@ -969,9 +1132,9 @@ fn is_transition_target(after: &str) -> bool {
 }
 
 /// The one stage a block names, if it names exactly one (after the last postponement), with
-/// the release a sentence naming it states: the article's if one states it for that, else the
-/// first's.
-pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
+/// the release a sentence naming it states (the article's if one states it for that, else the
+/// first's), and the normalized offsets of its words.
+pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let text = view.text();
     let muted = view.muted();
     // The stage and where each of its words stands.
@@ -1015,5 +1178,5 @@ pub(super) fn block_stage(view: &BlockView) -> Option<Stated> {
         .map(|&a| release_at(a))
         .find(|r| r.or(view.release) == view.release)
         .unwrap_or_else(|| release_at(at[0]));
-    Some(Stated { stage, release })
+    Some((Stated { stage, release }, at))
 }

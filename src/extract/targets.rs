@@ -271,6 +271,7 @@ fn push(
                 stage: facts.stage,
                 stage_release: facts.release,
                 inherited: facts.inherited,
+                borrowed: facts.borrowed,
                 deferred: false,
             });
         }

@@ -60,14 +60,18 @@ fn registry() -> Registry {
         &[(Stage::Stable, "1.30", Some(true))],
     );
     removed.removed = Some(rel("1.32"));
-    let gates = vec![
-        gate(
+    let watch_list = GateEntry {
+        kep: Some(KepNumber(3157)),
+        ..gate(
             "WatchList",
             &[
                 (Stage::Alpha, "1.27", Some(false)),
                 (Stage::Beta, "1.32", Some(true)),
             ],
-        ),
+        )
+    };
+    let gates = vec![
+        watch_list,
         gate(
             "InPlacePodVerticalScaling",
             &[(Stage::Alpha, "1.27", Some(false))],
@@ -685,6 +689,52 @@ fn stage_falls_back_to_the_block_when_the_sentence_is_silent() {
     // A block that names two stages lends neither.
     let (_, r) = run("アルファからベータへ。詳細は KEP-1: x を参照。");
     assert_eq!(r.keps[0].stage, None);
+}
+
+#[test]
+fn a_stage_another_sentence_states_for_another_entity_is_not_lent() {
+    // SELinuxMount is deprecated, not InPlacePodVerticalScaling; KEP-1, not KEP-3962, went beta.
+    let got = gates(
+        "`InPlacePodVerticalScaling`フィーチャーゲートについて説明します。`SELinuxMount`フィーチャーゲートは非推奨になりました。",
+    );
+    let stages: Vec<_> = got.iter().map(|g| (g.0.as_str(), g.3)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("InPlacePodVerticalScaling", None),
+            ("SELinuxMount", Some(Stage::Deprecated))
+        ]
+    );
+    let (_, r) = run("KEP-3962 の概要です。KEP-1 はベータに昇格しました。");
+    let stages: Vec<_> = r.keps.iter().map(|m| (m.kep.0, m.stage)).collect();
+    assert_eq!(stages, [(3962, None), (1, Some(Stage::Beta))]);
+    // A sentence stating it for nobody else still lends it.
+    let (_, r) = run("KEP-3962 の概要です。KEP-1 はベータに昇格しました。この機能もベータです。");
+    assert_eq!(r.keps[0].stage, Some(Stage::Beta));
+    // The gate a KEP introduced (the registry ties WatchList to KEP-3157) is the same change.
+    let (_, r) = run("KEP-3157 の話です。WatchList がベータに昇格しました。");
+    assert_eq!(r.keps[0].stage, Some(Stage::Beta));
+    // `…も` says the same of the mention.
+    let (_, r) = run("KEP-1 はベータに昇格しました。KEP-3962 と KEP-24 もです。");
+    let stages: Vec<_> = r.keps.iter().map(|m| (m.kep.0, m.stage)).collect();
+    assert_eq!(
+        stages,
+        [
+            (1, Some(Stage::Beta)),
+            (3962, Some(Stage::Beta)),
+            (24, Some(Stage::Beta))
+        ]
+    );
+    let (_, r) = run("KEP-1 はベータに昇格しました。KEP-3962 の概要もご覧ください。");
+    assert_eq!(r.keps[1].stage, None);
+    // Without the block's stage the mention keeps its section's.
+    let (_, r) =
+        run("## ベータに昇格した機能\n\nKEP-3962 の概要です。KEP-1 は非推奨になりました。");
+    let stages: Vec<_> = r.keps.iter().map(|m| (m.kep.0, m.stage)).collect();
+    assert_eq!(
+        stages,
+        [(3962, Some(Stage::Beta)), (1, Some(Stage::Deprecated))]
+    );
 }
 
 #[test]
