@@ -43,6 +43,9 @@ pub struct Block {
     pub spans: Vec<usize>,
     /// Where a table cell stands in its table.
     pub cell: Option<Cell>,
+    /// A paragraph of text inside the author's raw HTML (`parse::raw_html`): its anchor is a
+    /// `<span>`, not a `<p>`, so the author's elements keep their layout.
+    pub in_html: bool,
 }
 
 /// A table cell's place: which table of the document, which column, and whether it is in the
@@ -199,7 +202,9 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     let mut dropped_ends: Vec<bool> = Vec::new();
     let (mut in_link, mut in_code) = (0usize, false);
     let parsed = html_code_as_code_spans(html_anchors_as_links(
-        Parser::new_ext(body, options()).into_offset_iter(),
+        super::raw_html::html_text_as_paragraphs(
+            Parser::new_ext(body, options()).into_offset_iter(),
+        ),
     ));
     for (event, range) in parsed {
         match &event {
@@ -550,7 +555,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
     let mut text_pos = vec![None; events.len()];
     // Stack of open blocks (indices into `blocks`); inline text goes to the innermost.
     let mut open: Vec<usize> = Vec::new();
-    let mut counters = (0usize, 0usize, 0usize); // paragraphs, items, cells
+    let mut counters = (0usize, 0usize, 0usize, 0usize); // paragraphs, items, cells, raw HTML text
     let mut spans: Vec<Span> = Vec::new();
     let mut images: Vec<(String, usize)> = Vec::new();
     // Open links: (block, start in its text, destination).
@@ -559,6 +564,8 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
     let mut in_code_block = false;
     let mut in_image = 0usize;
     let mut quote_depth = 0usize;
+    let mut in_html_block = false;
+    let mut html_tables = super::raw_html::HtmlTables::default();
     // Tables seen, the current column, whether in the header row.
     let (mut tables, mut column, mut in_head) = (0usize, 0usize, false);
     let mut row = 0usize;
@@ -575,9 +582,13 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     in_note: quote_depth > 0,
                     spans: Vec::new(),
                     cell: None,
+                    in_html: in_html_block,
                 });
                 blocks.len() - 1
             };
+        if in_html_block && let Event::Html(h) = ev {
+            html_tables.read(h, &mut tables);
+        }
         match ev {
             Event::Start(Tag::Heading { level, id, .. }) => {
                 let anchor = id.as_ref().map(|s| s.to_string()).unwrap_or_default();
@@ -595,13 +606,19 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 open.push(b);
             }
             Event::Start(Tag::Paragraph) => {
-                counters.0 += 1;
-                let b = new_block(
-                    BlockKind::Paragraph,
-                    format!("p-{}", counters.0),
-                    &mut blocks,
-                    &sections,
-                );
+                // Text in raw HTML is counted apart (`h-N`), so the author's Markdown
+                // paragraphs keep their `p-N` whether or not raw HTML stands before them.
+                let anchor = if in_html_block {
+                    counters.3 += 1;
+                    format!("h-{}", counters.3)
+                } else {
+                    counters.0 += 1;
+                    format!("p-{}", counters.0)
+                };
+                let b = new_block(BlockKind::Paragraph, anchor, &mut blocks, &sections);
+                if in_html_block {
+                    blocks[b].cell = html_tables.cell();
+                }
                 open.push(b);
             }
             Event::Start(Tag::Item) => {
@@ -655,6 +672,8 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
             Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableCell) => {
                 open.pop();
             }
+            Event::Start(Tag::HtmlBlock) => in_html_block = true,
+            Event::End(TagEnd::HtmlBlock) => in_html_block = false,
             Event::Start(Tag::BlockQuote(_)) => quote_depth += 1,
             Event::End(TagEnd::BlockQuote(_)) => quote_depth = quote_depth.saturating_sub(1),
             Event::Start(Tag::Link { dest_url, .. }) => {

@@ -3,12 +3,14 @@
 //! Front matter is split off and read first ([`frontmatter`]: TOML `+++` or YAML `---`, the
 //! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), Hugo shortcodes in the body degrade to their text ([`shortcodes`]), then
-//! the Markdown body is parsed into the block map every later stage shares ([`blocks`]).
+//! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
+//! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]).
 //! `pipeline::parse_articles` runs these per article, in parallel; problems are diagnostics
 //! with file and line.
 pub mod blocks;
 pub mod containers;
 pub mod frontmatter;
+pub(crate) mod raw_html;
 pub mod shortcodes;
 
 /// Which of `lines` hold code: a code fence's opening or closing line or a line inside it. As

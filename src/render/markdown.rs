@@ -15,6 +15,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::highlight;
 use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
+use crate::parse::raw_html::{html_tags, tag_name};
 
 /// HTML to wrap around a byte range of a block's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,8 +72,29 @@ pub(crate) fn to_html(
 static SANITIZER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::LazyLock::new(|| {
     let mut b = ammonia::Builder::default();
     b.url_schemes(crate::model::urls::ALLOWED_SCHEMES.into_iter().collect());
+    // `<div class="note">`: the note and warning boxes authors write in raw HTML keep their
+    // class (styled as the `> [!NOTE]` boxes are); any other class is dropped.
+    let boxes: std::collections::HashSet<&str> = NOTE_CLASSES.into_iter().collect();
+    b.allowed_classes(["div", "p", "aside"].map(|tag| (tag, boxes.clone())).into());
     b
 });
+
+/// The classes of note and warning boxes a sanitized `<div>`, `<p>` or `<aside>` keeps.
+const NOTE_CLASSES: [&str; 13] = [
+    "note",
+    "info",
+    "tip",
+    "hint",
+    "message",
+    "important",
+    "admonition",
+    "callout",
+    "warning",
+    "caution",
+    "alert",
+    "danger",
+    "success",
+];
 
 /// Nesting the sanitizer is asked to rebuild at most. An HTML parser's work per tag grows with
 /// the depth of the open elements (100,000 nested `<div>` took 16 s), so deeper raw HTML is
@@ -89,7 +111,9 @@ const MAX_HTML_DEPTH: usize = 256;
 /// earlier blocks left open: they are reopened before this block is cleaned, and the block's
 /// cleaned text is cut out between two markers.
 fn clean_block(html: &str, open: &mut Vec<String>) -> String {
-    if html_depth(html) > MAX_HTML_DEPTH {
+    // The elements left open count too: the text of raw HTML is cut into pieces
+    // (`parse::raw_html`), and each piece reopens them.
+    if open.len() + html_depth(html) > MAX_HTML_DEPTH {
         return format!(
             "<pre class=\"raw-html\">{}</pre>",
             crate::text::escape_html(html)
@@ -143,12 +167,6 @@ fn open_after(before: &[String], html: &str) -> Vec<String> {
     open
 }
 
-/// HTML's void elements: they never have content or a closing tag.
-const VOID: [&str; 14] = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-    "track", "wbr",
-];
-
 /// The deepest nesting of elements in `html`, counted from its tags alone (a cheap, linear
 /// over-estimate: void elements and `/>` do not nest, closing tags pop).
 fn html_depth(html: &str) -> usize {
@@ -165,45 +183,6 @@ fn html_depth(html: &str) -> usize {
         }
     }
     max
-}
-
-/// One tag of raw HTML as the cheap scans here read it (no attribute parsing).
-struct HtmlTag {
-    /// The element's name, lowercased; empty for `<!-- … -->`, `<!doctype>`, a stray `<`.
-    name: String,
-    closing: bool,
-    /// A void element or one closed in its own tag (`<br>`, `<img … />`).
-    void: bool,
-}
-
-/// The tags of `html` in order: each `<` up to the next `>` (or the end).
-fn html_tags(html: &str) -> impl Iterator<Item = HtmlTag> + '_ {
-    let mut rest = html;
-    std::iter::from_fn(move || {
-        let at = rest.find('<')?;
-        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
-        let inner = &rest[at + 1..end];
-        rest = &rest[(end + 1).min(rest.len())..];
-        let (closing, body) = match inner.strip_prefix('/') {
-            Some(body) => (true, body),
-            None => (false, inner),
-        };
-        let name = tag_name(body);
-        let void = !closing && (body.ends_with('/') || VOID.contains(&name.as_str()));
-        Some(HtmlTag {
-            name,
-            closing,
-            void,
-        })
-    })
-}
-
-/// The lowercased element name a tag's text starts with (`div class="x"` → `div`).
-fn tag_name(body: &str) -> String {
-    body.chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase()
 }
 
 /// Pass 1. Consecutive raw HTML events are cleaned together so a tag opened on one line and
@@ -421,15 +400,17 @@ pub(crate) fn anchor_blocks<'a>(
     let mut anchored = blocks
         .iter()
         .filter(|b| !matches!(b.kind, BlockKind::Heading(_)));
-    let mut next_anchor = move |kind: BlockKind| -> &'a str {
+    let mut next_anchor = move |kind: BlockKind| -> (&'a str, bool) {
         let b = anchored.next();
         debug_assert_eq!(
             b.map(|b| b.kind),
             Some(kind),
             "the block map and the events disagree"
         );
-        b.map_or("", |b| b.anchor.as_str())
+        b.map_or(("", false), |b| (b.anchor.as_str(), b.in_html))
     };
+    // Whether each open paragraph is one of text in raw HTML (closed by `</span>`).
+    let mut in_html: Vec<bool> = Vec::new();
     events.flat_map(
         move |ev| -> std::iter::Chain<
             std::option::IntoIter<Event<'static>>,
@@ -438,17 +419,26 @@ pub(crate) fn anchor_blocks<'a>(
             let one = |e: Event<'static>| Some(e).into_iter().chain(None);
             match ev {
                 Event::Start(Tag::Paragraph) => {
-                    let id = next_anchor(BlockKind::Paragraph);
-                    one(Event::Html(CowStr::from(format!("<p id=\"{id}\">"))))
+                    let (id, raw) = next_anchor(BlockKind::Paragraph);
+                    in_html.push(raw);
+                    let tag = if raw { "span" } else { "p" };
+                    one(Event::Html(CowStr::from(format!("<{tag} id=\"{id}\">"))))
                 }
-                Event::End(TagEnd::Paragraph) => one(Event::Html(CowStr::from("</p>\n"))),
+                Event::End(TagEnd::Paragraph) => {
+                    let end = if in_html.pop().unwrap_or(false) {
+                        "</span>"
+                    } else {
+                        "</p>\n"
+                    };
+                    one(Event::Html(CowStr::from(end)))
+                }
                 Event::Start(Tag::Item) => {
-                    let id = next_anchor(BlockKind::ListItem);
+                    let (id, _) = next_anchor(BlockKind::ListItem);
                     one(Event::Html(CowStr::from(format!("<li id=\"{id}\">"))))
                 }
                 Event::End(TagEnd::Item) => one(Event::Html(CowStr::from("</li>\n"))),
                 Event::Start(Tag::TableCell) => {
-                    let id = next_anchor(BlockKind::TableCell);
+                    let (id, _) = next_anchor(BlockKind::TableCell);
                     Some(Event::Start(Tag::TableCell))
                         .into_iter()
                         .chain(Some(Event::InlineHtml(CowStr::from(format!(
@@ -659,6 +649,32 @@ mod tests {
     }
 
     #[test]
+    fn text_in_raw_html_gets_an_anchor_and_keeps_the_authors_elements() {
+        let safe = |md: &str| {
+            let d = blocks::parse(md, 1);
+            to_html(&d, vec![], vec![], &Options { trust_html: false })
+        };
+        let html = safe(
+            "<div class=\"note\" style=\"x\">注意 &amp; 補足</div>\n\n<table>\n<tr><th>KEP</th></tr>\n<tr><td><code>A&lt;B</code></td></tr>\n</table>\n\n段落\n",
+        );
+        assert!(
+            html.contains("<div class=\"note\"><span id=\"h-1\">注意 &amp; 補足</span></div>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<th><span id=\"h-2\">KEP</span></th>"),
+            "{html}"
+        );
+        assert!(html.contains("<td><span id=\"h-3\"><code"), "{html}");
+        assert!(html.contains("A&lt;B"), "{html}");
+        // Markdown paragraphs are numbered as if the raw HTML held no text.
+        assert!(html.contains("<p id=\"p-1\">段落</p>"), "{html}");
+        // Any other class is dropped.
+        let other = safe("<div class=\"evil note\">a</div>\n");
+        assert!(other.contains("<div class=\"note\">"), "{other}");
+    }
+
+    #[test]
     fn an_element_opened_in_one_raw_html_block_closes_in_a_later_one() {
         let safe = |md: &str| {
             let d = blocks::parse(md, 1);
@@ -709,7 +725,16 @@ mod tests {
             &html[..80]
         );
         let shallow = render("<div><b>太字</b></div>\n", |_| vec![]);
-        assert!(shallow.contains("<div><b>太字</b></div>"), "{shallow}");
+        assert!(
+            shallow.contains("<div><span id=\"h-1\"><b>太字</b></span></div>"),
+            "{shallow}"
+        );
+        // Depth left open by earlier pieces counts: text between 300 opening tags.
+        let stepped = render(&format!("{}x", "<div>a".repeat(300)), |_| vec![]);
+        assert!(
+            stepped.contains("<pre class=\"raw-html\">&lt;div&gt;"),
+            "{stepped}"
+        );
     }
 
     #[test]

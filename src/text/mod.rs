@@ -71,21 +71,62 @@ pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
         .filter(|s| !s.is_empty())
 }
 
-/// `s` with `& < > " '` as entities: safe in element text and in a quoted attribute.
 /// An HTML attribute value as text: the entities our templates, pulldown-cmark and authors
 /// write in attributes (`&amp;`, `&quot;`, `&#39;`, `&lt;`, `&gt;`) decoded.
 pub(crate) fn unescape_html_attr(s: &str) -> String {
+    unescape_html_text(s)
+}
+
+/// Text of raw HTML as it reads: the HTML spec's named references (`&amp;`, `&nbsp;`, `&copy;`,
+/// with their semicolon) and numeric ones (`&#12354;`, `&#x3042;`) decoded; anything else left
+/// as written.
+pub(crate) fn unescape_html_text(s: &str) -> String {
     if !s.contains('&') {
         return s.to_string();
     }
-    s.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#x27;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        // `&name;` or `&#N;` / `&#xN;`, with its semicolon.
+        let entity = rest[1..]
+            .find(';')
+            .filter(|&e| e <= 32)
+            .map(|e| &rest[1..e + 2]);
+        let decoded: Option<[Option<char>; 2]> = entity.and_then(|e| {
+            let number = e.strip_suffix(';').and_then(|e| e.strip_prefix('#'));
+            match number {
+                Some(n) => {
+                    let n = match n.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => n.parse().ok(),
+                    };
+                    let c = n.and_then(char::from_u32).filter(|&c| c != '\0')?;
+                    Some([Some(c), None])
+                }
+                None => markup5ever::data::NAMED_ENTITIES
+                    .get(e)
+                    .filter(|(first, _)| *first != 0)
+                    .map(|&(a, b)| [char::from_u32(a), char::from_u32(b).filter(|&c| c != '\0')]),
+            }
+        });
+        match (entity, decoded) {
+            (Some(e), Some(chars)) => {
+                out.extend(chars.into_iter().flatten());
+                rest = &rest[e.len() + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
+/// `s` with `& < > " '` as entities: safe in element text and in a quoted attribute.
 pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
     escape_html_into(&mut out, s);
@@ -219,6 +260,18 @@ fn not_xml(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raw_html_text_decodes_named_and_numeric_references_and_keeps_the_rest() {
+        assert_eq!(
+            unescape_html_text("a &amp; b &lt;c&gt; &copy;2024&nbsp;&#12354;&#x3044; &bogus; & x"),
+            "a & b <c> ©2024\u{a0}あい &bogus; & x"
+        );
+        assert_eq!(
+            unescape_html_text("&#0; &#xD800; &amp"),
+            "&#0; &#xD800; &amp"
+        );
+    }
 
     #[test]
     fn lowercase_is_to_lowercase() {

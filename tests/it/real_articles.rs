@@ -424,3 +424,53 @@ fn a_kep_its_section_says_was_deferred_is_not_among_the_releases_changes() {
     assert_eq!(mentions.len(), 1);
     assert_eq!(mentions[0]["stage"], Value::Null);
 }
+
+#[test]
+fn references_in_raw_html_reach_their_pages_with_the_stage_the_table_states() {
+    // A blog post that writes its table and its note in raw HTML (trust_html is off).
+    let f = Fixture::new();
+    f.article(
+        "raw",
+        "title = \"1.33 の変更\"\nslug = \"raw\"\nrelease = \"1.33\"",
+        concat!(
+            "## まとめ\n\n",
+            "<table>\n",
+            "<tr><th>KEP</th><th>フィーチャーゲート</th><th>ステージ</th></tr>\n",
+            "<tr><td><a href=\"https://kep.k8s.io/1287\">KEP-1287</a></td>",
+            "<td><code>InPlacePodVerticalScaling</code></td><td>ベータ</td></tr>\n",
+            "</table>\n\n",
+            "<div class=\"note\" onclick=\"x()\">KEP-753 のサイドカーコンテナはGAになりました。</div>\n\n",
+            "本文の段落です。\n",
+        ),
+    );
+    let out = f.build();
+    let article = crate::support::page(&out, "articles/raw/index.html");
+    // The author's elements stay, the text gets its own anchors, the Markdown paragraph
+    // keeps p-1, and nothing runs.
+    // Six cells, then the note: h-7.
+    assert!(article.contains("<div class=\"note\"><span id=\"h-7\">"), "{article}");
+    assert!(article.contains("<p id=\"p-1\">本文の段落です。</p>"));
+    assert!(!article.contains("onclick"));
+    let gates: Value = serde_json::from_slice(&out.files["api/feature-gates.json"]).unwrap();
+    let gate = gates["feature_gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "InPlacePodVerticalScaling")
+        .expect("the gate in the raw table");
+    assert_eq!(gate["mentions"][0]["stage"], "beta");
+    assert_eq!(gate["mentions"][0]["url"], "articles/raw/#h-5");
+    let keps: Value = serde_json::from_slice(&out.files["api/keps.json"]).unwrap();
+    let stage_of = |n: u64| {
+        keps["keps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["number"] == n)
+            .map(|k| k["mentions"][0]["stage"].clone())
+    };
+    assert_eq!(stage_of(1287), Some(Value::from("beta")));
+    assert_eq!(stage_of(753), Some(Value::from("stable")));
+    let kep = crate::support::page(&out, "keps/753/index.html");
+    assert!(kep.contains("articles/raw/#h-7"), "the KEP page links into the note");
+}
