@@ -196,6 +196,17 @@ pub(super) fn scan_until(
         if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
+        // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.
+        if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
+            kind = TokenKind::Ident;
+        }
+        // `pulled from the release` is a postponement; `Ensure secret pulled images` is not.
+        if kind == TokenKind::Negation && s.eq_ignore_ascii_case("pulled") {
+            let rest = text[m.end()..].trim_start();
+            if !(rest.starts_with("from") || rest.starts_with("out")) {
+                kind = TokenKind::Ident;
+            }
+        }
         // `admissionregistration.k8s.io/v1alpha1 API`, `the v1beta1 API`: an API version is a
         // stage when it names a group's API; a bare `v1alpha1 API が導入` in a list of changes
         // says which API version exists, not what stage the feature is at.
@@ -390,6 +401,28 @@ fn is_url(s: &str) -> bool {
     .iter()
     .any(|h| host.eq_ignore_ascii_case(h))
         && s.len() > host.len() + 1
+}
+
+/// The stage word at `word` is denied: `ではありません`, `ではない`, `ではなく`, `じゃない` after it,
+/// or `not` / `isn't` / `aren't` before it.
+fn denied(text: &str, word: Range<usize>) -> bool {
+    let after = text[word.end..].trim_start_matches(['版', ' ']);
+    let before = text[..word.start].trim_end();
+    [
+        "ではありません",
+        "ではない",
+        "ではなく",
+        "じゃない",
+        "ではな",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+        || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
+            before.len() >= w.len()
+                && before.is_char_boundary(before.len() - w.len())
+                && before[before.len() - w.len()..].eq_ignore_ascii_case(w)
+                && !before[..before.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
 }
 
 /// `v1.31`, `Kubernetes 1.31` → 1.31.

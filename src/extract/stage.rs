@@ -290,15 +290,9 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
 /// `` と `KEP-24` も``, `` `X`フィーチャーゲートも``: the text after a mention makes it a subject of
 /// `も` (also), with at most other names, `と`/`や`/`、` and a gate word in between.
 fn says_also(after: &str) -> bool {
-    let Some(at) = after.find('も') else {
-        return false;
-    };
-    let between = after[..at]
-        .replace("フィーチャーゲート", "")
-        .replace("ゲート", "");
-    between
-        .chars()
-        .all(|c| c.is_ascii() || matches!(c, 'と' | 'や' | '、' | '・' | '　'))
+    after
+        .find('も')
+        .is_some_and(|at| only_more_names(&after[..at]))
 }
 
 /// `## New alpha features` over a table row `| SELinuxMountReadWriteOncePod | Beta |` and a later
@@ -380,7 +374,22 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
     if !tail_is_release {
         return false;
     }
-    before[..o].contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
+    // `` `A` と `B` を GA に ``: the mention is one of the names the object lists.
+    let object = &before[..o];
+    if only_more_names(object) {
+        return false;
+    }
+    object.contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
+}
+
+/// `` と `B` ``, `` 、`B` フィーチャーゲート``: nothing but more names, joined by `と`/`や`/`、`/`・`,
+/// and gate words (the text after a name that shares what is said of it).
+fn only_more_names(between: &str) -> bool {
+    between
+        .replace("フィーチャーゲート", "")
+        .replace("ゲート", "")
+        .chars()
+        .all(|c| c.is_ascii() || matches!(c, 'と' | 'や' | '、' | '・' | '　'))
 }
 
 /// Everything one sentence states, computed once per sentence (`BlockView::sentence_facts`).

@@ -887,6 +887,11 @@ fn real_registry() -> Registry {
         "ReadWriteOncePod",
         "SecurityContextDeny",
         "JobPodFailurePolicy",
+        "JobSuccessPolicy",
+        "JobBackoffLimitPerIndex",
+        "AppArmorFields",
+        "JobPodReplacementPolicy",
+        "StorageNamespaceIndex",
     ] {
         gates.push(gate(name, &[(Stage::Alpha, "1.20", Some(false))]));
     }
@@ -1903,4 +1908,66 @@ fn a_heading_opening_with_a_bare_number_and_a_dash_is_that_kep() {
     let doc = crate::parse::blocks::parse("### 3960 - x\n", 1);
     let r = extract(&doc, &front(Some(RefHint::Pr)), &real_registry());
     assert!(r.keps.is_empty());
+}
+
+#[test]
+fn names_listed_before_the_object_marker_share_its_stage() {
+    // A changelog digest: both gates are graduated, both removed.
+    let stages = |md: &str| -> Vec<(String, Option<Stage>)> {
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect()
+    };
+    assert_eq!(
+        stages("Job: `JobSuccessPolicy` と `JobBackoffLimitPerIndex` を GA に昇格しました。"),
+        [
+            ("JobSuccessPolicy".to_string(), Some(Stage::Stable)),
+            ("JobBackoffLimitPerIndex".to_string(), Some(Stage::Stable))
+        ]
+    );
+    assert_eq!(
+        stages("- `AppArmor` と `AppArmorFields` フィーチャーゲートを削除しました。"),
+        [
+            ("AppArmor".to_string(), Some(Stage::Removed)),
+            ("AppArmorFields".to_string(), Some(Stage::Removed))
+        ]
+    );
+    assert_eq!(
+        stages("`SidecarContainers`、`JobPodReplacementPolicy` をベータに昇格しました。"),
+        [
+            ("SidecarContainers".to_string(), Some(Stage::Beta)),
+            ("JobPodReplacementPolicy".to_string(), Some(Stage::Beta))
+        ]
+    );
+}
+
+#[test]
+fn a_denied_stage_is_no_stage() {
+    assert_eq!(
+        gate_facts("`StorageNamespaceIndex` フィーチャーゲートは非推奨ではありません。")[0].1,
+        None
+    );
+    assert_eq!(
+        kep_stages(
+            "The `cgroupfs` driver is not deprecated, but see [KEP-4569](https://kep.k8s.io/4569)."
+        ),
+        [(4569, None, None)]
+    );
+    // What it is instead still counts.
+    assert_eq!(
+        kep_stages("KEP-3962 はベータではなくGAになりました。"),
+        [(3962, Some(Stage::Stable), None)]
+    );
+}
+
+#[test]
+fn pulled_is_a_postponement_only_when_pulled_from_the_release() {
+    assert_eq!(
+        kep_stages(
+            "[Ensure secret pulled images](https://github.com/kubernetes/enhancements/blob/master/keps/sig-node/2535-ensure-secret-pulled-images/kep.yaml)は、v1.33でアルファになりました。"
+        ),
+        [(2535, Some(Stage::Alpha), Some(rel("1.33")))]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962 was pulled from the release after reaching beta."),
+        [(3962, None, None)]
+    );
 }

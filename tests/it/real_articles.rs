@@ -448,7 +448,10 @@ fn references_in_raw_html_reach_their_pages_with_the_stage_the_table_states() {
     // The author's elements stay, the text gets its own anchors, the Markdown paragraph
     // keeps p-1, and nothing runs.
     // Six cells, then the note: h-7.
-    assert!(article.contains("<div class=\"note\"><span id=\"h-7\">"), "{article}");
+    assert!(
+        article.contains("<div class=\"note\"><span id=\"h-7\">"),
+        "{article}"
+    );
     assert!(article.contains("<p id=\"p-1\">本文の段落です。</p>"));
     assert!(!article.contains("onclick"));
     let gates: Value = serde_json::from_slice(&out.files["api/feature-gates.json"]).unwrap();
@@ -472,5 +475,8 @@ fn references_in_raw_html_reach_their_pages_with_the_stage_the_table_states() {
     assert_eq!(stage_of(1287), Some(Value::from("beta")));
     assert_eq!(stage_of(753), Some(Value::from("stable")));
     let kep = crate::support::page(&out, "keps/753/index.html");
-    assert!(kep.contains("articles/raw/#h-7"), "the KEP page links into the note");
+    assert!(
+        kep.contains("articles/raw/#h-7"),
+        "the KEP page links into the note"
+    );
 }
