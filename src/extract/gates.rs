@@ -19,7 +19,11 @@
 //! * in a table column headed as gates (`フィーチャーゲート`, or `機能名` under a heading about
 //!   gates), or leading a list item in a code span or link under a heading about gates
 //!   (`- \`AllowExtTrafficLocalEndpoints\`: 説明` under `### フィーチャーゲート`), or there as
-//!   a name the registry knows before a colon or dash (`- SidecarContainers: 説明`).
+//!   a name the registry knows before a colon or dash (`- SidecarContainers: 説明`);
+//! * a name the registry knows leading a list item in a code span before a colon or dash, where
+//!   the item, its lead or its heading states a stage (`` - `NFTablesProxyMode`: 説明。ベータに
+//!   昇格しました `` under `## ベータになった機能`), or whole in a code span in a block that
+//!   states one stage (`` `X` で見えるようになります。まだアルファです。 ``).
 //!
 //! Names in code spans and in the author's link text count as in prose (a chip links them);
 //! code blocks have no blocks and so no mentions.
@@ -139,6 +143,8 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                 if titled
                     || sentence_is_about_gates(view, t.range.start)
                     || heads_a_stage_list_item(view, i)
+                    || leads_an_item_of_a_stage(view, i)
+                    || spans_in_a_block_of_one_stage(view, i)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
@@ -495,6 +501,37 @@ fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
             .iter()
             .position(|t| t.kind == TokenKind::Ident)
             .is_some_and(|first| first == i)
+}
+
+/// `` - `NFTablesProxyMode`: kube-proxy の nftables バックエンド。ベータに昇格しました `` under
+/// `## ベータになった機能`: a list item led by the name (whole in a code span or a link, then a
+/// colon or dash) that the item, its list's lead or its heading gives a stage. Notes and digests
+/// list a release's gates so, the stage in the item's second sentence or in the heading.
+fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
+    let t = &view.tokens[i];
+    let text = view.text();
+    let led = view.block.kind == crate::parse::blocks::BlockKind::ListItem
+        && text[..t.range.start].trim().is_empty()
+        && t.span.is_some()
+        && view.span_text(t) == Some(&text[t.range.clone()]);
+    let after = text[t.range.end..].trim_start_matches(['`', ']', ' ']);
+    let after = after
+        .split_once(')')
+        .filter(|_| after.starts_with('('))
+        .map_or(after, |(_, a)| a);
+    led && after.trim_start().starts_with([':', '：', '-', '–', '—'])
+        && (view.block_stage().is_some()
+            || view.list_stage.get().is_some()
+            || view.section_stage.get().is_some())
+}
+
+/// `` A. `KubeletPodResourcesDynamicResources` で見えるようになります。まだアルファです。 ``: a name
+/// the registry knows, whole in a code span, in a block that states one stage.
+fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
+    let t = &view.tokens[i];
+    t.span.is_some()
+        && view.span_text(t) == Some(&view.text()[t.range.clone()])
+        && view.block_stage().is_some()
 }
 
 /// `### Podレベルのリソース指定 (\`PodLevelResources\`)` under `## ベータに昇格した新機能`,

@@ -892,6 +892,9 @@ fn real_registry() -> Registry {
         "AppArmorFields",
         "JobPodReplacementPolicy",
         "StorageNamespaceIndex",
+        "NFTablesProxyMode",
+        "MultiCIDRServiceAllocator",
+        "KubeletPodResourcesDynamicResources",
     ] {
         gates.push(gate(name, &[(Stage::Alpha, "1.20", Some(false))]));
     }
@@ -1970,4 +1973,25 @@ fn pulled_is_a_postponement_only_when_pulled_from_the_release() {
         kep_stages("KEP-3962 was pulled from the release after reaching beta."),
         [(3962, None, None)]
     );
+}
+
+#[test]
+fn a_known_gate_leading_an_item_or_spanned_in_a_block_of_one_stage_is_a_gate() {
+    let md = "## ベータになった機能\n\n- `NFTablesProxyMode`: kube-proxy の nftables バックエンド。ベータに昇格しました。\n- `MultiCIDRServiceAllocator`: 複数の Service CIDR。説明だけです。\n";
+    let got: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("NFTablesProxyMode".to_string(), Some(Stage::Beta)),
+            ("MultiCIDRServiceAllocator".to_string(), Some(Stage::Beta))
+        ]
+    );
+    let got = gate_facts(
+        "A. `KubeletPodResourcesDynamicResources` で見えるようになります。まだアルファです。",
+    );
+    assert_eq!(got[0].1, Some(Stage::Alpha), "{got:?}");
+    // Without a stage anywhere the name is left alone (it may be the API kind or the feature).
+    assert!(gate_facts("- `NFTablesProxyMode`: kube-proxy の nftables バックエンド。").is_empty());
+    assert!(gate_facts("`NFTablesProxyMode` で見えるようになります。").is_empty());
 }
