@@ -526,12 +526,13 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
 }
 
 /// `` A. `KubeletPodResourcesDynamicResources` で見えるようになります。まだアルファです。 ``: a name
-/// the registry knows, whole in a code span, in a block that states one stage.
+/// the registry knows, whole in a code span, in a block that states one stage or a table row
+/// whose stage column states one (`` | v1.27 | アルファ | `X`の導入 | ``).
 fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     t.span.is_some()
         && view.span_text(t) == Some(&view.text()[t.range.clone()])
-        && view.block_stage().is_some()
+        && (view.block_stage().is_some() || view.row_stage.get().is_some())
 }
 
 /// `### Podレベルのリソース指定 (\`PodLevelResources\`)` under `## ベータに昇格した新機能`,

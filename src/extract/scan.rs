@@ -31,7 +31,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
         | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?-u:\b)
         | [A-Za-z][A-Za-z0-9]*
-        | フィーチャーゲート | フィーチャーフラグ | 機能ゲート
+        | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | 削除済 | 利用できなくな
@@ -155,6 +155,34 @@ pub(super) fn scan_until(
             break;
         }
         let s = m.as_str();
+        // `` `KMSv2` ゲート ``, `` `X` ゲートを削除 ``: the short word is the keyword right after
+        // a name and before a particle or the end; elsewhere (`品質ゲート`, `ゲートウェイ`,
+        // `` `WaitOnPermit`ゲートで待機 ``, a scheduler's gate) it is no word of the scanner's.
+        if s == "ゲートウェイ"
+            || (s == "ゲート"
+                && !(text[..m.start()]
+                    .trim_end_matches([' ', '`'])
+                    .ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && text[m.end()..].chars().next().is_none_or(|c| {
+                        c.is_whitespace()
+                            || matches!(
+                                c,
+                                '、' | '。'
+                                    | ','
+                                    | 'は'
+                                    | 'が'
+                                    | 'を'
+                                    | 'も'
+                                    | 'と'
+                                    | ')'
+                                    | '）'
+                                    | ':'
+                                    | '：'
+                            )
+                    })))
+        {
+            continue;
+        }
         let mut kind = classify(s);
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
         // one keyword.
@@ -307,7 +335,7 @@ fn classify(s: &str) -> TokenKind {
         return classify_word(s);
     }
     match s {
-        "フィーチャーゲート" | "フィーチャーフラグ" | "機能ゲート" => {
+        "フィーチャーゲート" | "フィーチャーフラグ" | "機能ゲート" | "ゲート" => {
             TokenKind::GateKeyword
         }
         "アルファ" | "α" => TokenKind::StageWord(Stage::Alpha),

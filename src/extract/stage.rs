@@ -865,10 +865,20 @@ fn release_header(header: &str) -> Option<Release> {
 }
 
 /// Whether the block's text is one name and nothing else: one link (a list of KEPs by title),
-/// one code span or one word (a list of gates: `` - `CloudDualStackNodeIPs` ``).
+/// one code span or one word (a list of gates: `` - `CloudDualStackNodeIPs` ``), a gate word
+/// after it allowed (`` - `KMSv2` ゲート ``).
 fn is_one_name(doc: &Doc, index: usize) -> bool {
     let b = &doc.blocks[index];
     let text = b.text.trim();
+    let text = [
+        "フィーチャーゲート",
+        "ゲート",
+        "FeatureGate",
+        "feature gate",
+    ]
+    .iter()
+    .find_map(|w| text.strip_suffix(w))
+    .map_or(text, str::trim_end);
     let one_word = !text.is_empty()
         && text.starts_with(|c: char| c.is_ascii_alphabetic())
         && text.bytes().all(|c| c.is_ascii_alphanumeric());

@@ -895,6 +895,8 @@ fn real_registry() -> Registry {
         "NFTablesProxyMode",
         "MultiCIDRServiceAllocator",
         "KubeletPodResourcesDynamicResources",
+        "NodeOutOfServiceVolumeDetach",
+        "WaitOnPermit",
     ] {
         gates.push(gate(name, &[(Stage::Alpha, "1.20", Some(false))]));
     }
@@ -1994,4 +1996,43 @@ fn a_known_gate_leading_an_item_or_spanned_in_a_block_of_one_stage_is_a_gate() {
     // Without a stage anywhere the name is left alone (it may be the API kind or the feature).
     assert!(gate_facts("- `NFTablesProxyMode`: kube-proxy の nftables バックエンド。").is_empty());
     assert!(gate_facts("`NFTablesProxyMode` で見えるようになります。").is_empty());
+}
+
+#[test]
+fn a_name_before_the_short_gate_word_is_a_gate_and_a_list_of_them_takes_the_headings_stage() {
+    let md = "## 削除されたもの\n\n- `KMSv2` ゲート\n- `NodeOutOfServiceVolumeDetach` ゲート\n";
+    let got: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("KMSv2".to_string(), Some(Stage::Removed)),
+            (
+                "NodeOutOfServiceVolumeDetach".to_string(),
+                Some(Stage::Removed)
+            )
+        ]
+    );
+    // A scheduler's gate, a gateway and a quality gate are not the keyword.
+    for md in [
+        "{{< feature-state state=\"alpha\" >}}\n\nすべてのPodは`WaitOnPermit`ゲートで待機します。",
+        "`KMSv2` ゲートウェイ",
+        "品質ゲート `KMSv2` を通過",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+}
+
+#[test]
+fn a_known_gate_in_a_row_whose_stage_column_states_one_takes_that_rows_stage_and_release() {
+    let md = "| リリース | ステージ | 内容 |\n|---|---|---|\n| v1.27 | アルファ | `InPlacePodVerticalScaling`の導入 |\n";
+    assert_eq!(
+        gate_facts(md),
+        [(
+            "InPlacePodVerticalScaling".to_string(),
+            Some(Stage::Alpha),
+            Some(rel("1.27")),
+            None
+        )]
+    );
 }
