@@ -251,6 +251,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         &mut offsets,
     );
     assign_heading_ids(&mut events);
+    demote_section_h1s(&mut events);
     let lines = crate::model::diag::LineIndex::new(body);
     let line_of_offset = |o: usize| first_line + lines.line(o) - 1;
     let line_at = |i: usize| line_of_offset(offsets[i]);
@@ -466,6 +467,38 @@ fn trim_url_end(url: &str) -> &str {
             url = &url[..url.len() - 1];
         } else {
             return url;
+        }
+    }
+}
+
+/// The page's title is its one `<h1>`. An article that writes its sections as `# ` headings
+/// (as Qiita and many blogs do) has every heading moved one level down, so its sections are
+/// `<h2>` under the title and in the contents, and their nesting is kept.
+fn demote_section_h1s(events: &mut [Event<'static>]) {
+    use pulldown_cmark::HeadingLevel;
+    if !events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            })
+        )
+    }) {
+        return;
+    }
+    let down = |l: HeadingLevel| match l {
+        HeadingLevel::H1 => HeadingLevel::H2,
+        HeadingLevel::H2 => HeadingLevel::H3,
+        HeadingLevel::H3 => HeadingLevel::H4,
+        HeadingLevel::H4 => HeadingLevel::H5,
+        HeadingLevel::H5 | HeadingLevel::H6 => HeadingLevel::H6,
+    };
+    for e in events.iter_mut() {
+        match e {
+            Event::Start(Tag::Heading { level, .. }) => *level = down(*level),
+            Event::End(TagEnd::Heading(level)) => *level = down(*level),
+            _ => {}
         }
     }
 }
@@ -773,6 +806,21 @@ fn push_span(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sections_written_as_h1_move_one_level_down_under_the_title() {
+        let levels = |md: &str| -> Vec<usize> {
+            parse(md, 1)
+                .sections
+                .iter()
+                .skip(1)
+                .map(|s| s.level as usize)
+                .collect()
+        };
+        assert_eq!(levels("# 概要\n\n## 詳細\n\n# まとめ\n"), [2, 3, 2]);
+        assert_eq!(levels("## 概要\n\n### 詳細\n"), [2, 3]);
+        assert_eq!(levels("# a\n\n###### f\n"), [2, 6]);
+    }
 
     /// The links of `md` as (block text inside the link, target).
     fn links(md: &str) -> Vec<(String, String)> {

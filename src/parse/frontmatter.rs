@@ -541,13 +541,23 @@ fn without_front_matter<'a>(
     warnings.push(Diagnostic::note(path, Some(1), said).help(
         "add front matter (`+++`, `title = \"...\"`, `release = \"1.32\"`, `+++`) to state them",
     ));
+    // The opening heading is the page's title (its `<h1>`), so it leaves the body: it would be
+    // shown twice.
+    let (body, body_line) = match heading {
+        Some(_) => {
+            let lead = body.len() - body.trim_start().len();
+            let end = body[lead..].find('\n').map_or(body.len(), |e| lead + e + 1);
+            (&body[end..], 1 + body[..end].matches('\n').count())
+        }
+        None => (body, 1),
+    };
     Ok(Split {
         front: FrontMatter {
             release: release.map(|(r, _)| r),
             ..FrontMatter::new(title, slug)
         },
         body,
-        body_line: 1,
+        body_line,
         slug_line: 1,
     })
 }

@@ -381,6 +381,11 @@ fn an_article_without_front_matter_builds_with_a_note() {
     );
     let keps: serde_json::Value = serde_json::from_slice(&out.files["api/keps.json"]).unwrap();
     assert_eq!(keps["keps"][0]["number"], 3935);
+    // The opening heading is the title: shown once, as the page's heading, not again in the body.
+    let page = page(&out, "articles/notes/index.html");
+    assert_eq!(page.matches("<h1").count(), 1, "{page}");
+    assert!(page.contains("<h1>勉強会メモ</h1>"), "{page}");
+    assert!(page.contains("Kubernetes v1.30 の話。"), "{page}");
 }
 
 #[test]
