@@ -165,7 +165,9 @@ impl Doc {
 }
 
 pub fn options() -> Options {
-    Options::ENABLE_TABLES
+    // Definition lists (`用語` then `: 説明`), as Hugo's goldmark renders them by default.
+    Options::ENABLE_DEFINITION_LIST
+        | Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
@@ -344,6 +346,8 @@ fn html_anchors_as_links<'a>(
                 end @ (TagEnd::Paragraph
                 | TagEnd::Heading(_)
                 | TagEnd::Item
+                | TagEnd::DefinitionListTitle
+                | TagEnd::DefinitionListDefinition
                 | TagEnd::TableCell
                 | TagEnd::Link
                 | TagEnd::Image),
@@ -654,7 +658,9 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 }
                 open.push(b);
             }
-            Event::Start(Tag::Item) => {
+            // A definition list's term and each definition are entries of a list, as items
+            // are (`<dt id="li-N">`, `<dd id="li-N">`).
+            Event::Start(Tag::Item | Tag::DefinitionListTitle | Tag::DefinitionListDefinition) => {
                 counters.1 += 1;
                 let b = new_block(
                     BlockKind::ListItem,
@@ -702,7 +708,13 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     }
                 }
             }
-            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableCell) => {
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Item
+                | TagEnd::DefinitionListTitle
+                | TagEnd::DefinitionListDefinition
+                | TagEnd::TableCell,
+            ) => {
                 open.pop();
             }
             Event::Start(Tag::HtmlBlock) => in_html_block = true,

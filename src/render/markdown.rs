@@ -437,6 +437,21 @@ pub(crate) fn anchor_blocks<'a>(
                     one(Event::Html(CowStr::from(format!("<li id=\"{id}\">"))))
                 }
                 Event::End(TagEnd::Item) => one(Event::Html(CowStr::from("</li>\n"))),
+                Event::Start(Tag::DefinitionListTitle | Tag::DefinitionListDefinition) => {
+                    let (id, _) = next_anchor(BlockKind::ListItem);
+                    let tag = if matches!(ev, Event::Start(Tag::DefinitionListTitle)) {
+                        "dt"
+                    } else {
+                        "dd"
+                    };
+                    one(Event::Html(CowStr::from(format!("<{tag} id=\"{id}\">"))))
+                }
+                Event::End(TagEnd::DefinitionListTitle) => {
+                    one(Event::Html(CowStr::from("</dt>\n")))
+                }
+                Event::End(TagEnd::DefinitionListDefinition) => {
+                    one(Event::Html(CowStr::from("</dd>\n")))
+                }
                 Event::Start(Tag::TableCell) => {
                     let (id, _) = next_anchor(BlockKind::TableCell);
                     Some(Event::Start(Tag::TableCell))
@@ -646,6 +661,18 @@ mod tests {
         assert!(safe.contains("<b>太字</b>"), "{safe}");
         let raw = to_html(&d, vec![], vec![], &Options { trust_html: true });
         assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn a_definition_list_is_a_dl_whose_terms_and_definitions_are_anchored_entries() {
+        let html = render("前文\n\n用語\n: 説明です。\n\n- 項目\n", |_| vec![]);
+        assert!(
+            html.contains(
+                "<dl>\n<dt id=\"li-1\">用語</dt>\n<dd id=\"li-2\">説明です。</dd>\n</dl>"
+            ),
+            "{html}"
+        );
+        assert!(html.contains("<li id=\"li-3\">項目</li>"), "{html}");
     }
 
     #[test]
