@@ -45,6 +45,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
         | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
+        | アノテーション
         | [。!?！？\n] | \.(?:\s|$)
         "
     );
@@ -95,7 +96,8 @@ pub(crate) enum TokenKind {
     Enable,
     /// `デフォルトで有効` / `デフォルト無効`, `Some(true)` / `Some(false)`.
     Default(bool),
-    /// `フィールド`, `field`, `構造体`, ...: the identifier before it is an API field or type.
+    /// `フィールド`, `field`, `構造体`, `アノテーション`, ...: the identifier before it is an API field,
+    /// type or annotation.
     FieldWord,
     /// End of a sentence.
     SentenceEnd,
@@ -367,6 +369,7 @@ fn classify(s: &str) -> TokenKind {
         | "アクセスモード"
         | "アドミッションプラグイン"
         | "ボリューム"
+        | "アノテーション"
         | "値" => TokenKind::FieldWord,
         "。" | "！" | "？" => TokenKind::SentenceEnd,
         _ if ["削除", "廃止", "利用できなくな", "取り除か", "撤廃", "除去"]
@@ -515,9 +518,8 @@ fn classify_word(s: &str) -> TokenKind {
         }
         "field" | "fields" | "struct" | "condition" | "object" | "objects" | "api" | "apis"
         | "resource" | "resources" | "kind" | "type" | "controller" | "metric" | "metrics"
-        | "plugin" | "plugins" | "value" | "mode" | "reconciler" | "volume" | "volumes" => {
-            TokenKind::FieldWord
-        }
+        | "plugin" | "plugins" | "value" | "mode" | "reconciler" | "volume" | "volumes"
+        | "annotation" | "annotations" => TokenKind::FieldWord,
         _ => TokenKind::Ident,
     }
 }

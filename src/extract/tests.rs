@@ -2036,3 +2036,18 @@ fn a_known_gate_in_a_row_whose_stage_column_states_one_takes_that_rows_stage_and
         )]
     );
 }
+
+#[test]
+fn a_gate_named_as_an_annotation_is_the_annotation() {
+    // AppArmor's annotations were deprecated, not the AppArmor gate.
+    for md in [
+        "AppArmor のアノテーションによる指定は v1.30 から非推奨です。",
+        "AppArmor annotations are deprecated since v1.30.",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+    assert_eq!(
+        gate_facts("AppArmor フィーチャーゲートは GA です。")[0].1,
+        Some(Stage::Stable)
+    );
+}
