@@ -296,6 +296,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     }
     dedup_span_mentions(&mut out);
     stage::stated_for_others(doc, &mut out, registry);
+    stage::from_nested_items(&views, &mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();

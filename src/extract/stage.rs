@@ -26,7 +26,8 @@
 //!
 //! When a mention's sentence states no stage, in this order: the block's stage if the block names
 //! exactly one (removals excluded: 削除 is too common a verb to spread) and not only for another
-//! KEP or gate (`stated_for_others`), its table row's (a
+//! KEP or gate (`stated_for_others`), for a list item the one stage its nested items state
+//! (`from_nested_items`), its table row's (a
 //! column headed `ステージ` / `Stage` / `段階` / `状態` / `備考`, or by a release as in
 //! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
 //! stage-stating paragraph of its section says for the article's release, for a list item of
@@ -181,6 +182,109 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     }
 }
 
+/// A KEP or gate a mention names, as the rules that compare mentions read it.
+#[derive(PartialEq)]
+enum Entity<'m> {
+    Kep(u32),
+    Gate(&'m str),
+}
+
+impl Entity<'_> {
+    /// The KEP it is: itself, or the one the registry says introduced the gate.
+    fn kep(&self, registry: &Registry) -> Option<u32> {
+        match self {
+            Entity::Kep(n) => Some(*n),
+            Entity::Gate(g) => registry.gate(g).and_then(|g| g.kep).map(|k| k.0),
+        }
+    }
+
+    /// The same entity, or one change with it: a gate and the KEP that introduced it.
+    fn is_tied_to(&self, other: &Entity, registry: &Registry) -> bool {
+        self == other
+            || self
+                .kep(registry)
+                .is_some_and(|k| other.kep(registry) == Some(k))
+    }
+}
+
+/// `- KEP-4381 構造化パラメーター` over `  - 1.30 α → 1.32 β`: a KEP or gate named in a list item
+/// that states no stage for it takes the one stage its nested items state (read as a sentence
+/// is: the article's release's first), when they name no other KEP or gate than one the
+/// registry ties to it. Study notes put a feature's history under its name so.
+pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    let doc = views.doc;
+    // The item a block's text belongs to: the item itself, or a loose item's paragraph's.
+    let item_of = |b: usize| match doc.blocks[b].kind {
+        BlockKind::ListItem => Some(b),
+        BlockKind::Paragraph => doc.blocks[b].parent_item,
+        _ => None,
+    };
+    // Per parent item: the stages its nested items state, and what they name.
+    let mut stages: HashMap<usize, Vec<Stated>> = HashMap::new();
+    let mut named: HashMap<usize, Vec<Entity>> = HashMap::new();
+    let parent_of = |b: usize| item_of(b).and_then(|i| doc.blocks[i].parent_item);
+    for (b, block) in doc.blocks.iter().enumerate() {
+        if !matches!(block.kind, BlockKind::ListItem | BlockKind::Paragraph) {
+            continue;
+        }
+        if let Some(p) = parent_of(b)
+            && let Some(s) = whole_block_stage(views.get(b))
+        {
+            stages.entry(p).or_default().push(s);
+        }
+    }
+    if stages.is_empty() {
+        return;
+    }
+    for m in &out.keps {
+        if let Some(p) = parent_of(m.block) {
+            named.entry(p).or_default().push(Entity::Kep(m.kep.0));
+        }
+    }
+    for m in &out.gates {
+        if let Some(p) = parent_of(m.block) {
+            named.entry(p).or_default().push(Entity::Gate(&m.gate.0));
+        }
+    }
+    // The one stage the nested items of the mention's item state for it.
+    let nested = |block: usize, entity: &Entity| -> Option<Stated> {
+        let item = item_of(block)?;
+        let mut said = stages.get(&item)?.clone();
+        said.dedup();
+        let others = named
+            .get(&item)
+            .is_some_and(|n| n.iter().any(|o| !o.is_tied_to(entity, registry)));
+        (said.len() == 1 && !others).then(|| said[0])
+    };
+    let kep_stages: Vec<Option<Stated>> = (out.keps.iter())
+        .map(|m| {
+            let silent = m.stage.is_none() && !m.deferred;
+            silent
+                .then(|| nested(m.block, &Entity::Kep(m.kep.0)))
+                .flatten()
+        })
+        .collect();
+    let gate_stages: Vec<Option<Stated>> = (out.gates.iter())
+        .map(|m| {
+            let silent = m.stage.is_none();
+            silent
+                .then(|| nested(m.block, &Entity::Gate(&m.gate.0)))
+                .flatten()
+        })
+        .collect();
+    drop(named);
+    for (m, s) in out.keps.iter_mut().zip(kep_stages) {
+        if let Some(s) = s {
+            (m.stage, m.stage_release, m.inherited) = (Some(s.stage), s.release, true);
+        }
+    }
+    for (m, s) in out.gates.iter_mut().zip(gate_stages) {
+        if let Some(s) = s {
+            (m.stage, m.stage_release, m.inherited) = (Some(s.stage), s.release, true);
+        }
+    }
+}
+
 /// `` `A`について説明します。`B`フィーチャーゲートは非推奨になりました。 ``: a mention whose stage
 /// is its block's, stated in other sentences, loses it when each of those sentences states it
 /// for another KEP or gate, one the registry does not tie to the mention (a gate and the KEP
@@ -194,17 +298,7 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
         /// The stage its own sentence states.
         own: Option<Stage>,
     }
-    #[derive(PartialEq)]
-    enum Entity<'m> {
-        Kep(u32),
-        Gate(&'m str),
-    }
-    let kep_of = |e: &Entity| match e {
-        Entity::Kep(n) => Some(*n),
-        Entity::Gate(g) => registry.gate(g).and_then(|g| g.kep).map(|k| k.0),
-    };
-    let related =
-        |a: &Entity, b: &Entity| a == b || kep_of(a).is_some_and(|k| kep_of(b) == Some(k));
+    let related = |a: &Entity, b: &Entity| a.is_tied_to(b, registry);
     let own = |stage: Option<Stage>, inherited: bool, borrowed: &Option<Borrowed>| {
         stage.filter(|_| !inherited && borrowed.is_none())
     };

@@ -2051,3 +2051,20 @@ fn a_gate_named_as_an_annotation_is_the_annotation() {
         Some(Stage::Stable)
     );
 }
+
+#[test]
+fn a_list_item_takes_the_one_stage_its_nested_items_state_for_it() {
+    // A 1.32 study memo (the test front matter's release).
+    let md = "- KEP-3157 informers\n  - 1.27 α → 1.32 β\n- KEP-3962\n  - `InPlacePodVerticalScaling` α\n- KEP-1 の話\n  - 何も言わない\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3157, Some(Stage::Beta), Some(rel("1.32"))),
+            (3962, None, None),
+            (1, None, None)
+        ]
+    );
+    // The gate the registry ties to the KEP is the same change; a loose list reads the same.
+    let md = "- KEP-3157\n\n  - `WatchList` α\n";
+    assert_eq!(kep_stages(md)[0].1, Some(Stage::Alpha));
+}

@@ -43,6 +43,9 @@ pub struct Block {
     pub spans: Vec<usize>,
     /// Where a table cell stands in its table.
     pub cell: Option<Cell>,
+    /// The list item this block stands in (a nested item's parent item, a loose item's
+    /// paragraph's item).
+    pub parent_item: Option<usize>,
     /// A paragraph of text inside the author's raw HTML (`parse::raw_html`): its anchor is a
     /// `<span>`, not a `<p>`, so the author's elements keep their layout.
     pub in_html: bool,
@@ -582,6 +585,14 @@ static IMG_SRC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| 
     regex::Regex::new(r#"(?i)<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))"#).unwrap()
 });
 
+/// The innermost list item among the open blocks.
+fn enclosing_item(open: &[usize], blocks: &[Block]) -> Option<usize> {
+    open.iter()
+        .rev()
+        .copied()
+        .find(|&o| blocks[o].kind == BlockKind::ListItem)
+}
+
 fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> BlockMap {
     let mut blocks: Vec<Block> = Vec::new();
     let mut sections = vec![Section {
@@ -619,6 +630,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     in_note: quote_depth > 0,
                     spans: Vec::new(),
                     cell: None,
+                    parent_item: None,
                     in_html: in_html_block,
                 });
                 blocks.len() - 1
@@ -656,6 +668,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 if in_html_block {
                     blocks[b].cell = html_tables.cell();
                 }
+                blocks[b].parent_item = enclosing_item(&open, &blocks);
                 open.push(b);
             }
             // A definition list's term and each definition are entries of a list, as items
@@ -668,6 +681,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     &mut blocks,
                     &sections,
                 );
+                blocks[b].parent_item = enclosing_item(&open, &blocks);
                 open.push(b);
             }
             Event::Start(Tag::Table(_)) => {
