@@ -81,6 +81,9 @@ pub(crate) enum TokenKind {
     /// `admissionregistration.k8s.io/v1alpha1 API`: a stage for its own sentence only (an API
     /// version says nothing about the rest of the block).
     ApiVersion(Stage),
+    /// A stage word the text denies (`非推奨ではありません`, `is not deprecated`): the sentence is
+    /// about the stage of what it names, and states none.
+    DeniedStage,
     /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
     Negation,
     /// `目指しています`, `予定です`, `見込み`, `見込まれます`, `計画`, `aims to`, `is planned`, `expected`,
@@ -228,7 +231,7 @@ pub(super) fn scan_until(
         }
         // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.
         if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
-            kind = TokenKind::Ident;
+            kind = TokenKind::DeniedStage;
         }
         // `pulled from the release` is a postponement; `Ensure secret pulled images` is not.
         if kind == TokenKind::Negation && s.eq_ignore_ascii_case("pulled") {

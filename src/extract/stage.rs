@@ -509,6 +509,7 @@ impl SentenceFacts {
                 TokenKind::GateKeyword
                     | TokenKind::Flag
                     | TokenKind::StageWord(_)
+                    | TokenKind::DeniedStage
                     | TokenKind::ApiVersion(_)
                     | TokenKind::Enable
                     | TokenKind::Default(_)

@@ -1950,6 +1950,10 @@ fn a_denied_stage_is_no_stage() {
         gate_facts("`StorageNamespaceIndex` フィーチャーゲートは非推奨ではありません。")[0].1,
         None
     );
+    // Without the keyword the known gate is still named, with no stage.
+    let got = gate_facts("`StorageNamespaceIndex` は非推奨ではありません。");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1, None);
     assert_eq!(
         kep_stages(
             "The `cgroupfs` driver is not deprecated, but see [KEP-4569](https://kep.k8s.io/4569)."

@@ -480,3 +480,23 @@ fn references_in_raw_html_reach_their_pages_with_the_stage_the_table_states() {
         "the KEP page links into the note"
     );
 }
+
+#[test]
+fn a_release_change_quotes_the_sentence_not_the_table_cell_that_names_it() {
+    let f = Fixture::new();
+    f.article(
+        "cells",
+        "title = \"1.33 の変更\"\nslug = \"cells\"\nrelease = \"1.33\"",
+        concat!(
+            "| フィーチャーゲート | ステージ |\n|---|---|\n| `WatchList` | GA |\n\n",
+            "`WatchList` フィーチャーゲートは GA になりました。\n",
+        ),
+    );
+    let out = f.build();
+    let release = crate::support::page(&out, "releases/1.33/index.html");
+    let changes = &release[release.find("段階ごとの変更").expect("the changes section")..];
+    assert!(
+        changes.contains("フィーチャーゲートは GA になりました。"),
+        "the prose sentence is the change's quote: {changes}"
+    );
+}

@@ -356,13 +356,19 @@ fn undecorated(sentence: &str) -> &str {
 
 /// The mention of release `r` whose sentence best says what changed: one stating `stage`
 /// before one that does not, and among them one whose sentence says something before one that
-/// only points to the KEP or credits it (`Mention::lead`), then the earliest: a section about
-/// the KEP comes before the lists that sum a release up.
+/// only points to the KEP or credits it (`Mention::lead`), then one whose sentence is more than
+/// a table cell's name (`ServiceTrafficDistribution` alone), then the earliest: a section
+/// about the KEP comes before the lists that sum a release up.
 fn statement_of(mentions: &[Mention], r: Release, stage: Option<Stage>) -> Option<&Mention> {
+    // A table cell (`td-N`) or raw-HTML text (`h-N`, often a cell too) without a sentence's marks.
+    let fragment = |m: &Mention| {
+        (m.anchor.starts_with("td-") || m.anchor.starts_with("h-"))
+            && !m.statement().contains(['。', '、', ' ', ',', '，', '.'])
+    };
     mentions
         .iter()
         .filter(|m| m.release == Some(r))
-        .min_by_key(|m| (m.stage != stage, m.lead.is_some()))
+        .min_by_key(|m| (m.stage != stage, m.lead.is_some(), fragment(m)))
 }
 
 #[cfg(test)]
