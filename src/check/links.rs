@@ -195,7 +195,7 @@ fn check_one<'f>(
     files: &'f BTreeMap<String, Vec<u8>>,
     ids: &mut HashMap<&'f str, HashSet<String>>,
 ) -> Option<Problem> {
-    let href = crate::text::unescape_html_attr(href);
+    let href = crate::text::unescape_html(href);
     if is_external(&href) {
         return None;
     }
@@ -269,7 +269,7 @@ pub fn resolve(page: &str, href: &str) -> Option<String> {
 
 fn ids_of(html: &str) -> HashSet<String> {
     ID.captures_iter(html)
-        .map(|c| crate::text::unescape_html_attr(&c[1]))
+        .map(|c| crate::text::unescape_html(&c[1]))
         .collect()
 }
 

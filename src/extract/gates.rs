@@ -99,7 +99,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         && text[..first.range.start].trim().is_empty()
         && gate_shaped(&text[first.range.clone()])
         && (if first.span.is_some() {
-            view.span_text(first) == Some(&text[first.range.clone()])
+            is_whole_span(view, first)
         } else {
             registry_name(registry, &text[first.range.clone()]).is_some() && {
                 let after = text[first.range.end..].trim_start();
@@ -512,8 +512,7 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let led = view.block.kind == crate::parse::blocks::BlockKind::ListItem
         && text[..t.range.start].trim().is_empty()
-        && t.span.is_some()
-        && view.span_text(t) == Some(&text[t.range.clone()]);
+        && is_whole_span(view, t);
     let after = text[t.range.end..].trim_start_matches(['`', ']', ' ']);
     let after = after
         .split_once(')')
@@ -530,9 +529,7 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
 /// whose stage column states one (`` | v1.27 | アルファ | `X`の導入 | ``).
 fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
-    t.span.is_some()
-        && view.span_text(t) == Some(&view.text()[t.range.clone()])
-        && (view.block_stage().is_some() || view.row_stage.get().is_some())
+    is_whole_span(view, t) && (view.block_stage().is_some() || view.row_stage.get().is_some())
 }
 
 /// `### Podレベルのリソース指定 (\`PodLevelResources\`)` under `## ベータに昇格した新機能`,
@@ -544,7 +541,7 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
     const TITLE_CHARS: usize = 80;
     let t = &view.tokens[i];
     let text = view.text();
-    let whole_span = t.span.is_some() && view.span_text(t) == Some(&text[t.range.clone()]);
+    let whole_span = is_whole_span(view, t);
     let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
     let title = match view.block.kind {
         crate::parse::blocks::BlockKind::Heading(_) => true,
@@ -554,6 +551,12 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
         _ => false,
     };
     whole_span && stated && title
+}
+
+/// The token is the whole text of its code span or link (`` `NFTablesProxyMode` ``): the author
+/// means the name as written.
+fn is_whole_span(view: &BlockView, t: &Token) -> bool {
+    t.span.is_some() && view.span_text(t) == Some(&view.text()[t.range.clone()])
 }
 
 /// The sentence mentions gates, a stage, a default or switching something on or off.

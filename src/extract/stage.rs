@@ -79,20 +79,6 @@ pub(crate) struct Borrowed {
     inherited: bool,
 }
 
-impl Borrowed {
-    /// Gives the mention what it states without the block's stage.
-    fn settle(
-        self,
-        stage: &mut Option<Stage>,
-        release: &mut Option<Release>,
-        inherited: &mut bool,
-    ) {
-        *stage = self.instead.map(|s| s.stage);
-        *release = self.instead.and_then(|s| s.release);
-        *inherited = self.inherited;
-    }
-}
-
 /// Stage and default stated for the mention at normalized range `mention` of the block: the
 /// sentence's, else the block's, else its table row's, else (for a list item of one name) its
 /// list's, else (for a heading) what the heading or its section's text states, else its
@@ -207,11 +193,88 @@ impl Entity<'_> {
     }
 }
 
+/// A KEP or gate mention as the passes that settle stages after the whole article is read see
+/// it: what it names, where, and what it states.
+trait Staged {
+    fn entity(&self) -> Entity<'_>;
+    fn block(&self) -> usize;
+    /// Its range and its sentence's, in the block's original text.
+    fn at(&self) -> (&Range<usize>, &Range<usize>);
+    fn stage(&self) -> Option<Stage>;
+    /// The stage is its own sentence's: neither inherited nor borrowed.
+    fn states_own(&self) -> bool;
+    /// Its section says the change did not happen.
+    fn deferred(&self) -> bool;
+    fn borrowed(&self) -> Option<&Borrowed>;
+    /// Sets what it states: the stage, its release, whether inherited; a borrowed stage is
+    /// settled so.
+    fn set(&mut self, stated: Option<Stated>, inherited: bool);
+}
+
+macro_rules! staged {
+    ($ty:ty, |$m:ident| $entity:expr, deferred) => {
+        staged!(@impl $ty, |$m| $entity, |m| m.deferred);
+    };
+    ($ty:ty, |$m:ident| $entity:expr) => {
+        staged!(@impl $ty, |$m| $entity, |_m| false);
+    };
+    (@impl $ty:ty, |$m:ident| $entity:expr, |$d:ident| $deferred:expr) => {
+        impl Staged for $ty {
+            fn entity(&self) -> Entity<'_> {
+                let $m = self;
+                $entity
+            }
+            fn block(&self) -> usize {
+                self.block
+            }
+            fn at(&self) -> (&Range<usize>, &Range<usize>) {
+                (&self.range, &self.sentence)
+            }
+            fn stage(&self) -> Option<Stage> {
+                self.stage
+            }
+            fn states_own(&self) -> bool {
+                !self.inherited && self.borrowed.is_none()
+            }
+            fn deferred(&self) -> bool {
+                let $d = self;
+                $deferred
+            }
+            fn borrowed(&self) -> Option<&Borrowed> {
+                self.borrowed.as_ref()
+            }
+            fn set(&mut self, stated: Option<Stated>, inherited: bool) {
+                self.stage = stated.map(|s| s.stage);
+                self.stage_release = stated.and_then(|s| s.release);
+                self.inherited = inherited;
+                self.borrowed = None;
+            }
+        }
+    };
+}
+staged!(super::KepMention, |m| Entity::Kep(m.kep.0), deferred);
+staged!(super::GateMention, |m| Entity::Gate(&m.gate.0));
+
+/// Every KEP and gate mention, KEPs first.
+fn staged(out: &super::Mentions) -> impl Iterator<Item = &dyn Staged> {
+    let keps = out.keps.iter().map(|m| m as &dyn Staged);
+    keps.chain(out.gates.iter().map(|m| m as &dyn Staged))
+}
+
+/// [`staged`], to change.
+fn staged_mut(out: &mut super::Mentions) -> impl Iterator<Item = &mut dyn Staged> {
+    let keps = out.keps.iter_mut().map(|m| m as &mut dyn Staged);
+    keps.chain(out.gates.iter_mut().map(|m| m as &mut dyn Staged))
+}
+
 /// `- KEP-4381 構造化パラメーター` over `  - 1.30 α → 1.32 β`: a KEP or gate named in a list item
 /// that states no stage for it takes the one stage its nested items state (read as a sentence
 /// is: the article's release's first), when they name no other KEP or gate than one the
 /// registry ties to it. Study notes put a feature's history under its name so.
 pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
     let doc = views.doc;
     // The item a block's text belongs to: the item itself, or a loose item's paragraph's.
     let item_of = |b: usize| match doc.blocks[b].kind {
@@ -236,51 +299,30 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     if stages.is_empty() {
         return;
     }
-    for m in &out.keps {
-        if let Some(p) = parent_of(m.block) {
-            named.entry(p).or_default().push(Entity::Kep(m.kep.0));
-        }
-    }
-    for m in &out.gates {
-        if let Some(p) = parent_of(m.block) {
-            named.entry(p).or_default().push(Entity::Gate(&m.gate.0));
+    for m in staged(out) {
+        if let Some(p) = parent_of(m.block()) {
+            named.entry(p).or_default().push(m.entity());
         }
     }
     // The one stage the nested items of the mention's item state for it.
-    let nested = |block: usize, entity: &Entity| -> Option<Stated> {
-        let item = item_of(block)?;
+    let nested = |m: &dyn Staged| -> Option<Stated> {
+        if m.stage().is_some() || m.deferred() {
+            return None;
+        }
+        let item = item_of(m.block())?;
         let mut said = stages.get(&item)?.clone();
         said.dedup();
+        let entity = m.entity();
         let others = named
             .get(&item)
-            .is_some_and(|n| n.iter().any(|o| !o.is_tied_to(entity, registry)));
+            .is_some_and(|n| n.iter().any(|o| !o.is_tied_to(&entity, registry)));
         (said.len() == 1 && !others).then(|| said[0])
     };
-    let kep_stages: Vec<Option<Stated>> = (out.keps.iter())
-        .map(|m| {
-            let silent = m.stage.is_none() && !m.deferred;
-            silent
-                .then(|| nested(m.block, &Entity::Kep(m.kep.0)))
-                .flatten()
-        })
-        .collect();
-    let gate_stages: Vec<Option<Stated>> = (out.gates.iter())
-        .map(|m| {
-            let silent = m.stage.is_none();
-            silent
-                .then(|| nested(m.block, &Entity::Gate(&m.gate.0)))
-                .flatten()
-        })
-        .collect();
+    let found: Vec<Option<Stated>> = staged(out).map(nested).collect();
     drop(named);
-    for (m, s) in out.keps.iter_mut().zip(kep_stages) {
-        if let Some(s) = s {
-            (m.stage, m.stage_release, m.inherited) = (Some(s.stage), s.release, true);
-        }
-    }
-    for (m, s) in out.gates.iter_mut().zip(gate_stages) {
-        if let Some(s) = s {
-            (m.stage, m.stage_release, m.inherited) = (Some(s.stage), s.release, true);
+    for (m, s) in staged_mut(out).zip(found) {
+        if s.is_some() {
+            m.set(s, true);
         }
     }
 }
@@ -298,85 +340,44 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
         /// The stage its own sentence states.
         own: Option<Stage>,
     }
-    let related = |a: &Entity, b: &Entity| a.is_tied_to(b, registry);
-    let own = |stage: Option<Stage>, inherited: bool, borrowed: &Option<Borrowed>| {
-        stage.filter(|_| !inherited && borrowed.is_none())
-    };
     let mut by_block: HashMap<usize, Vec<Said>> = HashMap::new();
-    for m in &out.keps {
-        by_block.entry(m.block).or_default().push(Said {
-            entity: Entity::Kep(m.kep.0),
-            sentence: m.sentence.start,
-            own: own(m.stage, m.inherited, &m.borrowed),
+    for m in staged(out) {
+        by_block.entry(m.block()).or_default().push(Said {
+            entity: m.entity(),
+            sentence: m.at().1.start,
+            own: m.stage().filter(|_| m.states_own()),
         });
     }
-    for m in &out.gates {
-        by_block.entry(m.block).or_default().push(Said {
-            entity: Entity::Gate(&m.gate.0),
-            sentence: m.sentence.start,
-            own: own(m.stage, m.inherited, &m.borrowed),
-        });
-    }
-    // Whether the mention of `entity` in `block` at `sentence` lends a stage stated only for others.
-    let lent_to = |block: usize, entity: &Entity, sentence: usize, b: &Borrowed, stage: Stage| {
-        let said = &by_block[&block];
+    // Whether each sentence stating the borrowed stage states it only for others.
+    let lent = |m: &dyn Staged, b: &Borrowed, stage: Stage| {
+        let said = &by_block[&m.block()];
+        let (entity, sentence) = (m.entity(), m.at().1.start);
         b.sentences.iter().all(|&s| {
             s != sentence
                 && said.iter().any(|o| o.sentence == s && o.own == Some(stage))
                 && !said
                     .iter()
-                    .any(|o| o.sentence == s && related(&o.entity, entity))
+                    .any(|o| o.sentence == s && o.entity.is_tied_to(&entity, registry))
         })
     };
     // `KEP-3962 と KEP-24 も。`: the mention's sentence says the same of it.
-    let also = |block: usize, mention: &Range<usize>, sentence: &Range<usize>| {
-        let text = &doc.blocks[block].text;
+    let also = |m: &dyn Staged| {
+        let (mention, sentence) = m.at();
+        let text = &doc.blocks[m.block()].text;
         sentence.end >= mention.end && says_also(&text[mention.end..sentence.end])
     };
-    // Whether the mention loses its borrowed stage.
-    let loses = |block: usize,
-                 entity: Entity,
-                 mention: &Range<usize>,
-                 sentence: &Range<usize>,
-                 borrowed: Option<&Borrowed>,
-                 stage: Option<Stage>| {
-        borrowed.zip(stage).is_some_and(|(b, stage)| {
-            !also(block, mention, sentence) && lent_to(block, &entity, sentence.start, b, stage)
-        })
+    let loses = |m: &dyn Staged| {
+        m.borrowed()
+            .zip(m.stage())
+            .is_some_and(|(b, stage)| !also(m) && lent(m, b, stage))
+            .then(|| m.borrowed().cloned())
+            .flatten()
     };
-    let kep_drops: Vec<bool> = (out.keps.iter())
-        .map(|m| {
-            loses(
-                m.block,
-                Entity::Kep(m.kep.0),
-                &m.range,
-                &m.sentence,
-                m.borrowed.as_ref(),
-                m.stage,
-            )
-        })
-        .collect();
-    let gate_drops: Vec<bool> = (out.gates.iter())
-        .map(|m| {
-            loses(
-                m.block,
-                Entity::Gate(&m.gate.0),
-                &m.range,
-                &m.sentence,
-                m.borrowed.as_ref(),
-                m.stage,
-            )
-        })
-        .collect();
+    let lost: Vec<Option<Borrowed>> = staged(out).map(loses).collect();
     drop(by_block);
-    for (m, _) in out.keps.iter_mut().zip(kep_drops).filter(|(_, d)| *d) {
-        if let Some(b) = m.borrowed.take() {
-            b.settle(&mut m.stage, &mut m.stage_release, &mut m.inherited);
-        }
-    }
-    for (m, _) in out.gates.iter_mut().zip(gate_drops).filter(|(_, d)| *d) {
-        if let Some(b) = m.borrowed.take() {
-            b.settle(&mut m.stage, &mut m.stage_release, &mut m.inherited);
+    for (m, b) in staged_mut(out).zip(lost) {
+        if let Some(b) = b {
+            m.set(b.instead, b.inherited);
         }
     }
 }
@@ -479,12 +480,21 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
 /// `` と `B` ``, `` 、`B` フィーチャーゲート``: nothing but more names, joined by `と`/`や`/`、`/`・`,
 /// and gate words (the text after a name that shares what is said of it).
 fn only_more_names(between: &str) -> bool {
-    between
-        .replace("フィーチャーゲート", "")
-        .replace("ゲート", "")
+    let without = GATE_WORDS
+        .iter()
+        .fold(between.to_string(), |s, w| s.replace(w, ""));
+    without
         .chars()
         .all(|c| c.is_ascii() || matches!(c, 'と' | 'や' | '、' | '・' | '　'))
 }
+
+/// The words that say the name before them is a gate's (`` `KMSv2` ゲート ``), longest first.
+const GATE_WORDS: [&str; 4] = [
+    "フィーチャーゲート",
+    "ゲート",
+    "FeatureGate",
+    "feature gate",
+];
 
 /// Everything one sentence states, computed once per sentence (`BlockView::sentence_facts`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -965,15 +975,10 @@ fn release_header(header: &str) -> Option<Release> {
 fn is_one_name(doc: &Doc, index: usize) -> bool {
     let b = &doc.blocks[index];
     let text = b.text.trim();
-    let text = [
-        "フィーチャーゲート",
-        "ゲート",
-        "FeatureGate",
-        "feature gate",
-    ]
-    .iter()
-    .find_map(|w| text.strip_suffix(w))
-    .map_or(text, str::trim_end);
+    let text = GATE_WORDS
+        .iter()
+        .find_map(|w| text.strip_suffix(w))
+        .map_or(text, str::trim_end);
     let one_word = !text.is_empty()
         && text.starts_with(|c: char| c.is_ascii_alphabetic())
         && text.bytes().all(|c| c.is_ascii_alphanumeric());

@@ -313,9 +313,7 @@ fn html_anchor(html: &str) -> Option<HtmlAnchor> {
         .or(c.get(2))
         .or(c.get(3))
         .map_or("", |m| m.as_str());
-    Some(HtmlAnchor::Open(crate::text::unescape_html_attr(
-        dest.trim(),
-    )))
+    Some(HtmlAnchor::Open(crate::text::unescape_html(dest.trim())))
 }
 
 /// Raw-HTML anchors as Markdown links: `<a href="…">` and its `</a>` become a link's start and
@@ -584,6 +582,12 @@ struct BlockMap {
 static IMG_SRC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r#"(?i)<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))"#).unwrap()
 });
+
+/// Whether `anchor` is a table cell's (`td-N`) or raw-HTML text's (`h-N`, often a raw table's
+/// cell): text that may be a name alone, no sentence. The block map gives these anchors.
+pub(crate) fn is_cell_anchor(anchor: &str) -> bool {
+    anchor.starts_with("td-") || anchor.starts_with("h-")
+}
 
 /// The innermost list item among the open blocks.
 fn enclosing_item(open: &[usize], blocks: &[Block]) -> Option<usize> {

@@ -77,14 +77,11 @@ pub(crate) fn tag_name(body: &str) -> String {
 }
 
 /// Elements that sit inside a line of prose: their tags stay inside the paragraph.
-const INLINE: [&str; 28] = [
-    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", "dfn", "em", "i", "img",
-    "ins", "kbd", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strong", "sub",
-    "sup",
+const INLINE: [&str; 33] = [
+    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", "dfn", "em", "font", "i",
+    "img", "ins", "kbd", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strong",
+    "sub", "sup", "time", "u", "var", "wbr",
 ];
-
-/// More inline elements (kept apart so each list stays readable).
-const INLINE_MORE: [&str; 5] = ["time", "u", "var", "wbr", "font"];
 
 /// Elements whose content is not prose: left raw up to their closing tag.
 const OPAQUE: [&str; 12] = [
@@ -96,6 +93,13 @@ const OPAQUE: [&str; 12] = [
 enum Piece<'h> {
     Text(&'h str),
     Inline(&'h str),
+}
+
+impl<'h> Piece<'h> {
+    fn text(&self) -> &'h str {
+        let (Piece::Text(t) | Piece::Inline(t)) = self;
+        t
+    }
 }
 
 /// Each HTML block's text as paragraphs (see the module doc); the other events pass as they
@@ -160,10 +164,10 @@ fn lower(html: &str) -> Vec<(Event<'static>, usize)> {
         }
         let text = &html[tag.range.clone()];
         let name = tag.name.as_str();
-        if INLINE.contains(&name) || INLINE_MORE.contains(&name) {
+        if INLINE.contains(&name) {
             run.push((Piece::Inline(text), tag.range.start));
         } else {
-            flush(&mut run, &mut out);
+            flush(html, &mut run, &mut out);
             if OPAQUE.contains(&name) && !tag.closing && !tag.void {
                 opaque = Some((tag.name.clone(), 1));
                 from = tag.range.start;
@@ -178,7 +182,7 @@ fn lower(html: &str) -> Vec<(Event<'static>, usize)> {
     } else if from < html.len() {
         out.push((raw(&html[from..]), from));
     }
-    flush(&mut run, &mut out);
+    flush(html, &mut run, &mut out);
     out
 }
 
@@ -186,70 +190,45 @@ fn raw(s: &str) -> Event<'static> {
     Event::Html(CowStr::from(s.to_string()))
 }
 
-/// Emits a run of text and inline tags: as a paragraph when it holds text, raw when it is only
-/// whitespace and tags (the whitespace around the text stays raw too).
-fn flush(run: &mut Vec<(Piece, usize)>, out: &mut Vec<(Event<'static>, usize)>) {
+/// Emits a run of text and inline tags (contiguous in `html`): as a paragraph when it holds
+/// text, the whitespace around that text raw; all raw when it is only whitespace and tags.
+fn flush(html: &str, run: &mut Vec<(Piece, usize)>, out: &mut Vec<(Event<'static>, usize)>) {
     let pieces = std::mem::take(run);
+    let (Some(&(_, start)), Some((last, at))) = (pieces.first(), pieces.last()) else {
+        return;
+    };
+    let end = at + last.text().len();
+    let whole = &html[start..end];
     let has_text = pieces
         .iter()
         .any(|(p, _)| matches!(p, Piece::Text(t) if !t.trim().is_empty()));
     if !has_text {
-        for (p, at) in pieces {
-            let (Piece::Text(s) | Piece::Inline(s)) = p;
-            out.push((raw(s), at));
-        }
+        out.push((raw(whole), start));
         return;
     }
-    let first = pieces.iter().position(|(p, _)| !is_blank(p)).unwrap_or(0);
-    let last = pieces.iter().rposition(|(p, _)| !is_blank(p)).unwrap_or(0);
-    for (p, at) in &pieces[..first] {
-        let (Piece::Text(s) | Piece::Inline(s)) = p;
-        out.push((raw(s), *at));
+    // Whitespace is never inside a tag, so trimming cuts only text pieces.
+    let s = start + (whole.len() - whole.trim_start().len());
+    let e = start + whole.trim_end().len();
+    if start < s {
+        out.push((raw(&html[start..s]), start));
     }
-    let mut split: Vec<(Piece, usize)> = Vec::new();
-    let mut after: Vec<(Event<'static>, usize)> = Vec::new();
-    for (k, (p, at)) in pieces.into_iter().enumerate().take(last + 1).skip(first) {
-        match p {
-            Piece::Text(t) => {
-                let lead = if k == first {
-                    t.len() - t.trim_start().len()
-                } else {
-                    0
-                };
-                let end = if k == last {
-                    t.trim_end().len()
-                } else {
-                    t.len()
-                };
-                if lead > 0 {
-                    out.push((raw(&t[..lead]), at));
-                }
-                split.push((Piece::Text(&t[lead..end.max(lead)]), at + lead));
-                if end < t.len() {
-                    after.push((raw(&t[end..]), at + end));
-                }
-            }
-            other => split.push((other, at)),
+    out.push((Event::Start(Tag::Paragraph), s));
+    for (p, at) in &pieces {
+        let (a, b) = ((*at).max(s), (at + p.text().len()).min(e));
+        if a < b {
+            out.push(match p {
+                Piece::Text(_) => (
+                    Event::Text(CowStr::from(crate::text::unescape_html(&html[a..b]))),
+                    a,
+                ),
+                Piece::Inline(_) => (Event::InlineHtml(CowStr::from(html[a..b].to_string())), a),
+            });
         }
     }
-    let start = split.first().map_or(0, |(_, at)| *at);
-    out.push((Event::Start(Tag::Paragraph), start));
-    for (p, at) in split {
-        out.push(match p {
-            Piece::Text(t) => (
-                Event::Text(CowStr::from(crate::text::unescape_html_text(t))),
-                at,
-            ),
-            Piece::Inline(s) => (Event::InlineHtml(CowStr::from(s.to_string())), at),
-        });
+    out.push((Event::End(TagEnd::Paragraph), e));
+    if e < end {
+        out.push((raw(&html[e..end]), e));
     }
-    let end = after.first().map_or(start, |(_, at)| *at);
-    out.push((Event::End(TagEnd::Paragraph), end));
-    out.extend(after);
-}
-
-fn is_blank(p: &Piece) -> bool {
-    matches!(p, Piece::Text(t) if t.trim().is_empty())
 }
 
 /// Where the paragraphs of raw HTML tables stand, read from the tags of the HTML blocks around
@@ -402,6 +381,20 @@ mod tests {
                 "raw:<p>",
                 "raw:<img src=\"a.png\">",
                 "raw:</p>",
+            ]
+        );
+        // Whitespace after the run's last inline tag stays, raw.
+        assert_eq!(
+            lowered("<div><b>x</b>\n</div>"),
+            [
+                "raw:<div>",
+                "[P",
+                "inline:<b>",
+                "text:x",
+                "inline:</b>",
+                "P]",
+                "raw:\n",
+                "raw:</div>"
             ]
         );
         // A `<` that opens no tag is text.

@@ -71,16 +71,10 @@ pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
         .filter(|s| !s.is_empty())
 }
 
-/// An HTML attribute value as text: the entities our templates, pulldown-cmark and authors
-/// write in attributes (`&amp;`, `&quot;`, `&#39;`, `&lt;`, `&gt;`) decoded.
-pub(crate) fn unescape_html_attr(s: &str) -> String {
-    unescape_html_text(s)
-}
-
-/// Text of raw HTML as it reads: the HTML spec's named references (`&amp;`, `&nbsp;`, `&copy;`,
-/// with their semicolon) and numeric ones (`&#12354;`, `&#x3042;`) decoded; anything else left
-/// as written.
-pub(crate) fn unescape_html_text(s: &str) -> String {
+/// Text or an attribute value of raw HTML as it reads: the HTML spec's named references
+/// (`&amp;`, `&nbsp;`, `&copy;`, with their semicolon) and numeric ones (`&#12354;`,
+/// `&#x3042;`) decoded; anything else left as written.
+pub(crate) fn unescape_html(s: &str) -> String {
     if !s.contains('&') {
         return s.to_string();
     }
@@ -262,15 +256,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn raw_html_text_decodes_named_and_numeric_references_and_keeps_the_rest() {
+    fn raw_html_decodes_named_and_numeric_references_and_keeps_the_rest() {
         assert_eq!(
-            unescape_html_text("a &amp; b &lt;c&gt; &copy;2024&nbsp;&#12354;&#x3044; &bogus; & x"),
+            unescape_html("a &amp; b &lt;c&gt; &copy;2024&nbsp;&#12354;&#x3044; &bogus; & x"),
             "a & b <c> ©2024\u{a0}あい &bogus; & x"
         );
-        assert_eq!(
-            unescape_html_text("&#0; &#xD800; &amp"),
-            "&#0; &#xD800; &amp"
-        );
+        assert_eq!(unescape_html("&#0; &#xD800; &amp"), "&#0; &#xD800; &amp");
     }
 
     #[test]

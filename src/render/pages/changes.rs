@@ -362,7 +362,7 @@ fn undecorated(sentence: &str) -> &str {
 fn statement_of(mentions: &[Mention], r: Release, stage: Option<Stage>) -> Option<&Mention> {
     // A table cell (`td-N`) or raw-HTML text (`h-N`, often a cell too) without a sentence's marks.
     let fragment = |m: &Mention| {
-        (m.anchor.starts_with("td-") || m.anchor.starts_with("h-"))
+        crate::parse::blocks::is_cell_anchor(&m.anchor)
             && !m.statement().contains(['。', '、', ' ', ',', '，', '.'])
     };
     mentions
