@@ -67,14 +67,10 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
         }
     }
     let listed = registry_lists(view, registry);
-    // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names.
-    if view.gate_column.get()
-        && let [only] = tokens.as_slice()
-        && only.kind == TokenKind::Ident
-        && gate_shaped(&text[only.range.clone()])
-        && text.trim() == &text[only.range.clone()]
-    {
-        explicit[0] = true;
+    // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names, and a cell of
+    // several (`` `A`<br>`B` ``, `A, B`).
+    if view.gate_column.get() && only_names(text, tokens) {
+        explicit.fill(true);
     }
     // `` `KubeletEnsureSecretPulledImages=true` を設定 ``: a code span setting a name, as the flag
     // does, is a gate setting.
@@ -316,6 +312,24 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
 
 /// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
 /// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
+/// Whether a block's text is gate-shaped names and nothing else but the separators of a list
+/// (line breaks, commas, slashes, `・`).
+fn only_names(text: &str, tokens: &[Token]) -> bool {
+    let is_separators = |gap: &str| {
+        gap.chars()
+            .all(|c| c.is_whitespace() || matches!(c, ',' | '、' | '/' | '・' | '，'))
+    };
+    !tokens.is_empty()
+        && tokens
+            .iter()
+            .all(|t| t.kind == TokenKind::Ident && gate_shaped(&text[t.range.clone()]))
+        && is_separators(&text[..tokens[0].range.start])
+        && is_separators(&text[tokens[tokens.len() - 1].range.end..])
+        && tokens
+            .windows(2)
+            .all(|w| is_separators(&text[w[0].range.end..w[1].range.start]))
+}
+
 pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
     let says_gate = stage::names_gates;
     let mut out = std::collections::HashSet::new();

@@ -546,12 +546,21 @@ fn is_parenthetical(text: &str, r: Range<usize>) -> bool {
     matches!(before, Some('(' | '（')) || matches!(after, Some(')' | '）'))
 }
 
-/// Sentences end after `。！？!?`, a newline, or `. ` in English.
+/// Sentences end after `。！？!?`, `. ` in English, or a line break that ends one (see
+/// [`ends_a_line_of_its_own`]).
 fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
-    for t in tokens {
-        if t.kind == scan::TokenKind::SentenceEnd && !is_parenthetical(text, t.range.clone()) {
+    let full_stops = tokens.iter().any(|t| {
+        t.kind == scan::TokenKind::SentenceEnd && !text[t.range.clone()].starts_with('\n')
+    });
+    for (k, t) in tokens.iter().enumerate() {
+        if t.kind == scan::TokenKind::SentenceEnd
+            && !is_parenthetical(text, t.range.clone())
+            && (!full_stops
+                || !text[t.range.clone()].starts_with('\n')
+                || ends_a_line_of_its_own(text, t.range.end, tokens.get(k + 1)))
+        {
             let end = if text[t.range.clone()].starts_with('.') {
                 t.range.start + 1
             } else {
@@ -566,18 +575,82 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     if start < text.len() || out.is_empty() {
         out.push(start..text.len());
     }
-    merge_citations(text, out)
+    merge_citations(text, tokens, out)
+}
+
+/// In a block written with full stops, a line break is where the author's editor wrapped the
+/// line (`` `X` というゲートは⏎非推奨になりました。 ``), not a sentence end, unless the next line
+/// opens with a reference or a list mark, as a paragraph of one item per line does
+/// (`[KEP-1234](…) ベータに昇格⏎[KEP-5678](…) GA になりました。`). A block without full stops is a
+/// line per statement, and every line break ends one.
+fn ends_a_line_of_its_own(text: &str, line_start: usize, next: Option<&scan::Token>) -> bool {
+    let line = text[line_start..].trim_start_matches([' ', '\t', '\u{3000}']);
+    let opens_with_reference = next.is_some_and(|t| {
+        t.range.start == text.len() - line.len()
+            && matches!(
+                t.kind,
+                scan::TokenKind::Kep
+                    | scan::TokenKind::Hash
+                    | scan::TokenKind::RepoHash
+                    | scan::TokenKind::Labelled { .. }
+                    | scan::TokenKind::Url
+            )
+    });
+    opens_with_reference || opens_with_mark(line)
+}
+
+/// Whether a line opens with a mark of a list or note written in prose (`・`, `※`, `→`, `■`, `【`).
+fn opens_with_mark(line: &str) -> bool {
+    line.starts_with([
+        '・', '※', '→', '■', '□', '●', '○', '◆', '【', '*', '-', '+', '>',
+    ])
+}
+
+/// Whether sentence `s` holds references and nothing else but their separators
+/// (`…削除されました。[KEP-3063](…)`, `… #128266, #128270`): a citation of the sentence before.
+fn only_references(text: &str, tokens: &[scan::Token], s: Range<usize>) -> bool {
+    use scan::TokenKind as K;
+    let mut at = s.start;
+    let mut any = false;
+    let separators = |gap: &str| {
+        gap.chars().all(|c| {
+            c.is_whitespace() || matches!(c, ',' | '、' | '/' | '・' | '-' | '—' | '。' | '.')
+        })
+    };
+    for t in tokens
+        .iter()
+        .filter(|t| s.start <= t.range.start && t.range.end <= s.end)
+    {
+        if t.kind == K::SentenceEnd {
+            continue;
+        }
+        if !matches!(
+            t.kind,
+            K::Kep | K::Hash | K::RepoHash | K::Labelled { .. } | K::Url
+        ) || !separators(&text[at..t.range.start])
+        {
+            return false;
+        }
+        at = t.range.end;
+        any = true;
+    }
+    any && separators(&text[at..s.end])
 }
 
 /// A sentence that is only a bracketed citation (`…が削除されました。([KEP-3503](…))`) cites the
 /// sentence before it: it is joined to it, so the reference takes that sentence's stage and
 /// its quote.
-fn merge_citations(text: &str, sentences: Vec<Range<usize>>) -> Vec<Range<usize>> {
+fn merge_citations(
+    text: &str,
+    tokens: &[scan::Token],
+    sentences: Vec<Range<usize>>,
+) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::with_capacity(sentences.len());
     for s in sentences {
         let t = text[s.clone()].trim().trim_end_matches(['。', '.']);
-        let citation =
-            (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('（') && t.ends_with('）'));
+        let citation = (t.starts_with('(') && t.ends_with(')'))
+            || (t.starts_with('（') && t.ends_with('）'))
+            || only_references(text, tokens, s.clone());
         match out.last_mut() {
             Some(prev) if citation => prev.end = s.end,
             _ => out.push(s),

@@ -17,6 +17,11 @@ use crate::parse::frontmatter::{FrontMatter, RefHint};
 /// Enhancements issues have not reached five digits; kubernetes/kubernetes passed #10000 in 2015.
 const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
 
+/// kubernetes/kubernetes had its first thousand pull requests and issues in 2014, before any
+/// release these articles are about: a bare `#N` below this is a meetup's number
+/// (`Kubernetes Meetup Tokyo #70`) or another project's issue (`誤りがあれば Issue #42 まで`).
+const FIRST_CITED_PR_NUMBER: u32 = 1_000;
+
 static STAGE_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\s*(?:stage|ステージ|段階)\s*:\s*(.+?)\s*$").unwrap());
 static FEATURE_GROUP_LINE: LazyLock<Regex> =
@@ -535,6 +540,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
     if !is_kep {
+        if number < FIRST_CITED_PR_NUMBER && author.is_none() {
+            return;
+        }
         // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.
         let before = text[..t.range.start].trim_end();
         let issue = ["issue", "Issue", "イシュー", "Issues", "issues"]
@@ -666,7 +674,7 @@ fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMentio
 /// (release-note digests title their KEPs so). Unless `refs = "pr"` says numbers are PRs.
 fn bare_heading_kep(view: &BlockView, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
     static NUMBERED: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*([0-9]{3,4})\s*[-:–—]\s*\S").unwrap());
+        LazyLock::new(|| Regex::new(r"^\s*([0-9]{3,4})\s*[-:–—]\s*[^\s0-9]").unwrap());
     if !view.is_heading() || front.refs == Some(RefHint::Pr) {
         return;
     }

@@ -22,7 +22,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         (?i:https?)://[!-~]+
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
-        | (?i:keps?)(?:番号)?(?:[\ \-_‐]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:番号)?(?:[\ \-_‐−–—ー]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
@@ -34,7 +34,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
-        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | 削除済 | 利用できなくな
+        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | 削除済 | 削除 | 廃止 | 利用できなくな
         | (?:取り除か|撤廃さ|除去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
@@ -163,8 +163,19 @@ pub(super) fn scan_until(
         // `` `KMSv2` ゲート ``, `` `X` ゲートを削除 ``: the short word is the keyword right after
         // a name and before a particle or the end; elsewhere (`品質ゲート`, `ゲートウェイ`,
         // `` `WaitOnPermit`ゲートで待機 ``, a scheduler's gate) it is no word of the scanner's.
+        // `` `DRAControlPlaneController` ゲートも削除 (#128003) ``, `v1.32 で削除`: the bare noun
+        // after its subject or its release ends a statement of removal. Elsewhere it names what
+        // a feature does (`PVCの自動削除`, `リソースの削除 (#127870)`, a KEP's title), or is a
+        // verb or a topic before more words (`削除する`, `削除予定`, `削除と非推奨`), and is no
+        // word of the scanner's.
+        if matches!(s, "削除" | "廃止")
+            && !(ends_a_statement(&text[m.end()..]) && states_its_subject(&text[..m.start()]))
+        {
+            continue;
+        }
         if s == "ゲートウェイ"
             || (s == "ゲート"
+                && !introduces_a_name(&text[m.end()..])
                 && !(text[..m.start()]
                     .trim_end_matches([' ', '`'])
                     .ends_with(|c: char| c.is_ascii_alphanumeric())
@@ -276,6 +287,48 @@ pub(super) fn scan_until(
         });
     }
     tokens
+}
+
+/// Whether the text after a bare noun ends its statement: nothing, a full stop, a line break or
+/// a bracketed citation (`削除 (#128003)`).
+fn ends_a_statement(after: &str) -> bool {
+    let after = after.trim_start_matches([' ', '\t', '\u{3000}']);
+    after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', '!', '！'])
+}
+
+/// Before a bare removal noun: whether its subject (`Xも`, `Xは`, `Xが`) or its release
+/// (`v1.32 で`) stands right before it.
+fn states_its_subject(before: &str) -> bool {
+    let before = before.trim_end_matches([' ', '\t', '\u{3000}']);
+    if before.ends_with(['も', 'は', 'が']) {
+        return true;
+    }
+    let Some(release) = before
+        .strip_suffix('で')
+        .or_else(|| before.strip_suffix("にて"))
+    else {
+        return false;
+    };
+    let release = release.trim_end();
+    let digits = release.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    digits.len() < release.len()
+        && Release::read(release[digits.len()..].trim_start_matches('.')).is_some()
+        && (digits.ends_with(['v', 'V']) || !digits.ends_with(|c: char| c.is_ascii_alphanumeric()))
+}
+
+/// After the short word ゲート: whether a label introduces the name next to it
+/// (`` ゲートは `UserNamespacesSupport` ``, `` 推しゲート: `PodLifecycleSleepAction` ``, `ゲート名：X`).
+fn introduces_a_name(after: &str) -> bool {
+    let after = after.strip_prefix('名').unwrap_or(after);
+    let Some(rest) = after
+        .strip_prefix('は')
+        .or_else(|| after.strip_prefix(':'))
+        .or_else(|| after.strip_prefix('：'))
+    else {
+        return false;
+    };
+    rest.trim_start()
+        .starts_with(|c: char| c == '`' || c.is_ascii_uppercase())
 }
 
 fn in_one(plain: &[Range<usize>], r: Range<usize>) -> bool {

@@ -867,7 +867,7 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
     let mut release_columns: std::collections::HashSet<(usize, usize)> = Default::default();
     let mut releases: HashMap<(usize, usize), Release> = HashMap::new();
-    let mut stages: Vec<((usize, usize), usize, Stage)> = Vec::new();
+    let mut stages: Vec<((usize, usize), usize, Stated)> = Vec::new();
     for (i, b) in doc.blocks.iter().enumerate() {
         let Some(cell) = b.cell else {
             continue;
@@ -919,8 +919,9 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             continue;
         }
         if stage_columns.contains_key(&key) {
-            if let Some(s) = whole_block_stage(views.get(i)) {
-                stages.push(((cell.table, cell.row), cell.column, s.stage));
+            let view = views.get(i);
+            if let Some(s) = whole_block_stage(view).or_else(|| removal_cell(view)) {
+                stages.push(((cell.table, cell.row), cell.column, s));
             }
         } else if release_columns.contains(&key)
             && !releases.contains_key(&(cell.table, cell.row))
@@ -938,17 +939,68 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         Some(_) => 2,
     };
     let mut ranked: HashMap<(usize, usize), (u8, Stated)> = HashMap::new();
-    for (row, column, stage) in stages {
+    for (row, column, said) in stages {
         let header_release = stage_columns.get(&(row.0, column)).copied().flatten();
         let r = rank(header_release);
         if ranked.get(&row).is_some_and(|&(best, _)| best <= r) {
             continue;
         }
-        // A header naming the release (`v1.33でのステージ`) beats the row's introduced-in cell.
-        let release = header_release.or_else(|| releases.get(&row).copied());
-        ranked.insert(row, (r, Stated { stage, release }));
+        // A header naming the release (`v1.33でのステージ`) beats the cell's own (`v1.32 で削除`),
+        // which beats the row's introduced-in cell.
+        let release = header_release
+            .or(said.release)
+            .or_else(|| releases.get(&row).copied());
+        ranked.insert(
+            row,
+            (
+                r,
+                Stated {
+                    stage: said.stage,
+                    release,
+                },
+            ),
+        );
     }
     ranked.into_iter().map(|(row, (_, s))| (row, s)).collect()
+}
+
+/// A stage cell that says only that the thing was removed, as a noun: `削除`, `廃止`, `削除済み`,
+/// `v1.32 で削除`, `削除（v1.32）`. In prose 削除 alone is too common a word to be a removal (the
+/// scanner takes only its past forms), but a cell of a stage column has nothing else to say.
+fn removal_cell(view: &BlockView) -> Option<Stated> {
+    let mut release = None;
+    let mut rest = String::new();
+    for (k, t) in view.tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Release(r) if release.is_none() => release = Some(r),
+            TokenKind::SentenceEnd => {}
+            _ => return None,
+        }
+        let end = view
+            .tokens
+            .get(k + 1)
+            .map_or(view.text().len(), |u| u.range.start);
+        rest.push_str(&view.text()[t.range.end..end]);
+    }
+    let before = view
+        .tokens
+        .first()
+        .map_or(view.text().len(), |t| t.range.start);
+    rest.insert_str(0, &view.text()[..before]);
+    let words: String = rest
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '[' | ']' | '【' | '】'))
+        .collect();
+    let words = words
+        .trim_start_matches(['で', 'に'])
+        .trim_start_matches("にて")
+        .trim_start_matches("から");
+    ["削除", "削除済", "削除済み", "廃止", "廃止済", "廃止済み"]
+        .contains(&words)
+        .then_some(Stated {
+            stage: Stage::Removed,
+            release,
+        })
 }
 
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,

@@ -2072,3 +2072,160 @@ fn a_list_item_takes_the_one_stage_its_nested_items_state_for_it() {
     let md = "- KEP-3157\n\n  - `WatchList` α\n";
     assert_eq!(kep_stages(md)[0].1, Some(Stage::Alpha));
 }
+
+#[test]
+fn a_line_wrapped_by_the_editor_goes_on_with_its_sentence() {
+    // Hard-wrapped Markdown: the soft line break is no sentence end in a block with full stops.
+    let md = "今回、KEP-3962 は\nGA になりました。KEP-3157 はベータです。";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3962, Some(Stage::Stable), None),
+            (3157, Some(Stage::Beta), None)
+        ]
+    );
+    let md = "`InPlacePodVerticalScaling` というゲートは\n非推奨になりました。";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Deprecated));
+    // A line per item, each opening with its reference, keeps its own statement.
+    let md = "[KEP-3962](https://kep.k8s.io/3962) ベータに昇格\n[KEP-3157](https://kep.k8s.io/3157) GA になりました。";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3962, Some(Stage::Beta), None),
+            (3157, Some(Stage::Stable), None)
+        ]
+    );
+    // Without full stops every line is a statement of its own.
+    let md = "KEP-3962 ベータ\nKEP-3157 GA";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3962, Some(Stage::Beta), None),
+            (3157, Some(Stage::Stable), None)
+        ]
+    );
+}
+
+#[test]
+fn references_after_the_full_stop_cite_the_sentence_before() {
+    let md =
+        "- in-tree のクラウドプロバイダーは削除されました。[KEP-3962](https://kep.k8s.io/3962)";
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Removed), None)]);
+    let md = "`WatchList` がベータになりました。KEP-3157, #128266";
+    assert_eq!(kep_stages(md), [(3157, Some(Stage::Beta), None)]);
+    // A sentence with words of its own is no citation.
+    let md = "`WatchList` は削除されました。関連: KEP-3962";
+    assert_eq!(kep_stages(md), [(3962, None, None)]);
+}
+
+#[test]
+fn a_stage_cell_that_says_removed_as_a_noun_is_a_removal() {
+    let md = "| フィーチャーゲート | 状態 |\n|---|---|\n| `KMSv2` | 削除 |\n| `SELinuxMount` | v1.31 で削除 |\n| `ImageMaximumGCAge` | 削除予定 |\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            ("KMSv2".to_string(), Some(Stage::Removed), None, None),
+            (
+                "SELinuxMount".to_string(),
+                Some(Stage::Removed),
+                Some(rel("1.31")),
+                None
+            ),
+            ("ImageMaximumGCAge".to_string(), None, None, None),
+        ]
+    );
+}
+
+#[test]
+fn a_cell_of_gate_names_broken_by_br_or_commas_names_each() {
+    let md = "| フィーチャーゲート | ステージ |\n|---|---|\n| `KMSv2`<br>`SELinuxMount` | ベータ |\n| `PodLevelResources`, `RetryGenerateName` | GA |\n| `KMSv2` の説明 | GA |\n";
+    let facts: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        facts,
+        [
+            ("KMSv2".to_string(), Some(Stage::Beta)),
+            ("SELinuxMount".to_string(), Some(Stage::Beta)),
+            ("PodLevelResources".to_string(), Some(Stage::Stable)),
+            ("RetryGenerateName".to_string(), Some(Stage::Stable)),
+            ("KMSv2".to_string(), Some(Stage::Stable)),
+        ]
+    );
+}
+
+#[test]
+fn a_kep_number_after_a_minus_sign_or_a_long_vowel_mark_is_the_kep() {
+    // U+2212, U+2013, U+2014 and the input method's ー between the label and the number.
+    for md in [
+        "ＫＥＰ−３９６２",
+        "KEP–3962",
+        "KEP—3962",
+        "KEPー3962",
+        "ＫＥＰー３９６２",
+    ] {
+        assert_eq!(
+            keps(md, None).iter().map(|k| k.0).collect::<Vec<_>>(),
+            [3962],
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_heading_that_is_a_date_is_no_kep() {
+    for md in [
+        "## 2025-04-26",
+        "### 2024-08-19（月）",
+        "## 2025-4-1 作業ログ",
+    ] {
+        assert!(keps(md, None).is_empty(), "{md}: {:?}", keps(md, None));
+    }
+    assert_eq!(
+        keps("#### 3960 - Pod lifecycle sleep action", None)[0].0,
+        3960
+    );
+}
+
+#[test]
+fn the_short_word_gate_as_a_label_introduces_the_name_after_it() {
+    for md in [
+        "- ↑ ゲートは `KMSv2`",
+        "- 推しゲート: `KMSv2`",
+        "ゲート名：KMSv2 です。",
+    ] {
+        assert_eq!(gate_names(md), ["KMSv2"], "{md}");
+    }
+    assert!(gate_names("品質ゲートは厳しい。").is_empty());
+}
+
+#[test]
+fn a_bare_removal_noun_after_its_subject_or_release_is_a_removal() {
+    for md in [
+        "`KMSv2` ゲートも削除 (#128003)",
+        "`KMSv2` は v1.32 で削除",
+        "`KMSv2` フィーチャーゲートは削除。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Removed), "{md}");
+    }
+    // What a feature does, a verb, a plan: no removal.
+    for md in [
+        "- KEP-3962 StatefulSet の PVC 自動削除 (#127489)",
+        "- KEP-3962 復号できないリソースの削除 (#127870)",
+        "KEP-3962 では古いオブジェクトを削除する",
+    ] {
+        assert_eq!(kep_stages(md)[0].1, None, "{md}");
+    }
+}
+
+#[test]
+fn a_bare_number_below_the_first_thousand_is_no_pull_request() {
+    for md in [
+        "Kubernetes Meetup Tokyo #70 で話しました。",
+        "誤りがあれば Issue #42 まで",
+        "上述の要件#3を満たす",
+    ] {
+        assert!(prs(md, None).is_empty(), "{md}: {:?}", prs(md, None));
+    }
+    assert_eq!(prs("修正しました (#1234)", None)[0].0, 1234);
+    assert_eq!(prs("(#70, @thockin)", None)[0].0, 70);
+}

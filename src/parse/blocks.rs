@@ -804,6 +804,13 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     blocks[b].text.push('\n');
                 }
             }
+            // A `<br>` breaks the line as a hard break does: `` `A`<br>`B` `` in a table cell is
+            // two names, not one run of text.
+            Event::InlineHtml(h) if is_line_break(h) => {
+                if let Some(&b) = open.last() {
+                    blocks[b].text.push('\n');
+                }
+            }
             _ => {}
         }
     }
@@ -814,6 +821,12 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
         images,
         text_pos,
     }
+}
+
+/// Whether an inline HTML event is one `<br>` tag (`<br>`, `<br/>`, `<BR />`).
+fn is_line_break(html: &str) -> bool {
+    let mut tags = super::raw_html::html_tags(html.trim());
+    tags.next().is_some_and(|t| t.name == "br" && !t.closing) && tags.next().is_none()
 }
 
 fn push_span(

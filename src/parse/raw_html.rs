@@ -249,6 +249,61 @@ struct HtmlTable {
     in_head: bool,
     /// The cell open now.
     cell: Option<super::blocks::Cell>,
+    /// For each column, how many rows, the current one counted, a cell placed in it covers
+    /// (`rowspan`): a later row skips the columns still covered.
+    covered: Vec<usize>,
+}
+
+impl HtmlTable {
+    /// Places a cell of `colspan` columns and `rowspan` rows in the current row: at the first
+    /// column no cell above covers. Returns its first column.
+    fn place(&mut self, colspan: usize, rowspan: usize) -> usize {
+        while self.covered.get(self.column).is_some_and(|&n| n > 0) {
+            self.column += 1;
+        }
+        let first = self.column;
+        self.column += colspan;
+        if self.covered.len() < self.column {
+            self.covered.resize(self.column, 0);
+        }
+        for c in &mut self.covered[first..self.column] {
+            *c = rowspan;
+        }
+        first
+    }
+
+    /// Starts a row: the cells above cover one row fewer.
+    fn next_row(&mut self) {
+        self.row = Some(self.row.map_or(0, |r| r + 1));
+        self.column = 0;
+        for c in &mut self.covered {
+            *c = c.saturating_sub(1);
+        }
+    }
+}
+
+/// The value of a cell's `colspan` or `rowspan` attribute in its tag's text: 1 when absent or
+/// not a number, and at most 1000, as browsers cap it.
+fn span_attribute(tag: &str, name: &str) -> usize {
+    let lower = tag.to_ascii_lowercase();
+    let Some(at) = lower
+        .match_indices(name)
+        .find(|&(i, _)| lower[..i].ends_with(|c: char| c.is_ascii_whitespace()))
+        .map(|(i, _)| i + name.len())
+    else {
+        return 1;
+    };
+    let value = lower[at..].trim_start();
+    let Some(value) = value.strip_prefix('=') else {
+        return 1;
+    };
+    let digits: String = value
+        .trim_start()
+        .trim_start_matches(['"', '\''])
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().map_or(1, |n: usize| n.clamp(1, 1000))
 }
 
 impl HtmlTables {
@@ -265,6 +320,7 @@ impl HtmlTables {
                         column: 0,
                         in_head: false,
                         cell: None,
+                        covered: Vec::new(),
                     });
                 }
                 ("table", true) => {
@@ -276,18 +332,19 @@ impl HtmlTables {
                     };
                     match (name, closing) {
                         ("thead", open) => t.in_head = !open,
-                        ("tr", false) => {
-                            t.row = Some(t.row.map_or(0, |r| r + 1));
-                            t.column = 0;
-                        }
+                        ("tr", false) => t.next_row(),
                         ("td" | "th", false) => {
+                            let text = &html[tag.range.clone()];
+                            let column = t.place(
+                                span_attribute(text, "colspan"),
+                                span_attribute(text, "rowspan"),
+                            );
                             t.cell = Some(super::blocks::Cell {
                                 table: t.index,
                                 row: t.row.unwrap_or(0),
-                                column: t.column,
+                                column,
                                 head: t.in_head || name == "th",
                             });
-                            t.column += 1;
                         }
                         ("td" | "th" | "tr", true) => t.cell = None,
                         _ => {}
@@ -422,5 +479,32 @@ mod tests {
         t.read("</td></tr></table>", &mut tables);
         assert!(t.cell().is_none());
         assert_eq!(tables, 2);
+    }
+
+    #[test]
+    fn cells_are_placed_past_the_rows_and_columns_other_cells_span() {
+        let mut t = HtmlTables::default();
+        let mut tables = 0;
+        let mut columns = Vec::new();
+        // Row 0: A spans two rows, B two columns. Row 1: A's column is taken, so C is column 1.
+        for piece in [
+            "<table><tr><td rowspan=\"2\">",
+            "</td><td COLSPAN='2'>",
+            "</td><td>",
+            "</td></tr><tr><td>",
+            "</td><td>",
+            "</td></tr><tr><td colspan=x>",
+            "</td><td>",
+        ] {
+            t.read(piece, &mut tables);
+            let c = t.cell().unwrap();
+            columns.push((c.row, c.column));
+        }
+        assert_eq!(
+            columns,
+            [(0, 0), (0, 1), (0, 3), (1, 1), (1, 2), (2, 0), (2, 1)]
+        );
+        assert_eq!(span_attribute("<td data-rowspan=\"3\">", "rowspan"), 1);
+        assert_eq!(span_attribute("<td rowspan = 3>", "rowspan"), 3);
     }
 }
