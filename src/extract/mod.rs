@@ -297,6 +297,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     dedup_span_mentions(&mut out);
     stage::stated_for_others(doc, &mut out, registry);
     stage::from_nested_items(&views, &mut out, registry);
+    stage::shared_by_tied(&mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
@@ -377,6 +378,10 @@ pub(crate) struct BlockView<'a> {
     pub heading_stage: std::cell::Cell<Option<stage::Stated>>,
     /// For a table cell, the stage its row states in a stage column.
     pub row_stage: std::cell::Cell<Option<stage::Stated>>,
+    /// In an article of no release of its own (a weekly roundup), the one release the nearest
+    /// heading naming one names (`## 🚀 v1.31 の注目機能`): the release of the stages its section
+    /// states without one.
+    pub section_release: std::cell::Cell<Option<Release>>,
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
     pub gate_column: std::cell::Cell<bool>,
@@ -443,6 +448,7 @@ impl<'a> BlockView<'a> {
             section_stage: Default::default(),
             heading_stage: Default::default(),
             row_stage: Default::default(),
+            section_release: Default::default(),
             muted: std::cell::OnceCell::new(),
             gate_column: Default::default(),
             kep_column: Default::default(),
@@ -575,7 +581,44 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     if start < text.len() || out.is_empty() {
         out.push(start..text.len());
     }
+    let out = out
+        .into_iter()
+        .flat_map(|s| split_at_new_subjects(text, tokens, s))
+        .collect();
     merge_citations(text, tokens, out)
+}
+
+/// `` `KubeletCgroupDriverFromCRI` GA → kubelet の cgroupDriver 設定は非推奨へ ``: an arrow before a
+/// new subject (a noun and `は` or `が`) starts another statement, as a full stop does. An arrow
+/// between stages (`1.30 α → 1.32 β`) is the transition of one subject and ends nothing.
+fn split_at_new_subjects(
+    text: &str,
+    tokens: &[scan::Token],
+    sentence: Range<usize>,
+) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = sentence.start;
+    for (i, _) in text[sentence.clone()].match_indices(['→', '⇒']) {
+        let after = sentence.start + i + '→'.len_utf8();
+        let next_stage = tokens
+            .iter()
+            .find(|t| t.range.start >= after && matches!(t.kind, scan::TokenKind::StageWord(_)))
+            .map_or(sentence.end, |t| t.range.start.min(sentence.end));
+        let between = &text[after..next_stage.max(after)];
+        let new_subject = between.char_indices().any(|(k, c)| {
+            matches!(c, 'は' | 'が')
+                && between[..k]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|p| !('\u{3041}'..='\u{309f}').contains(&p) && !p.is_whitespace())
+        });
+        if new_subject {
+            out.push(start..after);
+            start = after;
+        }
+    }
+    out.push(start..sentence.end);
+    out
 }
 
 /// In a block written with full stops, a line break is where the author's editor wrapped the

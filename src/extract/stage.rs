@@ -96,7 +96,11 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         (stated, own.is_none() && stated.is_some())
     };
     let (stated, inherited, borrowed) = match (f.stage, f.stage_at) {
-        (Some(_), Some(at)) if object_is_other(view, &mention, at) => (None, false, None),
+        (Some(_), Some(at))
+            if object_is_other(view, &mention, at) || aside_of_another(view, &mention, at) =>
+        {
+            (None, false, None)
+        }
         (Some(stage), _) => {
             let stage = Stated {
                 stage,
@@ -123,7 +127,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     Facts {
         stage: stated.map(|s| s.stage),
         default_on: f.default_on,
-        release: stated.and_then(|s| s.release),
+        release: stated.and_then(|s| s.release.or(view.section_release.get())),
         inherited,
         borrowed,
     }
@@ -201,6 +205,8 @@ trait Staged {
     /// Its range and its sentence's, in the block's original text.
     fn at(&self) -> (&Range<usize>, &Range<usize>);
     fn stage(&self) -> Option<Stage>;
+    /// The release its stage is stated for, when the text names one.
+    fn release(&self) -> Option<Release>;
     /// The stage is its own sentence's: neither inherited nor borrowed.
     fn states_own(&self) -> bool;
     /// Its section says the change did not happen.
@@ -232,6 +238,9 @@ macro_rules! staged {
             }
             fn stage(&self) -> Option<Stage> {
                 self.stage
+            }
+            fn release(&self) -> Option<Release> {
+                self.stage_release
             }
             fn states_own(&self) -> bool {
                 !self.inherited && self.borrowed.is_none()
@@ -382,6 +391,43 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
     }
 }
 
+/// `` KEP-753 ですね。`SidecarContainers` は v1.33 で GA です。…ベータの期間（v1.29〜v1.32）に… ``:
+/// a KEP or gate with no stage takes the one stage another sentence of its block states for its
+/// own mention of the same change, the gate the registry ties to the KEP or the KEP to the gate.
+/// (The block's one stage, which `facts_for` lends, is none here: the block names two.)
+pub(super) fn shared_by_tied(out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
+    let stated: Vec<(usize, Entity, Stated)> = staged(out)
+        .filter(|m| m.states_own())
+        .filter_map(|m| {
+            let stage = m.stage()?;
+            let release = m.release();
+            Some((m.block(), m.entity(), Stated { stage, release }))
+        })
+        .collect();
+    let shared = |m: &dyn Staged| -> Option<Stated> {
+        if m.stage().is_some() || m.deferred() {
+            return None;
+        }
+        let entity = m.entity();
+        let mut said = stated
+            .iter()
+            .filter(|(b, e, _)| *b == m.block() && *e != entity && e.is_tied_to(&entity, registry))
+            .map(|(_, _, s)| *s);
+        let first = said.next()?;
+        said.all(|s| s == first).then_some(first)
+    };
+    let found: Vec<Option<Stated>> = staged(out).map(shared).collect();
+    drop(stated);
+    for (m, s) in staged_mut(out).zip(found) {
+        if s.is_some() {
+            m.set(s, true);
+        }
+    }
+}
+
 /// `` と `KEP-24` も``, `` `X`フィーチャーゲートも``: the text after a mention makes it a subject of
 /// `も` (also), with at most other names, `と`/`や`/`、` and a gate word in between.
 fn says_also(after: &str) -> bool {
@@ -475,6 +521,30 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
         return false;
     }
     object.contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
+}
+
+/// `` `A` の挙動と `B`（1.33 でベータ） ``: the stage word stands in a bracketed aside right after
+/// another name, so it is said of that name, not of the mention.
+fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(stage_at);
+    let before = &text[sentence.start..stage_at];
+    let Some(open) = before.rfind(['(', '（']) else {
+        return false;
+    };
+    if before[open..].contains([')', '）']) {
+        return false;
+    }
+    // A mention inside the aside (`` `WatchList`（KEP-3157、ベータ） ``) shares it.
+    if mention.start >= sentence.start + open {
+        return false;
+    }
+    let name_end = sentence.start + before[..open].trim_end().len();
+    view.tokens.iter().any(|t| {
+        t.range.end == name_end
+            && t.range != *mention
+            && matches!(t.kind, TokenKind::Ident | TokenKind::Kep)
+    })
 }
 
 /// `` と `B` ``, `` 、`B` フィーチャーゲート``: nothing but more names, joined by `と`/`や`/`、`/`・`,
@@ -616,6 +686,8 @@ pub(super) struct Leads {
     lead: Option<usize>,
     /// The `feature-state` line of the current section (`FEATURE STATE: Kubernetes v1.16 [alpha]`).
     feature_state: Option<Stated>,
+    /// The one release each open heading names, parallel to `headings`.
+    heading_releases: Vec<Option<Release>>,
 }
 
 impl Leads {
@@ -630,6 +702,7 @@ impl Leads {
             self.stated.insert(index, whole_block_stage(view));
             while self.headings.last().is_some_and(|&(l, _)| l >= level) {
                 self.headings.pop();
+                self.heading_releases.pop();
             }
             // A heading's section stage is its parents'.
             view.section_stage.set(self.section_stage(views));
@@ -641,6 +714,8 @@ impl Leads {
                 );
             }
             self.headings.push((level, index));
+            self.heading_releases
+                .push(view.release.is_none().then(|| one_release(view)).flatten());
             self.lead = None;
             self.feature_state = None;
             return;
@@ -654,6 +729,8 @@ impl Leads {
         if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
         }
+        view.section_release
+            .set(self.heading_releases.iter().rev().find_map(|r| *r));
         view.section_stage
             .set(self.feature_state.or_else(|| self.section_stage(views)));
     }
@@ -693,6 +770,17 @@ impl Leads {
             .flatten()
             .find_map(|i| self.stated(views, i))
     }
+}
+
+/// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not
+/// `## v1.30 と v1.31 の違い`).
+fn one_release(view: &BlockView) -> Option<Release> {
+    let mut releases = view.tokens.iter().filter_map(|t| match t.kind {
+        TokenKind::Release(r) => Some(r),
+        _ => None,
+    });
+    let first = releases.next()?;
+    releases.all(|r| r == first).then_some(first)
 }
 
 /// The stage the text under heading `heading` states, for what the heading names
@@ -1156,11 +1244,13 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     }
     let settled = outside.settled().or(all.settled());
     let release = settled.and_then(|(_, at, k)| {
-        release_next_to(text, tokens, k).or_else(|| {
-            topic_release(view, &sentence)
-                .filter(|(_, scope)| at < *scope)
-                .map(|(r, _)| r)
-        })
+        release_next_to(text, tokens, k)
+            .or_else(|| release_opening_clause(text, tokens, k, sentence.start))
+            .or_else(|| {
+                topic_release(view, &sentence)
+                    .filter(|(_, scope)| at < *scope)
+                    .map(|(r, _)| r)
+            })
     });
     // A default stated for another release than the stage is not the default of the mention's
     // release (`v1.30からベータでしたが、v1.33でデフォルトで有効に`); one with no release of its own
@@ -1220,7 +1310,8 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         return None;
     }
     let after = text[t.range.end..].trim_start();
-    if ["では", "で、", "において", "にて", ","]
+    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title.
+    if ["では", "で、", "において", "にて", ",", ":", "："]
         .iter()
         .any(|w| after.starts_with(w))
     {
@@ -1236,15 +1327,65 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     })
 }
 
+/// `` `X` は v1.27 でアルファになりましたが、v1.33 でベータになりました ``: the release a clause of the
+/// sentence opens with (`v1.33 で`, `v1.33 では`, `1.33 から`) is the release of the stage words in
+/// that clause. Clauses are cut at `、` `,` `;`; `tokens[i]` is the stage word; the sentence's
+/// first clause is left to [`topic_release`].
+fn release_opening_clause(
+    text: &str,
+    tokens: &[super::scan::Token],
+    i: usize,
+    sentence_start: usize,
+) -> Option<Release> {
+    let at = tokens[i].range.start;
+    // The sentence's first clause is `topic_release`'s.
+    let k = text[sentence_start..at].rfind(CLAUSE_BREAKS)?;
+    let comma = text[sentence_start + k..]
+        .chars()
+        .next()
+        .map_or(1, char::len_utf8);
+    let clause_start = sentence_start + k + comma;
+    let first = tokens[..i]
+        .iter()
+        .position(|t| t.range.start >= clause_start)?;
+    let TokenKind::Release(r) = tokens[first].kind else {
+        return None;
+    };
+    if !text[clause_start..tokens[first].range.start]
+        .trim()
+        .is_empty()
+    {
+        return None;
+    }
+    let after = text[tokens[first].range.end..].trim_start();
+    ["で", "から", "にて", "において"]
+        .iter()
+        .any(|w| after.starts_with(w))
+        .then_some(r)
+}
+
 /// The release written right next to stage word `tokens[i]`: before it (`v1.26でアルファ`,
 /// `1.29 beta`, `Kubernetes v1.16 [alpha]`) or after it (`GA since v1.29`, `beta in 1.30`,
 /// `(GA: 1.29)`).
 fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Option<Release> {
     let t = &tokens[i];
-    if let Some(prev) = i.checked_sub(1).map(|p| &tokens[p])
+    // `v1.33 でデフォルト有効のベータ`: the default said of the stage stands between them.
+    let mut p = i.checked_sub(1);
+    let mut next_start = t.range.start;
+    while let Some(d) = p
+        && matches!(tokens[d].kind, TokenKind::Default(_))
+        && matches!(
+            text[tokens[d].range.end..next_start].trim(),
+            "の" | "な" | ""
+        )
+    {
+        next_start = tokens[d].range.start;
+        p = d.checked_sub(1);
+    }
+    if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
         && matches!(
-            text[prev.range.end..t.range.start].trim(),
+            without_adverb(text[prev.range.end..next_start].trim()),
             "" | "で"
                 | "でも"
                 | "から"
@@ -1279,6 +1420,24 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         }
     }
     None
+}
+
+/// `でもまだ` → `でも`, `では引き続き` → `では`: the particle after a release with the adverb that
+/// may follow it (`v1.31 でもまだアルファ`).
+fn without_adverb(gap: &str) -> &str {
+    [
+        "まだ",
+        "引き続き",
+        "ついに",
+        "正式に",
+        "すでに",
+        "既に",
+        "晴れて",
+        "無事",
+    ]
+    .iter()
+    .find_map(|a| gap.strip_suffix(a))
+    .map_or(gap, str::trim_end)
 }
 
 /// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.

@@ -2229,3 +2229,91 @@ fn a_bare_number_below_the_first_thousand_is_no_pull_request() {
     assert_eq!(prs("修正しました (#1234)", None)[0].0, 1234);
     assert_eq!(prs("(#70, @thockin)", None)[0].0, 70);
 }
+
+#[test]
+fn a_kep_and_its_gate_share_the_stage_one_of_them_states_in_another_sentence() {
+    // The block names two stages, so it lends none; the registry ties WatchList to KEP-3157.
+    let md = "KEP-3157 ですね。`WatchList` は v1.32 で GA です。ベータの期間（v1.27〜v1.31）に直しました。";
+    assert_eq!(
+        kep_stages(md),
+        [(3157, Some(Stage::Stable), Some(rel("1.32")))]
+    );
+    let md = "KEP-3157 がアルファで入りました。`WatchList` ゲートを有効にすると使えます。`KMSv2` はベータです。";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Alpha));
+    // A KEP the registry does not tie to the gate takes nothing.
+    let md = "KEP-3962 ですね。`WatchList` は v1.32 で GA です。ベータの期間に直しました。";
+    assert_eq!(kep_stages(md), [(3962, None, None)]);
+}
+
+#[test]
+fn a_clause_opening_with_a_release_states_its_stages_for_that_release() {
+    let md = "`InPlacePodVerticalScaling` は v1.27 でアルファになりましたが、v1.33 でデフォルト有効のベータになりました。";
+    let f = &gate_facts(md)[0];
+    assert_eq!((f.1, f.2), (Some(Stage::Beta), Some(rel("1.33"))));
+    let md = "`InPlacePodVerticalScaling` は v1.33 でデフォルトで有効なベータです。";
+    assert_eq!(gate_facts(md)[0].2, Some(rel("1.33")));
+}
+
+/// The stage and release of each KEP mention of an article with no release of its own.
+fn kep_stages_without_release(md: &str) -> Vec<(u32, Option<Stage>, Option<Release>)> {
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: None,
+        ..front(None)
+    };
+    let r = extract(&doc, &front, &real_registry());
+    r.keps
+        .iter()
+        .map(|m| (m.kep.0, m.stage, m.stage_release))
+        .collect()
+}
+
+#[test]
+fn a_release_a_title_or_a_heading_names_is_the_release_of_its_stages() {
+    // A release post's title, as a roundup links it.
+    let md = "- [Kubernetes 1.31: Pod の失敗ポリシーが GA に](https://kubernetes.io/blog/x/) — KEP-3329 の経緯";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [(3329, Some(Stage::Stable), Some(rel("1.31")))]
+    );
+    let md = "In-place resize は v1.31 でもまだアルファ（KEP-1287）";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [(1287, Some(Stage::Alpha), Some(rel("1.31")))]
+    );
+    // A roundup's section about one release.
+    let md = "## 🚀 v1.31 の注目機能\n\n- AppArmor サポートが GA（KEP-24）\n\n## v1.30 と v1.31 の違い\n\n- KEP-3866 がベータに\n";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [
+            (24, Some(Stage::Stable), Some(rel("1.31"))),
+            (3866, Some(Stage::Beta), None)
+        ]
+    );
+}
+
+#[test]
+fn a_stage_in_an_aside_after_another_name_or_after_an_arrow_to_another_subject_is_not_the_mentions()
+{
+    let md = "`ImageMaximumGCAge` の挙動と `SELinuxMount`（1.32 でベータ）を調べた。";
+    let facts: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        facts,
+        [
+            ("ImageMaximumGCAge".to_string(), None),
+            ("SELinuxMount".to_string(), Some(Stage::Beta))
+        ]
+    );
+    let md = "- `KMSv2` GA → kubelet の cgroupDriver 設定は非推奨へ";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable));
+    // An arrow between the stages of one subject is its transition.
+    let md = "- `KMSv2`: 1.30 α → 1.32 β";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+}
+
+#[test]
+fn a_digest_line_of_a_keps_title_and_its_gate_under_a_stage_heading_names_the_gate() {
+    let md = "## Graduating to Stable\n\n- [KEP-3545] Improved multi-numa alignment in Topology Manager for the kubelet — `SELinuxMount` (#128078)\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable));
+}

@@ -357,7 +357,7 @@ fn the_link_stage_joins_kep_3962_across_two_releases() {
         by_release,
         [
             ("1.31".to_string(), Some(Stage::Alpha)),
-            ("1.32".to_string(), None)
+            ("1.32".to_string(), Some(Stage::Alpha))
         ]
     );
     assert_eq!(k.disagreements.len(), 1);
