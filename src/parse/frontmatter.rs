@@ -337,6 +337,14 @@ pub fn split<'a>(
             inferred.map(|(r, _)| r)
         }
     };
+    let body = &text[bom + close.1..];
+    let body_line = line_of(text_nobom, close.1) + lead_lines;
+    // A body opening with the title again (`# タイトル`, as exported posts do) would show it twice
+    // under the page's `<h1>`.
+    let (body, body_line) = match opening_heading(body) {
+        Some(h) if same_title(&h, &title) => without_opening_line(body, body_line),
+        _ => (body, body_line),
+    };
     Ok(Split {
         front: FrontMatter {
             title,
@@ -352,8 +360,8 @@ pub fn split<'a>(
             description: raw.description,
             source,
         },
-        body: &text[bom + close.1..],
-        body_line: line_of(text_nobom, close.1) + lead_lines,
+        body,
+        body_line,
         slug_line: find_key_line(raw_text, "slug").map_or(raw_line, |l| raw_line + l - 1),
     })
 }
@@ -512,11 +520,7 @@ fn without_front_matter<'a>(
         )
         .help("start the file with `+++`, `title = \"...\"`, `slug = \"k8s-1-32-sig-node\"` and a closing `+++` line (URLs never romanize Japanese)"));
     };
-    let first = body.trim_start().lines().next().unwrap_or("");
-    let heading = first
-        .strip_prefix("# ")
-        .map(|h| h.trim().trim_end_matches('#').trim().to_string())
-        .filter(|h| !h.is_empty());
+    let heading = opening_heading(body);
     let title = heading.clone().unwrap_or_else(|| {
         stem.split(['_', '-'])
             .filter(|w| !w.is_empty())
@@ -544,11 +548,7 @@ fn without_front_matter<'a>(
     // The opening heading is the page's title (its `<h1>`), so it leaves the body: it would be
     // shown twice.
     let (body, body_line) = match heading {
-        Some(_) => {
-            let lead = body.len() - body.trim_start().len();
-            let end = body[lead..].find('\n').map_or(body.len(), |e| lead + e + 1);
-            (&body[end..], 1 + body[..end].matches('\n').count())
-        }
+        Some(_) => without_opening_line(body, 1),
         None => (body, 1),
     };
     Ok(Split {
@@ -560,6 +560,34 @@ fn without_front_matter<'a>(
         body_line,
         slug_line: 1,
     })
+}
+
+/// The text of the `# ` heading a body opens with (blank lines before it allowed).
+fn opening_heading(body: &str) -> Option<String> {
+    let first = body.trim_start().lines().next().unwrap_or("");
+    first
+        .strip_prefix("# ")
+        .map(|h| h.trim().trim_end_matches('#').trim().to_string())
+        .filter(|h| !h.is_empty())
+}
+
+/// The body without its first non-blank line, and the file line it then starts at.
+fn without_opening_line(body: &str, body_line: usize) -> (&str, usize) {
+    let lead = body.len() - body.trim_start().len();
+    let end = body[lead..].find('\n').map_or(body.len(), |e| lead + e + 1);
+    (&body[end..], body_line + body[..end].matches('\n').count())
+}
+
+/// Whether a heading says the title again: the same words once NFKC-normalized, spaces and
+/// Markdown emphasis aside.
+fn same_title(heading: &str, title: &str) -> bool {
+    let key = |s: &str| -> String {
+        crate::text::japanese::nfkc(s)
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '*' | '_' | '`'))
+            .collect()
+    };
+    key(heading) == key(title)
 }
 
 /// A release named in running text (`Kubernetes v1.28`, `kubernetes-v1-28-release` in a URL).

@@ -539,3 +539,31 @@ fn build_timings_name_every_stage_in_pipeline_order() {
         "no table without --timings"
     );
 }
+
+#[test]
+fn a_body_opening_with_the_front_matter_title_shows_it_once() {
+    // Exported posts repeat their title as the body's first heading; another first heading stays.
+    let f = Fixture::with_article(
+        "again",
+        "title = \"Kubernetes 1.31 の新機能\"\nslug = \"again\"",
+        "\n# Kubernetes　1.31の新機能\n\n本文です。\n\n## 詳細\n\n続き。\n",
+    );
+    f.article(
+        "other",
+        "title = \"別のタイトル\"\nslug = \"other\"",
+        "# はじめに\n\n本文です。\n",
+    );
+    let out = f.build();
+    let again = page(&out, "articles/again/index.html");
+    assert_eq!(again.matches("<h1").count(), 1, "{again}");
+    let h2s: Vec<&str> = again
+        .split("<h2")
+        .skip(1)
+        .map(|h| h.split("</h2>").next().unwrap())
+        .collect();
+    assert!(h2s.iter().all(|h| !h.contains("新機能")), "{h2s:?}");
+    assert!(h2s.iter().any(|h| h.contains("詳細")), "{h2s:?}");
+    assert!(again.contains("本文です。"), "{again}");
+    let other = page(&out, "articles/other/index.html");
+    assert!(other.contains(">はじめに</h"), "{other}");
+}
