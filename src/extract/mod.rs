@@ -605,14 +605,7 @@ fn split_at_new_subjects(
             .find(|t| t.range.start >= after && matches!(t.kind, scan::TokenKind::StageWord(_)))
             .map_or(sentence.end, |t| t.range.start.min(sentence.end));
         let between = &text[after..next_stage.max(after)];
-        let new_subject = between.char_indices().any(|(k, c)| {
-            matches!(c, 'は' | 'が')
-                && between[..k]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|p| !('\u{3041}'..='\u{309f}').contains(&p) && !p.is_whitespace())
-        });
-        if new_subject {
+        if stage::has_a_subject(between) {
             out.push(start..after);
             start = after;
         }

@@ -138,9 +138,10 @@ const CLAUSE_BREAKS: [char; 5] = ['、', '，', ',', ';', '；'];
 
 /// `` `DRAPrioritizedList`と`DRAAdminAccess`がベータへ、`DRAResourceClaimDeviceStatus`はアルファで追加されます ``:
 /// when the stage word a sentence settles on stands in a clause before the mention's, and the
-/// mention's own clause states a stage, that clause's stage is the mention's. A stage word
-/// after the mention's clause is left to the sentence (`` `X`はv1.28でアルファ、v1.33でGA ``
-/// is GA in 1.33).
+/// mention's own clause states a stage, that clause's stage is the mention's. So it is when the
+/// stage word stands in a later clause with a subject of its own (`` `A` はベータ、`B` はアルファ ``
+/// is beta for A). A stage word in a later clause of the same subject is left to the sentence
+/// (`` `X`はv1.28でアルファ、v1.33でGA `` is GA in 1.33).
 fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> SentenceFacts {
     let Some(settled_at) = f.stage_at else {
         return f;
@@ -153,12 +154,29 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
             let at = sentence.start + i;
             at + text[at..].chars().next().map_or(1, char::len_utf8)
         });
-    if settled_at >= start {
-        return f;
-    }
     let end = text[mention.end..sentence.end]
         .find(CLAUSE_BREAKS)
         .map_or(sentence.end, |i| mention.end + i);
+    // `` `A` β、`B` α ``: a later clause opening with another name is about that name.
+    let opens_with_name = || {
+        view.tokens
+            .iter()
+            .find(|t| t.range.start > end)
+            .is_some_and(|t| {
+                t.range.start < settled_at
+                    && text[end..t.range.start]
+                        .chars()
+                        .all(|c| c.is_whitespace() || CLAUSE_BREAKS.contains(&c))
+                    && (t.kind == TokenKind::Kep
+                        || (t.kind == TokenKind::Ident
+                            && super::gates::gate_shaped(&text[t.range.clone()])))
+            })
+    };
+    let later_subject =
+        settled_at >= end && (has_a_subject(&text[end..settled_at]) || opens_with_name());
+    if settled_at >= start && !later_subject {
+        return f;
+    }
     let clause = start..end;
     let said = sentence_facts(view, clause.clone());
     match said.stage {
@@ -170,6 +188,17 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         },
         None => f,
     }
+}
+
+/// Whether a stretch of a sentence holds a subject of its own: a noun, not a kana particle's
+/// end, before `は` or `が` (`` 、`B` はアルファ ``, `、kubelet の設定は非推奨`; not `、v1.33でGA`).
+pub(super) fn has_a_subject(text: &str) -> bool {
+    text.char_indices().any(|(k, c)| {
+        matches!(c, 'は' | 'が')
+            && text[..k].trim_end().chars().next_back().is_some_and(|p| {
+                !('\u{3041}'..='\u{309f}').contains(&p) && !CLAUSE_BREAKS.contains(&p)
+            })
+    })
 }
 
 /// A KEP or gate a mention names, as the rules that compare mentions read it.
@@ -536,14 +565,20 @@ fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -
         return false;
     }
     // A mention inside the aside (`` `WatchList`（KEP-3157、ベータ） ``) shares it.
-    if mention.start >= sentence.start + open {
+    let close = text[stage_at..sentence.end]
+        .find([')', '）'])
+        .map_or(sentence.end, |c| stage_at + c);
+    if (sentence.start + open..close).contains(&mention.start) {
         return false;
     }
     let name_end = sentence.start + before[..open].trim_end().len();
+    // The name is a KEP or a gate's (`Node Cgroup Driver (beta)` in a post's title is no name).
     view.tokens.iter().any(|t| {
         t.range.end == name_end
             && t.range != *mention
-            && matches!(t.kind, TokenKind::Ident | TokenKind::Kep)
+            && (t.kind == TokenKind::Kep
+                || (t.kind == TokenKind::Ident
+                    && super::gates::gate_shaped(&text[t.range.clone()])))
     })
 }
 
@@ -723,7 +758,9 @@ impl Leads {
         if block.text.trim_start().starts_with(FEATURE_STATE_LABEL) {
             self.feature_state = whole_block_stage(view);
         }
-        if block.kind == BlockKind::ListItem && is_one_name(doc, index) {
+        if block.kind == BlockKind::ListItem
+            && (is_one_name(doc, index) || led_by_a_name(doc, index))
+        {
             view.list_stage.set(self.list_stage(views));
         }
         if block.kind == BlockKind::Paragraph {
@@ -978,6 +1015,8 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
                 "備考",
                 "変更",
                 "notes",
+                "結果",
+                "result",
             ]
             .iter()
             .any(|w| h.contains(w))
@@ -1126,6 +1165,28 @@ fn is_one_name(doc: &Doc, index: usize) -> bool {
         || b.spans
             .iter()
             .any(|&s| b.text[doc.spans[s].range.clone()].trim() == text)
+}
+
+/// Whether a list item opens with a name, whole in a code span or a link, then a colon or dash
+/// and its description, a bracket, or more names (`` 1. `ContainerStopSignals` — Pod spec で… ``,
+/// `` `SupplementalGroupsPolicy`（KEP-3619） ``, `` `A` と `B` ``): an entry of a list the lead
+/// or heading gives its stage.
+fn led_by_a_name(doc: &Doc, index: usize) -> bool {
+    let b = &doc.blocks[index];
+    let lead = b.text.len() - b.text.trim_start().len();
+    let Some(span) = b
+        .spans
+        .iter()
+        .map(|&s| &doc.spans[s])
+        .find(|s| s.range.start == lead)
+    else {
+        return false;
+    };
+    let after = b.text[span.range.end..].trim_start();
+    after.is_empty()
+        || after.starts_with([':', '：', '—', '–', '(', '（', '、', ','])
+        || after.starts_with("- ")
+        || (after.starts_with('と') && only_more_names(after))
 }
 
 /// The stage a whole block states.

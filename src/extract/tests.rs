@@ -2317,3 +2317,60 @@ fn a_digest_line_of_a_keps_title_and_its_gate_under_a_stage_heading_names_the_ga
     let md = "## Graduating to Stable\n\n- [KEP-3545] Improved multi-numa alignment in Topology Manager for the kubelet — `SELinuxMount` (#128078)\n";
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable));
 }
+
+#[test]
+fn each_clause_with_a_subject_of_its_own_keeps_its_stage() {
+    for md in [
+        "- `KMSv2` はベータ、`SELinuxMount` と `PodLevelResources` はアルファ",
+        "- `KMSv2` β、`SELinuxMount` α",
+    ] {
+        let facts: Vec<(String, Option<Stage>)> =
+            gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+        assert_eq!(facts[0], ("KMSv2".to_string(), Some(Stage::Beta)), "{md}");
+        assert_eq!(
+            facts[1],
+            ("SELinuxMount".to_string(), Some(Stage::Alpha)),
+            "{md}"
+        );
+    }
+    assert_eq!(
+        kep_stages("KEP-3962 はベータ、KEP-3157 はアルファです。"),
+        [
+            (3962, Some(Stage::Beta), None),
+            (3157, Some(Stage::Alpha), None)
+        ]
+    );
+    // The same subject's later clause is its later stage.
+    assert_eq!(
+        gate_facts("`KMSv2`はv1.28でアルファ、v1.32でGA")[0].1,
+        Some(Stage::Stable)
+    );
+    // An aside after one name is not the next name's.
+    let md = "`SELinuxMount`（v1.32 でアルファ）と `KMSv2` を特集します。";
+    let facts: Vec<Option<Stage>> = gate_facts(md).into_iter().map(|g| g.1).collect();
+    assert_eq!(facts, [Some(Stage::Alpha), None]);
+}
+
+#[test]
+fn a_column_headed_result_is_a_stage_column() {
+    let md = "| KEP | ゲート | 結果 |\n|---|---|---|\n| KEP-3962 | `KMSv2` | Stable |\n";
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Stable), None)]);
+}
+
+#[test]
+fn items_led_by_a_name_take_the_stage_their_lead_states() {
+    let md = "**新しいアルファ機能:** どれも有効化しない。\n\n1. `SELinuxMount` — Pod spec で指定\n2. `PodLevelResources` — リソース。ベータになったら検討\n\n**ベータに昇格した機能:**\n\n1. `KMSv2`（KEP-3962）\n2. `RetryGenerateName` と `ImageMaximumGCAge`\n";
+    let facts: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        facts,
+        [
+            ("SELinuxMount".to_string(), Some(Stage::Alpha)),
+            ("PodLevelResources".to_string(), Some(Stage::Alpha)),
+            ("KMSv2".to_string(), Some(Stage::Beta)),
+            ("RetryGenerateName".to_string(), Some(Stage::Beta)),
+            ("ImageMaximumGCAge".to_string(), Some(Stage::Beta)),
+        ]
+    );
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Beta), None)]);
+}
