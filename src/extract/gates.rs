@@ -310,26 +310,25 @@ fn registry_lists(view: &BlockView, registry: &Registry) -> Vec<bool> {
     listed
 }
 
-/// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
-/// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
-/// Whether a block's text is gate-shaped names and nothing else but the separators of a list
-/// (line breaks, commas, slashes, `・`).
+/// Whether a block's text is gate-shaped names and nothing else but line breaks and the
+/// separators of a list ([`is_list_gap`]).
 fn only_names(text: &str, tokens: &[Token]) -> bool {
-    let is_separators = |gap: &str| {
-        gap.chars()
-            .all(|c| c.is_whitespace() || matches!(c, ',' | '、' | '/' | '・' | '，'))
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return false;
     };
-    !tokens.is_empty()
-        && tokens
-            .iter()
-            .all(|t| t.kind == TokenKind::Ident && gate_shaped(&text[t.range.clone()]))
-        && is_separators(&text[..tokens[0].range.start])
-        && is_separators(&text[tokens[tokens.len() - 1].range.end..])
-        && tokens
-            .windows(2)
-            .all(|w| is_separators(&text[w[0].range.end..w[1].range.start]))
+    tokens
+        .iter()
+        .all(|t| t.kind == TokenKind::Ident && gate_shaped(&text[t.range.clone()]))
+        && text[..first.range.start].trim().is_empty()
+        && text[last.range.end..].trim().is_empty()
+        && tokens.windows(2).all(|w| {
+            let gap = &text[w[0].range.end..w[1].range.start];
+            gap.trim().is_empty() || is_list_gap(gap)
+        })
 }
 
+/// The (table, column) pairs whose header names feature gates: `フィーチャーゲート`,
+/// `Feature gate`, or a plain name header (`機能名`, `Name`) under a heading about feature gates.
 pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
     let says_gate = stage::names_gates;
     let mut out = std::collections::HashSet::new();

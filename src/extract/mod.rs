@@ -581,10 +581,13 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     if start < text.len() || out.is_empty() {
         out.push(start..text.len());
     }
-    let out = out
-        .into_iter()
-        .flat_map(|s| split_at_new_subjects(text, tokens, s))
-        .collect();
+    // Most blocks have no arrow: their sentences are not read again.
+    if text.contains(['→', '⇒']) {
+        out = out
+            .into_iter()
+            .flat_map(|s| split_at_new_subjects(text, tokens, s))
+            .collect();
+    }
     merge_citations(text, tokens, out)
 }
 
@@ -620,18 +623,9 @@ fn split_at_new_subjects(
 /// (`[KEP-1234](…) ベータに昇格⏎[KEP-5678](…) GA になりました。`). A block without full stops is a
 /// line per statement, and every line break ends one.
 fn ends_a_line_of_its_own(text: &str, line_start: usize, next: Option<&scan::Token>) -> bool {
-    let line = text[line_start..].trim_start_matches([' ', '\t', '\u{3000}']);
-    let opens_with_reference = next.is_some_and(|t| {
-        t.range.start == text.len() - line.len()
-            && matches!(
-                t.kind,
-                scan::TokenKind::Kep
-                    | scan::TokenKind::Hash
-                    | scan::TokenKind::RepoHash
-                    | scan::TokenKind::Labelled { .. }
-                    | scan::TokenKind::Url
-            )
-    });
+    let line = text[line_start..].trim_start_matches(scan::INLINE_SPACE);
+    let opens_with_reference =
+        next.is_some_and(|t| t.range.start == text.len() - line.len() && t.kind.is_reference());
     opens_with_reference || opens_with_mark(line)
 }
 
@@ -645,7 +639,6 @@ fn opens_with_mark(line: &str) -> bool {
 /// Whether sentence `s` holds references and nothing else but their separators
 /// (`…削除されました。[KEP-3063](…)`, `… #128266, #128270`): a citation of the sentence before.
 fn only_references(text: &str, tokens: &[scan::Token], s: Range<usize>) -> bool {
-    use scan::TokenKind as K;
     let mut at = s.start;
     let mut any = false;
     let separators = |gap: &str| {
@@ -657,14 +650,10 @@ fn only_references(text: &str, tokens: &[scan::Token], s: Range<usize>) -> bool 
         .iter()
         .filter(|t| s.start <= t.range.start && t.range.end <= s.end)
     {
-        if t.kind == K::SentenceEnd {
+        if t.kind == scan::TokenKind::SentenceEnd {
             continue;
         }
-        if !matches!(
-            t.kind,
-            K::Kep | K::Hash | K::RepoHash | K::Labelled { .. } | K::Url
-        ) || !separators(&text[at..t.range.start])
-        {
+        if !t.kind.is_reference() || !separators(&text[at..t.range.start]) {
             return false;
         }
         at = t.range.end;

@@ -22,6 +22,12 @@ const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
 /// (`Kubernetes Meetup Tokyo #70`) or another project's issue (`誤りがあれば Issue #42 まで`).
 const FIRST_CITED_PR_NUMBER: u32 = 1_000;
 
+/// Whether a kubernetes/kubernetes number written without its repository is too early to be one
+/// an article cites ([`FIRST_CITED_PR_NUMBER`]).
+fn before_kubernetes_releases(number: u32) -> bool {
+    number < FIRST_CITED_PR_NUMBER
+}
+
 static STAGE_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\s*(?:stage|ステージ|段階)\s*:\s*(.+?)\s*$").unwrap());
 static FEATURE_GROUP_LINE: LazyLock<Regex> =
@@ -306,11 +312,14 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
             .push(kep_at(view, t, number, KepForm::Prefixed, None));
         return;
     }
-    let repo = REPO_BEFORE
+    let written = REPO_BEFORE
         .captures(before)
         .map(|c| c[1].to_string())
-        .filter(|r| super::targets::is_repo(r))
-        .unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
+        .filter(|r| super::targets::is_repo(r));
+    if written.is_none() && before_kubernetes_releases(number) {
+        return;
+    }
+    let repo = written.unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
     out.prs.push(PrMention {
         pr: if is_issue {
             PullRequest::issue(&repo, number)
@@ -540,7 +549,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
     if !is_kep {
-        if number < FIRST_CITED_PR_NUMBER && author.is_none() {
+        if before_kubernetes_releases(number) && author.is_none() {
             return;
         }
         // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.

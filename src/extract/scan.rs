@@ -106,6 +106,20 @@ pub(crate) enum TokenKind {
     SentenceEnd,
 }
 
+impl TokenKind {
+    /// A reference to a KEP, a pull request or an issue, or a URL: what a citation holds.
+    pub(crate) fn is_reference(self) -> bool {
+        matches!(
+            self,
+            TokenKind::Kep
+                | TokenKind::Hash
+                | TokenKind::RepoHash
+                | TokenKind::Labelled { .. }
+                | TokenKind::Url
+        )
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Token {
     pub kind: TokenKind,
@@ -169,7 +183,8 @@ pub(super) fn scan_until(
         // verb or a topic before more words (`削除する`, `削除予定`, `削除と非推奨`), and is no
         // word of the scanner's.
         if matches!(s, "削除" | "廃止")
-            && !(ends_a_statement(&text[m.end()..]) && states_its_subject(&text[..m.start()]))
+            && !(ends_a_statement(&text[m.end()..])
+                && states_its_subject(text, tokens.last(), m.start()))
         {
             continue;
         }
@@ -289,31 +304,25 @@ pub(super) fn scan_until(
     tokens
 }
 
+/// The spaces that may stand inside a line of prose.
+pub(super) const INLINE_SPACE: [char; 3] = [' ', '\t', '\u{3000}'];
+
 /// Whether the text after a bare noun ends its statement: nothing, a full stop, a line break or
 /// a bracketed citation (`削除 (#128003)`).
 fn ends_a_statement(after: &str) -> bool {
-    let after = after.trim_start_matches([' ', '\t', '\u{3000}']);
+    let after = after.trim_start_matches(INLINE_SPACE);
     after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', '!', '！'])
 }
 
-/// Before a bare removal noun: whether its subject (`Xも`, `Xは`, `Xが`) or its release
-/// (`v1.32 で`) stands right before it.
-fn states_its_subject(before: &str) -> bool {
-    let before = before.trim_end_matches([' ', '\t', '\u{3000}']);
-    if before.ends_with(['も', 'は', 'が']) {
-        return true;
-    }
-    let Some(release) = before
-        .strip_suffix('で')
-        .or_else(|| before.strip_suffix("にて"))
-    else {
-        return false;
-    };
-    let release = release.trim_end();
-    let digits = release.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    digits.len() < release.len()
-        && Release::read(release[digits.len()..].trim_start_matches('.')).is_some()
-        && (digits.ends_with(['v', 'V']) || !digits.ends_with(|c: char| c.is_ascii_alphanumeric()))
+/// Before a bare removal noun at `at`: whether its subject (`Xも`, `Xは`, `Xが`) or its release
+/// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
+fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
+    let before = text[..at].trim_end_matches(INLINE_SPACE);
+    before.ends_with(['も', 'は', 'が'])
+        || last.is_some_and(|t| {
+            matches!(t.kind, TokenKind::Release(_))
+                && matches!(text[t.range.end..at].trim(), "で" | "にて")
+        })
 }
 
 /// After the short word ゲート: whether a label introduces the name next to it

@@ -148,12 +148,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     };
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
-    let start = text[sentence.start..mention.start]
-        .rfind(CLAUSE_BREAKS)
-        .map_or(sentence.start, |i| {
-            let at = sentence.start + i;
-            at + text[at..].chars().next().map_or(1, char::len_utf8)
-        });
+    let start = clause_start(text, sentence.start, mention.start);
     let end = text[mention.end..sentence.end]
         .find(CLAUSE_BREAKS)
         .map_or(sentence.end, |i| mention.end + i);
@@ -167,9 +162,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
                     && text[end..t.range.start]
                         .chars()
                         .all(|c| c.is_whitespace() || CLAUSE_BREAKS.contains(&c))
-                    && (t.kind == TokenKind::Kep
-                        || (t.kind == TokenKind::Ident
-                            && super::gates::gate_shaped(&text[t.range.clone()])))
+                    && names_an_entity(text, t)
             })
     };
     let later_subject =
@@ -190,13 +183,28 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     }
 }
 
+/// Whether token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
+fn names_an_entity(text: &str, t: &super::scan::Token) -> bool {
+    t.kind == TokenKind::Kep
+        || (t.kind == TokenKind::Ident && super::gates::gate_shaped(&text[t.range.clone()]))
+}
+
+/// Where the clause holding offset `at` starts: after the last clause break between `from` (a
+/// sentence's start) and `at`, else at `from`.
+fn clause_start(text: &str, from: usize, at: usize) -> usize {
+    text[from..at].rfind(CLAUSE_BREAKS).map_or(from, |i| {
+        let at = from + i;
+        at + text[at..].chars().next().map_or(1, char::len_utf8)
+    })
+}
+
 /// Whether a stretch of a sentence holds a subject of its own: a noun, not a kana particle's
 /// end, before `は` or `が` (`` 、`B` はアルファ ``, `、kubelet の設定は非推奨`; not `、v1.33でGA`).
 pub(super) fn has_a_subject(text: &str) -> bool {
     text.char_indices().any(|(k, c)| {
         matches!(c, 'は' | 'が')
             && text[..k].trim_end().chars().next_back().is_some_and(|p| {
-                !('\u{3041}'..='\u{309f}').contains(&p) && !CLAUSE_BREAKS.contains(&p)
+                !crate::text::japanese::is_hiragana(p) && !CLAUSE_BREAKS.contains(&p)
             })
     })
 }
@@ -572,14 +580,10 @@ fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -
         return false;
     }
     let name_end = sentence.start + before[..open].trim_end().len();
-    // The name is a KEP or a gate's (`Node Cgroup Driver (beta)` in a post's title is no name).
-    view.tokens.iter().any(|t| {
-        t.range.end == name_end
-            && t.range != *mention
-            && (t.kind == TokenKind::Kep
-                || (t.kind == TokenKind::Ident
-                    && super::gates::gate_shaped(&text[t.range.clone()])))
-    })
+    // `Node Cgroup Driver (beta)` in a post's title names no KEP or gate.
+    view.tokens
+        .iter()
+        .any(|t| t.range.end == name_end && t.range != *mention && names_an_entity(text, t))
 }
 
 /// `` と `B` ``, `` 、`B` フィーチャーゲート``: nothing but more names, joined by `と`/`や`/`、`/`・`,
@@ -715,14 +719,13 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
 pub(super) struct Leads {
     /// Stage each heading or lead block states, computed once.
     stated: HashMap<usize, Option<Stated>>,
-    /// The open headings, outermost first: (level, block).
-    headings: Vec<(u8, usize)>,
+    /// The open headings, outermost first: (level, block, the one release it names in an article
+    /// of no release of its own).
+    headings: Vec<(u8, usize, Option<Release>)>,
     /// The last paragraph of the current section (a list's lead).
     lead: Option<usize>,
     /// The `feature-state` line of the current section (`FEATURE STATE: Kubernetes v1.16 [alpha]`).
     feature_state: Option<Stated>,
-    /// The one release each open heading names, parallel to `headings`.
-    heading_releases: Vec<Option<Release>>,
 }
 
 impl Leads {
@@ -735,9 +738,8 @@ impl Leads {
         if let BlockKind::Heading(level) = block.kind {
             // Its own stage, for the blocks below it, from the view already made.
             self.stated.insert(index, whole_block_stage(view));
-            while self.headings.last().is_some_and(|&(l, _)| l >= level) {
+            while self.headings.last().is_some_and(|&(l, _, _)| l >= level) {
                 self.headings.pop();
-                self.heading_releases.pop();
             }
             // A heading's section stage is its parents'.
             view.section_stage.set(self.section_stage(views));
@@ -748,9 +750,8 @@ impl Leads {
                         .filter(|s| s.release.is_none() || s.release == view.release),
                 );
             }
-            self.headings.push((level, index));
-            self.heading_releases
-                .push(view.release.is_none().then(|| one_release(view)).flatten());
+            let release = view.release.is_none().then(|| one_release(view)).flatten();
+            self.headings.push((level, index, release));
             self.lead = None;
             self.feature_state = None;
             return;
@@ -767,7 +768,7 @@ impl Leads {
             self.lead = Some(index);
         }
         view.section_release
-            .set(self.heading_releases.iter().rev().find_map(|r| *r));
+            .set(self.headings.iter().rev().find_map(|&(_, _, r)| r));
         view.section_stage
             .set(self.feature_state.or_else(|| self.section_stage(views)));
     }
@@ -801,7 +802,7 @@ impl Leads {
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
-        let heading = self.headings.last().map(|&(_, h)| h);
+        let heading = self.headings.last().map(|&(_, h, _)| h);
         [self.lead, heading]
             .into_iter()
             .flatten()
@@ -1095,33 +1096,26 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
 /// `v1.32 で削除`, `削除（v1.32）`. In prose 削除 alone is too common a word to be a removal (the
 /// scanner takes only its past forms), but a cell of a stage column has nothing else to say.
 fn removal_cell(view: &BlockView) -> Option<Stated> {
+    let text = view.text();
     let mut release = None;
-    let mut rest = String::new();
-    for (k, t) in view.tokens.iter().enumerate() {
+    // The cell's text without its release and full stops.
+    let mut words = String::new();
+    let mut at = 0;
+    for t in &view.tokens {
         match t.kind {
             TokenKind::Release(r) if release.is_none() => release = Some(r),
             TokenKind::SentenceEnd => {}
             _ => return None,
         }
-        let end = view
-            .tokens
-            .get(k + 1)
-            .map_or(view.text().len(), |u| u.range.start);
-        rest.push_str(&view.text()[t.range.end..end]);
+        words.push_str(&text[at..t.range.start]);
+        at = t.range.end;
     }
-    let before = view
-        .tokens
-        .first()
-        .map_or(view.text().len(), |t| t.range.start);
-    rest.insert_str(0, &view.text()[..before]);
-    let words: String = rest
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '[' | ']' | '【' | '】'))
-        .collect();
+    words.push_str(&text[at..]);
+    words.retain(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '[' | ']' | '【' | '】'));
     let words = words
-        .trim_start_matches(['で', 'に'])
         .trim_start_matches("にて")
-        .trim_start_matches("から");
+        .trim_start_matches("から")
+        .trim_start_matches(['で', 'に']);
     ["削除", "削除済", "削除済み", "廃止", "廃止済", "廃止済み"]
         .contains(&words)
         .then_some(Stated {
@@ -1398,14 +1392,11 @@ fn release_opening_clause(
     i: usize,
     sentence_start: usize,
 ) -> Option<Release> {
-    let at = tokens[i].range.start;
+    let clause_start = clause_start(text, sentence_start, tokens[i].range.start);
     // The sentence's first clause is `topic_release`'s.
-    let k = text[sentence_start..at].rfind(CLAUSE_BREAKS)?;
-    let comma = text[sentence_start + k..]
-        .chars()
-        .next()
-        .map_or(1, char::len_utf8);
-    let clause_start = sentence_start + k + comma;
+    if clause_start == sentence_start {
+        return None;
+    }
     let first = tokens[..i]
         .iter()
         .position(|t| t.range.start >= clause_start)?;

@@ -2222,6 +2222,7 @@ fn a_bare_number_below_the_first_thousand_is_no_pull_request() {
     for md in [
         "Kubernetes Meetup Tokyo #70 で話しました。",
         "誤りがあれば Issue #42 まで",
+        "誤りがあれば Issue 42 まで",
         "上述の要件#3を満たす",
     ] {
         assert!(prs(md, None).is_empty(), "{md}: {:?}", prs(md, None));

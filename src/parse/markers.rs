@@ -15,10 +15,11 @@ fn is_marker(line: &str) -> bool {
 
 /// `text` without its table-of-contents marker lines; text without them is returned as is.
 pub fn without_toc_markers(text: &str) -> Cow<'_, str> {
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    if !lines.iter().any(|l| is_marker(l)) {
+    // Every article passes here: lines are collected only for one that has a marker.
+    if !text.lines().any(is_marker) {
         return Cow::Borrowed(text);
     }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let in_code = super::code_fence_lines(&lines);
     let mut out = String::with_capacity(text.len());
     for (line, code) in lines.into_iter().zip(in_code) {

@@ -377,6 +377,10 @@ pub fn reading_minutes(words: usize) -> usize {
     words.div_ceil(WORDS_PER_MINUTE).max(1)
 }
 
+pub fn is_hiragana(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{309F}')
+}
+
 pub fn is_katakana(c: char) -> bool {
     matches!(
         c,
