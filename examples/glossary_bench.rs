@@ -89,7 +89,7 @@ fn main() {
     let pairing = glossary::pairing::pair(&corpus, &terms, &[]);
     let pair = t.elapsed();
     let t = Instant::now();
-    let g = glossary::build_scanned(&terms, &refs, &scan_refs, &[]);
+    let g = glossary::build_scanned(&terms, &refs, &scan_refs, &[], None);
     let build = t.elapsed();
     let t = Instant::now();
     let hits: usize = refs.par_iter().map(|(_, d)| g.find_in_doc(d).len()).sum();

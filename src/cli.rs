@@ -61,6 +61,9 @@ pub enum Command {
         /// Include articles marked `draft = true`.
         #[arg(long)]
         drafts: bool,
+        /// Print when each stage of every rebuild ended (to standard error).
+        #[arg(long)]
+        timings: bool,
     },
     /// Build in memory without writing and report broken internal links, KEPs and feature gates
     /// unknown to the registry, and stages an article states that the registry contradicts.

@@ -262,6 +262,176 @@ fn values<S: serde::Serializer, K, V: Serialize>(
     s.collect_seq(m.values())
 }
 
+/// What one article adds to the graph, entity by entity in the order the article first names
+/// them: its mentions (one per block, see [`ArticleMentions`]) and its disagreements with the
+/// registry, and for KEPs the titles and SIG the article gives, for pull requests the authors.
+struct ArticleLinks<'a> {
+    keps: Entries<KepNumber, EntityLinks>,
+    gates: Entries<&'a FeatureGateName, EntityLinks>,
+    prs: Entries<&'a PullRequest, PrLinks>,
+}
+
+#[derive(Default)]
+struct EntityLinks {
+    mentions: Vec<Mention>,
+    disagreements: Vec<Disagreement>,
+    titles: Vec<String>,
+    /// The first SIG a mention gives.
+    sig: Option<SigName>,
+}
+
+#[derive(Default)]
+struct PrLinks {
+    mentions: Vec<Mention>,
+    authors: Vec<GitHubHandle>,
+}
+
+/// Entries by key in the order their keys came first.
+struct Entries<K, V> {
+    list: Vec<(K, V)>,
+    at: HashMap<K, usize>,
+}
+
+impl<K: std::hash::Hash + Eq + Copy, V: Default> Entries<K, V> {
+    fn new() -> Self {
+        Entries {
+            list: Vec::new(),
+            at: HashMap::new(),
+        }
+    }
+
+    /// The entry of `key`, added at the end when there is none.
+    fn of(&mut self, key: K) -> &mut V {
+        let next = self.list.len();
+        let at = *self.at.entry(key).or_insert(next);
+        if at == next {
+            self.list.push((key, V::default()));
+        }
+        &mut self.list[at].1
+    }
+}
+
+fn article_links<'a>(
+    meta: &ArticleMeta,
+    doc: &Doc,
+    refs: &'a Mentions,
+    registry: &Registry,
+) -> ArticleLinks<'a> {
+    let mut out = ArticleLinks {
+        keps: Entries::new(),
+        gates: Entries::new(),
+        prs: Entries::new(),
+    };
+    let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
+    let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
+    let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
+    let sections = SectionStatements::of_doc(doc);
+    // A block's own statement, read once however many mentions it holds.
+    let own: Vec<std::cell::OnceCell<Option<String>>> =
+        vec![std::cell::OnceCell::new(); doc.blocks.len()];
+    // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
+    // for that release.
+    let mention = |block: usize,
+                   sentence: &std::ops::Range<usize>,
+                   at: &std::ops::Range<usize>,
+                   stage,
+                   default_on,
+                   stage_release: Option<Release>| {
+        let b = &doc.blocks[block];
+        let sentence = quote(&b.text, sentence, at);
+        Mention {
+            article: meta.slug.clone(),
+            article_title: meta.title.clone(),
+            release: stage_release.or(meta.release),
+            anchor: b.anchor.clone(),
+            url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
+            stage,
+            default_on,
+            lead: says_nothing(doc, block, &sentence)
+                .then(|| {
+                    own[block]
+                        .get_or_init(|| own_statement(doc, block, &sections))
+                        .clone()
+                })
+                .flatten(),
+            section: doc
+                .sections
+                .get(b.section)
+                .map(|s| s.title.clone())
+                .unwrap_or_default(),
+            sentence,
+            line: b.line,
+            deferred: false,
+        }
+    };
+    for m in &refs.keps {
+        if !kep_at.wanted(m.kep, m.block) {
+            continue;
+        }
+        let e = out.keps.of(m.kep);
+        if let Some(t) = &m.title
+            && !e.titles.contains(t)
+        {
+            e.titles.push(t.clone());
+        }
+        if e.sig.is_none() {
+            e.sig = m.sig.clone();
+        }
+        // A deferred enhancement's planned stage is not what the release did.
+        let stage = m.stage.filter(|_| !m.deferred);
+        let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
+        mref.deferred = m.deferred;
+        if matches!(doc.blocks[m.block].kind, BlockKind::Heading(_))
+            && let Some(lead) = sections.of(doc.blocks[m.block].section)
+        {
+            // A heading says only the name (`### #3962 …`, `### … ([KEP-1610](…))`); what
+            // the article says is the section's text.
+            mref.sentence = lead.to_string();
+        }
+        if let (Some(stated), Some(release), Some(entry)) =
+            (stage, mref.release, registry.kep(m.kep))
+            && let Some(known) = contradiction(entry, release, stated)
+        {
+            push_disagreement(&mut e.disagreements, &mref, release, stated, known);
+        }
+        kep_at.add(&mut e.mentions, m.kep, m.block, mref);
+    }
+    for m in &refs.gates {
+        if !gate_at.wanted(&m.gate, m.block) {
+            continue;
+        }
+        let e = out.gates.of(&m.gate);
+        let mref = mention(
+            m.block,
+            &m.sentence,
+            &m.range,
+            m.stage,
+            m.default_on,
+            m.stage_release,
+        );
+        if let (Some(stated), Some(release), Some(entry)) =
+            (m.stage, mref.release, registry.gate(&m.gate.0))
+            && let Some(known) = contradiction(entry, release, stated)
+        {
+            push_disagreement(&mut e.disagreements, &mref, release, stated, known);
+        }
+        gate_at.add(&mut e.mentions, &m.gate, m.block, mref);
+    }
+    for m in &refs.prs {
+        let e = out.prs.of(&m.pr);
+        if let Some(a) = &m.author
+            && !e.authors.contains(a)
+        {
+            e.authors.push(a.clone());
+        }
+        if pr_at.wanted(&m.pr, m.block) {
+            let mref = mention(m.block, &m.sentence, &m.range, None, None, None);
+            pr_at.add(&mut e.mentions, &m.pr, m.block, mref);
+        }
+    }
+    out
+}
+
 /// Links every article's references into one graph.
 pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) -> RefGraph {
     let mut order: Vec<usize> = (0..articles.len()).collect();
@@ -270,51 +440,18 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
         let (ma, mb) = (&articles[a].0, &articles[b].0);
         (ma.release, &ma.slug).cmp(&(mb.release, &mb.slug))
     });
+    // What each article adds is made on its own (in parallel), then joined in that order.
+    use rayon::prelude::*;
+    let per_article: Vec<ArticleLinks> = order
+        .par_iter()
+        .map(|&i| {
+            let (meta, doc, refs) = &articles[i];
+            article_links(meta, doc, refs, registry)
+        })
+        .collect();
     let mut g = RefGraph::default();
-    for &i in &order {
-        let (meta, doc, refs) = &articles[i];
-        let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
-        let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
-        let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
-        let sections = SectionStatements::of_doc(doc);
-        // A block's own statement, read once however many mentions it holds.
-        let own: Vec<std::cell::OnceCell<Option<String>>> =
-            vec![std::cell::OnceCell::new(); doc.blocks.len()];
-        // A sentence that names another release for its stage (`v1.26でアルファ`) is a mention
-        // for that release.
-        let mention = |block: usize,
-                       sentence: &std::ops::Range<usize>,
-                       at: &std::ops::Range<usize>,
-                       stage,
-                       default_on,
-                       stage_release: Option<Release>| {
-            let b = &doc.blocks[block];
-            let sentence = quote(&b.text, sentence, at);
-            Mention {
-                article: meta.slug.clone(),
-                article_title: meta.title.clone(),
-                release: stage_release.or(meta.release),
-                anchor: b.anchor.clone(),
-                url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
-                stage,
-                default_on,
-                lead: says_nothing(doc, block, &sentence)
-                    .then(|| {
-                        own[block]
-                            .get_or_init(|| own_statement(doc, block, &sections))
-                            .clone()
-                    })
-                    .flatten(),
-                section: doc
-                    .sections
-                    .get(b.section)
-                    .map(|s| s.title.clone())
-                    .unwrap_or_default(),
-                sentence,
-                line: b.line,
-                deferred: false,
-            }
-        };
+    for (&i, links) in order.iter().zip(per_article) {
+        let meta = &articles[i].0;
         if let Some(r) = meta.release {
             g.releases
                 .entry(r)
@@ -322,83 +459,42 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 .articles
                 .push(meta.slug.clone());
         }
-        for m in &refs.keps {
-            if !kep_at.wanted(m.kep, m.block) {
-                continue;
-            }
-            let node = g
-                .keps
-                .entry(m.kep)
-                .or_insert_with(|| kep_node(m.kep, registry));
-            if let Some(t) = &m.title
-                && !node.article_titles.contains(t)
-            {
-                node.article_titles.push(t.clone());
+        for (kep, e) in links.keps.list {
+            let node = g.keps.entry(kep).or_insert_with(|| kep_node(kep, registry));
+            for t in e.titles {
+                if !node.article_titles.contains(&t) {
+                    node.article_titles.push(t);
+                }
             }
             if node.sig.is_none() {
-                node.sig = m.sig.clone();
+                node.sig = e.sig;
             }
-            // A deferred enhancement's planned stage is not what the release did.
-            let stage = m.stage.filter(|_| !m.deferred);
-            let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
-            mref.deferred = m.deferred;
-            if matches!(doc.blocks[m.block].kind, BlockKind::Heading(_))
-                && let Some(lead) = sections.of(doc.blocks[m.block].section)
-            {
-                // A heading says only the name (`### #3962 …`, `### … ([KEP-1610](…))`); what
-                // the article says is the section's text.
-                mref.sentence = lead.to_string();
-            }
-            if let (Some(stated), Some(release), Some(entry)) =
-                (stage, mref.release, registry.kep(m.kep))
-                && let Some(known) = contradiction(entry, release, stated)
-            {
-                push_disagreement(&mut node.disagreements, &mref, release, stated, known);
-            }
-            kep_at.add(&mut node.mentions, m.kep, m.block, mref);
+            node.mentions.extend(e.mentions);
+            node.disagreements.extend(e.disagreements);
         }
-        for m in &refs.gates {
-            if !gate_at.wanted(&m.gate, m.block) {
-                continue;
-            }
+        for (gate, e) in links.gates.list {
             let node = g
                 .gates
-                .entry(m.gate.clone())
-                .or_insert_with(|| gate_node(&m.gate, registry));
-            let mref = mention(
-                m.block,
-                &m.sentence,
-                &m.range,
-                m.stage,
-                m.default_on,
-                m.stage_release,
-            );
-            if let (Some(stated), Some(release), Some(entry)) =
-                (m.stage, mref.release, registry.gate(&m.gate.0))
-                && let Some(known) = contradiction(entry, release, stated)
-            {
-                push_disagreement(&mut node.disagreements, &mref, release, stated, known);
-            }
-            gate_at.add(&mut node.mentions, &m.gate, m.block, mref);
+                .entry(gate.clone())
+                .or_insert_with(|| gate_node(gate, registry));
+            node.mentions.extend(e.mentions);
+            node.disagreements.extend(e.disagreements);
         }
-        for m in &refs.prs {
-            let node = g.prs.entry(m.pr.clone()).or_insert_with(|| PrNode {
-                url: m.pr.url(),
-                pr: m.pr.clone(),
+        for (pr, e) in links.prs.list {
+            let node = g.prs.entry(pr.clone()).or_insert_with(|| PrNode {
+                url: pr.url(),
+                pr: pr.clone(),
                 authors: Vec::new(),
                 mentions: Vec::new(),
             });
-            if let Some(a) = &m.author
-                && !node.authors.contains(a)
-            {
-                node.authors.push(a.clone());
+            for a in e.authors {
+                if !node.authors.contains(&a) {
+                    node.authors.push(a);
+                }
             }
-            if pr_at.wanted(&m.pr, m.block) {
-                let mref = mention(m.block, &m.sentence, &m.range, None, None, None);
-                pr_at.add(&mut node.mentions, &m.pr, m.block, mref);
-            }
+            node.mentions.extend(e.mentions);
         }
-        for sig in &refs.article_sigs {
+        for sig in &articles[i].2.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();
             // Articles are linked one after another: this one, if already listed, is last.
             if node.articles.last() != Some(&meta.slug) {
@@ -740,9 +836,8 @@ fn push_disagreement(
     stated: Stage,
     registry: Option<Stage>,
 ) {
-    // Articles are linked one after another, so this article's disagreements are the last
-    // ones of the list: only those need looking at (a KEP that many articles contradict the
-    // registry on must not cost a scan of all of them per mention).
+    // The list is one article's (see `article_links`): a KEP that many articles contradict the
+    // registry on must not cost a scan of all of them per mention.
     if list
         .iter()
         .rev()

@@ -60,6 +60,8 @@ pub struct Output {
     pub articles: usize,
     /// Output paths articles link or show that the build did not make ([`Report::unreached`]).
     pub unreached: BTreeSet<String>,
+    /// When each stage ended ([`Report::stages`]).
+    pub stages: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Static files shipped with shiori; a site's `static/` may replace or add files.
@@ -191,11 +193,22 @@ fn definitions(curated: &Terms, official: Option<&Terms>) -> Definitions {
 }
 
 /// Builds the glossary from the curated terms and the articles' scans.
-pub fn build_glossary(curated: &Terms, articles: &[Arc<Article>], registry: &Registry) -> Glossary {
+pub fn build_glossary(
+    curated: &Terms,
+    articles: &[Arc<Article>],
+    registry: &Registry,
+    cache: Option<&mut glossary::OccurrenceCache>,
+) -> Glossary {
     let docs: Vec<(&crate::model::ids::Slug, &Doc)> =
         articles.iter().map(|a| (&a.front.slug, &a.doc)).collect();
     let scans: Vec<&ArticleScan> = articles.iter().map(|a| &a.glossary).collect();
-    glossary::build_scanned(curated, &docs, &scans, &glossary::registry_names(registry))
+    glossary::build_scanned(
+        curated,
+        &docs,
+        &scans,
+        &glossary::registry_names(registry),
+        cache,
+    )
 }
 
 /// Empties the articles' glossary scans once the glossary is built, unless a cache shares the
@@ -228,7 +241,10 @@ pub fn glossary_only(
         diags.sort();
         return Err(diags);
     }
-    Ok((build_glossary(&curated, &articles, &registry), official))
+    Ok((
+        build_glossary(&curated, &articles, &registry, None),
+        official,
+    ))
 }
 
 /// Reads `site.toml` (defaults when absent) and applies command-line overrides.
@@ -491,6 +507,8 @@ fn duplicate_slugs(articles: &[Arc<Article>]) -> Vec<Diagnostic> {
 pub struct BuildCache {
     parsed: ParseCache,
     pages: PageCache,
+    index: search::index::IndexCache,
+    occurrences: glossary::OccurrenceCache,
     /// What the last good build rendered from.
     last: Option<Arc<LastBuild>>,
 }
@@ -617,6 +635,7 @@ fn in_memory(
         findings: report.findings,
         articles: report.articles,
         unreached: report.unreached,
+        stages: report.stages,
     })
 }
 
@@ -704,9 +723,10 @@ fn run(
         diags.sort();
         return Err(diags.into());
     }
+    let occurrences = cache.as_deref_mut().map(|c| &mut c.occurrences);
     let (graph, glossary) = rayon::join(
         || link_articles(&articles, &registry),
-        || build_glossary(&curated, &articles, &registry),
+        || build_glossary(&curated, &articles, &registry, occurrences),
     );
     drop_scans(&mut articles);
     ended("link ∥ glossary");
@@ -720,6 +740,10 @@ fn run(
         findings: reference_findings(&articles, &registry),
         ..Report::default()
     };
+    let (pages, index_cache) = match cache.as_deref_mut() {
+        Some(c) => (Some(&c.pages), Some(&mut c.index)),
+        None => (None, None),
+    };
     let site = RenderCtx {
         config: &config,
         templates: &templates,
@@ -727,7 +751,7 @@ fn run(
         registry: &registry,
         graph: &graph,
         glossary: &glossary,
-        pages: cache.as_deref().map(|c| &c.pages),
+        pages,
     };
     // Search reads the articles and the graph, not the pages: it indexes beside rendering.
     let synonyms = search::collect::site_synonyms(&site);
@@ -739,7 +763,9 @@ fn run(
             (errors, started.elapsed())
         },
         || {
-            search::index_site(&site, &synonyms, &|path, bytes| out.put(path, bytes));
+            search::index_site(&site, &synonyms, index_cache, &|path, bytes| {
+                out.put(path, bytes)
+            });
             started.elapsed()
         },
     );

@@ -89,7 +89,12 @@ pub fn run(
         return ExitCode::from(2);
     }
     if timings {
-        print_timings(loaded, &out.stages, started.elapsed());
+        print_timings(
+            loaded,
+            &out.stages,
+            started.elapsed(),
+            "write (the swap into place)",
+        );
     }
     eprintln!(
         "built {} articles, {} files into {} in {} ms",
@@ -103,8 +108,14 @@ pub fn run(
 
 /// `--timings`: when each stage ended, counted from the start of the command, and how long it
 /// took. Render and index run side by side: each is timed from the end of the stage before
-/// both, and the stage after them from the later of the two.
-fn print_timings(loaded: Duration, stages: &[(&str, Duration)], total: Duration) {
+/// both, and the stage after them from the later of the two; `last` names what follows the
+/// build until `total`.
+pub(super) fn print_timings(
+    loaded: Duration,
+    stages: &[(&str, Duration)],
+    total: Duration,
+    last: &str,
+) {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let row = |name: &str, at: Duration, from: Duration| {
         eprintln!(
@@ -126,5 +137,5 @@ fn print_timings(loaded: Duration, stages: &[(&str, Duration)], total: Duration)
         }
         latest = latest.max(at);
     }
-    row("write (the swap into place)", total, latest);
+    row(last, total, latest);
 }

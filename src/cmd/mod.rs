@@ -34,11 +34,13 @@ pub fn run(cli: Cli) -> ExitCode {
             port,
             bind,
             drafts,
+            timings,
         } => match serve::run(serve::ServeOptions {
             root,
             bind,
             port,
             drafts,
+            timings,
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

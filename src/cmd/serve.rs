@@ -119,6 +119,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// `--drafts`: show drafts whatever `site.toml` says (without it, `site.toml` decides).
     pub drafts: bool,
+    /// `--timings`: print when each stage of every rebuild ended.
+    pub timings: bool,
 }
 
 /// How long a save is given to finish (editors write a file in several steps) before the
@@ -191,7 +193,8 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
         dirty: false,
     };
     let mut cache = BuildCache::default();
-    state.record(rebuild(&root, &build_opts, &mut cache), 0);
+    let timings = opts.timings;
+    state.record(rebuild(&root, &build_opts, &mut cache, timings), 0);
     state.last = cache.last();
     let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
     eprintln!(
@@ -255,7 +258,7 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                         .unwrap_or_else(|e| e.into_inner());
                     state.dirty = false;
                 }
-                rebuild_and_publish(&root, &build_opts, &mut cache, &shared);
+                rebuild_and_publish(&root, &build_opts, &mut cache, &shared, timings);
             }
         });
     }
@@ -297,12 +300,18 @@ fn pages_ahead(root: &Path, last: &LastBuild, changed: &BTreeSet<PathBuf>, share
 /// Rebuilds the whole site with the cache and publishes it. A panic in the build is reported
 /// like a failed build (and the cache, which it may have left half-updated, is dropped), so the
 /// server keeps serving.
-fn rebuild_and_publish(root: &Path, opts: &BuildOptions, cache: &mut BuildCache, shared: &Shared) {
+fn rebuild_and_publish(
+    root: &Path,
+    opts: &BuildOptions,
+    cache: &mut BuildCache,
+    shared: &Shared,
+    timings: bool,
+) {
     let started = Instant::now();
     let (lock, cvar) = &**shared;
     let began = lock.lock().unwrap_or_else(|e| e.into_inner()).version;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        rebuild(root, opts, cache)
+        rebuild(root, opts, cache, timings)
     }))
     .unwrap_or_else(|panic| {
         *cache = BuildCache::default();
@@ -331,7 +340,13 @@ fn rebuild_and_publish(root: &Path, opts: &BuildOptions, cache: &mut BuildCache,
     cvar.notify_all();
 }
 
-fn rebuild(root: &Path, opts: &BuildOptions, cache: &mut BuildCache) -> Result<Output, String> {
+fn rebuild(
+    root: &Path,
+    opts: &BuildOptions,
+    cache: &mut BuildCache,
+    timings: bool,
+) -> Result<Output, String> {
+    let started = Instant::now();
     let read = || {
         load::load(root).map_err(|e| {
             let message = format!("error: reading the site: {e}");
@@ -345,8 +360,12 @@ fn rebuild(root: &Path, opts: &BuildOptions, cache: &mut BuildCache) -> Result<O
     if await_saves(|| emptied.iter().any(|p| being_saved(root, p))) {
         sources = read()?;
     }
+    let loaded = started.elapsed();
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
+            if timings {
+                super::build::print_timings(loaded, &out.stages, started.elapsed(), "publish");
+            }
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");
             }

@@ -428,19 +428,79 @@ pub fn registry_names(registry: &crate::registry::Registry) -> Vec<String> {
 
 /// Builds the glossary, segmenting the articles; see the module doc.
 pub fn build(curated: &Terms, docs: &[(&Slug, &Doc)], english_names: &[String]) -> Glossary {
-    build_from(curated, docs, candidates::scan(docs), english_names)
+    build_from(curated, docs, candidates::scan(docs), english_names, None)
 }
 
 /// Builds the glossary from articles segmented earlier (`scans[i]` is
 /// [`candidates::analyze`] of `docs[i]`): the pipeline segments each article once, in its
-/// parallel parse stage, and keeps only that compact result.
+/// parallel parse stage, and keeps only that compact result. With `cache` (the dev server's),
+/// an article the cache holds is not searched for terms again while the terms stay the same.
 pub fn build_scanned(
     curated: &Terms,
     docs: &[(&Slug, &Doc)],
     scans: &[&candidates::ArticleScan],
     english_names: &[String],
+    cache: Option<&mut OccurrenceCache>,
 ) -> Glossary {
-    build_from(curated, docs, candidates::merge(docs, scans), english_names)
+    build_from(
+        curated,
+        docs,
+        candidates::merge(docs, scans),
+        english_names,
+        cache,
+    )
+}
+
+/// What the dev server's rebuilds keep of the glossary: each article's occurrences and
+/// tooltip hits, by a fingerprint of the text they were found in, valid while the terms'
+/// forms (what the matchers search for) stay the same. Occurrences depend on nothing else, so
+/// a rebuild that takes them from here gives the glossary a build from nothing gives.
+#[derive(Default)]
+pub struct OccurrenceCache {
+    /// The fingerprint of the forms the kept occurrences were found with.
+    forms: u64,
+    articles: std::collections::HashMap<u64, Scanned>,
+}
+
+impl OccurrenceCache {
+    /// The occurrences of the `article`-th article, `doc`: kept ones when the forms are those
+    /// of `forms`, else found now (and kept).
+    fn occurrences(
+        &self,
+        forms: u64,
+        article: usize,
+        doc: &Doc,
+        find: impl FnOnce() -> Scanned,
+    ) -> (u64, Scanned) {
+        let key = scanned_key(doc);
+        match self.articles.get(&key).filter(|_| self.forms == forms) {
+            Some(kept) => {
+                let mut found = kept.clone();
+                for (_, o) in &mut found.occurrences {
+                    o.article = article;
+                }
+                (key, found)
+            }
+            None => (key, find()),
+        }
+    }
+}
+
+/// What [`occurrences_in`] reads of an article.
+fn scanned_key(doc: &Doc) -> u64 {
+    crate::text::fingerprint(
+        &doc.blocks
+            .iter()
+            .map(|b| {
+                (
+                    matches!(b.kind, crate::parse::blocks::BlockKind::Heading(_)),
+                    &b.text,
+                    &b.plain,
+                    b.section,
+                )
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn build_from(
@@ -448,6 +508,7 @@ fn build_from(
     docs: &[(&Slug, &Doc)],
     corpus: candidates::Corpus,
     english_names: &[String],
+    cache: Option<&mut OccurrenceCache>,
 ) -> Glossary {
     let with_authors;
     let curated = if corpus.tooltips.is_empty() {
@@ -507,25 +568,44 @@ fn build_from(
         o.sort_by_key(|&i| (terms[i].source, i));
         o
     };
-    let all = Matcher::new(
-        order
-            .iter()
-            .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
-    );
-    let linkable = Matcher::new(
-        order
-            .iter()
-            .filter(|&&i| terms[i].linkable())
-            .flat_map(|&i| terms[i].forms().map(move |f| (i, f))),
-    );
+    let all_forms: Vec<(usize, &str)> = order
+        .iter()
+        .flat_map(|&i| terms[i].forms().map(move |f| (i, f)))
+        .collect();
+    let linkable_forms: Vec<(usize, &str)> = all_forms
+        .iter()
+        .copied()
+        .filter(|&(i, _)| terms[i].linkable())
+        .collect();
+    let forms = crate::text::fingerprint(&(&all_forms, &linkable_forms));
+    let all = Matcher::new(all_forms);
+    let linkable = Matcher::new(linkable_forms);
 
     // In chunks, merged in article order: bounded memory, deterministic order.
     let indices: Vec<usize> = (0..docs.len()).collect();
     let mut hits = Vec::with_capacity(docs.len());
+    let mut kept = std::collections::HashMap::new();
     for chunk in indices.chunks(64) {
         let per_article: Vec<Scanned> = chunk
             .par_iter()
-            .map(|&a| occurrences_in(a, docs[a].1, &all, &linkable))
+            .map(|&a| {
+                let find = || occurrences_in(a, docs[a].1, &all, &linkable);
+                match cache.as_deref() {
+                    Some(cache) => {
+                        let (key, found) = cache.occurrences(forms, a, docs[a].1, find);
+                        (Some(key), found)
+                    }
+                    None => (None, find()),
+                }
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(key, found)| {
+                if let Some(key) = key {
+                    kept.insert(key, found.clone());
+                }
+                found
+            })
             .collect();
         for found in per_article {
             for (t, o) in found.occurrences {
@@ -543,6 +623,10 @@ fn build_from(
         }
     }
 
+    if let Some(cache) = cache {
+        cache.forms = forms;
+        cache.articles = kept;
+    }
     Glossary {
         terms,
         articles: docs.iter().map(|(s, _)| (*s).clone()).collect(),
@@ -554,6 +638,7 @@ fn build_from(
 }
 
 /// One article's occurrences of every term, and its linkable hits.
+#[derive(Clone)]
 struct Scanned {
     occurrences: Vec<(usize, TermOccurrence)>,
     hits: Vec<Hit>,

@@ -173,9 +173,54 @@ fn articles_scanned_once_give_the_same_glossary() {
     let scans: Vec<candidates::ArticleScan> =
         docs.iter().map(|(_, d)| candidates::analyze(d)).collect();
     let refs: Vec<&candidates::ArticleScan> = scans.iter().collect();
-    let g = build_scanned(&CURATED, &docs, &refs, &registry());
+    let g = build_scanned(&CURATED, &docs, &refs, &registry(), None);
     assert_eq!(to_json(&g), to_json(&CURATED_GLOSSARY));
     assert_eq!(suggest(&g), suggest(&CURATED_GLOSSARY));
+}
+
+#[test]
+fn kept_occurrences_give_the_glossary_a_build_from_nothing_gives() {
+    let seeds = seeds();
+    let cache = std::cell::RefCell::new(OccurrenceCache::default());
+    let both = |docs: &[(&Slug, &Doc)], curated: &Terms| {
+        let scans: Vec<candidates::ArticleScan> =
+            docs.iter().map(|(_, d)| candidates::analyze(d)).collect();
+        let refs: Vec<&candidates::ArticleScan> = scans.iter().collect();
+        let fresh = build_scanned(curated, docs, &refs, &registry(), None);
+        let kept = build_scanned(
+            curated,
+            docs,
+            &refs,
+            &registry(),
+            Some(&mut cache.borrow_mut()),
+        );
+        assert_eq!(to_json(&kept), to_json(&fresh));
+        assert_eq!(format!("{:?}", kept.terms), format!("{:?}", fresh.terms));
+        for a in 0..docs.len() {
+            assert_eq!(
+                kept.hits(a).collect::<Vec<_>>(),
+                fresh.hits(a).collect::<Vec<_>>()
+            );
+        }
+        fresh
+    };
+    let first = both(&seeds, &CURATED);
+    assert!(first.terms.iter().any(|t| t.mentions > 0));
+    // The articles in another order, the first one left out: every article index moves.
+    let moved: Vec<(&Slug, &Doc)> = seeds.iter().skip(1).rev().copied().collect();
+    both(&moved, &CURATED);
+    // A new curated term: the forms change, so nothing kept is taken.
+    let text = std::fs::read_to_string(root().join("glossary/terms.toml")).unwrap()
+        + "\n[[term]]\nid = \"milestone-x\"\nen = \"milestone\"\nja = \"マイルストーン\"\nkind = \"term\"\ndef_ja = \"リリースの節目。\"\ndef_en = \"A point in the release cycle.\"\n";
+    let (more, diags) = Terms::parse(Path::new("glossary/terms.toml"), &text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let g = both(&moved, &more);
+    assert!(
+        g.terms
+            .iter()
+            .any(|t| t.id.0 == "milestone-x" && t.mentions > 0)
+    );
+    both(&moved, &more);
 }
 
 #[test]

@@ -127,7 +127,7 @@ pub fn build(
     synonyms: &[(String, Vec<String>)],
 ) -> Vec<(String, Vec<u8>)> {
     let files = std::sync::Mutex::new(Vec::new());
-    build_into(docs, ids, synonyms, &|path, bytes| {
+    build_into(docs, ids, synonyms, None, &|path, bytes| {
         files
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -145,6 +145,7 @@ pub fn build_into(
     docs: &[SearchDoc],
     ids: &[IdEntry],
     synonyms: &[(String, Vec<String>)],
+    cache: Option<&mut IndexCache>,
     emit: &(dyn Fn(String, Vec<u8>) + Sync),
 ) {
     let emit_all = |files: Vec<(String, Vec<u8>)>| {
@@ -153,7 +154,10 @@ pub fn build_into(
             .for_each(|(path, bytes)| emit(path, bytes))
     };
     let doc_ids = assign_doc_ids(docs);
-    let entries = collect_postings(docs, &doc_ids);
+    let entries = match cache {
+        Some(cache) => cache.postings(docs, &doc_ids),
+        None => collect_postings(docs, &doc_ids),
+    };
     let encoded: Vec<String> = entries.par_iter().map(|e| encode_list(&e.list)).collect();
 
     let token_bits = shard_bits(
@@ -592,10 +596,16 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
             }
         }
     }
-    let mut owned: Vec<(String, u32, Vec<u32>)> = names
+    token_entries(names.into_iter().zip(dfs).zip(lists).collect())
+}
+
+/// Each token with its true document frequency and its packed postings (cut as they grew or
+/// not) as the index's entries: sorted by token, each list cut to its strongest and in doc
+/// order. Tokens without postings are left out.
+fn token_entries(tokens: Vec<((String, u32), Vec<u32>)>) -> Vec<TokenEntry> {
+    let mut owned: Vec<(String, u32, Vec<u32>)> = tokens
         .into_iter()
-        .zip(dfs)
-        .zip(lists)
+        .filter(|((_, df), _)| *df > 0)
         .map(|((token, df), list)| (token, df, list))
         .collect();
     // Tokens are distinct, so this order is the same in every build.
@@ -615,6 +625,129 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
             }
         })
         .collect()
+}
+
+/// Adds a document's packed posting to its token's list, cutting the list to its strongest
+/// whenever it doubles the cap (see [`keep_strongest`]).
+fn add_posting(list: &mut Vec<u32>, posting: u32) {
+    list.push(posting);
+    if list.len() >= 2 * POSTING_CAP {
+        keep_strongest(list);
+    }
+}
+
+/// What the dev server's rebuilds keep of the index: each document's weighted token counts,
+/// by a fingerprint of the fields that are tokenized, over one vocabulary kept across builds.
+/// A rebuild tokenizes only the documents that are new or changed; impacts are computed again
+/// from the kept counts (the average length moves with every edit), so the entries are those
+/// [`collect_postings`] gives for the same documents.
+#[derive(Default)]
+pub struct IndexCache {
+    vocab: TokenIds,
+    names: Vec<String>,
+    docs: HashMap<u64, DocCounts>,
+}
+
+/// A document's length (weighted token count) and each of its tokens (vocabulary id) with its
+/// weighted count, in first-seen order.
+struct DocCounts {
+    len: u32,
+    counts: Vec<(u32, u32)>,
+}
+
+impl IndexCache {
+    /// [`collect_postings`] of `docs`, tokenizing only those the cache does not hold; what
+    /// the cache holds afterwards is these documents' counts.
+    fn postings(&mut self, docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
+        let keys: Vec<u64> = docs.par_iter().map(doc_key).collect();
+        let mut missing: Vec<usize> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (i, key) in keys.iter().enumerate() {
+            if !self.docs.contains_key(key) && seen.insert(*key) {
+                missing.push(i);
+            }
+        }
+        let vocab = &self.vocab;
+        let counted: Vec<(u32, Vec<(PieceToken, u32)>)> = missing
+            .par_iter()
+            .map(|&i| count_tokens(&docs[i], vocab))
+            .collect();
+        for (&i, (len, counts)) in missing.iter().zip(counted) {
+            let counts = counts
+                .into_iter()
+                .map(|(token, tf)| (self.intern(token), tf))
+                .collect();
+            self.docs.insert(keys[i], DocCounts { len, counts });
+        }
+        let kept: std::collections::HashSet<u64> = keys.iter().copied().collect();
+        self.docs.retain(|key, _| kept.contains(key));
+
+        let avg_len = average_len(docs);
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.names.len()];
+        let mut dfs: Vec<u32> = vec![0; self.names.len()];
+        for (key, &id) in keys.iter().zip(doc_ids) {
+            let doc = &self.docs[key];
+            for &(token, tf) in &doc.counts {
+                dfs[token as usize] += 1;
+                add_posting(
+                    &mut lists[token as usize],
+                    pack(id, impact(tf, doc.len, avg_len)),
+                );
+            }
+        }
+        token_entries(self.names.iter().cloned().zip(dfs).zip(lists).collect())
+    }
+
+    fn intern(&mut self, token: PieceToken) -> u32 {
+        match token {
+            PieceToken::Known(id) => id,
+            PieceToken::New(name) => match self.vocab.get(&name) {
+                Some(id) => id,
+                None => {
+                    let id = self.names.len() as u32;
+                    self.vocab.insert(&name, id);
+                    self.names.push(name);
+                    id
+                }
+            },
+        }
+    }
+}
+
+/// What a document's counts are made from: the fields [`for_each_field`] tokenizes.
+fn doc_key(doc: &SearchDoc) -> u64 {
+    crate::text::fingerprint(&(&doc.text, &doc.section, &doc.title, &doc.boost_words))
+}
+
+/// A document's length and its tokens with their weighted counts, in first-seen order:
+/// tokens `vocab` holds by id, others as strings.
+fn count_tokens(doc: &SearchDoc, vocab: &TokenIds) -> (u32, Vec<(PieceToken, u32)>) {
+    let mut new = TokenIds::default();
+    let mut known: HashMap<u32, u32, BuildHasherDefault<PackedHash>> = HashMap::default();
+    let mut counts: Vec<(PieceToken, u32)> = Vec::new();
+    let mut len = 0;
+    for_each_field(doc, |text, weight| {
+        for_each_token(text, |t| {
+            len += weight;
+            let i = match vocab.get(t) {
+                Some(id) => *known.entry(id).or_insert_with(|| {
+                    counts.push((PieceToken::Known(id), 0));
+                    counts.len() as u32 - 1
+                }),
+                None => match new.get(t) {
+                    Some(i) => i,
+                    None => {
+                        let i = counts.len() as u32;
+                        new.insert(t, i);
+                        counts.push((PieceToken::New(t.to_string()), 0));
+                        i
+                    }
+                },
+            };
+            counts[i as usize].1 += weight;
+        });
+    });
+    (len, counts)
 }
 
 /// BM25's term-frequency part, quantized to 0..=7 (the browser reads it as `(q + 0.5) / 8`
@@ -1030,6 +1163,63 @@ mod tests {
         let strong_id = doc_ids[POSTING_CAP + 5];
         assert!(pod.list.iter().any(|&(id, _)| id == strong_id));
         assert!(pod.list.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    /// A token's entry as (token, df, list).
+    type Flat = (String, u32, Vec<(u32, u8)>);
+
+    /// Postings as [`Flat`] entries, to compare two builds of them.
+    fn flat(entries: &[TokenEntry]) -> Vec<Flat> {
+        entries
+            .iter()
+            .map(|e| (e.token.clone(), e.df, e.list.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn kept_counts_give_the_postings_tokenizing_everything_gives() {
+        // More documents than the cap share `pod`, so lists are cut in both ways of building.
+        let site = |edit: &str, extra: bool| -> Vec<SearchDoc> {
+            let mut docs: Vec<SearchDoc> = (0..POSTING_CAP + 40)
+                .map(|i| {
+                    let pods = "pod ".repeat(1 + i % 4);
+                    doc(
+                        &format!("a/{}/", i / 8),
+                        "概要",
+                        &format!("{pods}サイドカー {i}"),
+                    )
+                })
+                .collect();
+            docs[7].text = edit.to_string();
+            if extra {
+                docs.insert(3, doc("b/", "新しい節", "ファイナライザー finalizer"));
+            }
+            docs
+        };
+        let mut cache = IndexCache::default();
+        for (edit, extra) in [
+            ("pod pod サイドカーコンテナ", false),
+            // A changed document, a new one before it: every later id moves.
+            ("kubelet だけの文", true),
+            // The new document removed again: its tokens are in the vocabulary, in no list.
+            ("pod pod サイドカーコンテナ", false),
+        ] {
+            let docs = site(edit, extra);
+            let ids = assign_doc_ids(&docs);
+            assert_eq!(
+                flat(&cache.postings(&docs, &ids)),
+                flat(&collect_postings(&docs, &ids)),
+                "after editing document 7 to {edit:?}"
+            );
+            assert_eq!(cache.docs.len(), docs.len());
+        }
+        assert!(cache.names.iter().any(|t| t == "finalizer"));
+        assert!(
+            !flat(&cache.postings(&site("x", false), &assign_doc_ids(&site("x", false))))
+                .iter()
+                .any(|(t, _, _)| t == "finalizer"),
+            "a token no document holds has no entry"
+        );
     }
 
     #[test]

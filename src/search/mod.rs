@@ -17,12 +17,15 @@ use crate::render::RenderCtx;
 /// `synonyms` are groups of equivalent terms: a query naming one member also finds the others.
 /// The build passes [`collect::site_synonyms`] (KEP titles in English and Japanese); this is
 /// the place to add glossary pairs and spelling variants (`("finalizer", ["ファイナライザー"])`).
+///
+/// `cache` is the dev server's: documents it holds the tokens of are not tokenized again.
 pub fn index_site(
     site: &RenderCtx,
     synonyms: &[(String, Vec<String>)],
+    cache: Option<&mut index::IndexCache>,
     emit: &(dyn Fn(String, Vec<u8>) + Sync),
 ) {
     let docs = collect::documents(site);
     let ids = collect::id_entries(site);
-    index::build_into(&docs, &ids, synonyms, emit)
+    index::build_into(&docs, &ids, synonyms, cache, emit)
 }

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::graph::{Disagreement, GateNode, KepNode, Mention};
+use crate::model::Article;
 use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
 use crate::render::RenderCtx;
@@ -708,6 +709,16 @@ impl<'a> RenderCtx<'a> {
         self.render("feature_gate.html", &page, &ctx)
     }
 
+    /// The site's articles whose slugs are among `slugs`, in site order. A SIG lists up to every
+    /// article: a set, so this is not articles × slugs comparisons.
+    fn articles_among<'s>(&'s self, slugs: &'s [Slug]) -> impl Iterator<Item = &'s Article> + 's {
+        let slugs: std::collections::HashSet<&Slug> = slugs.iter().collect();
+        self.articles
+            .iter()
+            .filter(move |a| slugs.contains(&a.front.slug))
+            .map(|a| &**a)
+    }
+
     fn sig_page(&self, sig: &SigName) -> Page {
         let page = urls::sig(sig);
         let node = &self.graph.sigs[sig];
@@ -739,9 +750,7 @@ impl<'a> RenderCtx<'a> {
                 })
                 .collect(),
             articles: self
-                .articles
-                .iter()
-                .filter(|a| node.articles.contains(&a.front.slug))
+                .articles_among(&node.articles)
                 .map(|a| self.card(a))
                 .collect(),
         };
@@ -869,9 +878,7 @@ impl<'a> RenderCtx<'a> {
                     .flat_map(|g| &g.mentions);
                 let p = pairs(kep_mentions.chain(gate_mentions));
                 let article_releases: Vec<Release> = self
-                    .articles
-                    .iter()
-                    .filter(|a| node.articles.contains(&a.front.slug))
+                    .articles_among(&node.articles)
                     .filter_map(|a| a.front.release)
                     .collect();
                 releases.extend(releases_of(&p));
