@@ -70,46 +70,37 @@ impl Mention {
 /// hundred thousand rows naming one gate is not a hundred thousand entries on the gate's page.
 pub const MENTIONS_PER_ARTICLE: usize = 100;
 
-/// One article's mentions as they join the graph: one per entity and block (a block that names
-/// an entity twice is one place to read, and a line naming a KEP ten thousand times must not
-/// hold ten thousand quotes), and at most `MENTIONS_PER_ARTICLE` blocks per entity. This is the
-/// one place the rule lives: every list of mentions in the graph is one per block.
-struct ArticleMentions<E> {
-    at: HashMap<(E, usize), usize>,
-    blocks: HashMap<E, usize>,
+/// One article's mentions of one entity as they join the graph: one per block (a block that
+/// names an entity twice is one place to read, and a line naming a KEP ten thousand times must
+/// not hold ten thousand quotes), and at most `MENTIONS_PER_ARTICLE` blocks. This is the one
+/// place the rule lives: every list of mentions in the graph is one per block.
+#[derive(Default)]
+struct BlockMentions {
+    list: Vec<Mention>,
+    /// Block → its mention's place in `list`.
+    at: HashMap<usize, usize>,
 }
 
-impl<E: std::hash::Hash + Eq + Copy> ArticleMentions<E> {
-    fn new() -> Self {
-        ArticleMentions {
-            at: HashMap::new(),
-            blocks: HashMap::new(),
-        }
+impl BlockMentions {
+    /// Whether a mention in `block` would be kept (to skip building it).
+    fn wants(&self, block: usize) -> bool {
+        self.at.contains_key(&block) || self.list.len() < MENTIONS_PER_ARTICLE
     }
 
-    /// Whether a mention of `entity` in `block` would be kept (to skip building it).
-    fn wanted(&self, entity: E, block: usize) -> bool {
-        self.at.contains_key(&(entity, block))
-            || self.blocks.get(&entity).copied().unwrap_or(0) < MENTIONS_PER_ARTICLE
-    }
-
-    /// Adds `m` to `list`, or merges it into the mention of the same block: the first stands,
-    /// with the first stage and default any of them states.
-    fn add(&mut self, list: &mut Vec<Mention>, entity: E, block: usize, m: Mention) {
-        match self.at.get(&(entity, block)) {
+    /// Adds `m`, or merges it into the mention of the same block: the first stands, with the
+    /// first stage and default any of them states.
+    fn add(&mut self, block: usize, m: Mention) {
+        match self.at.get(&block) {
             Some(&i) => {
-                let o = &mut list[i];
+                let o = &mut self.list[i];
                 o.stage = o.stage.or(m.stage);
                 o.default_on = o.default_on.or(m.default_on);
             }
-            None => {
-                let n = self.blocks.entry(entity).or_insert(0);
-                if *n < MENTIONS_PER_ARTICLE {
-                    *n += 1;
-                    self.at.insert((entity, block), list.len());
-                    list.push(m);
-                }
+            None if self.list.len() < MENTIONS_PER_ARTICLE => {
+                self.at.insert(block, self.list.len());
+                self.list.push(m);
             }
+            None => {}
         }
     }
 }
@@ -263,7 +254,7 @@ fn values<S: serde::Serializer, K, V: Serialize>(
 }
 
 /// What one article adds to the graph, entity by entity in the order the article first names
-/// them: its mentions (one per block, see [`ArticleMentions`]) and its disagreements with the
+/// them: its mentions (see [`BlockMentions`]) and its disagreements with the
 /// registry, and for KEPs the titles and SIG the article gives, for pull requests the authors.
 struct ArticleLinks<'a> {
     keps: Entries<KepNumber, EntityLinks>,
@@ -273,7 +264,7 @@ struct ArticleLinks<'a> {
 
 #[derive(Default)]
 struct EntityLinks {
-    mentions: Vec<Mention>,
+    mentions: BlockMentions,
     disagreements: Vec<Disagreement>,
     titles: Vec<String>,
     /// The first SIG a mention gives.
@@ -282,7 +273,7 @@ struct EntityLinks {
 
 #[derive(Default)]
 struct PrLinks {
-    mentions: Vec<Mention>,
+    mentions: BlockMentions,
     authors: Vec<GitHubHandle>,
 }
 
@@ -322,9 +313,6 @@ fn article_links<'a>(
         gates: Entries::new(),
         prs: Entries::new(),
     };
-    let mut kep_at: ArticleMentions<KepNumber> = ArticleMentions::new();
-    let mut gate_at: ArticleMentions<&FeatureGateName> = ArticleMentions::new();
-    let mut pr_at: ArticleMentions<&PullRequest> = ArticleMentions::new();
     let sections = SectionStatements::of_doc(doc);
     // A block's own statement, read once however many mentions it holds.
     let own: Vec<std::cell::OnceCell<Option<String>>> =
@@ -365,10 +353,10 @@ fn article_links<'a>(
         }
     };
     for m in &refs.keps {
-        if !kep_at.wanted(m.kep, m.block) {
+        let e = out.keps.of(m.kep);
+        if !e.mentions.wants(m.block) {
             continue;
         }
-        let e = out.keps.of(m.kep);
         if let Some(t) = &m.title
             && !e.titles.contains(t)
         {
@@ -394,13 +382,13 @@ fn article_links<'a>(
         {
             push_disagreement(&mut e.disagreements, &mref, release, stated, known);
         }
-        kep_at.add(&mut e.mentions, m.kep, m.block, mref);
+        e.mentions.add(m.block, mref);
     }
     for m in &refs.gates {
-        if !gate_at.wanted(&m.gate, m.block) {
+        let e = out.gates.of(&m.gate);
+        if !e.mentions.wants(m.block) {
             continue;
         }
-        let e = out.gates.of(&m.gate);
         let mref = mention(
             m.block,
             &m.sentence,
@@ -415,7 +403,7 @@ fn article_links<'a>(
         {
             push_disagreement(&mut e.disagreements, &mref, release, stated, known);
         }
-        gate_at.add(&mut e.mentions, &m.gate, m.block, mref);
+        e.mentions.add(m.block, mref);
     }
     for m in &refs.prs {
         let e = out.prs.of(&m.pr);
@@ -424,9 +412,9 @@ fn article_links<'a>(
         {
             e.authors.push(a.clone());
         }
-        if pr_at.wanted(&m.pr, m.block) {
+        if e.mentions.wants(m.block) {
             let mref = mention(m.block, &m.sentence, &m.range, None, None, None);
-            pr_at.add(&mut e.mentions, &m.pr, m.block, mref);
+            e.mentions.add(m.block, mref);
         }
     }
     out
@@ -469,7 +457,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
             if node.sig.is_none() {
                 node.sig = e.sig;
             }
-            node.mentions.extend(e.mentions);
+            node.mentions.extend(e.mentions.list);
             node.disagreements.extend(e.disagreements);
         }
         for (gate, e) in links.gates.list {
@@ -477,7 +465,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 .gates
                 .entry(gate.clone())
                 .or_insert_with(|| gate_node(gate, registry));
-            node.mentions.extend(e.mentions);
+            node.mentions.extend(e.mentions.list);
             node.disagreements.extend(e.disagreements);
         }
         for (pr, e) in links.prs.list {
@@ -492,7 +480,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                     node.authors.push(a);
                 }
             }
-            node.mentions.extend(e.mentions);
+            node.mentions.extend(e.mentions.list);
         }
         for sig in &articles[i].2.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::{plural, run_stage};
+use super::{plural, print_timings, run_stage};
 use crate::{pipeline, write};
 
 pub fn run(
@@ -92,8 +92,7 @@ pub fn run(
         print_timings(
             loaded,
             &out.stages,
-            started.elapsed(),
-            "write (the swap into place)",
+            Some(("write (the swap into place)", started.elapsed())),
         );
     }
     eprintln!(
@@ -104,38 +103,4 @@ pub fn run(
         started.elapsed().as_millis()
     );
     ExitCode::SUCCESS
-}
-
-/// `--timings`: when each stage ended, counted from the start of the command, and how long it
-/// took. Render and index run side by side: each is timed from the end of the stage before
-/// both, and the stage after them from the later of the two; `last` names what follows the
-/// build until `total`.
-pub(super) fn print_timings(
-    loaded: Duration,
-    stages: &[(&str, Duration)],
-    total: Duration,
-    last: &str,
-) {
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let row = |name: &str, at: Duration, from: Duration| {
-        eprintln!(
-            "{name:<38} {:>10.0} {:>9.0}",
-            ms(at),
-            ms(at.saturating_sub(from))
-        );
-    };
-    eprintln!("{:<38} {:>10} {:>9}", "stage", "ends at ms", "takes ms");
-    row("load", loaded, Duration::ZERO);
-    let (mut before, mut latest) = (loaded, loaded);
-    for (name, at) in stages {
-        let at = loaded + *at;
-        if name.contains("beside") {
-            row(name, at, before);
-        } else {
-            row(name, at, latest);
-            before = at;
-        }
-        latest = latest.max(at);
-    }
-    row(last, total, latest);
 }

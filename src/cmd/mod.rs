@@ -6,6 +6,7 @@
 //! errors.
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use crate::cli::{Cli, Command, GlossaryCommand, RegistryCommand};
 use crate::load;
@@ -112,4 +113,35 @@ fn imported<T>(
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// `--timings`: when each stage ended, counted from the start of the command, and how long it
+/// took. Render and index run side by side: each is timed from the end of the stage before
+/// both, and the stage after them from the later of the two. `after` names what the command
+/// does once the build is done, and when that ends (`build` swaps the new site into place).
+fn print_timings(loaded: Duration, stages: &[(&str, Duration)], after: Option<(&str, Duration)>) {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let row = |name: &str, at: Duration, from: Duration| {
+        eprintln!(
+            "{name:<38} {:>10.0} {:>9.0}",
+            ms(at),
+            ms(at.saturating_sub(from))
+        );
+    };
+    eprintln!("{:<38} {:>10} {:>9}", "stage", "ends at ms", "takes ms");
+    row("load", loaded, Duration::ZERO);
+    let (mut before, mut latest) = (loaded, loaded);
+    for (name, at) in stages {
+        let at = loaded + *at;
+        if name.contains("beside") {
+            row(name, at, before);
+        } else {
+            row(name, at, latest);
+            before = at;
+        }
+        latest = latest.max(at);
+    }
+    if let Some((name, end)) = after {
+        row(name, end, latest);
+    }
 }

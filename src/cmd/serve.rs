@@ -364,7 +364,7 @@ fn rebuild(
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
             if timings {
-                super::build::print_timings(loaded, &out.stages, started.elapsed(), "publish");
+                super::print_timings(loaded, &out.stages, None);
             }
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");

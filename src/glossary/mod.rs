@@ -464,7 +464,7 @@ pub struct OccurrenceCache {
 
 impl OccurrenceCache {
     /// The occurrences of the `article`-th article, `doc`: kept ones when the forms are those
-    /// of `forms`, else found now (and kept).
+    /// of `forms`, else found now; with the key the caller keeps them under.
     fn occurrences(
         &self,
         forms: u64,
@@ -586,7 +586,7 @@ fn build_from(
     let mut hits = Vec::with_capacity(docs.len());
     let mut kept = std::collections::HashMap::new();
     for chunk in indices.chunks(64) {
-        let per_article: Vec<Scanned> = chunk
+        let per_article: Vec<(Option<u64>, Scanned)> = chunk
             .par_iter()
             .map(|&a| {
                 let find = || occurrences_in(a, docs[a].1, &all, &linkable);
@@ -598,16 +598,11 @@ fn build_from(
                     None => (None, find()),
                 }
             })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|(key, found)| {
-                if let Some(key) = key {
-                    kept.insert(key, found.clone());
-                }
-                found
-            })
             .collect();
-        for found in per_article {
+        for (key, found) in per_article {
+            if let Some(key) = key {
+                kept.insert(key, found.clone());
+            }
             for (t, o) in found.occurrences {
                 let term = &mut terms[t];
                 term.mentions += 1;

@@ -381,10 +381,6 @@ impl TokenIds {
             None => self.long.insert(token.to_string(), id),
         };
     }
-
-    fn len(&self) -> usize {
-        self.short.len() + self.long.len()
-    }
 }
 
 /// The bytes of a token of at most 8 bytes as one integer. Tokens hold no NUL byte, so the
@@ -447,6 +443,9 @@ fn average_len(docs: &[SearchDoc]) -> f64 {
     (total as f64 / docs.len().max(1) as f64).max(1.0)
 }
 
+/// Documents per run tokenized at once (a run shares one table of the vocabulary's ids).
+const PIECE: usize = 256;
+
 /// A token of a run of documents: its id in the vocabulary the run was given, or the token
 /// itself when that vocabulary does not hold it yet.
 enum PieceToken {
@@ -454,29 +453,59 @@ enum PieceToken {
     New(String),
 }
 
-/// Tokenizes a run of documents and gives each token's postings with their impacts (the run
-/// knows its documents' exact lengths): this is the part of indexing that runs in parallel.
-/// Tokens are looked up in `vocab` (the tokens of the runs merged before), so a token the
-/// index already holds costs no string of its own here and no string lookup in the merge;
-/// only tokens new to the index are kept as strings.
-fn index_piece(
-    docs: &[SearchDoc],
-    ids: &[u32],
-    avg_len: f64,
-    vocab: &TokenIds,
-) -> Vec<(PieceToken, Vec<u32>)> {
-    // Each token's place in `lists`: by vocabulary id for known tokens, by token for new ones.
+/// The tokens of the index by id, and each id's token: what runs of documents are looked up in.
+#[derive(Default)]
+struct Vocab {
+    ids: TokenIds,
+    names: Vec<String>,
+}
+
+impl Vocab {
+    fn get(&self, token: &str) -> Option<u32> {
+        self.ids.get(token)
+    }
+
+    fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The id of `token`, given the next id when it is new to the vocabulary.
+    fn intern(&mut self, token: PieceToken) -> u32 {
+        match token {
+            PieceToken::Known(id) => id,
+            PieceToken::New(name) => self.get(&name).unwrap_or_else(|| {
+                let id = self.names.len() as u32;
+                self.ids.insert(&name, id);
+                self.names.push(name);
+                id
+            }),
+        }
+    }
+}
+
+/// A run of documents tokenized: each token with [(position of the document in the run,
+/// weighted count)] in document order, and each document's length (its weighted token count).
+struct PieceCounts {
+    tokens: Vec<(PieceToken, Vec<(u32, u32)>)>,
+    lens: Vec<u32>,
+}
+
+/// Tokenizes a run of documents, counting each token once per document with its field's
+/// weight. Tokens are looked up in `vocab` (the tokens merged before), so a token the index
+/// already holds costs no string of its own here and no string lookup in the merge; only
+/// tokens new to the index are kept as strings.
+fn count_piece<'d>(docs: impl IntoIterator<Item = &'d SearchDoc>, vocab: &Vocab) -> PieceCounts {
+    // Each token's place in `tokens`: by vocabulary id for known tokens, by token for new ones.
     let mut known = vec![u32::MAX; vocab.len()];
     let mut new = TokenIds::default();
-    // token → [(position of the document in the run, weighted term count)], in document order.
-    let mut lists: Vec<(PieceToken, Vec<(u32, u32)>)> = Vec::new();
-    // The current document's weighted count of each token (by place in `lists`), and the
-    // tokens it has counted: its postings are appended when it ends, so an occurrence touches
+    let mut tokens: Vec<(PieceToken, Vec<(u32, u32)>)> = Vec::new();
+    // The current document's weighted count of each token (by place in `tokens`), and the
+    // tokens it has counted: its counts are appended when it ends, so an occurrence touches
     // one counter instead of the end of its token's list.
     let mut counts: Vec<u32> = Vec::new();
     let mut counted: Vec<u32> = Vec::new();
-    let mut lens = Vec::with_capacity(docs.len());
-    for (at, doc) in docs.iter().enumerate() {
+    let mut lens = Vec::new();
+    for (at, doc) in docs.into_iter().enumerate() {
         let at = at as u32;
         let mut len = 0;
         for_each_field(doc, |text, weight| {
@@ -486,8 +515,8 @@ fn index_piece(
                     Some(id) => {
                         let slot = &mut known[id as usize];
                         if *slot == u32::MAX {
-                            *slot = lists.len() as u32;
-                            lists.push((PieceToken::Known(id), Vec::new()));
+                            *slot = tokens.len() as u32;
+                            tokens.push((PieceToken::Known(id), Vec::new()));
                             counts.push(0);
                         }
                         *slot
@@ -495,9 +524,9 @@ fn index_piece(
                     None => match new.get(t) {
                         Some(i) => i,
                         None => {
-                            let i = lists.len() as u32;
+                            let i = tokens.len() as u32;
                             new.insert(t, i);
-                            lists.push((PieceToken::New(t.to_string()), Vec::new()));
+                            tokens.push((PieceToken::New(t.to_string()), Vec::new()));
                             counts.push(0);
                             i
                         }
@@ -512,11 +541,23 @@ fn index_piece(
         });
         for i in counted.drain(..) {
             let count = std::mem::take(&mut counts[i as usize]);
-            lists[i as usize].1.push((at, count));
+            tokens[i as usize].1.push((at, count));
         }
         lens.push(len);
     }
-    lists
+    PieceCounts { tokens, lens }
+}
+
+/// Tokenizes a run of documents and gives each token's postings with their impacts (the run
+/// knows its documents' exact lengths): this is the part of indexing that runs in parallel.
+fn index_piece(
+    docs: &[SearchDoc],
+    ids: &[u32],
+    avg_len: f64,
+    vocab: &Vocab,
+) -> Vec<(PieceToken, Vec<u32>)> {
+    let PieceCounts { tokens, lens } = count_piece(docs, vocab);
+    tokens
         .into_iter()
         .map(|(token, list)| {
             let packed = list
@@ -554,10 +595,8 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
     // Pieces of documents are tokenized in parallel, a batch at a time, and merged in document
     // order (so a list that was never cut stays sorted by doc id); a batch bounds the memory
     // held in pieces. A batch looks tokens up in the vocabulary of the batches before it.
-    const PIECE: usize = 256;
     const BATCH: usize = 16;
-    let mut vocab = TokenIds::default();
-    let mut names: Vec<String> = Vec::new();
+    let mut vocab = Vocab::default();
     let mut lists: Vec<Vec<u32>> = Vec::new();
     let mut dfs: Vec<u32> = Vec::new();
     let pieces: Vec<(&[SearchDoc], &[u32])> =
@@ -569,20 +608,12 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
             .collect();
         for piece in pieces {
             for (token, list) in piece {
-                let t = match token {
-                    PieceToken::Known(t) => t as usize,
-                    // A token new to this batch may be new in several of its pieces.
-                    PieceToken::New(token) => match vocab.get(&token) {
-                        Some(t) => t as usize,
-                        None => {
-                            vocab.insert(&token, lists.len() as u32);
-                            names.push(token);
-                            lists.push(Vec::new());
-                            dfs.push(0);
-                            lists.len() - 1
-                        }
-                    },
-                };
+                // A token new to this batch may be new in several of its pieces.
+                let t = vocab.intern(token) as usize;
+                if t == lists.len() {
+                    lists.push(Vec::new());
+                    dfs.push(0);
+                }
                 dfs[t] += list.len() as u32;
                 let out = &mut lists[t];
                 if out.is_empty() {
@@ -590,13 +621,11 @@ fn collect_postings(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
                 } else {
                     out.extend(list);
                 }
-                if out.len() >= 2 * POSTING_CAP {
-                    keep_strongest(out);
-                }
+                keep_bounded(out);
             }
         }
     }
-    token_entries(names.into_iter().zip(dfs).zip(lists).collect())
+    token_entries(vocab.names.into_iter().zip(dfs).zip(lists).collect())
 }
 
 /// Each token with its true document frequency and its packed postings (cut as they grew or
@@ -627,10 +656,8 @@ fn token_entries(tokens: Vec<((String, u32), Vec<u32>)>) -> Vec<TokenEntry> {
         .collect()
 }
 
-/// Adds a document's packed posting to its token's list, cutting the list to its strongest
-/// whenever it doubles the cap (see [`keep_strongest`]).
-fn add_posting(list: &mut Vec<u32>, posting: u32) {
-    list.push(posting);
+/// Cuts a list to its strongest once it holds twice the cap (see [`keep_strongest`]).
+fn keep_bounded(list: &mut Vec<u32>) {
     if list.len() >= 2 * POSTING_CAP {
         keep_strongest(list);
     }
@@ -643,13 +670,13 @@ fn add_posting(list: &mut Vec<u32>, posting: u32) {
 /// [`collect_postings`] gives for the same documents.
 #[derive(Default)]
 pub struct IndexCache {
-    vocab: TokenIds,
-    names: Vec<String>,
+    vocab: Vocab,
     docs: HashMap<u64, DocCounts>,
 }
 
 /// A document's length (weighted token count) and each of its tokens (vocabulary id) with its
-/// weighted count, in first-seen order.
+/// weighted count.
+#[derive(Default)]
 struct DocCounts {
     len: u32,
     counts: Vec<(u32, u32)>,
@@ -660,94 +687,64 @@ impl IndexCache {
     /// the cache holds afterwards is these documents' counts.
     fn postings(&mut self, docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<TokenEntry> {
         let keys: Vec<u64> = docs.par_iter().map(doc_key).collect();
-        let mut missing: Vec<usize> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for (i, key) in keys.iter().enumerate() {
-            if !self.docs.contains_key(key) && seen.insert(*key) {
-                missing.push(i);
+        let mut kept = std::collections::HashSet::new();
+        let missing: Vec<usize> = (0..docs.len())
+            .filter(|&i| kept.insert(keys[i]) && !self.docs.contains_key(&keys[i]))
+            .collect();
+        self.docs.retain(|key, _| kept.contains(key));
+        // Tokenized in runs, as a build from nothing does, then split back into documents.
+        let vocab = &self.vocab;
+        let counted: Vec<PieceCounts> = missing
+            .par_chunks(PIECE)
+            .map(|run| count_piece(run.iter().map(|&i| &docs[i]), vocab))
+            .collect();
+        for (run, piece) in missing.chunks(PIECE).zip(counted) {
+            let mut split: Vec<DocCounts> = piece
+                .lens
+                .iter()
+                .map(|&len| DocCounts {
+                    len,
+                    counts: Vec::new(),
+                })
+                .collect();
+            for (token, list) in piece.tokens {
+                let id = self.vocab.intern(token);
+                for (at, tf) in list {
+                    split[at as usize].counts.push((id, tf));
+                }
+            }
+            for (&i, counts) in run.iter().zip(split) {
+                self.docs.insert(keys[i], counts);
             }
         }
-        let vocab = &self.vocab;
-        let counted: Vec<(u32, Vec<(PieceToken, u32)>)> = missing
-            .par_iter()
-            .map(|&i| count_tokens(&docs[i], vocab))
-            .collect();
-        for (&i, (len, counts)) in missing.iter().zip(counted) {
-            let counts = counts
-                .into_iter()
-                .map(|(token, tf)| (self.intern(token), tf))
-                .collect();
-            self.docs.insert(keys[i], DocCounts { len, counts });
-        }
-        let kept: std::collections::HashSet<u64> = keys.iter().copied().collect();
-        self.docs.retain(|key, _| kept.contains(key));
 
         let avg_len = average_len(docs);
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.names.len()];
-        let mut dfs: Vec<u32> = vec![0; self.names.len()];
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.vocab.len()];
+        let mut dfs: Vec<u32> = vec![0; self.vocab.len()];
         for (key, &id) in keys.iter().zip(doc_ids) {
             let doc = &self.docs[key];
             for &(token, tf) in &doc.counts {
                 dfs[token as usize] += 1;
-                add_posting(
-                    &mut lists[token as usize],
-                    pack(id, impact(tf, doc.len, avg_len)),
-                );
+                let list = &mut lists[token as usize];
+                list.push(pack(id, impact(tf, doc.len, avg_len)));
+                keep_bounded(list);
             }
         }
-        token_entries(self.names.iter().cloned().zip(dfs).zip(lists).collect())
-    }
-
-    fn intern(&mut self, token: PieceToken) -> u32 {
-        match token {
-            PieceToken::Known(id) => id,
-            PieceToken::New(name) => match self.vocab.get(&name) {
-                Some(id) => id,
-                None => {
-                    let id = self.names.len() as u32;
-                    self.vocab.insert(&name, id);
-                    self.names.push(name);
-                    id
-                }
-            },
-        }
+        token_entries(
+            self.vocab
+                .names
+                .iter()
+                .cloned()
+                .zip(dfs)
+                .zip(lists)
+                .collect(),
+        )
     }
 }
 
 /// What a document's counts are made from: the fields [`for_each_field`] tokenizes.
 fn doc_key(doc: &SearchDoc) -> u64 {
     crate::text::fingerprint(&(&doc.text, &doc.section, &doc.title, &doc.boost_words))
-}
-
-/// A document's length and its tokens with their weighted counts, in first-seen order:
-/// tokens `vocab` holds by id, others as strings.
-fn count_tokens(doc: &SearchDoc, vocab: &TokenIds) -> (u32, Vec<(PieceToken, u32)>) {
-    let mut new = TokenIds::default();
-    let mut known: HashMap<u32, u32, BuildHasherDefault<PackedHash>> = HashMap::default();
-    let mut counts: Vec<(PieceToken, u32)> = Vec::new();
-    let mut len = 0;
-    for_each_field(doc, |text, weight| {
-        for_each_token(text, |t| {
-            len += weight;
-            let i = match vocab.get(t) {
-                Some(id) => *known.entry(id).or_insert_with(|| {
-                    counts.push((PieceToken::Known(id), 0));
-                    counts.len() as u32 - 1
-                }),
-                None => match new.get(t) {
-                    Some(i) => i,
-                    None => {
-                        let i = counts.len() as u32;
-                        new.insert(t, i);
-                        counts.push((PieceToken::New(t.to_string()), 0));
-                        i
-                    }
-                },
-            };
-            counts[i as usize].1 += weight;
-        });
-    });
-    (len, counts)
 }
 
 /// BM25's term-frequency part, quantized to 0..=7 (the browser reads it as `(q + 0.5) / 8`
@@ -1213,7 +1210,7 @@ mod tests {
             );
             assert_eq!(cache.docs.len(), docs.len());
         }
-        assert!(cache.names.iter().any(|t| t == "finalizer"));
+        assert!(cache.vocab.names.iter().any(|t| t == "finalizer"));
         assert!(
             !flat(&cache.postings(&site("x", false), &assign_doc_ids(&site("x", false))))
                 .iter()
