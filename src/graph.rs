@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::extract::Mentions;
 use crate::model::ids::{
-    FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
+    Dated, FeatureGateName, GitHubHandle, KepNumber, PullRequest, Release, SigName, Slug, Stage,
 };
 use crate::model::urls;
 use crate::parse::blocks::Doc;
@@ -56,6 +56,9 @@ pub struct Mention {
     /// The article says the release did not do it (a KEP whose section says it was deferred):
     /// shown on the KEP's page, left out of the release's changes.
     pub deferred: bool,
+    /// Stages the sentence states for other releases than `release` (`1.28でアルファ、…`):
+    /// rows of a gate's timeline, not mentions of those releases.
+    pub history: Vec<Dated>,
 }
 
 impl Mention {
@@ -350,6 +353,7 @@ fn article_links<'a>(
             sentence,
             line: b.line,
             deferred: false,
+            history: Vec::new(),
         }
     };
     for m in &refs.keps {
@@ -369,6 +373,9 @@ fn article_links<'a>(
         let stage = m.stage.filter(|_| !m.deferred);
         let mut mref = mention(m.block, &m.sentence, &m.range, stage, None, m.stage_release);
         mref.deferred = m.deferred;
+        if !m.deferred {
+            mref.history = m.history.clone();
+        }
         if matches!(doc.blocks[m.block].kind, BlockKind::Heading(_))
             && let Some(lead) = sections.of(doc.blocks[m.block].section)
         {
@@ -389,7 +396,7 @@ fn article_links<'a>(
         if !e.mentions.wants(m.block) {
             continue;
         }
-        let mref = mention(
+        let mut mref = mention(
             m.block,
             &m.sentence,
             &m.range,
@@ -397,6 +404,7 @@ fn article_links<'a>(
             m.default_on,
             m.stage_release,
         );
+        mref.history = m.history.clone();
         if let (Some(stated), Some(release), Some(entry)) =
             (m.stage, mref.release, registry.gate(&m.gate.0))
             && let Some(known) = contradiction(entry, release, stated)
@@ -855,12 +863,18 @@ fn timeline(name: &FeatureGateName, mentions: &[Mention], registry: &Registry) -
         rows.entry(*r).or_default();
     }
     let mut listed: std::collections::HashSet<(Release, &Slug)> = std::collections::HashSet::new();
-    for m in mentions {
-        let Some(r) = m.release else { continue };
+    let stated = mentions.iter().flat_map(|m| {
+        let history = m.history.iter().map(|d| (Some(d.release), Some(d.stage)));
+        std::iter::once((m.release, m.stage))
+            .chain(history)
+            .map(move |(r, s)| (r, s, &m.article))
+    });
+    for (release, stage, article) in stated {
+        let Some(r) = release else { continue };
         let (stages, articles) = rows.entry(r).or_default();
-        stages.extend(m.stage);
-        if listed.insert((r, &m.article)) {
-            articles.push(m.article.clone());
+        stages.extend(stage);
+        if listed.insert((r, article)) {
+            articles.push(article.clone());
         }
     }
     rows.into_iter()

@@ -172,6 +172,7 @@ fn push(
         stage_release: facts.release,
         inherited: facts.inherited,
         borrowed: facts.borrowed,
+        history: facts.history,
     });
 }
 

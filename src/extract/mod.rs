@@ -48,7 +48,7 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::model::ids::{
-    FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
+    Dated, FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
 };
 use crate::parse::blocks::{Block, BlockKind, Doc};
 use crate::parse::frontmatter::FrontMatter;
@@ -137,6 +137,10 @@ pub struct KepMention {
     /// The stage is the block's, from other sentences (`stage::Facts::borrowed`).
     #[serde(skip)]
     pub(crate) borrowed: Option<stage::Borrowed>,
+    /// Stages the sentence states for other releases (`1.28でアルファ、1.29でベータ、1.33でGA`
+    /// gives 1.28 alpha and 1.29 beta here, 1.33 stable above), oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<Dated>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -182,6 +186,9 @@ pub struct GateMention {
     /// As `KepMention::borrowed`.
     #[serde(skip)]
     pub(crate) borrowed: Option<stage::Borrowed>,
+    /// As `KepMention::history`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<Dated>,
 }
 
 /// How a SIG was written.

@@ -392,6 +392,7 @@ fn kep_at(
         stage_release: facts.release,
         inherited: facts.inherited,
         borrowed: facts.borrowed,
+        history: facts.history,
         deferred: false,
     }
 }
@@ -657,9 +658,15 @@ fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMentio
     // Without a `Stage:` line, what the heading or its section's text states
     // (`### #3866 kube-proxyのnftablesモード` over `…がベータに昇格し`).
     let facts = stage::facts_for(view, t.range.clone());
-    let (stage, stage_release, inherited, borrowed) = match line_stage {
-        Some(s) => (Some(s), None, false, None),
-        None => (facts.stage, facts.release, facts.inherited, facts.borrowed),
+    let (stage, stage_release, inherited, borrowed, history) = match line_stage {
+        Some(s) => (Some(s), None, false, None, Vec::new()),
+        None => (
+            facts.stage,
+            facts.release,
+            facts.inherited,
+            facts.borrowed,
+            facts.history,
+        ),
     };
     KepMention {
         kep: KepNumber(number),
@@ -675,6 +682,7 @@ fn heading_kep(view: &BlockView, doc: &Doc, t: &Token, number: u32) -> KepMentio
         deferred: section_says_deferred(doc, view.index),
         inherited,
         borrowed,
+        history,
     }
 }
 

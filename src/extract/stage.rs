@@ -40,8 +40,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::scan::TokenKind;
-use super::{BlockView, Views};
-use crate::model::ids::{Release, Stage};
+use super::{BlockView, PROMOTION_WORDS, Views};
+use crate::model::ids::{Dated, Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc};
 use crate::parse::shortcodes::FEATURE_STATE_LABEL;
 use crate::registry::Registry;
@@ -65,6 +65,8 @@ pub(super) struct Facts {
     pub inherited: bool,
     /// The stage is the block's, stated in another sentence (see [`Borrowed`]).
     pub borrowed: Option<Borrowed>,
+    /// The stages the mention's sentence states for other releases (see [`history`]).
+    pub history: Vec<Dated>,
 }
 
 /// A stage a mention took from other sentences of its block (`block_stage`), kept until
@@ -95,17 +97,24 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         let stated = own.or(view.list_stage.get()).or(view.section_stage.get());
         (stated, own.is_none() && stated.is_some())
     };
+    let mut history = Vec::new();
     let (stated, inherited, borrowed) = match (f.stage, f.stage_at) {
         (Some(_), Some(at))
-            if object_is_other(view, &mention, at) || aside_of_another(view, &mention, at) =>
+            if object_is_other(view, &mention, at)
+                || aside_of_another(view, &mention, at)
+                || (f.stage == Some(Stage::Deprecated)
+                    && deprecates_a_setting(view, &mention, at)) =>
         {
             (None, false, None)
         }
-        (Some(stage), _) => {
+        (Some(stage), at) => {
             let stage = Stated {
                 stage,
                 release: f.release,
             };
+            history = at.map_or_else(Vec::new, |at| {
+                self::history(view, &mention, at, f.release.or(view.release))
+            });
             (Some(stage), false, None)
         }
         _ => match view.block_stage() {
@@ -130,7 +139,56 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         release: stated.and_then(|s| s.release.or(view.section_release.get())),
         inherited,
         borrowed,
+        history,
     }
+}
+
+/// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
+/// `v1.31でGAになりました（v1.29でアルファ、v1.30でベータ）`: the stages a mention's sentence states
+/// for releases other than the one it settles on (`settled_at`, stated for `settled`), each with
+/// the release written next to it, oldest first. Only a sentence whose names all stand before its
+/// first stage word is one entity's chronology (`` `A`はベータ、`B`はアルファ `` is not); a plan's
+/// words, words of the past and words a postponement cancels state nothing, as for the stage.
+fn history(
+    view: &BlockView,
+    mention: &Range<usize>,
+    settled_at: usize,
+    settled: Option<Release>,
+) -> Vec<Dated> {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let tokens = view.tokens_in(&sentence);
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let is_stage = |t: &super::scan::Token| matches!(t.kind, TokenKind::StageWord(_));
+    let Some(first_stage) = tokens.iter().position(is_stage) else {
+        return Vec::new();
+    };
+    if tokens[first_stage..]
+        .iter()
+        .any(|t| names_an_entity(text, t))
+    {
+        return Vec::new();
+    }
+    let muted = view.muted();
+    let mut out: Vec<Dated> = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Negation => out.clear(),
+            TokenKind::StageWord(stage) if !muted[first + k] && t.range.start != settled_at => {
+                if let Some(release) = release_next_to(text, tokens, k)
+                    && Some(release) != settled
+                    && !out.iter().any(|d| d.release == release)
+                {
+                    out.push(Dated { release, stage });
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
@@ -165,8 +223,11 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
                     && names_an_entity(text, t)
             })
     };
-    let later_subject =
-        settled_at >= end && (has_a_subject(&text[end..settled_at]) || opens_with_name());
+    // `、1.30でのベータ昇格は見送られ、1.32でベータに`: a promotion as the subject is the mention's.
+    let later = &text[end.min(settled_at)..settled_at];
+    let later_subject = settled_at >= end
+        && ((has_a_subject(later) && !PROMOTION_WORDS.iter().any(|w| later.contains(w)))
+            || opens_with_name());
     if settled_at >= start && !later_subject {
         return f;
     }
@@ -181,6 +242,27 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         },
         None => f,
     }
+}
+
+/// `` `X`は1.33でベータになる予定で、`--feature-gates`での設定は非推奨です ``: the deprecation at
+/// `stage_at` stands in a later clause whose subject is a way of setting something (a flag, a
+/// field, an option), not the mention.
+fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let Some(end) = text[mention.end..stage_at.max(mention.end)]
+        .rfind(CLAUSE_BREAKS)
+        .map(|i| mention.end + i)
+    else {
+        return false;
+    };
+    let later = &text[end..stage_at];
+    sentence.contains(&stage_at)
+        && later.contains(['は', 'が'])
+        && has_a_subject(later)
+        && ["設定", "フラグ", "オプション", "フィールド", "指定"]
+            .iter()
+            .any(|w| later.contains(w))
 }
 
 /// Whether token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
@@ -953,7 +1035,7 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
     let deprecation = ["非推奨", "deprecat"].iter().any(|w| lower.contains(w));
     // Both a removal and a deprecation, a graduation too, or a list (`、`) is a kind of section;
     // `と` alone is no list (`クラウドプロバイダーとの全てのインツリー統合の削除`).
-    let other = lower.contains('、') || super::PROMOTION_WORDS.iter().any(|w| lower.contains(w));
+    let other = lower.contains('、') || PROMOTION_WORDS.iter().any(|w| lower.contains(w));
     if removal == deprecation || other {
         return None;
     }
@@ -1267,7 +1349,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
         if let Some(n) = negated_at
             && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
         {
-            if !is_clause_break(&text[n..t.range.start]) {
+            if !negation_ends(text, tokens, n, k) {
                 continue;
             }
             negated_at = None;
@@ -1492,6 +1574,16 @@ fn without_adverb(gap: &str) -> &str {
     .map_or(gap, str::trim_end)
 }
 
+/// Whether stage word `tokens[k]` stands past the reach of a negation ending at `n`: in a new
+/// clause (`...リバートされていましたが、ついに...`), or in a clause with a release of its own
+/// (`1.30でのベータ昇格は見送られ、1.32でベータになりました`). Else it was not reached either
+/// (`延期されました（アルファの予定でした）`).
+fn negation_ends(text: &str, tokens: &[super::scan::Token], n: usize, k: usize) -> bool {
+    let between = &text[n..tokens[k].range.start];
+    is_clause_break(between)
+        || (between.contains(CLAUSE_BREAKS) && release_next_to(text, tokens, k).is_some())
+}
+
 /// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.
 fn is_clause_break(between: &str) -> bool {
     [
@@ -1529,7 +1621,7 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
         if let Some(n) = negated_at
             && matches!(t.kind, TokenKind::StageWord(_))
         {
-            if !is_clause_break(&text[n..t.range.start]) {
+            if !negation_ends(text, &view.tokens, n, k) {
                 continue;
             }
             negated_at = None;

@@ -673,6 +673,93 @@ fn gate_stages_and_defaults() {
     }
 }
 
+/// (stage, its release, history) of each gate mention of `md` in a 1.32 article.
+fn gate_histories(
+    md: &str,
+) -> Vec<(
+    String,
+    Option<Stage>,
+    Option<Release>,
+    Vec<(Release, Stage)>,
+)> {
+    let (_, r) = run(md);
+    r.gates
+        .iter()
+        .map(|m| {
+            (
+                m.gate.0.clone(),
+                m.stage,
+                m.stage_release,
+                m.history.iter().map(|d| (d.release, d.stage)).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_sentence_that_tells_a_gates_history_keeps_every_dated_stage() {
+    use Stage::*;
+    let h = |pairs: &[(&str, Stage)]| -> Vec<(Release, Stage)> {
+        pairs.iter().map(|(r, s)| (rel(r), *s)).collect()
+    };
+    // Each expectation is read from the sentence: the stage for the article's release (1.32) or
+    // the last one, and every other stage the sentence dates, oldest first.
+    let table: &[(&str, Option<Stage>, Option<&str>, Vec<(Release, Stage)>)] = &[
+        (
+            "`SidecarContainers` フィーチャーゲートは 1.28 でアルファ、1.29 でベータ、1.33 で GA になります。",
+            Some(Stable),
+            Some("1.33"),
+            h(&[("1.28", Alpha), ("1.29", Beta)]),
+        ),
+        (
+            "`JobSuccessPolicy` フィーチャーゲートが v1.32 で GA になりました（v1.30 でアルファ、v1.31 でベータ）。",
+            Some(Stable),
+            Some("1.32"),
+            h(&[("1.30", Alpha), ("1.31", Beta)]),
+        ),
+        (
+            "`WatchList` フィーチャーゲートは 1.27 でアルファとして導入されましたが、1.30 でのベータ昇格は見送られ、1.32 でベータになりました。",
+            Some(Beta),
+            Some("1.32"),
+            vec![],
+        ),
+        (
+            "`InPlacePodVerticalScaling` フィーチャーゲートは 1.27 でアルファ、1.33 でベータ、1.35 で GA を目指しています。",
+            Some(Beta),
+            Some("1.33"),
+            h(&[("1.27", Alpha)]),
+        ),
+        // Two subjects: each its own stage, no history from the other's words.
+        (
+            "`DRAAdminAccess` フィーチャーゲートは 1.31 でアルファ、`DRAPrioritizedList` フィーチャーゲートは 1.32 でベータです。",
+            Some(Alpha),
+            Some("1.31"),
+            vec![],
+        ),
+    ];
+    for (md, stage, release, history) in table {
+        let got = gate_histories(md);
+        assert_eq!(
+            (got[0].1, got[0].2, &got[0].3),
+            (*stage, release.map(rel), history),
+            "{md}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn deprecating_a_way_of_setting_is_not_the_gates_deprecation() {
+    let got = gate_histories(
+        "`InPlacePodVerticalScaling` フィーチャーゲートは 1.33 でベータになる予定で、`--feature-gates` での設定は非推奨です。",
+    );
+    assert_eq!(got[0].1, None, "{got:?}");
+    // The gate itself deprecated in a later clause still is.
+    let got = gate_histories(
+        "`FooBar` フィーチャーゲートは 1.30 で導入されましたが、このゲートは非推奨になりました。",
+    );
+    assert_eq!(got[0].1, Some(Stage::Deprecated), "{got:?}");
+}
+
 #[test]
 fn stage_falls_back_to_the_block_when_the_sentence_is_silent() {
     // RetryGenerateName: the flag's sentence only says it will be removed later.

@@ -257,6 +257,13 @@ impl<'de> Deserialize<'de> for Release {
     }
 }
 
+/// A stage stated for a named release (`1.28でアルファ`), ordered by release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Dated {
+    pub release: Release,
+    pub stage: Stage,
+}
+
 /// The maturity a text states for a feature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

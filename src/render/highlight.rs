@@ -52,12 +52,13 @@ const CODE_OPEN: &str = "<pre class=\"code\" data-lang=\"";
 
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
 pub(crate) fn code_block(info: &str, code: &str) -> String {
-    let lang = info
-        .split([',', ' ', '{'])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let first = info.split([',', ' ', '{']).next().unwrap_or("").trim();
+    // `yaml:deployment.yaml` (Qiita, Zenn): the language, then the file the code is.
+    let (lang, file) = match first.split_once(':') {
+        Some((lang, file)) if !file.trim().is_empty() => (lang, Some(file.trim())),
+        _ => (first.trim_end_matches(':'), None),
+    };
+    let lang = lang.to_ascii_lowercase();
     let syntax = SYNTAXES
         .find_syntax_by_token(alias(&lang))
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
@@ -67,9 +68,11 @@ pub(crate) fn code_block(info: &str, code: &str) -> String {
     escape_html_into(&mut html, &lang);
     html.push('"');
     // `yaml title="マニフェスト"`: a Hugo tab's name (see `parse::shortcodes`), shown above.
-    if let Some((title, _)) = info
+    if let Some(title) = info
         .split_once("title=\"")
         .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(title, _)| title)
+        .or(file)
     {
         html.push_str(" data-title=\"");
         escape_html_into(&mut html, title.trim());
@@ -204,6 +207,20 @@ mod tests {
             ),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_qiita_file_name_after_the_language_is_the_title() {
+        let html = code_block("yaml:deployment.yaml", "kind: Pod\n");
+        assert!(
+            html.starts_with(
+                "<pre class=\"code\" data-lang=\"yaml\" data-title=\"deployment.yaml\"><code>"
+            ),
+            "{html}"
+        );
+        assert!(html.contains("class=\"hl-"), "highlighted as YAML: {html}");
+        let html = code_block("diff:a<b>.go", "+x\n");
+        assert!(html.contains("data-title=\"a&lt;b&gt;.go\""), "{html}");
     }
 
     #[test]

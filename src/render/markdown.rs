@@ -6,7 +6,9 @@
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
 //! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
 //!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
-//! 4. `highlight_code`: fenced code goes through syntect.
+//! 4. `highlight_code`: fenced code goes through syntect;
+//! 5. `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no block anchor
+//!    or heading takes, and each note a link back to where it is referenced.
 //!
 //! Heading ids were assigned at parse time; pulldown-cmark writes them.
 use std::ops::Range;
@@ -62,6 +64,7 @@ pub(crate) fn to_html(
     let events = anchor_blocks(events, &doc.blocks);
     let events = highlight_code(events);
     let events = break_long_names(events);
+    let events = footnote_links(events);
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -466,6 +469,66 @@ pub(crate) fn anchor_blocks<'a>(
     )
 }
 
+/// Pass 5. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
+/// own ids are the bare labels (`[^1]` is `id="1"`, `[^toc]` would be the contents' `toc`). A
+/// note is numbered at its first reference or definition, as pulldown-cmark numbers it; a
+/// label referenced twice gets `fnref-x` and `fnref-x-2`, and the note links back to the first.
+pub(crate) fn footnote_links(
+    events: impl Iterator<Item = Event<'static>>,
+) -> impl Iterator<Item = Event<'static>> {
+    let mut numbers: std::collections::HashMap<String, (usize, usize)> =
+        std::collections::HashMap::new();
+    let mut open: Vec<String> = Vec::new();
+    events.map(move |ev| {
+        let mut number = |label: &str, reference: bool| {
+            let next = numbers.len() + 1;
+            let e = numbers.entry(label.to_string()).or_insert((next, 0));
+            if reference {
+                e.1 += 1;
+            }
+            *e
+        };
+        match ev {
+            Event::FootnoteReference(label) => {
+                let (n, seen) = number(&label, true);
+                let id = footnote_id(&label);
+                let suffix = if seen > 1 {
+                    format!("-{seen}")
+                } else {
+                    String::new()
+                };
+                Event::InlineHtml(CowStr::from(format!(
+                    "<sup class=\"footnote-reference\" id=\"fnref-{id}{suffix}\"><a href=\"#fn-{id}\">{n}</a></sup>"
+                )))
+            }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                let (n, _) = number(&label, false);
+                let id = footnote_id(&label);
+                open.push(id.clone());
+                Event::Html(CowStr::from(format!(
+                    "<div class=\"footnote-definition\" id=\"fn-{id}\"><sup class=\"footnote-definition-label\">{n}</sup>"
+                )))
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                let id = open.pop().unwrap_or_default();
+                Event::Html(CowStr::from(format!(
+                    "<a class=\"footnote-back\" href=\"#fnref-{id}\" aria-label=\"本文の参照箇所へ戻る\">↩</a></div>\n"
+                )))
+            }
+            other => other,
+        }
+    })
+}
+
+/// A footnote label as an id: escaped for the attribute, whitespace as `-` (an id has none).
+fn footnote_id(label: &str) -> String {
+    let joined: String = label
+        .chars()
+        .map(|c| if c.is_whitespace() { '-' } else { c })
+        .collect();
+    crate::text::escape_html(&joined)
+}
+
 /// Pass 4. Fenced and indented code becomes one highlighted HTML event.
 pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
@@ -563,6 +626,45 @@ mod tests {
             .map(|b| b.anchor.as_str())
             .collect();
         assert_eq!(map, expected);
+    }
+
+    #[test]
+    fn footnote_ids_never_meet_block_anchors_and_notes_link_back() {
+        let html = render(
+            "本文[^toc]と[^p-1]、もう一度[^toc]。\n\n[^toc]: 一つ目\n[^p-1]: 二つ目\n",
+            |_| vec![],
+        );
+        // Ids written from the rule: each reference `fnref-<label>` (a second one `-2`), each
+        // note `fn-<label>`, beside the paragraphs' own `p-N`.
+        assert_eq!(
+            ids(&html),
+            [
+                "p-1",
+                "fnref-toc",
+                "fnref-p-1",
+                "fnref-toc-2",
+                "fn-toc",
+                "p-2",
+                "fn-p-1",
+                "p-3"
+            ],
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"#fn-toc\">1</a></sup>と<sup class=\"footnote-reference\" id=\"fnref-p-1\"><a href=\"#fn-p-1\">2</a>"),
+            "numbered in reference order: {html}"
+        );
+        assert!(
+            html.contains("<a class=\"footnote-back\" href=\"#fnref-toc\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_footnote_label_is_escaped_in_its_ids() {
+        let html = render("注[^a\"b c]\n\n[^a\"b c]: 本文\n", |_| vec![]);
+        assert!(html.contains("id=\"fnref-a&quot;b-c\""), "{html}");
+        assert!(!html.contains("a\"b"), "{html}");
     }
 
     #[test]

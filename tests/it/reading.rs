@@ -396,3 +396,46 @@ fn a_sites_own_static_file_replaces_the_built_in_one_but_a_copy_ships_as_built_i
     );
     assert!(copied.len() < shipped.len());
 }
+
+#[test]
+fn hatena_footnotes_are_numbered_notes_and_a_qiita_fence_names_its_file() {
+    let f = Fixture::with_article(
+        "hatena",
+        "title = \"はてなから\"\nslug = \"hatena\"\nrelease = \"1.33\"",
+        "サイドカー((KEP-753 で導入されました))は便利です((詳細は[公式ブログ](https://kubernetes.io/blog/)))。\n\n\
+         ```yaml:pod.yaml\nkind: Pod\n```\n\n`f((x))` はコードのままです。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/hatena/index.html");
+    // Two notes, numbered in order, each linking back to its reference.
+    assert!(html.contains("<code>f((x))</code>"), "{html}");
+    assert!(
+        !html.replace("<code>f((x))</code>", "").contains("(("),
+        "no Hatena brackets left outside code: {html}"
+    );
+    for (n, label) in [(1, "hatena-1"), (2, "hatena-2")] {
+        assert!(
+            html.contains(&format!(
+                "id=\"fnref-{label}\"><a href=\"#fn-{label}\">{n}</a></sup>"
+            )),
+            "reference {n}: {html}"
+        );
+        assert!(
+            html.contains(&format!("href=\"#fnref-{label}\"")),
+            "back link {n}"
+        );
+    }
+    // The note's KEP is a mention like any other; its link inside the note stays the author's.
+    assert!(html.contains("href=\"../../keps/753/\""), "{html}");
+    assert!(
+        html.contains("<a href=\"https://kubernetes.io/blog/\">公式ブログ</a>"),
+        "{html}"
+    );
+    // `yaml:pod.yaml`: highlighted as YAML, the file name above it.
+    assert!(
+        html.contains(
+            "<pre class=\"code\" data-lang=\"yaml\" data-title=\"pod.yaml\"><code><span class=\"hl-"
+        ),
+        "{html}"
+    );
+}

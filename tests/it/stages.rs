@@ -121,3 +121,80 @@ fn real_articles_state_the_stages_their_sentences_state() {
         "the 1.31 preview does call KEP-3962 alpha: {messages:#?}"
     );
 }
+
+/// The rows of the gate page's 段階の推移 table: (release, stated stages, article titles).
+fn timeline_rows(html: &str) -> Vec<(String, Vec<String>, Vec<String>)> {
+    let table = &html[html.find("timeline-table").expect("a timeline table")..];
+    let table = &table[..table.find("</table>").unwrap()];
+    table
+        .split("<tr")
+        .skip(2)
+        .map(|row| {
+            let cells: Vec<&str> = row.split("<td>").collect();
+            let release = row
+                .split("<th scope=\"row\">")
+                .nth(1)
+                .map(|r| strip_tags(&r[..r.find("</th>").unwrap()]))
+                .unwrap_or_default();
+            let stated = cells[2]
+                .split("class=\"stage stage-")
+                .skip(1)
+                .map(|s| s[..s.find('"').unwrap()].to_string())
+                .collect();
+            let articles = cells[3]
+                .split("<a ")
+                .skip(1)
+                .map(|a| strip_tags(&a[a.find('>').unwrap() + 1..a.find("</a>").unwrap()]))
+                .collect();
+            (release, stated, articles)
+        })
+        .collect()
+}
+
+fn strip_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.trim().to_string()
+}
+
+#[test]
+fn a_sentence_telling_a_gates_history_fills_its_timeline_not_its_mentions() {
+    let f = crate::support::Fixture::with_article(
+        "history",
+        "title = \"サイドカーの歩み\"\nslug = \"history\"\nrelease = \"1.33\"",
+        "`SidecarContainers` フィーチャーゲートは 1.28 でアルファ、1.29 でベータ、1.33 で GA になりました。\n",
+    );
+    let out = f.build();
+    // One mention: the stage the sentence settles on, for the release it names.
+    assert_eq!(
+        gate(&out, "SidecarContainers", "history"),
+        [(Value::from("stable"), Value::from("1.33"))]
+    );
+    // The other dated stages are rows of the timeline, each with the article.
+    let html = crate::support::page(&out, "feature-gates/SidecarContainers/index.html");
+    let rows = timeline_rows(&html);
+    let row = |r: &str| {
+        rows.iter()
+            .find(|row| row.0 == r)
+            .unwrap_or_else(|| panic!("no {r} row in {rows:?}"))
+    };
+    assert_eq!(row("1.28").1, ["alpha"], "{rows:?}");
+    assert_eq!(row("1.29").1, ["beta"], "{rows:?}");
+    assert_eq!(row("1.33").1, ["stable"], "{rows:?}");
+    for r in ["1.28", "1.29", "1.33"] {
+        assert_eq!(row(r).2, ["サイドカーの歩み"], "{r}: {rows:?}");
+    }
+    // The mention's row shows the history next to its stage.
+    assert!(
+        html.contains("<span class=\"history\""),
+        "history beside the mention"
+    );
+}

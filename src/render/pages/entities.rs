@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::graph::{Disagreement, GateNode, KepNode, Mention};
 use crate::model::Article;
-use crate::model::ids::{FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
+use crate::model::ids::{Dated, FeatureGateName, KepNumber, Release, SigName, Slug, Stage};
 use crate::registry::Registry;
 use crate::render::RenderCtx;
 use crate::render::context::{Card, SigLink};
@@ -127,6 +127,8 @@ struct MentionRow<'a> {
     sentence: String,
     line: usize,
     disagrees: bool,
+    /// What the sentence states for other releases, shown next to the stage.
+    history: &'a [Dated],
 }
 
 fn mention<'a>(m: &'a Mention, disagreements: &[Disagreement]) -> MentionRow<'a> {
@@ -148,6 +150,7 @@ fn mention<'a>(m: &'a Mention, disagreements: &[Disagreement]) -> MentionRow<'a>
         sentence: truncate_chars(&m.sentence.replace('\n', " "), 240),
         line: m.line,
         disagrees,
+        history: &m.history,
     }
 }
 
@@ -919,6 +922,7 @@ mod tests {
             deferred: false,
             section: String::new(),
             line: 1,
+            history: Vec::new(),
         }
     }
 
