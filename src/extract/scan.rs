@@ -34,7 +34,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
-        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | 削除済 | 削除 | 廃止 | 利用できなくな
+        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり)
+        | 削除済 | 削除 | 廃止 | 利用できなくな
         | (?:取り除か|撤廃さ|除去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
@@ -175,7 +176,8 @@ pub(super) fn scan_until(
         }
         let s = m.as_str();
         // `` `KMSv2` ゲート ``, `` `X` ゲートを削除 ``: the short word is the keyword right after
-        // a name and before a particle or the end; elsewhere (`品質ゲート`, `ゲートウェイ`,
+        // a name and before a particle or the end, or before `で` saying the name switches
+        // something (`gated_by`); elsewhere (`品質ゲート`, `ゲートウェイ`,
         // `` `WaitOnPermit`ゲートで待機 ``, a scheduler's gate) it is no word of the scanner's.
         // `` `DRAControlPlaneController` ゲートも削除 (#128003) ``, `v1.32 で削除`: the bare noun
         // after its subject or its release ends a statement of removal. Elsewhere it names what
@@ -194,23 +196,24 @@ pub(super) fn scan_until(
                 && !(text[..m.start()]
                     .trim_end_matches([' ', '`'])
                     .ends_with(|c: char| c.is_ascii_alphanumeric())
-                    && text[m.end()..].chars().next().is_none_or(|c| {
-                        c.is_whitespace()
-                            || matches!(
-                                c,
-                                '、' | '。'
-                                    | ','
-                                    | 'は'
-                                    | 'が'
-                                    | 'を'
-                                    | 'も'
-                                    | 'と'
-                                    | ')'
-                                    | '）'
-                                    | ':'
-                                    | '：'
-                            )
-                    })))
+                    && (gated_by(&text[m.end()..])
+                        || text[m.end()..].chars().next().is_none_or(|c| {
+                            c.is_whitespace()
+                                || matches!(
+                                    c,
+                                    '、' | '。'
+                                        | ','
+                                        | 'は'
+                                        | 'が'
+                                        | 'を'
+                                        | 'も'
+                                        | 'と'
+                                        | ')'
+                                        | '）'
+                                        | ':'
+                                        | '：'
+                                )
+                        }))))
         {
             continue;
         }
@@ -306,6 +309,28 @@ pub(super) fn scan_until(
 
 /// The spaces that may stand inside a line of prose.
 pub(super) const INLINE_SPACE: [char; 3] = [' ', '\t', '\u{3000}'];
+
+/// `` `WatchListClient` ゲートで、 ``, `` `X` ゲートで制御されています ``: what follows the short
+/// word says the name before it switches a feature (a gate's `で` of means, then a pause or a
+/// verb of switching), not where something waits (`ゲートで待機`).
+fn gated_by(after: &str) -> bool {
+    after.strip_prefix('で').is_some_and(|rest| {
+        let rest = rest.trim_start();
+        rest.starts_with(['、', ','])
+            || [
+                "制御",
+                "有効",
+                "無効",
+                "管理",
+                "保護",
+                "切り替",
+                "オン",
+                "オフ",
+            ]
+            .iter()
+            .any(|w| rest.starts_with(w))
+    })
+}
 
 /// Whether the text after a bare noun ends its statement: nothing, a full stop, a line break or
 /// a bracketed citation (`削除 (#128003)`).
@@ -673,6 +698,8 @@ mod tests {
             "Xが取り除かれました",
             "Xが撤廃されました",
             "Xが除去された",
+            "Xも削除されています",
+            "Xは廃止されており",
         ] {
             assert_eq!(stages(text), [Stage::Removed], "{text}");
         }

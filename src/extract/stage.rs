@@ -1,7 +1,7 @@
 //! The stage a sentence states for the KEP or gate it mentions, and the default it states.
 //!
 //! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版 →
-//! `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除済み/削除した/
+//! `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除されています/削除済み/削除した/
 //! 取り除かれました/撤廃されました/除去されました/利用できなくなりました/removed → `removed` (a
 //! planned removal, 削除される予定 or 今後...削除されます, is not one), and
 //! デフォルトで有効/デフォルト無効/デフォルトでアクティブ for the default. API versions
@@ -17,7 +17,8 @@
 //!
 //! Words saying the change was postponed or reverted (見送, 延期, リバート, revert) cancel the
 //! stage words before them in the sentence. A plan (目指しています, 予定です, 見込み, 計画, aims to,
-//! is planned / expected, targeting) mutes the stage and default words of its clause, and a word
+//! is planned / expected, targeting) mutes the stage and default words of its clause, `will` those
+//! after it up to `and`/`but` or the clause's end (`deprecated and will be removed`), and a word
 //! of the past (以前の…では, これまでは, 従来は, previously, before v1.30) those after it up to a
 //! new clause: neither states what the release did.
 //!
@@ -107,14 +108,12 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         {
             (None, false, None)
         }
-        (Some(stage), at) => {
+        (Some(stage), _) => {
             let stage = Stated {
                 stage,
                 release: f.release,
             };
-            history = at.map_or_else(Vec::new, |at| {
-                self::history(view, &mention, at, f.release.or(view.release))
-            });
+            history = self::history(view, &mention, f.release.or(view.release));
             (Some(stage), false, None)
         }
         _ => match view.block_stage() {
@@ -145,16 +144,11 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
 /// `v1.31でGAになりました（v1.29でアルファ、v1.30でベータ）`: the stages a mention's sentence states
-/// for releases other than the one it settles on (`settled_at`, stated for `settled`), each with
+/// for releases other than the one it settles on (stated for `settled`), each with
 /// the release written next to it, oldest first. Only a sentence whose names all stand before its
 /// first stage word is one entity's chronology (`` `A`はベータ、`B`はアルファ `` is not); a plan's
 /// words, words of the past and words a postponement cancels state nothing, as for the stage.
-fn history(
-    view: &BlockView,
-    mention: &Range<usize>,
-    settled_at: usize,
-    settled: Option<Release>,
-) -> Vec<Dated> {
+fn history(view: &BlockView, mention: &Range<usize>, settled: Option<Release>) -> Vec<Dated> {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
     let tokens = view.tokens_in(&sentence);
@@ -176,7 +170,9 @@ fn history(
     for (k, t) in tokens.iter().enumerate() {
         match t.kind {
             TokenKind::Negation => out.clear(),
-            TokenKind::StageWord(stage) if !muted[first + k] && t.range.start != settled_at => {
+            // The settled word too: its own release is in the history when the mention's
+            // release is a later one (a default stated for the article's release).
+            TokenKind::StageWord(stage) if !muted[first + k] => {
                 if let Some(release) = release_next_to(text, tokens, k)
                     && Some(release) != settled
                     && !out.iter().any(|d| d.release == release)
@@ -773,6 +769,25 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
                 mute(tokens, &mut muted, start..end);
+            }
+            // `has been deprecated and will be removed in v1.35`: what will happen, up to the
+            // clause's end or the next `and`/`but`, is not what the release did.
+            TokenKind::Ident if text[t.range.clone()].eq_ignore_ascii_case("will") => {
+                let sentence = view.sentence_at(t.range.start);
+                for (j, u) in tokens.iter().enumerate().skip(i + 1) {
+                    let word = &text[u.range.clone()];
+                    if u.range.start >= sentence.end
+                        || text[t.range.end..u.range.start].contains(CLAUSE_BREAKS)
+                        || (u.kind == TokenKind::Ident
+                            && (word.eq_ignore_ascii_case("and")
+                                || word.eq_ignore_ascii_case("but")))
+                    {
+                        break;
+                    }
+                    if states(u.kind) {
+                        muted[j] = true;
+                    }
+                }
             }
             TokenKind::Past => {
                 let sentence = view.sentence_at(t.range.start);
@@ -1392,8 +1407,19 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     // A default stated for another release than the stage is not the default of the mention's
     // release (`v1.30からベータでしたが、v1.33でデフォルトで有効に`); one with no release of its own
     // goes with the stage (`v1.33でベータ(デフォルトで有効)に`).
+    let mut release = release;
     let default_on = default.and_then(|(on, k)| {
         let stated_for = release_next_to(text, tokens, k);
+        // `v1.28でベータに昇格、v1.30でデフォルトで有効に` in a 1.30 article: still beta, now on
+        // by default, in the article's release (the promotion's release goes to the history).
+        if let (Some((Stage::Alpha | Stage::Beta, _, _)), Some(earlier), Some(now)) =
+            (settled, release, view.release)
+            && stated_for == Some(now)
+            && earlier < now
+        {
+            release = Some(now);
+            return Some(on);
+        }
         (settled.is_none() || stated_for.is_none_or(|r| Some(r) == release.or(view.release)))
             .then_some(on)
     });

@@ -729,6 +729,13 @@ fn a_sentence_that_tells_a_gates_history_keeps_every_dated_stage() {
             Some("1.33"),
             h(&[("1.27", Alpha)]),
         ),
+        // A default stated for the article's release: still beta there, now on by default.
+        (
+            "`NodeSwap` フィーチャーゲートは v1.22 でアルファ、v1.28 でベータに昇格、v1.32 でデフォルトで有効になりました。",
+            Some(Beta),
+            Some("1.32"),
+            h(&[("1.22", Alpha), ("1.28", Beta)]),
+        ),
         // Two subjects: each its own stage, no history from the other's words.
         (
             "`DRAAdminAccess` フィーチャーゲートは 1.31 でアルファ、`DRAPrioritizedList` フィーチャーゲートは 1.32 でベータです。",
@@ -744,6 +751,47 @@ fn a_sentence_that_tells_a_gates_history_keeps_every_dated_stage() {
             (*stage, release.map(rel), history),
             "{md}: {got:?}"
         );
+    }
+}
+
+#[test]
+fn a_name_before_gate_de_that_switches_something_is_a_gate() {
+    assert_eq!(
+        gate_names("クライアント側は `WatchListClient` ゲートで、サーバー側は別です。"),
+        ["WatchListClient"]
+    );
+    assert_eq!(
+        gate_names("この挙動は `FooBar` ゲートで制御されています。"),
+        ["FooBar"]
+    );
+    // A scheduler's gate where Pods wait is no feature gate.
+    assert!(gate_names("すべてのPodは`WaitOnPermit`ゲートで待機します。").is_empty());
+}
+
+#[test]
+fn what_will_happen_is_not_what_the_release_did() {
+    use Stage::*;
+    let table: &[(&str, Option<Stage>)] = &[
+        (
+            "The `FooBar` feature gate has been deprecated and will be removed in v1.35.",
+            Some(Deprecated),
+        ),
+        (
+            "The `FooBar` feature gate will graduate to GA in v1.33.",
+            None,
+        ),
+        (
+            "The `FooBar` feature gate will be promoted to beta, and is alpha in v1.32.",
+            Some(Alpha),
+        ),
+        (
+            "`FooBar` フィーチャーゲートも削除されています。",
+            Some(Removed),
+        ),
+    ];
+    for (md, stage) in table {
+        let got = gate_histories(md);
+        assert_eq!(got[0].1, *stage, "{md}: {got:?}");
     }
 }
 
@@ -1401,15 +1449,16 @@ fn a_history_sentence_gives_the_stage_of_the_articles_release() {
         gate_facts("v1.31でアルファとして導入された`WatchList`は引き続きアルファです。")[0],
         ("WatchList".into(), Some(Stage::Alpha), None, None)
     );
-    // A default stated for the article's release is not the default of an earlier stage.
+    // A default stated for the article's release (1.32) says what the gate is there: still
+    // beta, now on by default; the earlier release's beta is its history.
     assert_eq!(
         gate_facts("`WatchList`はv1.30からベータでしたが、v1.32でデフォルトで有効になっています。")
             [0],
         (
             "WatchList".into(),
             Some(Stage::Beta),
-            Some(rel("1.30")),
-            None
+            Some(rel("1.32")),
+            Some(true)
         )
     );
     assert_eq!(

@@ -3,7 +3,7 @@
 //! Front matter is split off and read first ([`frontmatter`]: TOML `+++` or YAML `---`, the
 //! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
-//! `((脚注))` become Markdown footnotes ([`footnotes`]), Hugo shortcodes in the body degrade to
+//! footnotes and links become Markdown ([`hatena`]), Hugo shortcodes in the body degrade to
 //! their text ([`shortcodes`]), then
 //! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
 //! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]).
@@ -11,8 +11,8 @@
 //! with file and line.
 pub mod blocks;
 pub mod containers;
-pub mod footnotes;
 pub mod frontmatter;
+pub mod hatena;
 pub mod markers;
 pub(crate) mod raw_html;
 pub mod shortcodes;

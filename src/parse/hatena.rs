@@ -1,0 +1,225 @@
+//! Hatena Blog's notation, as Markdown before Markdown parsing, so an article written on Hatena
+//! shows numbered notes and working links instead of brackets:
+//!
+//! - inline footnotes, `本文((脚注の文))`: a reference `[^hatena-1]`, its text defined at the end
+//!   of the body. A note counts on one line, with text between the brackets; `(((` is not one
+//!   (Hatena's own escape for a literal `((`).
+//! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
+//!   an autolink; `[URL:title=テキスト]`: a link with that text.
+//!
+//! Nothing in fenced code or code spans is touched. Every line stays where it was; the notes'
+//! definitions follow the last line.
+use std::borrow::Cow;
+
+/// The label of the `n`th note (from 1): a prefix of its own, so it never meets a label the
+/// author wrote (`[^1]`).
+fn label(n: usize) -> String {
+    format!("hatena-{n}")
+}
+
+/// `text` with its Hatena footnotes as Markdown footnotes; text without them is returned as is.
+pub fn expand(text: &str) -> Cow<'_, str> {
+    if !text.contains("((") && !text.contains("[http") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = super::code_fence_lines(&lines);
+    // Definitions after a fence left open would be code.
+    if in_code.last() == Some(&true) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut notes: Vec<String> = Vec::new();
+    let mut changed = false;
+    for (line, code) in lines.into_iter().zip(in_code) {
+        if code {
+            out.push_str(line);
+            continue;
+        }
+        let linked = replace_links(line);
+        changed |= matches!(linked, Cow::Owned(_));
+        replace_notes(&linked, &mut notes, &mut out);
+    }
+    if notes.is_empty() && !changed {
+        return Cow::Borrowed(text);
+    }
+    if !notes.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    for (i, note) in notes.iter().enumerate() {
+        out.push_str(&format!("\n[^{}]: {}\n", label(i + 1), note.trim()));
+    }
+    Cow::Owned(out)
+}
+
+/// Appends `line` to `out` with each note outside code spans replaced by its reference, the
+/// note's text pushed to `notes`.
+fn replace_notes(line: &str, notes: &mut Vec<String>, out: &mut String) {
+    let mut rest = line;
+    while let Some(at) = next_note(rest) {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        match note_end(from) {
+            Some(end) if !from[2..end].trim().is_empty() => {
+                notes.push(from[2..end].to_string());
+                out.push_str(&format!("[^{}]", label(notes.len())));
+                rest = &from[end + 2..];
+            }
+            _ => {
+                out.push_str(&from[..2]);
+                rest = &from[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+}
+
+/// Where the text of the note opening `from` (at its `((`) ends: before the `))` that balances
+/// it, so a link inside it keeps its own brackets (`((詳細は[KEP](https://kep.k8s.io/753)))`).
+fn note_end(from: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in from.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return (from.as_bytes()[i - 1] == b')').then(|| i - 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `line` with its Hatena links (`[URL:title]`, `[URL:title=テキスト]`, `[URL:embed:cite]`,
+/// `[URL:bookmark]`) outside code spans as Markdown links.
+fn replace_links(line: &str) -> Cow<'_, str> {
+    if !line.contains("[http") {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    let mut changed = false;
+    while let Some(at) =
+        next_outside_code(rest, |b, i| b[i] == b'[' && b[i + 1..].starts_with(b"http"))
+    {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        match from
+            .find(']')
+            .and_then(|end| Some((end, hatena_link(&from[1..end])?)))
+        {
+            Some((end, link)) => {
+                out.push_str(&link);
+                rest = &from[end + 1..];
+                changed = true;
+            }
+            None => {
+                out.push('[');
+                rest = &from[1..];
+            }
+        }
+    }
+    if !changed {
+        return Cow::Borrowed(line);
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// The Markdown for the inside of one Hatena link, `URL:title=テキスト` or `URL:embed:cite`; `None`
+/// when it is no Hatena link (a Markdown link's text that is a URL, `[https://x](https://x)`).
+fn hatena_link(inner: &str) -> Option<String> {
+    if inner.contains(char::is_whitespace) && !inner.contains(":title=") {
+        return None;
+    }
+    if let Some((url, text)) = inner.split_once(":title=") {
+        return Some(format!("[{}]({url})", text.trim()));
+    }
+    let cut = [":title", ":embed", ":bookmark"]
+        .iter()
+        .filter_map(|m| {
+            inner
+                .match_indices(m)
+                .find(|(i, _)| matches!(inner[i + m.len()..].chars().next(), None | Some(':')))
+                .map(|(i, _)| i)
+        })
+        .min()?;
+    Some(format!("<{}>", &inner[..cut]))
+}
+
+/// Where the next `((` outside a code span starts in `line`, if one does; `(((` is skipped.
+fn next_note(line: &str) -> Option<usize> {
+    next_outside_code(line, |b, i| b[i] == b'(' && b.get(i + 1) == Some(&b'('))
+}
+
+/// Where the first byte outside code spans that `wanted` accepts stands in `line`; a run of
+/// `((((` is skipped whole, so `(((` never opens a note.
+fn next_outside_code(line: &str, wanted: impl Fn(&[u8], usize) -> bool) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'`' => {
+                // A code span: a run of backticks up to the same run (or the line's end).
+                let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+                let ticks = &line[i..i + run];
+                i += run;
+                match line[i..].find(ticks) {
+                    Some(close) => i += close + run,
+                    None => return None,
+                }
+            }
+            _ if !wanted(bytes, i) => i += 1,
+            b'(' if bytes.get(i + 2) == Some(&b'(') => {
+                i += bytes[i..].iter().take_while(|&&b| b == b'(').count();
+            }
+            _ => return Some(i),
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_becomes_a_reference_and_a_definition_at_the_end() {
+        let text = "本文((一つ目の注))と((二つ目 [KEP](https://kep.k8s.io/753)))。\n次の行\n";
+        assert_eq!(
+            expand(text),
+            "本文[^hatena-1]と[^hatena-2]。\n次の行\n\n[^hatena-1]: 一つ目の注\n\n\
+             [^hatena-2]: 二つ目 [KEP](https://kep.k8s.io/753)\n"
+        );
+    }
+
+    #[test]
+    fn hatena_links_become_markdown_links() {
+        let text = "[https://kep.k8s.io/2400:embed:cite]\nPR は [https://github.com/kubernetes/kubernetes/pull/123738:title] と \
+                    [https://github.com/kubernetes/kubernetes/pull/118764:title=ベータ化の PR]、\
+                    [https://example.org:8080/a:bookmark]。\n\
+                    [https://kep.k8s.io/753](https://kep.k8s.io/753) と `[https://x:title]`\n";
+        assert_eq!(
+            expand(text),
+            "<https://kep.k8s.io/2400>\nPR は <https://github.com/kubernetes/kubernetes/pull/123738> と \
+             [ベータ化の PR](https://github.com/kubernetes/kubernetes/pull/118764)、\
+             <https://example.org:8080/a>。\n\
+             [https://kep.k8s.io/753](https://kep.k8s.io/753) と `[https://x:title]`\n"
+        );
+    }
+
+    #[test]
+    fn code_escapes_and_empty_brackets_stay_as_written() {
+        let text = "`f((x))` と (((そのまま))) と (()) \n```\ng((y))\n```\n";
+        assert!(matches!(expand(text), Cow::Borrowed(_)), "{}", expand(text));
+    }
+
+    #[test]
+    fn a_fence_left_open_gets_no_definitions_inside_it() {
+        let text = "注((a))\n```\ncode\n";
+        assert_eq!(expand(text), text);
+    }
+}
