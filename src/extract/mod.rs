@@ -500,10 +500,10 @@ impl<'a> BlockView<'a> {
     pub(crate) fn sentence_facts(&self, at: usize) -> stage::SentenceFacts {
         let s = self.sentence_at(at);
         if let Some(f) = self.facts.borrow().get(&s.start) {
-            return *f;
+            return f.clone();
         }
         let f = stage::SentenceFacts::of(self, s.clone());
-        self.facts.borrow_mut().insert(s.start, f);
+        self.facts.borrow_mut().insert(s.start, f.clone());
         f
     }
 

@@ -93,6 +93,9 @@ pub(crate) enum TokenKind {
     /// `以前のバージョンでは`, `これまでは`, `従来は`, `previously`, `before v1.30`: what follows
     /// in the clause was so before, not in the release.
     Past,
+    /// `will`: what follows, up to `and`/`but` or the clause's end, will happen, and is not
+    /// what the release did (`deprecated and will be removed in v1.35`).
+    Will,
     /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
     Release(Release),
     /// `有効に`, `無効化`, `ロックされ`, `enable`: the sentence is about switching something on
@@ -605,6 +608,7 @@ fn classify_word(s: &str) -> TokenKind {
         "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
         | "targeted" => TokenKind::Plan,
         "previously" | "formerly" => TokenKind::Past,
+        "will" => TokenKind::Will,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {
             TokenKind::Enable
         }

@@ -113,7 +113,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
                 stage,
                 release: f.release,
             };
-            history = self::history(view, &mention, f.release.or(view.release));
+            history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
         }
         _ => match view.block_stage() {
@@ -146,17 +146,22 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 /// `v1.31でGAになりました（v1.29でアルファ、v1.30でベータ）`: the stages a mention's sentence states
 /// for releases other than the one it settles on (stated for `settled`), each with
 /// the release written next to it, oldest first. Only a sentence whose names all stand before its
-/// first stage word is one entity's chronology (`` `A`はベータ、`B`はアルファ `` is not); a plan's
-/// words, words of the past and words a postponement cancels state nothing, as for the stage.
-fn history(view: &BlockView, mention: &Range<usize>, settled: Option<Release>) -> Vec<Dated> {
+/// first stage word is one entity's chronology (`` `A`はベータ、`B`はアルファ `` is not). The dated
+/// words are the sentence's own ([`SentenceFacts::dated`]): a plan's words, words of the past and
+/// words a postponement cancels are not among them.
+fn history(
+    view: &BlockView,
+    mention: &Range<usize>,
+    f: &SentenceFacts,
+    settled: Option<Release>,
+) -> Vec<Dated> {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
     let tokens = view.tokens_in(&sentence);
-    let first = view
-        .tokens
-        .partition_point(|t| t.range.start < sentence.start);
-    let is_stage = |t: &super::scan::Token| matches!(t.kind, TokenKind::StageWord(_));
-    let Some(first_stage) = tokens.iter().position(is_stage) else {
+    let Some(first_stage) = tokens
+        .iter()
+        .position(|t| matches!(t.kind, TokenKind::StageWord(_)))
+    else {
         return Vec::new();
     };
     if tokens[first_stage..]
@@ -165,22 +170,12 @@ fn history(view: &BlockView, mention: &Range<usize>, settled: Option<Release>) -
     {
         return Vec::new();
     }
-    let muted = view.muted();
+    // The settled word too: its own release is in the history when the mention's release is a
+    // later one (a default stated for the article's release).
     let mut out: Vec<Dated> = Vec::new();
-    for (k, t) in tokens.iter().enumerate() {
-        match t.kind {
-            TokenKind::Negation => out.clear(),
-            // The settled word too: its own release is in the history when the mention's
-            // release is a later one (a default stated for the article's release).
-            TokenKind::StageWord(stage) if !muted[first + k] => {
-                if let Some(release) = release_next_to(text, tokens, k)
-                    && Some(release) != settled
-                    && !out.iter().any(|d| d.release == release)
-                {
-                    out.push(Dated { release, stage });
-                }
-            }
-            _ => {}
+    for d in &f.dated {
+        if Some(d.release) != settled && !out.iter().any(|o| o.release == d.release) {
+            out.push(*d);
         }
     }
     out.sort();
@@ -246,15 +241,12 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
 fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
-    let Some(end) = text[mention.end..stage_at.max(mention.end)]
-        .rfind(CLAUSE_BREAKS)
-        .map(|i| mention.end + i)
-    else {
+    if !sentence.contains(&stage_at) || stage_at <= mention.end {
         return false;
-    };
-    let later = &text[end..stage_at];
-    sentence.contains(&stage_at)
-        && later.contains(['は', 'が'])
+    }
+    let start = clause_start(text, mention.end, stage_at);
+    let later = &text[start..stage_at];
+    start > mention.end
         && has_a_subject(later)
         && ["設定", "フラグ", "オプション", "フィールド", "指定"]
             .iter()
@@ -684,7 +676,7 @@ const GATE_WORDS: [&str; 4] = [
 ];
 
 /// Everything one sentence states, computed once per sentence (`BlockView::sentence_facts`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SentenceFacts {
     pub stage: Option<Stage>,
     /// Normalized offset of the stage word the sentence settles on.
@@ -694,12 +686,14 @@ pub(crate) struct SentenceFacts {
     pub release: Option<Release>,
     /// The sentence mentions gates, a stage, a default or switching something on or off.
     pub about_gates: bool,
+    /// Its stage words that state a fact and have a release written next to them, in text order
+    /// (what [`history`] is made of).
+    pub dated: Vec<Dated>,
 }
 
 impl SentenceFacts {
     pub(super) fn of(view: &BlockView, sentence: Range<usize>) -> SentenceFacts {
         let said = sentence_facts(view, sentence.clone());
-        let release = said.release;
         let about_gates = view.tokens_in(&sentence).iter().any(|t| {
             matches!(
                 t.kind,
@@ -716,8 +710,9 @@ impl SentenceFacts {
             stage: said.stage,
             stage_at: said.stage_at,
             default_on: said.default_on,
-            release,
+            release: said.release,
             about_gates,
+            dated: said.dated,
         }
     }
 }
@@ -772,7 +767,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             }
             // `has been deprecated and will be removed in v1.35`: what will happen, up to the
             // clause's end or the next `and`/`but`, is not what the release did.
-            TokenKind::Ident if text[t.range.clone()].eq_ignore_ascii_case("will") => {
+            TokenKind::Will => {
                 let sentence = view.sentence_at(t.range.start);
                 for (j, u) in tokens.iter().enumerate().skip(i + 1) {
                     let word = &text[u.range.clone()];
@@ -1297,6 +1292,8 @@ struct Said {
     /// sentence opening `v1.33では、`).
     release: Option<Release>,
     default_on: Option<bool>,
+    /// The stage words reached (not muted, not cancelled) with a release next to them.
+    dated: Vec<Dated>,
 }
 
 /// The stage words of one sentence a rule may settle on, as (stage, offset, token index).
@@ -1342,6 +1339,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     let mut all = Candidates::default();
     let mut outside = Candidates::default();
     let mut default: Option<(bool, usize)> = None;
+    let mut dated: Vec<Dated> = Vec::new();
     let mut prev_ident: Option<&str> = None;
     let mut depth = 0usize;
     let mut scanned = sentence.start;
@@ -1377,6 +1375,11 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                 let current =
                     view.release.is_some() && release_next_to(text, tokens, k) == view.release;
                 let at = (s, t.range.start, k);
+                if let (TokenKind::StageWord(_), Some(release)) =
+                    (t.kind, release_next_to(text, tokens, k))
+                {
+                    dated.push(Dated { release, stage: s });
+                }
                 all.note(at, target, current);
                 if depth == 0 {
                     outside.note(at, target, current);
@@ -1387,6 +1390,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
             TokenKind::Negation => {
                 all = Candidates::default();
                 outside = Candidates::default();
+                dated.clear();
                 negated_at = Some(t.range.end);
             }
             TokenKind::Default(on) => default = Some((on, k)),
@@ -1404,22 +1408,22 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                     .map(|(r, _)| r)
             })
     });
+    let default_for = default.map(|(on, k)| (on, release_next_to(text, tokens, k)));
+    // `v1.28でベータに昇格、v1.30でデフォルトで有効に` in a 1.30 article: still beta, now on by
+    // default, in the article's release (the promotion's release goes to the history).
+    let release = match (settled, release, view.release, default_for) {
+        (
+            Some((Stage::Alpha | Stage::Beta, _, _)),
+            Some(earlier),
+            Some(now),
+            Some((_, Some(d))),
+        ) if d == now && earlier < now => Some(now),
+        _ => release,
+    };
     // A default stated for another release than the stage is not the default of the mention's
     // release (`v1.30からベータでしたが、v1.33でデフォルトで有効に`); one with no release of its own
     // goes with the stage (`v1.33でベータ(デフォルトで有効)に`).
-    let mut release = release;
-    let default_on = default.and_then(|(on, k)| {
-        let stated_for = release_next_to(text, tokens, k);
-        // `v1.28でベータに昇格、v1.30でデフォルトで有効に` in a 1.30 article: still beta, now on
-        // by default, in the article's release (the promotion's release goes to the history).
-        if let (Some((Stage::Alpha | Stage::Beta, _, _)), Some(earlier), Some(now)) =
-            (settled, release, view.release)
-            && stated_for == Some(now)
-            && earlier < now
-        {
-            release = Some(now);
-            return Some(on);
-        }
+    let default_on = default_for.and_then(|(on, stated_for)| {
         (settled.is_none() || stated_for.is_none_or(|r| Some(r) == release.or(view.release)))
             .then_some(on)
     });
@@ -1428,6 +1432,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
         stage_at: settled.map(|(_, at, _)| at),
         release,
         default_on,
+        dated,
     }
 }
 
