@@ -363,6 +363,7 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             let body = crate::parse::containers::expand(split.body);
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);
+            let body = crate::parse::embeds::expand(&body);
             let mut body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
             body.shrink_to_fit();

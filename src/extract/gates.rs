@@ -110,7 +110,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
             continue;
         }
         match t.kind {
-            TokenKind::Flag => flag_gates(view, t, out),
+            TokenKind::Flag => flag_gates(view, registry, t, out),
             TokenKind::Ident if explicit[i] => {
                 // The registry's spelling when the text gets the case wrong.
                 let word = &text[t.range.clone()];
@@ -356,10 +356,18 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
     out
 }
 
-/// `--feature-gates=A=true,B=false`: one mention per name.
-fn flag_gates(view: &BlockView, t: &Token, out: &mut Vec<GateMention>) {
+/// `--feature-gates=A=true,B=false`: one mention per name; `KUBE_FEATURE_A`: A, when the
+/// registry knows it (client-go's docs explain the variables with `KUBE_FEATURE_MyFeature`).
+fn flag_gates(view: &BlockView, registry: &Registry, t: &Token, out: &mut Vec<GateMention>) {
     let text = view.text();
     let raw = &text[t.range.clone()];
+    if let Some(word) = raw.strip_prefix(super::scan::GATE_ENV_PREFIX) {
+        if let Some(name) = registry_name(registry, word) {
+            let at = t.range.end - word.len();
+            push(view, t, at..t.range.end, name, GateEvidence::Flag, out);
+        }
+        return;
+    }
     let list_start = t.range.start + "--feature-gates=".len();
     let mut pos = list_start;
     for item in raw["--feature-gates=".len()..].split(',') {

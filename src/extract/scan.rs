@@ -16,12 +16,17 @@ use crate::model::ids::{Release, Stage};
 /// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
 pub(super) const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
 
+/// client-go reads a gate's setting from the environment variable of its name with this
+/// prefix (`KUBE_FEATURE_WatchListClient=true`).
+pub(super) const GATE_ENV_PREFIX: &str = "KUBE_FEATURE_";
+
 static MASTER: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?x)
         (?i:https?)://[!-~]+
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
+        | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:keps?)(?:番号)?(?:[\ \-_‐−–—ー]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -57,7 +62,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TokenKind {
     Url,
-    /// `--feature-gates=A=true,B=false`.
+    /// `--feature-gates=A=true,B=false`, client-go's `KUBE_FEATURE_WatchListClient`: a setting
+    /// that names gates.
     Flag,
     /// `KEP-3157`, `KEP 3962`, `KEP番号: 4639`, `enhancements#127`; the number is parsed by the
     /// KEP extractor.
@@ -399,6 +405,7 @@ fn classify(s: &str) -> TokenKind {
         b'#' => return TokenKind::Hash,
         b'@' => return TokenKind::Handle,
         b'-' if s.starts_with("--") => return TokenKind::Flag,
+        b'K' if s.starts_with(GATE_ENV_PREFIX) => return TokenKind::Flag,
         b'\n' | b'.' | b'!' | b'?' => return TokenKind::SentenceEnd,
         _ => {}
     }

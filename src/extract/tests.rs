@@ -85,6 +85,7 @@ fn registry() -> Registry {
             &[(Stage::Beta, "1.31", Some(true))],
         ),
         gate("KMSv2", &[(Stage::Stable, "1.29", Some(true))]),
+        gate("WatchListClient", &[(Stage::Beta, "1.30", Some(false))]),
         gate("ImageMaximumGCAge", &[(Stage::Alpha, "1.29", Some(false))]),
         gate("SELinuxMount", &[(Stage::Alpha, "1.30", Some(false))]),
         gate("ServerSideApply", &[(Stage::Stable, "1.22", Some(true))]),
@@ -471,6 +472,14 @@ fn gate_forms_from_the_issue() {
         (
             "--feature-gates=AllAlpha=true,KMSv2=false",
             &[("AllAlpha", "AllAlpha", Flag), ("KMSv2", "KMSv2", Flag)],
+        ),
+        (
+            "client-goでは環境変数 `KUBE_FEATURE_WatchListClient=true` で有効にできます。",
+            &[("WatchListClient", "WatchListClient", Flag)],
+        ),
+        (
+            "KUBE_FEATURE_MyFeature=false KUBE_FEATURE_=true KUBE_FEATURE_WatchlistClient=true go run .",
+            &[("WatchListClient", "WatchlistClient", Flag)],
         ),
         (
             "大きな変更です！FeatureGate名は PodLevelResources で、現在アルファ、デフォルト無効です。",

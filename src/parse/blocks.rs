@@ -186,13 +186,18 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     // buffer: joining them pairwise copied the run again for every piece (`a&amp;` × 100,000
     // in one paragraph is 200,000 pieces).
     let mut run: Option<(String, usize)> = None;
-    // A run is flushed as it stands when the next event comes; `linkable` says whether it is
-    // prose bare URLs may be linked in (not inside a link, an image or a code block).
+    // A run is flushed as it stands when the next event comes; `prose` says whether it is text
+    // (not a code block's), where emoji shortcodes are read, and `linkable` whether it is prose
+    // bare URLs may be linked in (not inside a link or an image either).
     let flush = |run: &mut Option<(String, usize)>,
+                 prose: bool,
                  linkable: bool,
                  events: &mut Vec<Event<'static>>,
                  offsets: &mut Vec<usize>| {
-        if let Some((text, at)) = run.take() {
+        if let Some((mut text, at)) = run.take() {
+            if prose && let std::borrow::Cow::Owned(e) = super::emoji::expand(&text) {
+                text = e;
+            }
             if linkable && text.contains("://") {
                 push_linked(&text, at, events, offsets);
             } else {
@@ -235,6 +240,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         }
         flush(
             &mut run,
+            !in_code,
             in_link == 0 && !in_code,
             &mut events,
             &mut offsets,
@@ -251,6 +257,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     }
     flush(
         &mut run,
+        !in_code,
         in_link == 0 && !in_code,
         &mut events,
         &mut offsets,

@@ -116,6 +116,11 @@ struct Raw {
     /// Zenn writes the date as `published_at: 2024-08-14 09:00`.
     #[serde(alias = "published_at")]
     date: Option<DateValue>,
+    /// An exported Qiita post's day of writing, the date when there is no `date`.
+    created_at: Option<DateValue>,
+    /// Qiita CLI's only date (`updated_at: '2025-01-01T00:00:00+09:00'`), the date when there
+    /// is neither `date` nor `created_at`.
+    updated_at: Option<DateValue>,
     release: Option<Release>,
     #[serde(default)]
     sigs: Vec<SigName>,
@@ -245,7 +250,7 @@ pub fn split<'a>(
     for key in raw
         .unknown
         .keys()
-        .filter(|k| !HUGO_KEYS.contains(&k.as_str()))
+        .filter(|k| !QUIET_KEYS.contains(&k.as_str()))
     {
         let line = find_key_line(raw_text, key).map(|l| raw_line + l - 1);
         warnings.push(
@@ -279,15 +284,26 @@ pub fn split<'a>(
             })?
         }
     };
+    // The first of the keys that give a day, in the order they are trusted.
+    let (date_key, date_value) = [
+        ("date", raw.date),
+        ("created_at", raw.created_at),
+        ("updated_at", raw.updated_at),
+    ]
+    .into_iter()
+    .find(|(_, v)| v.is_some())
+    .unwrap_or(("date", None));
     let date_error = |shown: &str| {
+        let line = find_key_line(raw_text, date_key)
+            .or_else(|| (date_key == "date").then(|| find_key_line(raw_text, "published_at"))?);
         Diagnostic::error(
             path,
-            find_key_line(raw_text, "date").map(|l| raw_line + l - 1),
+            line.map(|l| raw_line + l - 1),
             format!("`{shown}` is not a date"),
         )
         .help("write dates as `2024-12-12` (a time may follow: `2024-12-12T10:00:00+09:00`)")
     };
-    let date = match raw.date {
+    let date = match date_value {
         None => None,
         // A time alone (`date = 10:00:00`) has no day to show or sort by.
         Some(DateValue::Toml(d)) => Some(
@@ -380,12 +396,11 @@ fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
     )
 }
 
-/// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn and Qiita that shiori
-/// has no use for and reads quietly.
-const HUGO_KEYS: &[&str] = &[
+/// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn, Qiita and Marp slides
+/// that shiori has no use for and reads quietly.
+const QUIET_KEYS: &[&str] = &[
     "emoji",
     "private",
-    "updated_at",
     "id",
     "organization_url_name",
     "slide",
@@ -434,6 +449,20 @@ const HUGO_KEYS: &[&str] = &[
     "params",
     "menu",
     "slug_aliases",
+    // Marp's directives.
+    "marp",
+    "theme",
+    "paginate",
+    "size",
+    "header",
+    "footer",
+    "class",
+    "backgroundColor",
+    "backgroundImage",
+    "color",
+    "style",
+    "headingDivider",
+    "transition",
 ];
 
 /// Text of a one-line Markdown value: `[Name](https://x) (Org)` → `Name (Org)`; lines joined.
@@ -740,6 +769,46 @@ mod tests {
         assert!(f.draft, "an unpublished Zenn article is a draft");
         let text = "---\ntitle: t\ntags:\n  - Kubernetes\nprivate: false\nupdated_at: '2025-01-01T00:00:00+09:00'\nid: abc\norganization_url_name: null\nslide: false\nignorePublish: false\n---\n本文\n";
         let (_, _, w) = parse(text).unwrap();
+        let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
+        assert!(loud.is_empty(), "{loud:?}");
+    }
+
+    #[test]
+    fn a_qiita_post_takes_its_date_from_created_at_else_updated_at() {
+        let date = |fm: &str| {
+            parse(&format!("---\ntitle: t\n{fm}---\n本文\n"))
+                .unwrap()
+                .0
+                .date
+        };
+        assert_eq!(
+            date("updated_at: '2025-01-03T10:00:00+09:00'\n").as_deref(),
+            Some("2025-01-03")
+        );
+        assert_eq!(
+            date(
+                "created_at: '2024-12-20T09:00:00+09:00'\nupdated_at: '2025-01-03T10:00:00+09:00'\n"
+            )
+            .as_deref(),
+            Some("2024-12-20")
+        );
+        assert_eq!(
+            date("date: 2024-11-01\nupdated_at: '2025-01-03T10:00:00+09:00'\n").as_deref(),
+            Some("2024-11-01")
+        );
+        // A bad day is reported at the key that gave it.
+        let e = parse("---\ntitle: t\nid: x\nupdated_at: '2025-13-03'\n---\n本文\n").unwrap_err();
+        assert_eq!(e.line, Some(4));
+        assert!(e.message.contains("2025-13-03"), "{}", e.message);
+        let e = parse("---\ntitle: t\npublished_at: 2025-02-30\n---\n本文\n").unwrap_err();
+        assert_eq!(e.line, Some(3));
+    }
+
+    #[test]
+    fn marp_slides_build_quietly() {
+        let text = "---\nmarp: true\ntheme: gaia\npaginate: true\nheader: 'Kubernetes 1.33 勉強会'\nfooter: '@k8s-ja'\nbackgroundColor: '#fff'\ntitle: 'Kubernetes 1.33 の変更点'\n---\n本文\n";
+        let (f, _, w) = parse(text).unwrap();
+        assert_eq!(f.title, "Kubernetes 1.33 の変更点");
         let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
         assert!(loud.is_empty(), "{loud:?}");
     }

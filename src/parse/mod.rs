@@ -3,14 +3,18 @@
 //! Front matter is split off and read first ([`frontmatter`]: TOML `+++` or YAML `---`, the
 //! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
-//! footnotes and links become Markdown ([`hatena`]), Hugo shortcodes in the body degrade to
+//! footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
+//! ([`embeds`]), Hugo shortcodes in the body degrade to
 //! their text ([`shortcodes`]), then
 //! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
-//! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]).
+//! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]; emoji shortcodes in its
+//! prose become emoji, [`emoji`]).
 //! `pipeline::parse_articles` runs these per article, in parallel; problems are diagnostics
 //! with file and line.
 pub mod blocks;
 pub mod containers;
+pub(crate) mod embeds;
+mod emoji;
 pub mod frontmatter;
 pub mod hatena;
 pub mod markers;

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::support::{Fixture, page};
+use crate::support::{Fixture, json, page};
 use serde_json::Value;
 use shiori::check::links::broken_links;
 use shiori::pipeline::Output;
@@ -15,10 +15,6 @@ const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 
 fn repo_site() -> Output {
     Fixture::with_repo_content().build()
-}
-
-fn json(out: &Output, path: &str) -> Value {
-    serde_json::from_str(&page(out, path)).unwrap()
 }
 
 /// The `<main>` element of a page: what a person reviews in a snapshot (header, footer and

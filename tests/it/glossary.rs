@@ -7,8 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
-use crate::support::{Fixture, page};
-use serde_json::Value;
+use crate::support::{Fixture, json, page};
 use shiori::check::links::broken_links;
 use shiori::pipeline::Output;
 
@@ -17,10 +16,6 @@ const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 const MAP: &str = "glossary/mutating-admission-policy/index.html";
 
 static REPO: LazyLock<Output> = LazyLock::new(|| Fixture::with_repo_content().build());
-
-fn json(out: &Output, path: &str) -> Value {
-    serde_json::from_str(&page(out, path)).unwrap()
-}
 
 /// (href, link text) of every tooltip link of a page.
 fn term_links(html: &str) -> Vec<(&str, &str)> {

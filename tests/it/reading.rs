@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::support::{Fixture, copy_tree, page};
+use crate::support::{Fixture, copy_tree, json, page};
 
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 
@@ -438,4 +438,56 @@ fn hatena_footnotes_are_numbered_notes_and_a_qiita_fence_names_its_file() {
         ),
         "{html}"
     );
+}
+
+#[test]
+fn a_zenn_post_shows_its_embeds_as_links_its_emoji_as_emoji_and_an_env_var_names_its_gate() {
+    let f = Fixture::new();
+    f.write(
+        "content/zenn.md",
+        "---\ntitle: \"client-go の WatchList\"\nemoji: \"🎉\"\ntype: \"tech\"\ntopics: [\"kubernetes\"]\npublished: true\nupdated_at: '2025-05-02T10:00:00+09:00'\n---\n\
+         v1.33でベータになりました :tada:\n\n\
+         @[card](https://github.com/kubernetes/enhancements/issues/3157)\n\n\
+         @[youtube](dQw4w9WgXcQ)\n\n\
+         環境変数 `KUBE_FEATURE_WatchListClient=true` で有効にできます。\n\n\
+         ```sh\necho ':tada:'\n```\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/zenn/index.html");
+    assert!(html.contains("v1.33でベータになりました 🎉"), "{html}");
+    assert!(
+        !html.contains("@[card]") && !html.contains("@[youtube]"),
+        "{html}"
+    );
+    // The card is the KEP's link, so the KEP is mentioned; the video a link to its page.
+    assert!(
+        html.contains("href=\"https://github.com/kubernetes/enhancements/issues/3157\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\">YouTube</a>"),
+        "{html}"
+    );
+    // In code the shortcode stays as written.
+    assert!(html.contains(":tada:"), "code keeps its text: {html}");
+    let keps = json(&out, "api/keps.json");
+    let kep = keps["keps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["number"] == 3157)
+        .expect("the card's KEP is mentioned");
+    assert_eq!(kep["mentions"][0]["article"], "zenn");
+    assert_ne!(kep["title"], "card");
+    let gates = json(&out, "api/feature-gates.json");
+    assert!(
+        gates["feature_gates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["name"] == "WatchListClient" && g["mentions"][0]["article"] == "zenn"),
+        "KUBE_FEATURE_WatchListClient names the gate"
+    );
+    // Qiita CLI's and Zenn's updated_at is the date when nothing else gives one.
+    assert!(html.contains("2025-05-02"), "{html}");
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::support::Fixture;
+use crate::support::{Fixture, json};
 
 #[derive(Deserialize)]
 #[allow(dead_code)]
@@ -53,10 +53,6 @@ struct Found {
     issues: BTreeSet<String>,
     gates: BTreeSet<String>,
     release: String,
-}
-
-fn json(out: &shiori::pipeline::Output, path: &str) -> Value {
-    serde_json::from_slice(&out.files[path]).unwrap()
 }
 
 fn found() -> BTreeMap<String, Found> {

@@ -147,6 +147,12 @@ impl Fixture {
     }
 }
 
+/// The JSON file at `path` in the output, parsed; panics (at the caller) if there is none.
+#[track_caller]
+pub fn json(out: &Output, path: &str) -> serde_json::Value {
+    serde_json::from_str(&page(out, path)).unwrap()
+}
+
 /// The page at `path` in the output, as text; panics (at the caller) if there is none.
 #[track_caller]
 pub fn page(out: &Output, path: &str) -> String {

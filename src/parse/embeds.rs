@@ -1,0 +1,104 @@
+//! Zenn's embeds, a line of its own such as `@[card](https://kep.k8s.io/753)`,
+//! `@[tweet](URL)` or `@[youtube](dQw4w9WgXcQ)`, as Markdown before Markdown parsing, so an
+//! article written on Zenn shows a working link instead of `@[card]` and a bare link text:
+//!
+//! - an embed of a URL (`card`, `tweet`, `gist`, `github`, `codepen`, `figma`, `docswell`, any
+//!   kind) is the URL as an autolink, so a KEP or PR it points at is that reference;
+//! - an embed of an id is a link to the page it shows: `youtube` (the video), `speakerdeck`
+//!   (the player), `slideshare` (the slides), with the service's name as its text.
+//!
+//! Only `http:` and `https:` URLs are linked; any other embed stays as written. Nothing in fenced
+//! code is touched, and every line stays where it was.
+use std::borrow::Cow;
+
+/// `text` with its embed lines as links; text without them is returned as is.
+pub(crate) fn expand(text: &str) -> Cow<'_, str> {
+    if !text.contains("@[") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = super::code_fence_lines(&lines);
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    for (line, code) in lines.into_iter().zip(in_code) {
+        let body = line.trim_end_matches(['\n', '\r']);
+        match (!code).then(|| embed_link(body)).flatten() {
+            Some(link) => {
+                let indent = &body[..body.len() - body.trim_start().len()];
+                out.push_str(indent);
+                out.push_str(&link);
+                out.push_str(&line[body.len()..]);
+                changed = true;
+            }
+            None => out.push_str(line),
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// The Markdown link for one embed line (`@[kind](arg)` and nothing else), if it is one.
+fn embed_link(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("@[")?;
+    let (kind, rest) = rest.split_once("](")?;
+    let arg = rest.strip_suffix(')')?.trim();
+    if arg.is_empty() || arg.contains(char::is_whitespace) {
+        return None;
+    }
+    let kind = kind.trim().to_ascii_lowercase();
+    if arg.starts_with("https://") || arg.starts_with("http://") {
+        return (!arg.contains(['<', '>'])).then(|| format!("<{arg}>"));
+    }
+    if !arg
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+    {
+        return None;
+    }
+    let (name, url) = match kind.as_str() {
+        "youtube" => ("YouTube", format!("https://www.youtube.com/watch?v={arg}")),
+        "speakerdeck" => (
+            "Speaker Deck",
+            format!("https://speakerdeck.com/player/{arg}"),
+        ),
+        "slideshare" => (
+            "SlideShare",
+            format!("https://www.slideshare.net/slideshow/embed_code/key/{arg}"),
+        ),
+        _ => return None,
+    };
+    Some(format!("[{name}]({url})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand;
+
+    #[test]
+    fn url_embeds_become_autolinks_and_id_embeds_links_line_for_line() {
+        let text = "前\n@[card](https://kep.k8s.io/753)\n  @[tweet](https://x.com/k8s/status/1)\r\n@[youtube](dQw4w9WgXcQ)\n@[speakerdeck](a1b2c3)\n後";
+        assert_eq!(
+            expand(text),
+            "前\n<https://kep.k8s.io/753>\n  <https://x.com/k8s/status/1>\r\n\
+             [YouTube](https://www.youtube.com/watch?v=dQw4w9WgXcQ)\n\
+             [Speaker Deck](https://speakerdeck.com/player/a1b2c3)\n後"
+        );
+    }
+
+    #[test]
+    fn what_is_not_an_embed_line_stays() {
+        for text in [
+            "文中の @[card](https://kep.k8s.io/753) は埋め込みではない",
+            "@[card](javascript:alert(1))",
+            "@[youtube](<script>)",
+            "@[unknown](abc)",
+            "@[card]()",
+            "```md\n@[card](https://kep.k8s.io/753)\n```\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+}
