@@ -43,6 +43,7 @@
 //! A mention's stage is what its sentence says (see `stage`); when the sentence says nothing,
 //! what its block says if the block names exactly one stage. Heading-form KEPs take only their
 //! `Stage:` line.
+use std::collections::HashMap;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -266,11 +267,13 @@ impl Mentions {
 /// Extracts every reference of one article.
 pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions {
     let mut out = Mentions::default();
-    let views = Views::new(doc, front.release);
+    let mut views = Views::new(doc, front.release);
     let mut leads = stage::Leads::default();
     let gate_columns = gates::gate_columns(doc);
     let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);
+    views.timelines = stage::section_timelines(doc, &row_stages, &gate_columns, &kep_columns);
+    let views = views;
     // Whether each section's heading is about feature gates, asked once per section.
     let gate_sections: Vec<std::cell::OnceCell<bool>> =
         vec![Default::default(); doc.sections.len()];
@@ -345,6 +348,9 @@ pub(crate) struct Views<'a> {
     /// The article's release.
     release: Option<Release>,
     views: Vec<std::cell::OnceCell<BlockView<'a>>>,
+    /// By section, the stages a table of releases and stages in it states for what its
+    /// heading names (`stage::section_timelines`).
+    timelines: HashMap<usize, Vec<Dated>>,
 }
 
 impl<'a> Views<'a> {
@@ -353,7 +359,13 @@ impl<'a> Views<'a> {
             doc,
             release,
             views: (0..doc.blocks.len()).map(|_| Default::default()).collect(),
+            timelines: HashMap::new(),
         }
+    }
+
+    /// The stages a table of releases and stages in section `section` states, oldest first.
+    pub(crate) fn timeline(&self, section: usize) -> &[Dated] {
+        self.timelines.get(&section).map_or(&[], Vec::as_slice)
     }
 
     /// The view of block `index`.
@@ -383,6 +395,9 @@ pub(crate) struct BlockView<'a> {
     pub section_stage: std::cell::Cell<Option<stage::Stated>>,
     /// For a heading, the stage its section's text states for what it names (`stage::body_stage`).
     pub heading_stage: std::cell::Cell<Option<stage::Stated>>,
+    /// For a heading, the stages a table of releases and stages in its section states for what
+    /// it names (`` ## `SidecarContainers` `` over `| v1.28 | アルファ |`), oldest first.
+    pub timeline: std::cell::RefCell<Vec<Dated>>,
     /// For a table cell, the stage its row states in a stage column.
     pub row_stage: std::cell::Cell<Option<stage::Stated>>,
     /// In an article of no release of its own (a weekly roundup), the one release the nearest
@@ -454,6 +469,7 @@ impl<'a> BlockView<'a> {
             list_stage: Default::default(),
             section_stage: Default::default(),
             heading_stage: Default::default(),
+            timeline: Default::default(),
             row_stage: Default::default(),
             section_release: Default::default(),
             muted: std::cell::OnceCell::new(),

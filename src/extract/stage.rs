@@ -132,10 +132,20 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             }
         },
     };
+    let release = stated.and_then(|s| s.release.or(view.section_release.get()));
+    // A heading's section table of releases and stages is its history too.
+    for d in view.timeline.borrow().iter() {
+        if Some(d.release) != release.or(view.release)
+            && !history.iter().any(|h| h.release == d.release)
+        {
+            history.push(*d);
+        }
+    }
+    history.sort();
     Facts {
         stage: stated.map(|s| s.stage),
         default_on: f.default_on,
-        release: stated.and_then(|s| s.release.or(view.section_release.get())),
+        release,
         inherited,
         borrowed,
         history,
@@ -836,12 +846,25 @@ impl Leads {
             // A heading's section stage is its parents'.
             view.section_stage.set(self.section_stage(views));
             // A removal heading's stage is settled for its whole section (`removal_sections`).
+            let timeline = views.timeline(block.section);
             if one_thing_removal(&block.text).is_none() {
+                // The section's text first, then its table's row for the article's release.
+                let from_table = || {
+                    timeline
+                        .iter()
+                        .find(|d| Some(d.release) == view.release)
+                        .map(|d| Stated {
+                            stage: d.stage,
+                            release: Some(d.release),
+                        })
+                };
                 view.heading_stage.set(
                     body_stage(views, index)
-                        .filter(|s| s.release.is_none() || s.release == view.release),
+                        .filter(|s| s.release.is_none() || s.release == view.release)
+                        .or_else(from_table),
                 );
             }
+            view.timeline.replace(timeline.to_vec());
             let release = view.release.is_none().then(|| one_release(view)).flatten();
             self.headings.push((level, index, release));
             self.lead = None;
@@ -1182,6 +1205,58 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         );
     }
     ranked.into_iter().map(|(row, (_, s))| (row, s)).collect()
+}
+
+/// `` ## `SidecarContainers` `` over `| バージョン | ステージ |` with rows `| v1.28 | アルファ |`,
+/// `| v1.33 | GA |`: a table of at most three columns, none of names (gates, KEPs), whose every
+/// row states a stage with a release, is the history of what its section's heading names. By
+/// section, the first such table's stages, oldest first (one per release, the first row's).
+pub(super) fn section_timelines(
+    doc: &Doc,
+    row_stages: &HashMap<(usize, usize), Stated>,
+    gate_columns: &std::collections::HashSet<(usize, usize)>,
+    kep_columns: &std::collections::HashSet<(usize, usize)>,
+) -> HashMap<usize, Vec<Dated>> {
+    // table → (section, columns, body rows, whether it has a column of names)
+    let mut tables: std::collections::BTreeMap<usize, (usize, usize, Vec<usize>, bool)> =
+        Default::default();
+    for b in &doc.blocks {
+        let Some(cell) = b.cell else {
+            continue;
+        };
+        let key = (cell.table, cell.column);
+        let t = tables
+            .entry(cell.table)
+            .or_insert((b.section, 0, Vec::new(), false));
+        t.1 = t.1.max(cell.column + 1);
+        t.3 |= gate_columns.contains(&key) || kep_columns.contains(&key);
+        if !cell.head && !t.2.contains(&cell.row) {
+            t.2.push(cell.row);
+        }
+    }
+    let mut out: HashMap<usize, Vec<Dated>> = HashMap::new();
+    for (table, (section, columns, rows, names)) in tables {
+        if names || columns > 3 || rows.len() < 2 || out.contains_key(&section) {
+            continue;
+        }
+        let dated: Option<Vec<Dated>> = rows
+            .iter()
+            .map(|&row| {
+                let s = row_stages.get(&(table, row))?;
+                Some(Dated {
+                    release: s.release?,
+                    stage: s.stage,
+                })
+            })
+            .collect();
+        let Some(mut dated) = dated else {
+            continue;
+        };
+        dated.sort();
+        dated.dedup_by_key(|d| d.release);
+        out.insert(section, dated);
+    }
+    out
 }
 
 /// A stage cell that says only that the thing was removed, as a noun: `削除`, `廃止`, `削除済み`,

@@ -764,6 +764,49 @@ fn a_sentence_that_tells_a_gates_history_keeps_every_dated_stage() {
 }
 
 #[test]
+fn a_heading_of_a_gate_over_a_table_of_releases_and_stages_tells_its_history() {
+    use Stage::*;
+    // Read from the tables: the row for the article's release (1.32) is the stage, the other
+    // rows the history; a release the table does not list states no stage.
+    let md = "## `WatchList`\n\n| バージョン | ステージ |\n|---|---|\n| v1.27 | アルファ |\n| v1.32 | ベータ |\n\n\
+              ## KMSv2\n\n| リリース | 状態 | 備考 |\n|---|---|---|\n| 1.25 | alpha | 導入 |\n| 1.27 | beta | |\n| 1.29 | GA | |\n";
+    assert_eq!(
+        gate_histories(md),
+        [
+            (
+                "WatchList".to_string(),
+                Some(Beta),
+                Some(rel("1.32")),
+                vec![(rel("1.27"), Alpha)]
+            ),
+            (
+                "KMSv2".to_string(),
+                None,
+                None,
+                vec![
+                    (rel("1.25"), Alpha),
+                    (rel("1.27"), Beta),
+                    (rel("1.29"), Stable)
+                ]
+            ),
+        ]
+    );
+    // A table of other values, or one with a column of names, is no history of the heading's.
+    for md in [
+        "## `WatchList`\n\n| 項目 | 値 |\n|---|---|\n| 1.27 | 10 |\n| 1.32 | 20 |\n",
+        "## `WatchList`\n\n| ゲート名 | リリース | ステージ |\n|---|---|---|\n| `KMSv2` | 1.27 | ベータ |\n| `SELinuxMount` | 1.30 | アルファ |\n",
+    ] {
+        assert!(
+            gate_histories(md)
+                .iter()
+                .all(|g| g.0 != "WatchList" || g.3.is_empty()),
+            "{md}: {:?}",
+            gate_histories(md)
+        );
+    }
+}
+
+#[test]
 fn a_name_before_gate_de_that_switches_something_is_a_gate() {
     assert_eq!(
         gate_names("クライアント側は `WatchListClient` ゲートで、サーバー側は別です。"),
