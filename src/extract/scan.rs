@@ -27,6 +27,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
+        | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default)(?-u:\b)
         | (?i:keps?)(?:番号)?(?:[\ \-_‐−–—ー]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -40,7 +41,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり)
-        | 削除済 | 削除 | 廃止 | 利用できなくな
+        | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
         | (?:取り除か|撤廃さ|除去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
@@ -433,6 +434,9 @@ fn classify(s: &str) -> TokenKind {
     if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"sig") && matches!(b[3], b'/' | b'-' | b' ') {
         return TokenKind::Sig;
     }
+    if let Some(kind) = classify_phrase(s) {
+        return kind;
+    }
     if b[0].is_ascii_alphabetic() {
         return classify_word(s);
     }
@@ -474,9 +478,17 @@ fn classify(s: &str) -> TokenKind {
         | "アノテーション"
         | "値" => TokenKind::FieldWord,
         "。" | "！" | "？" => TokenKind::SentenceEnd,
-        _ if ["削除", "廃止", "利用できなくな", "取り除か", "撤廃", "除去"]
-            .iter()
-            .any(|w| s.starts_with(w)) =>
+        _ if [
+            "削除",
+            "廃止",
+            "利用できなくな",
+            "使用できなくな",
+            "取り除か",
+            "撤廃",
+            "除去",
+        ]
+        .iter()
+        .any(|w| s.starts_with(w)) =>
         {
             TokenKind::StageWord(Stage::Removed)
         }
@@ -547,6 +559,23 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "ではなく",
         "じゃない",
         "ではな",
+        // `GA にはならず、引き続きベータです`: it did not become that.
+        "にはならず",
+        "にならず",
+        "にはならな",
+        "にならな",
+        "にはなりません",
+        "になりません",
+        "にはなっていません",
+        "になっていません",
+        "にはなっておらず",
+        "になっておらず",
+        "には昇格せず",
+        "に昇格せず",
+        "には昇格していません",
+        "に昇格していません",
+        "には昇格しません",
+        "に昇格しません",
     ]
     .iter()
     .any(|w| after.starts_with(w))
@@ -580,6 +609,20 @@ fn api_version_stage(s: &str) -> Option<Stage> {
         (Stage::Beta, rest.strip_prefix("beta")?)
     };
     (!tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit())).then_some(stage)
+}
+
+/// The English phrases that are one word here: `generally available` (GA), `enabled by default`.
+fn classify_phrase(s: &str) -> Option<TokenKind> {
+    if !s.contains([' ', '-']) {
+        return None;
+    }
+    let lower = s.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "generally available" | "generally-available" => TokenKind::StageWord(Stage::Stable),
+        "enabled by default" | "on by default" => TokenKind::Default(true),
+        "disabled by default" | "off by default" => TokenKind::Default(false),
+        _ => return None,
+    })
 }
 
 fn classify_word(s: &str) -> TokenKind {

@@ -1,11 +1,12 @@
 //! The stage a sentence states for the KEP or gate it mentions, and the default it states.
 //!
-//! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版 →
-//! `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除されています/削除済み/削除した/
-//! 取り除かれました/撤廃されました/除去されました/利用できなくなりました/removed → `removed` (a
-//! planned removal, 削除される予定 or 今後...削除されます, is not one), and
-//! デフォルトで有効/デフォルト無効/デフォルトでアクティブ for the default. API versions
-//! (`v1alpha1`) are words of their own and never stages.
+//! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版/
+//! generally available → `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除されています/
+//! 削除済み/削除した/取り除かれました/撤廃されました/除去されました/利用できなくなりました/
+//! 使用できなくなりました/removed → `removed` (a planned removal, 削除される予定 or
+//! 今後...削除されます, is not one), and
+//! デフォルトで有効/デフォルト無効/デフォルトでアクティブ/enabled by default/off by default for the
+//! default. API versions (`v1alpha1`) are words of their own and never stages.
 //!
 //! When a sentence has several stage words:
 //! 1. a removal wins (`GAしているFeatureGate X が削除されました` is a removal);

@@ -625,6 +625,36 @@ fn gate_stages_and_defaults() {
             None,
         ),
         (
+            "`InPlacePodVerticalScaling` feature gate is promoted to beta and enabled by default.",
+            Some(Beta),
+            Some(true),
+        ),
+        (
+            "The `NodeSwap` feature gate is now generally available and on by default.",
+            Some(Stable),
+            Some(true),
+        ),
+        (
+            "The `ImageVolume` feature gate moves to beta, disabled by default.",
+            Some(Beta),
+            Some(false),
+        ),
+        (
+            "`UserNamespacesSupport` フィーチャーゲートは GA にはならず、引き続きベータです。",
+            Some(Beta),
+            None,
+        ),
+        (
+            "`SchedulerQueueingHints` フィーチャーゲートはまだ GA に昇格していません。",
+            None,
+            None,
+        ),
+        (
+            "`CloudDualStackNodeIPs` フィーチャーゲートは1.32で削除され、使用できなくなりました。",
+            Some(Removed),
+            None,
+        ),
+        (
             "SidecarContainers フィーチャーゲートが beta に昇格して、デフォルトで有効になりました。",
             Some(Beta),
             Some(true),
