@@ -141,7 +141,7 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     || heads_a_stage_list_item(view, i)
                     || leads_an_item_of_a_stage(view, i)
                     || spans_in_a_block_of_one_stage(view, i)
-                    || titles_a_timeline(view, i)
+                    || titles_a_timeline(view)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
@@ -557,13 +557,10 @@ fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
 
 /// `` ## `SidecarContainers` ``, `## ImageVolume` over a table of releases and stages
 /// (`| v1.28 | アルファ |`): a heading that is only the name, whose section tells its history.
-fn titles_a_timeline(view: &BlockView, i: usize) -> bool {
-    let t = &view.tokens[i];
-    let text = view.text();
+fn titles_a_timeline(view: &BlockView) -> bool {
     matches!(view.block.kind, crate::parse::blocks::BlockKind::Heading(_))
         && !view.timeline.borrow().is_empty()
-        && text[..t.range.start].trim_matches(['`', ' ']).is_empty()
-        && text[t.range.end..].trim_matches(['`', ' ']).is_empty()
+        && stage::is_only_a_name(view)
 }
 
 /// `### Podレベルのリソース指定 (\`PodLevelResources\`)` under `## ベータに昇格した新機能`,

@@ -272,6 +272,13 @@ pub(super) fn scan_until(
         if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
             kind = TokenKind::DeniedStage;
         }
+        // `is not enabled by default`: the opposite default.
+        if let TokenKind::Default(on) = kind
+            && s.is_ascii()
+            && denied(text, m.range())
+        {
+            kind = TokenKind::Default(!on);
+        }
         // `pulled from the release` is a postponement; `Ensure secret pulled images` is not.
         if kind == TokenKind::Negation && s.eq_ignore_ascii_case("pulled") {
             let rest = text[m.end()..].trim_start();

@@ -264,6 +264,24 @@ fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usiz
             .any(|w| later.contains(w))
 }
 
+/// `` `SidecarContainers` ``, `ImageVolume`: a block whose text is one gate-shaped name (in a
+/// code span or not) and nothing else.
+pub(super) fn is_only_a_name(view: &BlockView) -> bool {
+    let text = view.text();
+    let mut names = view
+        .tokens
+        .iter()
+        .filter(|t| t.kind != TokenKind::SentenceEnd);
+    match (names.next(), names.next()) {
+        (Some(t), None) => {
+            names_an_entity(text, t)
+                && text[..t.range.start].trim_matches(['`', ' ']).is_empty()
+                && text[t.range.end..].trim_matches(['`', ' ']).is_empty()
+        }
+        _ => false,
+    }
+}
+
 /// Whether token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
 fn names_an_entity(text: &str, t: &super::scan::Token) -> bool {
     t.kind == TokenKind::Kep
@@ -847,7 +865,11 @@ impl Leads {
             // A heading's section stage is its parents'.
             view.section_stage.set(self.section_stage(views));
             // A removal heading's stage is settled for its whole section (`removal_sections`).
-            let timeline = views.timeline(block.section);
+            let timeline = if is_only_a_name(view) {
+                views.timeline(block.section)
+            } else {
+                &[]
+            };
             if one_thing_removal(&block.text).is_none() {
                 // The section's text first, then its table's row for the article's release.
                 let from_table = || {
@@ -1231,7 +1253,8 @@ pub(super) fn section_timelines(
             .or_insert((b.section, 0, Vec::new(), false));
         t.1 = t.1.max(cell.column + 1);
         t.3 |= gate_columns.contains(&key) || kep_columns.contains(&key);
-        if !cell.head && !t.2.contains(&cell.row) {
+        // Cells come in row order.
+        if !cell.head && t.2.last() != Some(&cell.row) {
             t.2.push(cell.row);
         }
     }
@@ -1253,7 +1276,8 @@ pub(super) fn section_timelines(
         let Some(mut dated) = dated else {
             continue;
         };
-        dated.sort();
+        // Stable: of two rows for one release the first stays.
+        dated.sort_by_key(|d| d.release);
         dated.dedup_by_key(|d| d.release);
         out.insert(section, dated);
     }

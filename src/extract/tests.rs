@@ -640,6 +640,11 @@ fn gate_stages_and_defaults() {
             Some(false),
         ),
         (
+            "The `ImageVolume` feature gate is beta and not enabled by default.",
+            Some(Beta),
+            Some(false),
+        ),
+        (
             "`UserNamespacesSupport` フィーチャーゲートは GA にはならず、引き続きベータです。",
             Some(Beta),
             None,
@@ -820,6 +825,18 @@ fn a_heading_of_a_gate_over_a_table_of_releases_and_stages_tells_its_history() {
                 ]
             ),
         ]
+    );
+    // Of two rows for one release the first is kept.
+    let md = "## `WatchList`\n\n| リリース | ステージ |\n|---|---|\n| v1.27 | ベータ |\n| v1.27 | アルファ |\n| v1.32 | GA |\n";
+    assert_eq!(gate_histories(md)[0].3, vec![(rel("1.27"), Beta)]);
+    // A heading of two names is no one gate's: neither takes the table's history.
+    let md = "## `WatchList` と `KMSv2`\n\n| リリース | ステージ |\n|---|---|\n| v1.27 | アルファ |\n| v1.32 | ベータ |\n";
+    assert!(
+        gate_histories(md)
+            .iter()
+            .all(|g| g.3.is_empty() && g.1.is_none()),
+        "{:?}",
+        gate_histories(md)
     );
     // A table of other values, or one with a column of names, is no history of the heading's.
     for md in [

@@ -291,7 +291,12 @@ pub fn split<'a>(
         ("updated_at", raw.updated_at),
     ]
     .into_iter()
-    .find(|(_, v)| v.is_some())
+    // `qiita new` writes `updated_at: ''`: an empty value gives no day.
+    .find(|(_, v)| match v {
+        None => false,
+        Some(DateValue::Text(t)) => !t.trim().is_empty(),
+        Some(DateValue::Toml(_)) => true,
+    })
     .unwrap_or(("date", None));
     let date_error = |shown: &str| {
         let line = find_key_line(raw_text, date_key)
@@ -795,6 +800,11 @@ mod tests {
         assert_eq!(
             date("date: 2024-11-01\nupdated_at: '2025-01-03T10:00:00+09:00'\n").as_deref(),
             Some("2024-11-01")
+        );
+        assert_eq!(
+            date("updated_at: ''\nid: null\n"),
+            None,
+            "a new Qiita CLI post"
         );
         // A bad day is reported at the key that gave it.
         let e = parse("---\ntitle: t\nid: x\nupdated_at: '2025-13-03'\n---\n本文\n").unwrap_err();
