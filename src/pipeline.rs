@@ -364,6 +364,11 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);
             let body = crate::parse::embeds::expand(&body);
+            let body = if split.front.marp {
+                crate::parse::marp::without_image_keywords(&body)
+            } else {
+                body
+            };
             let mut body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
             body.shrink_to_fit();

@@ -195,7 +195,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
                  events: &mut Vec<Event<'static>>,
                  offsets: &mut Vec<usize>| {
         if let Some((mut text, at)) = run.take() {
-            if prose && let std::borrow::Cow::Owned(e) = super::emoji::expand(&text) {
+            if prose && let Some(e) = emoji_outside_urls(&text) {
                 text = e;
             }
             if linkable && text.contains("://") {
@@ -450,6 +450,30 @@ fn push_linked(text: &str, at: usize, events: &mut Vec<Event<'static>>, offsets:
         events.push(Event::Text(CowStr::from(text[rest..].to_string())));
         offsets.push(at);
     }
+}
+
+/// `text` with its emoji shortcodes as emoji, except inside the URLs it holds (a path may hold
+/// `:100:`, and an autolink's text is its URL); `None` when nothing changed.
+fn emoji_outside_urls(text: &str) -> Option<String> {
+    let urls = if text.contains("://") {
+        bare_urls(text)
+    } else {
+        Vec::new()
+    };
+    let mut out = String::new();
+    let mut changed = false;
+    let mut rest = 0;
+    for gap_end in urls.iter().map(|u| u.start).chain([text.len()]) {
+        let gap = &text[rest..gap_end];
+        let expanded = super::emoji::expand(gap);
+        changed |= matches!(expanded, std::borrow::Cow::Owned(_));
+        out.push_str(&expanded);
+        if let Some(url) = urls.iter().find(|u| u.start == gap_end) {
+            out.push_str(&text[url.clone()]);
+            rest = url.end;
+        }
+    }
+    changed.then_some(out)
 }
 
 /// The byte ranges of the bare URLs in `text`; see [`push_linked`].
@@ -952,6 +976,21 @@ mod tests {
         assert!(html("原文: https://a.example/b です").contains(
             r#"<p>原文: <a href="https://a.example/b">https://a.example/b</a> です</p>"#
         ));
+    }
+
+    #[test]
+    fn emoji_shortcodes_in_a_url_stay_as_written() {
+        let url = "https://example.com/a/:100:/b";
+        assert_eq!(
+            links(&format!(
+                "リリース :tada: 詳細は{url} と <{url}> を参照 :+1:"
+            )),
+            [
+                (url.to_string(), url.to_string()),
+                (url.to_string(), url.to_string())
+            ]
+        );
+        assert!(html(&format!(":tada: {url}")).starts_with("<p>🎉 <a "));
     }
 
     #[test]

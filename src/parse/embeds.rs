@@ -7,37 +7,20 @@
 //! - an embed of an id is a link to the page it shows: `youtube` (the video), `speakerdeck`
 //!   (the player), `slideshare` (the slides), with the service's name as its text.
 //!
-//! Only `http:` and `https:` URLs are linked; any other embed stays as written. Nothing in fenced
-//! code is touched, and every line stays where it was.
+//! Only `http:` and `https:` URLs are linked; any other embed stays as written. Nothing in fenced or
+//! indented code is touched, and every line stays where it was.
 use std::borrow::Cow;
 
-/// `text` with its embed lines as links; text without them is returned as is.
+/// `text` with its embed lines as links; text without them is returned as is. Zenn shows an
+/// embed only at a line's start, so a line indented as code is kept as written.
 pub(crate) fn expand(text: &str) -> Cow<'_, str> {
     if !text.contains("@[") {
         return Cow::Borrowed(text);
     }
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let in_code = super::code_fence_lines(&lines);
-    let mut out = String::with_capacity(text.len());
-    let mut changed = false;
-    for (line, code) in lines.into_iter().zip(in_code) {
-        let body = line.trim_end_matches(['\n', '\r']);
-        match (!code).then(|| embed_link(body)).flatten() {
-            Some(link) => {
-                let indent = &body[..body.len() - body.trim_start().len()];
-                out.push_str(indent);
-                out.push_str(&link);
-                out.push_str(&line[body.len()..]);
-                changed = true;
-            }
-            None => out.push_str(line),
-        }
-    }
-    if changed {
-        Cow::Owned(out)
-    } else {
-        Cow::Borrowed(text)
-    }
+    super::rewrite_prose_lines(text, |line| {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        embed_link(line).map(|link| format!("{indent}{link}"))
+    })
 }
 
 /// The Markdown link for one embed line (`@[kind](arg)` and nothing else), if it is one.
@@ -97,6 +80,8 @@ mod tests {
             "@[unknown](abc)",
             "@[card]()",
             "```md\n@[card](https://kep.k8s.io/753)\n```\n",
+            "例:\n\n    @[card](https://kep.k8s.io/753)\n",
+            "例:\n\n\t@[card](https://kep.k8s.io/753)\n",
         ] {
             assert_eq!(expand(text), text);
         }

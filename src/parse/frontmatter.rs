@@ -75,6 +75,8 @@ pub struct FrontMatter {
     /// Written for newcomers (`beginner = true`, or a tag `入門`, `初心者`, `beginner`): the
     /// everyday glossary terms (`common = true`) get their links and tooltips too.
     pub beginner: bool,
+    /// A Marp deck (`marp: true`): its images' alt texts may hold Marp's keywords.
+    pub marp: bool,
 }
 
 impl FrontMatter {
@@ -94,6 +96,7 @@ impl FrontMatter {
             description: None,
             source: Attribution::default(),
             beginner: false,
+            marp: false,
         }
     }
 }
@@ -377,6 +380,7 @@ pub fn split<'a>(
             tags: raw.tags,
             draft: raw.draft || raw.published == Some(false),
             unrendered: unrendered(&raw.unknown),
+            marp: raw.unknown.get("marp") == Some(&serde_json::Value::Bool(true)),
             refs: raw.refs,
             description: raw.description,
             source,
@@ -819,6 +823,13 @@ mod tests {
         let text = "---\nmarp: true\ntheme: gaia\npaginate: true\nheader: 'Kubernetes 1.33 勉強会'\nfooter: '@k8s-ja'\nbackgroundColor: '#fff'\ntitle: 'Kubernetes 1.33 の変更点'\n---\n本文\n";
         let (f, _, w) = parse(text).unwrap();
         assert_eq!(f.title, "Kubernetes 1.33 の変更点");
+        assert!(f.marp);
+        assert!(
+            !parse("---\ntitle: t\nmarp: false\n---\n本文\n")
+                .unwrap()
+                .0
+                .marp
+        );
         let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
         assert!(loud.is_empty(), "{loud:?}");
     }

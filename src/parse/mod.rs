@@ -4,7 +4,7 @@
 //! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
 //! footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
-//! ([`embeds`]), Hugo shortcodes in the body degrade to
+//! ([`embeds`]), a Marp deck's image keywords leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to
 //! their text ([`shortcodes`]), then
 //! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
 //! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]; emoji shortcodes in its
@@ -18,6 +18,7 @@ mod emoji;
 pub mod frontmatter;
 pub mod hatena;
 pub mod markers;
+pub(crate) mod marp;
 pub(crate) mod raw_html;
 pub mod shortcodes;
 
@@ -52,6 +53,55 @@ pub(crate) fn code_fence_lines(lines: &[&str]) -> Vec<bool> {
             true
         })
         .collect()
+}
+
+/// `text` with each line outside code (fenced, or indented four columns as Markdown may read
+/// as code) replaced by what `rewrite` gives for it (the line without its line break), if
+/// anything; the line break stays, so every line stays where it was. Text where nothing was
+/// rewritten is returned as is.
+pub(crate) fn rewrite_prose_lines<'a>(
+    text: &'a str,
+    rewrite: impl Fn(&str) -> Option<String>,
+) -> std::borrow::Cow<'a, str> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = code_fence_lines(&lines);
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    for (line, code) in lines.into_iter().zip(in_code) {
+        let body = line.trim_end_matches(['\n', '\r']);
+        match (!code && !indented_as_code(body))
+            .then(|| rewrite(body))
+            .flatten()
+        {
+            Some(new) => {
+                out.push_str(&new);
+                out.push_str(&line[body.len()..]);
+                changed = true;
+            }
+            None => out.push_str(line),
+        }
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// Whether `line` starts with four columns of blanks, what Markdown may read as indented code.
+fn indented_as_code(line: &str) -> bool {
+    let mut columns = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => columns += 1,
+            '\t' => columns += 4 - columns % 4,
+            _ => break,
+        }
+        if columns >= 4 {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

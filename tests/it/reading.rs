@@ -491,3 +491,27 @@ fn a_zenn_post_shows_its_embeds_as_links_its_emoji_as_emoji_and_an_env_var_names
     // Qiita CLI's and Zenn's updated_at is the date when nothing else gives one.
     assert!(html.contains("2025-05-02"), "{html}");
 }
+
+#[test]
+fn a_marp_decks_image_keywords_leave_the_alt_text_and_other_articles_keep_theirs() {
+    let f = Fixture::new();
+    f.write(
+        "content/deck.md",
+        "---\nmarp: true\ntitle: 'Kubernetes 1.33 勉強会'\n---\n\
+         ![bg right:40%](node.png)\n\n---\n\n![w:320 Pod の図](pod.png)\n",
+    );
+    f.write(
+        "content/plain.md",
+        "---\ntitle: '図の記事'\n---\n![bg](x.png)\n",
+    );
+    let out = f.build();
+    let deck = page(&out, "articles/deck/index.html");
+    assert!(deck.contains(r#"alt="""#), "{deck}");
+    assert!(deck.contains(r#"alt="Pod の図""#), "{deck}");
+    assert!(
+        !deck.contains("right:40%") && !deck.contains("w:320"),
+        "{deck}"
+    );
+    let plain = page(&out, "articles/plain/index.html");
+    assert!(plain.contains(r#"alt="bg""#), "{plain}");
+}
