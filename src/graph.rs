@@ -383,9 +383,8 @@ fn article_links<'a>(
             // the article says is the section's text.
             mref.sentence = lead.to_string();
         }
-        if let (Some(stated), Some(release), Some(entry)) =
-            (stage, mref.release, registry.kep(m.kep))
-            && let Some(known) = contradiction(entry, release, stated)
+        if let (Some(stated), Some(release)) = (stage, mref.release)
+            && let Some(known) = registry.kep_contradiction(m.kep, release, stated)
         {
             push_disagreement(&mut e.disagreements, &mref, release, stated, known);
         }

@@ -39,14 +39,15 @@ pub fn check_stage_disagreements(
         };
         // One warning per KEP and stage: the first mention that contradicts the registry (an
         // agreeing mention of the same stage for another release does not hide it).
-        let Some(known) = contradiction(entry, release, stage) else {
+        let Some(known) = registry.kep_contradiction(m.kep, release, stage) else {
             continue;
         };
         if !seen.insert(("kep", m.kep.0.to_string(), stage)) {
             continue;
         }
         let registry_says = match (known, entry.milestone(stage)) {
-            (_, Some(r)) => format!("records `{stage}` from {r}"),
+            (Some(k), Some(r)) => format!("has it at `{k}` in {release} (`{stage}` from {r})"),
+            (None, Some(r)) => format!("records no stage for it by {release} (`{stage}` from {r})"),
             (Some(k), None) => {
                 format!("has it at `{k}` in {release} and records no `{stage}` milestone")
             }

@@ -259,7 +259,7 @@ fn listed_keps(view: &BlockView, t: &Token, out: &mut Mentions) {
         let number = c.get(1).expect("group 1");
         let range = at + number.start()..at + number.end();
         let after = &text[range.end..];
-        if !ends_a_listed_number(after) || view.in_span(range.start) {
+        if !ends_a_listed_number(after) || unit_follows(after) || view.in_span(range.start) {
             break;
         }
         let Ok(n) = number.as_str().parse::<u32>() else {
@@ -273,6 +273,31 @@ fn listed_keps(view: &BlockView, t: &Token, out: &mut Mentions) {
             .push(kep_at(view, &listed, n, KepForm::Prefixed, None));
         at = range.end;
     }
+}
+
+/// Whether `after`, past the blanks after a number, begins with a unit or a counter: the
+/// number is a quantity (`KEP-753、2019 年に提出`, `KEP-1287 と 3 つの関連 KEP`, `4000 行`,
+/// `2 years`), not a KEP of the list.
+fn unit_follows(after: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "年", "月", "日", "週", "時間", "分", "秒", "行", "人", "名", "回", "件", "個", "本", "点",
+        "つ", "項目", "種類", "社", "台", "文字", "倍", "万", "%", "％",
+    ];
+    const WORDS: &[&str] = &[
+        "year", "month", "week", "day", "hour", "minute", "line", "people", "person", "time",
+        "commit", "pr", "issue", "kep", "feature", "gate", "release", "version", "percent",
+    ];
+    let after = after.trim_start_matches([' ', '\u{3000}', '\t']);
+    if UNITS.iter().any(|u| after.starts_with(u)) {
+        return true;
+    }
+    let word: String = after
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let singular = word.strip_suffix('s').unwrap_or(&word);
+    WORDS.contains(&singular)
 }
 
 /// Whether `after`, the text after a listed number, lets it stand as a number of its own: the
@@ -312,10 +337,14 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
             .push(kep_at(view, t, number, KepForm::Prefixed, None));
         return;
     }
-    let written = REPO_BEFORE
-        .captures(before)
-        .map(|c| c[1].to_string())
-        .filter(|r| super::targets::is_repo(r));
+    let written = match named_before(before) {
+        Some(Named::Repo(repo)) => Some(repo),
+        Some(Named::Elsewhere) => return,
+        None => REPO_BEFORE
+            .captures(before)
+            .map(|c| c[1].to_string())
+            .filter(|r| super::targets::is_repo(r)),
+    };
     if written.is_none() && before_kubernetes_releases(number) {
         return;
     }
@@ -332,6 +361,114 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
         sentence: view.orig_sentence(t.range.start),
         author: None,
     });
+}
+
+/// What the words before a pull request's or issue's number say it belongs to.
+#[derive(Debug, PartialEq)]
+enum Named {
+    /// A repository other than kubernetes/kubernetes: `containerd の PR #10254`,
+    /// `kubernetes/website の #50000`, `website リポジトリの PR #50000`.
+    Repo(String),
+    /// A project or tracker whose repository is not known (`Docker の issue #123`,
+    /// `GitHub Discussions #1234`, `社内チケット #4521`): no reference at all.
+    Elsewhere,
+}
+
+/// Projects articles about Kubernetes cite pull requests and issues of, by the name they write
+/// (lowercase), with their repository (`None`: more than one, or not on GitHub).
+const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
+    ("website", Some("kubernetes/website")),
+    ("minikube", Some("kubernetes/minikube")),
+    ("kops", Some("kubernetes/kops")),
+    ("ingress-nginx", Some("kubernetes/ingress-nginx")),
+    ("kind", Some("kubernetes-sigs/kind")),
+    ("kustomize", Some("kubernetes-sigs/kustomize")),
+    ("kubespray", Some("kubernetes-sigs/kubespray")),
+    ("kueue", Some("kubernetes-sigs/kueue")),
+    ("karpenter", Some("kubernetes-sigs/karpenter")),
+    ("containerd", Some("containerd/containerd")),
+    ("nerdctl", Some("containerd/nerdctl")),
+    ("cri-o", Some("cri-o/cri-o")),
+    ("crio", Some("cri-o/cri-o")),
+    ("runc", Some("opencontainers/runc")),
+    ("podman", Some("containers/podman")),
+    ("moby", Some("moby/moby")),
+    ("helm", Some("helm/helm")),
+    ("istio", Some("istio/istio")),
+    ("cilium", Some("cilium/cilium")),
+    ("calico", Some("projectcalico/calico")),
+    ("etcd", Some("etcd-io/etcd")),
+    ("coredns", Some("coredns/coredns")),
+    ("envoy", Some("envoyproxy/envoy")),
+    ("prometheus", Some("prometheus/prometheus")),
+    ("golang", Some("golang/go")),
+    ("go", Some("golang/go")),
+    ("docker", None),
+    ("argo", None),
+    ("argocd", None),
+    ("flux", None),
+    ("knative", None),
+    ("keda", None),
+    ("grafana", None),
+    ("linux", None),
+    ("systemd", None),
+    ("discussions", None),
+    ("discussion", None),
+    ("adr", None),
+    ("rfc", None),
+    ("jira", None),
+    ("ticket", None),
+    ("チケット", None),
+    ("第", None),
+];
+
+/// The repository or project the text before a number names, between it and a `PR`/`issue`
+/// label (`containerd の PR #10254`, `kind の issue #3875`, `Helm PR #12345`,
+/// `kubernetes/website の #50000`, `website リポジトリの PR #50000`, `社内チケット #4521`);
+/// `None` when it names none (kubernetes/kubernetes is the default).
+fn named_before(before: &str) -> Option<Named> {
+    let mut rest = before.trim_end();
+    for label in ["プルリクエスト", "プルリク", "イシュー"] {
+        rest = rest.strip_suffix(label).unwrap_or(rest);
+    }
+    let word_len = rest
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_alphabetic)
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let word = &rest[rest.len() - word_len..];
+    if ["pr", "prs", "issue", "issues"].contains(&word.to_ascii_lowercase().as_str()) {
+        rest = &rest[..rest.len() - word_len];
+    }
+    let mut rest = rest.trim_end();
+    rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
+    rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
+    let name_len = rest
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let name = &rest[rest.len() - name_len..];
+    if name.contains('/') {
+        let repo = full_repo(name.trim_start_matches('/'));
+        let is_kubernetes = repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO);
+        return (super::targets::is_repo(&repo) && !is_kubernetes)
+            .then(|| Named::Repo(repo.into_owned()));
+    }
+    let lower = name.to_ascii_lowercase();
+    let word = if lower.is_empty() {
+        // `社内チケット`, `第 #1024 回`: a Japanese word right before.
+        OTHER_PROJECTS
+            .iter()
+            .find(|(w, _)| !w.is_ascii() && rest.ends_with(w))
+            .map(|(w, _)| *w)
+    } else {
+        Some(lower.as_str())
+    };
+    let (_, repo) = OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word)?;
+    Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
 }
 
 /// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →
@@ -550,7 +687,10 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
     if !is_kep {
-        if before_kubernetes_releases(number) && author.is_none() {
+        let named = named_before(&text[..t.range.start]);
+        if matches!(named, Some(Named::Elsewhere))
+            || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
+        {
             return;
         }
         // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.
@@ -558,12 +698,15 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         let issue = ["issue", "Issue", "イシュー", "Issues", "issues"]
             .iter()
             .any(|w| before.ends_with(w));
-        let repo = PullRequest::DEFAULT_REPO;
+        let repo = match &named {
+            Some(Named::Repo(repo)) => repo.as_str(),
+            _ => PullRequest::DEFAULT_REPO,
+        };
         out.prs.push(PrMention {
             pr: if issue {
                 PullRequest::issue(repo, number)
             } else {
-                PullRequest::kubernetes(number)
+                PullRequest::pull(repo, number)
             },
             block: view.index,
             place: Place::Prose,

@@ -785,7 +785,8 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     for (i, t) in tokens.iter().enumerate() {
         match t.kind {
             TokenKind::Plan => {
-                let sentence = view.sentence_at(t.range.start);
+                // `ベータに昇格しました（GA は v1.35 予定）`: a plan in brackets is the aside's.
+                let sentence = aside_around(text, view.sentence_at(t.range.start), t.range.start);
                 let start = text[sentence.start..t.range.start]
                     .rfind(CLAUSE_BREAKS)
                     .map_or(sentence.start, |p| sentence.start + p);
@@ -797,7 +798,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             // `has been deprecated and will be removed in v1.35`: what will happen, up to the
             // clause's end or the next `and`/`but`, is not what the release did.
             TokenKind::Will => {
-                let sentence = view.sentence_at(t.range.start);
+                let sentence = aside_around(text, view.sentence_at(t.range.start), t.range.start);
                 for (j, u) in tokens.iter().enumerate().skip(i + 1) {
                     let word = &text[u.range.clone()];
                     if u.range.start >= sentence.end
@@ -830,6 +831,37 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         }
     }
     muted
+}
+
+/// The bracketed aside of `sentence` that holds byte `at` (`（GA は v1.35 予定）`, `(will be GA)`),
+/// inside its brackets, or the whole sentence when `at` is in none.
+fn aside_around(text: &str, sentence: Range<usize>, at: usize) -> Range<usize> {
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, c) in text[sentence.start..at].char_indices().rev() {
+        match c {
+            ')' | '）' => depth += 1,
+            '(' | '（' if depth > 0 => depth -= 1,
+            '(' | '（' => {
+                open = Some(sentence.start + i + c.len_utf8());
+                break;
+            }
+            _ => {}
+        }
+    }
+    let Some(open) = open else {
+        return sentence;
+    };
+    let mut depth = 0usize;
+    for (i, c) in text[at..sentence.end].char_indices() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' if depth > 0 => depth -= 1,
+            ')' | '）' => return open..at + i,
+            _ => {}
+        }
+    }
+    sentence
 }
 
 /// The stages the leads of lists, the headings and `feature-state` lines state. Blocks are

@@ -1023,7 +1023,7 @@ fn disagreements_with_the_registry_are_warnings_with_both_facts() {
     assert_eq!(
         msgs,
         [
-            "10: the article says `KEP-3962` is `alpha` in 1.31, but glossary/keps.toml records `alpha` from 1.32",
+            "10: the article says `KEP-3962` is `alpha` in 1.31, but glossary/keps.toml records no stage for it by 1.31 (`alpha` from 1.32)",
             "14: the article says feature gate `WatchList` is `beta` in 1.31, but glossary/feature-gates.toml has it at `alpha` in 1.31 (`beta` from 1.32)",
             "15: the article says feature gate `WatchList` is on by default in 1.31, but glossary/feature-gates.toml has it off by default",
             "16: the article says feature gate `HPAContainerMetrics` is `removed` in 1.31, but glossary/feature-gates.toml has it at `stable` in 1.31 (`removed` from 1.32)",
@@ -1267,6 +1267,11 @@ fn kep_negatives_of_real_articles() {
         ("KEP-1287, 1.30でベータ", 1287),
         ("KEP-1287と`2400`", 1287),
         ("KEP-1287, 12345", 1287),
+        ("KEP-753、2019 年に提出。", 753),
+        ("KEP-753 と 2019 年からの議論", 753),
+        ("KEP-1287 と 3 つの関連 KEP。", 1287),
+        ("KEP-1287, 2 years in the making.", 1287),
+        ("KEP-753 と 4000 行の PR", 753),
     ] {
         let (_, r) = real(md);
         let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
@@ -1347,6 +1352,32 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "github.com/kubernetes/kubernetes/pull/120000/files を参照",
             vec![pull(k, 120000)],
         ),
+        // Another project's, named before the label.
+        (
+            "containerd の PR #10254 と kind の issue #3875、Helm PR 12345",
+            vec![
+                pull("containerd/containerd", 10254),
+                issue("kubernetes-sigs/kind", 3875),
+                pull("helm/helm", 12345),
+            ],
+        ),
+        (
+            "kubernetes/website の #50000 と website リポジトリの PR #50001",
+            vec![
+                pull("kubernetes/website", 50000),
+                pull("kubernetes/website", 50001),
+            ],
+        ),
+        (
+            "Docker の issue #45678、GitHub Discussions #1234、社内チケット #4521、第 #1024 回、ADR #1042",
+            vec![],
+        ),
+        // Kubernetes' own, named or not.
+        (
+            "Kubernetes の PR #128266 と kubelet の PR #128300、SIG Node の issue #128301",
+            vec![pull(k, 128266), pull(k, 128300), issue(k, 128301)],
+        ),
+        ("kubernetes/kubernetes の #128266", vec![pull(k, 128266)]),
     ];
     for (md, want) in table {
         let (_, r) = real(md);
@@ -1693,6 +1724,44 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
     assert_eq!(
         kep_stages("KEP-3962 はv1.29でベータに昇格し、次のリリースでGAを目指します。"),
         [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
+}
+
+#[test]
+fn hopes_and_guesses_are_plans_and_a_plan_in_brackets_is_only_the_asides() {
+    for md in [
+        "次は KEP-3962 の GA を待ちたい。",
+        "KEP-3962 の GA が待ち遠しいですね。",
+        "KEP-3962 は早く GA になってほしい。",
+        "KEP-3962 は 1.34 で GA になりそうです。",
+        "KEP-3962 は 1.34 で GA になるかもしれません。",
+        "KEP-3962 は GA に向けて作業が進んでいます。",
+        "KEP-3962 は GA 目前です。",
+        "KEP-3962 は GA 候補です。",
+        "KEP-3962 の GA はまだ先です。",
+        "KEP-3962 は次のリリースでベータになります。",
+        "KEP-3962 is slated for beta in v1.34.",
+        "KEP-3962 might reach beta in v1.34.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // The bracket's plan is its own; the sentence around it states the release's stage.
+    assert_eq!(
+        kep_stages("KEP-3962 は 1.31 でベータに昇格しました（GA は v1.35 予定）。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.31")))]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962 は v1.30 でもまだアルファです（v1.31 でベータになる予定）。"),
+        [(3962, Some(Stage::Alpha), Some(rel("1.30")))]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962 is beta in 1.31 (it will be GA in v1.33)."),
+        [(3962, Some(Stage::Beta), Some(rel("1.31")))]
+    );
+    // A plan outside the brackets still mutes its clause.
+    assert_eq!(
+        kep_stages("KEP-3962（ベータ）は v1.33 で GA になる予定です。"),
+        [(3962, None, None)]
     );
 }
 

@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use pulldown_cmark::{CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd,
+};
 use regex::Regex;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,6 +264,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         &mut events,
         &mut offsets,
     );
+    titled_callouts(&mut events, &mut offsets);
     assign_heading_ids(&mut events);
     demote_section_h1s(&mut events);
     let lines = crate::model::diag::LineIndex::new(body);
@@ -505,6 +508,106 @@ fn trim_url_end(url: &str) -> &str {
             return url;
         }
     }
+}
+
+/// A quote whose first line is a callout's marker with more on it: Obsidian's
+/// `> [!WARNING] 要注意`, `> [!tip]- 折りたたみ`, `> [!info]`, and the titled boxes `containers`
+/// writes (`:::tip[タイトル]`). GFM knows a marker only alone on its line and of five kinds; these
+/// become the same alert box, the title its first paragraph in bold.
+fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
+    let mut i = 0;
+    while i + 2 < events.len() {
+        let (Event::Start(Tag::BlockQuote(None)), Event::Start(Tag::Paragraph), Event::Text(t)) =
+            (&events[i], &events[i + 1], &events[i + 2])
+        else {
+            i += 1;
+            continue;
+        };
+        let Some((kind, title)) = callout_marker(t) else {
+            i += 1;
+            continue;
+        };
+        let title = title.to_string();
+        let title_only = title.trim_end().to_string();
+        events[i] = Event::Start(Tag::BlockQuote(Some(kind)));
+        let mut depth = 0usize;
+        for e in events.iter_mut().skip(i) {
+            match e {
+                Event::Start(Tag::BlockQuote(_)) => depth += 1,
+                Event::End(TagEnd::BlockQuote(_)) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        *e = Event::End(TagEnd::BlockQuote(Some(kind)));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let at = offsets[i + 2];
+        let line_ends = matches!(
+            events.get(i + 3),
+            Some(Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph))
+        );
+        let replacement: Vec<Event<'static>> = match (title_only.is_empty(), line_ends) {
+            // The marker alone: the paragraph goes on with the next line, or was only the marker.
+            (true, true) => match events[i + 3] {
+                Event::End(TagEnd::Paragraph) => {
+                    events.drain(i + 1..i + 4);
+                    offsets.drain(i + 1..i + 4);
+                    i += 1;
+                    continue;
+                }
+                _ => {
+                    events.drain(i + 2..i + 4);
+                    offsets.drain(i + 2..i + 4);
+                    i += 1;
+                    continue;
+                }
+            },
+            // A title of its own line: a bold paragraph, the rest a paragraph after it.
+            (false, true) => {
+                let mut title_events = vec![
+                    Event::Start(Tag::Strong),
+                    Event::Text(CowStr::from(title_only)),
+                    Event::End(TagEnd::Strong),
+                ];
+                if !matches!(events[i + 3], Event::End(TagEnd::Paragraph)) {
+                    events.remove(i + 3);
+                    offsets.remove(i + 3);
+                    title_events
+                        .extend([Event::End(TagEnd::Paragraph), Event::Start(Tag::Paragraph)]);
+                }
+                title_events
+            }
+            // Markup on the marker's line: the marker goes, the line stays as written.
+            (_, false) => vec![Event::Text(CowStr::from(title))],
+        };
+        let n = replacement.len();
+        events.splice(i + 2..i + 3, replacement);
+        offsets.splice(i + 2..i + 3, std::iter::repeat_n(at, n));
+        i += 1;
+    }
+}
+
+/// The kind and the rest of a callout's first line (`[!WARNING] 要注意`, `[!tip]- 折りたたみ`),
+/// Obsidian's kinds folded onto GFM's five.
+fn callout_marker(text: &str) -> Option<(BlockQuoteKind, &str)> {
+    let rest = text.strip_prefix("[!")?;
+    let (name, rest) = rest.split_once(']')?;
+    let kind = match name.to_ascii_lowercase().as_str() {
+        "note" | "info" | "abstract" | "summary" | "tldr" | "todo" | "question" | "help"
+        | "faq" | "example" | "quote" | "cite" => BlockQuoteKind::Note,
+        "tip" | "hint" | "success" | "check" | "done" => BlockQuoteKind::Tip,
+        "important" => BlockQuoteKind::Important,
+        "warning" | "attention" => BlockQuoteKind::Warning,
+        "caution" | "danger" | "error" | "bug" | "failure" | "fail" | "missing" => {
+            BlockQuoteKind::Caution
+        }
+        _ => return None,
+    };
+    let rest = rest.strip_prefix(['-', '+']).unwrap_or(rest);
+    Some((kind, rest.trim_start()))
 }
 
 /// The page's title is its one `<h1>`. An article that writes its sections as `# ` headings
@@ -976,6 +1079,42 @@ mod tests {
         assert!(html("原文: https://a.example/b です").contains(
             r#"<p>原文: <a href="https://a.example/b">https://a.example/b</a> です</p>"#
         ));
+    }
+
+    #[test]
+    fn callouts_with_a_title_or_another_kind_are_alert_boxes() {
+        let h = html("> [!WARNING] 要注意\n> `NodeSwap` はまだベータです。\n");
+        assert!(
+            h.starts_with("<blockquote class=\"markdown-alert-warning\">\n<p><strong>要注意</strong></p>\n<p><code>NodeSwap</code> はまだベータです。</p>"),
+            "{h}"
+        );
+        let h = html("> [!tip]- 折りたたみ\n> 本文\n");
+        assert!(
+            h.contains("markdown-alert-tip") && h.contains("<strong>折りたたみ</strong>"),
+            "{h}"
+        );
+        let h = html("> [!info]\n> 本文\n");
+        assert!(
+            h.contains("markdown-alert-note") && !h.contains("[!info]"),
+            "{h}"
+        );
+        assert!(h.contains("<p>本文</p>"), "{h}");
+        let h = html("> [!danger] only a title\n");
+        assert!(
+            h.contains("markdown-alert-caution") && h.contains("<strong>only a title</strong>"),
+            "{h}"
+        );
+        // Not a callout: another bracket, or a quote that merely starts with one.
+        for md in ["> [!unknown] x\n", "> [link](https://a.example/) x\n"] {
+            assert!(!html(md).contains("markdown-alert"), "{md}");
+        }
+        // The block text (what extraction and search read) has no marker.
+        let d = parse("> [!WARNING] 要注意\n> 本文\n", 1);
+        assert!(
+            d.blocks.iter().all(|b| !b.text.contains("[!")),
+            "{:?}",
+            d.blocks
+        );
     }
 
     #[test]

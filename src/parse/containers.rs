@@ -1,13 +1,17 @@
 //! Zenn's and Qiita's container blocks (`:::message`, `:::message alert`, `:::details タイトル`,
-//! `:::note info|warn|alert`) become the Markdown that looks the same, before Markdown parsing,
+//! `:::note info|warn|alert`), Docusaurus' admonitions (`:::tip`, `:::caution[タイトル]`,
+//! `:::danger タイトル`) and MyST's (`:::{warning}`) become the Markdown that looks the same, before Markdown parsing,
 //! so articles written on those platforms build without `:::` lines leaking into the text:
-//! a message or note is a GFM alert box (alert → 警告, warn → 注意, else 補足), a details block
+//! a message or note is a GFM alert box (alert → 警告, warn → 注意, else 補足), an admonition
+//! the alert box of its kind with its title on the marker's line (see `blocks::titled_callouts`),
+//! a details block
 //! a quote led by its title in bold (its content stays Markdown, code blocks included).
 //!
 //! Every line stays where it was (the opening line becomes the box's first line, the closing
 //! line an empty one), so diagnostics still point at the right line. A block closes at a line
 //! of as many colons as opened it (Zenn nests `::::details` around `:::message`); one never
-//! closed ends with the text. Lines inside fenced code blocks are left alone.
+//! closed ends with the text. A line of colons that opens or closes nothing is escaped, so it
+//! shows as written instead of being read as a definition list's `:`. Lines inside fenced code blocks are left alone.
 use std::borrow::Cow;
 
 /// One open container: how many colons opened it.
@@ -50,6 +54,11 @@ pub fn expand(text: &str) -> Cow<'_, str> {
                 open.push(Open { colons });
                 continue;
             }
+            // A fence of a container shiori does not know: shown as written, not read as
+            // a definition (`: …` is one in Markdown).
+            let indent = &body[..body.len() - trimmed.len()];
+            push_line(&mut out, &quote, &format!("{indent}\\{trimmed}"), end);
+            continue;
         }
         push_line(&mut out, &quote, body, end);
     }
@@ -65,15 +74,42 @@ fn push_line(out: &mut String, quote: &str, body: &str, end: &str) {
 /// The first line of the box a container opens with `rest` (what follows its colons), or
 /// `None` when `rest` names no container (`:::` in prose stays as written).
 fn opening_line(rest: &str) -> Option<String> {
-    let (name, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    // MyST writes the kind in braces (`:::{warning}`); Docusaurus its title in brackets
+    // (`:::tip[既知の問題]`) or after a space (`:::tip 既知の問題`).
+    let (name, arg) = match rest.strip_prefix('{') {
+        Some(r) => r.split_once('}').unwrap_or((r, "")),
+        None => rest
+            .split_once(|c: char| c.is_whitespace() || c == '[')
+            .map_or((rest, ""), |(n, a)| (n, a)),
+    };
     let arg = arg.trim();
+    let arg = arg
+        .strip_suffix(']')
+        .filter(|_| rest.contains('['))
+        .unwrap_or(arg)
+        .trim();
     let alert = |kind: &str| Some(format!("> [!{kind}]"));
+    let titled = |kind: &str| {
+        Some(if arg.is_empty() {
+            format!("> [!{kind}]")
+        } else {
+            format!("> [!{kind}] {}", escape_inline(arg))
+        })
+    };
     match name {
         "message" | "note" => match arg {
             "alert" => alert("CAUTION"),
             "warn" => alert("WARNING"),
+            "info" | "" => alert("NOTE"),
+            _ if name == "note" => titled("NOTE"),
             _ => alert("NOTE"),
         },
+        // Docusaurus' and MyST's admonitions.
+        "tip" | "hint" | "success" => titled("TIP"),
+        "info" | "seealso" => titled("NOTE"),
+        "important" => titled("IMPORTANT"),
+        "warning" | "attention" | "caution" => titled("WARNING"),
+        "danger" | "error" => titled("CAUTION"),
         "details" => Some(if arg.is_empty() {
             "> **詳細**".to_string()
         } else {
@@ -124,14 +160,31 @@ mod tests {
     }
 
     #[test]
-    fn colons_that_open_nothing_stay() {
-        for md in [
-            "a ::: b\n",
-            ":::\n",
-            ":::unknown\nx\n:::\n",
-            "比率は 1:::2\n",
-        ] {
+    fn colons_that_open_nothing_stay_as_text() {
+        for md in ["a ::: b\n", "比率は 1:::2\n"] {
             assert_eq!(expand(md), md, "{md}");
         }
+        // A line of colons alone would be a definition in Markdown: it is escaped to show.
+        assert_eq!(expand(":::\n"), "\\:::\n");
+        assert_eq!(expand(":::unknown\nx\n:::\n"), "\\:::unknown\nx\n\\:::\n");
+    }
+
+    #[test]
+    fn docusaurus_and_myst_admonitions_are_alert_boxes_with_their_title() {
+        assert_eq!(expand(":::tip\nx\n:::\n"), "> [!TIP]\n> x\n\n");
+        assert_eq!(
+            expand(":::caution[既知の問題]\nx\n:::\n"),
+            "> [!WARNING] 既知の問題\n> x\n\n"
+        );
+        assert_eq!(
+            expand(":::danger 危険\nx\n:::\n"),
+            "> [!CAUTION] 危険\n> x\n\n"
+        );
+        assert_eq!(
+            expand(":::note[タイトル]\nx\n:::\n"),
+            "> [!NOTE] タイトル\n> x\n\n"
+        );
+        assert_eq!(expand(":::{warning}\nx\n:::\n"), "> [!WARNING]\n> x\n\n");
+        assert_eq!(expand(":::info\nx\n:::\n"), "> [!NOTE]\n> x\n\n");
     }
 }

@@ -392,6 +392,28 @@ impl Registry {
     pub fn is_empty(&self) -> bool {
         self.keps.is_empty() && self.gates.is_empty()
     }
+
+    /// [`contradiction`] for KEP `n`, but once the KEP has a stage, a stage one of its gates has
+    /// in `release` is no contradiction: kep.yaml's milestones are often moved to a later release
+    /// (UserNamespaces' `beta: v1.35`, when beta came on by default) while the gate's page
+    /// records the release it shipped in (beta from 1.30), and an article stating either is
+    /// right. Before the KEP's first milestone its gate says nothing of it: a gate is often
+    /// registered a release or two before the feature ships (MutatingAdmissionPolicy's is alpha
+    /// from 1.30; KEP-3962 reached alpha in 1.32).
+    pub fn kep_contradiction(
+        &self,
+        n: KepNumber,
+        release: Release,
+        stated: Stage,
+    ) -> Option<Option<Stage>> {
+        let known = contradiction(self.kep(n)?, release, stated)?;
+        let a_gate_agrees = self.gates_of_kep(n).iter().any(|g| {
+            self.gate(&g.0)
+                .and_then(|e| e.stage_at(release))
+                .is_some_and(|s| s.stage == stated)
+        });
+        (known.is_none() || !a_gate_agrees).then_some(known)
+    }
 }
 
 #[derive(Deserialize)]
@@ -762,6 +784,34 @@ mod tests {
         assert_eq!(k.stage_at(r("1.32")), Some(Stage::Alpha));
         assert_eq!(k.stage_at(r("1.35")), Some(Stage::Beta));
         assert_eq!(k.line, 1);
+    }
+
+    #[test]
+    fn a_kep_stage_its_gate_has_in_that_release_is_no_contradiction() {
+        // kep.yaml moved beta to 1.35; the gate's page says beta from 1.30.
+        let keps = "[[kep]]\nnumber = 127\ntitle = \"Support User Namespaces\"\nalpha = \"1.25\"\nbeta = \"1.35\"\n";
+        let gates = "[[gate]]\nname = \"UserNamespacesSupport\"\nkep = 127\nstages = [\n  { stage = \"alpha\", from = \"1.28\", to = \"1.29\", default = false },\n  { stage = \"beta\", from = \"1.30\", default = false },\n]\n";
+        let (reg, d) = parse(keps, gates);
+        assert!(d.is_empty(), "{d:?}");
+        let n = KepNumber(127);
+        assert_eq!(reg.kep_contradiction(n, r("1.33"), Stage::Beta), None);
+        assert_eq!(reg.kep_contradiction(n, r("1.33"), Stage::Alpha), None);
+        assert_eq!(
+            reg.kep_contradiction(n, r("1.33"), Stage::Stable),
+            Some(Some(Stage::Alpha))
+        );
+        assert_eq!(reg.kep_contradiction(n, r("1.24"), Stage::Beta), Some(None));
+        // Before the KEP's first milestone, its gate's stage does not speak for it.
+        let early = "[[gate]]\nname = \"UserNamespacesSupport\"\nkep = 127\nstages = [ { stage = \"alpha\", from = \"1.23\", default = false } ]\n";
+        let (early, _) = parse(keps, early);
+        assert_eq!(
+            early.kep_contradiction(n, r("1.24"), Stage::Alpha),
+            Some(None)
+        );
+        assert_eq!(
+            reg.kep_contradiction(KepNumber(1), r("1.33"), Stage::Beta),
+            None
+        );
     }
 
     #[test]
