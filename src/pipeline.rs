@@ -187,9 +187,29 @@ fn definitions(curated: &Terms, official: Option<&Terms>) -> Definitions {
             .map(|t| (t.id.0.clone(), t.def_ja.clone()))
             .collect::<Vec<_>>()
     };
+    let names = |terms: &Terms| {
+        terms
+            .terms
+            .iter()
+            .map(|t| {
+                // kubernetes.io's Japanese pages keep an API kind's name in English (Pod,
+                // DaemonSet) and write other terms in Japanese (コンテナランタイム).
+                let kind = t.en.starts_with(|c: char| c.is_ascii_uppercase())
+                    && t.en.chars().all(|c| c.is_ascii_alphanumeric());
+                let name = if kind || t.ja.is_empty() {
+                    &t.en
+                } else {
+                    &t.ja
+                };
+                (t.id.0.clone(), name.clone())
+            })
+            .collect::<Vec<_>>()
+    };
     let mut pairs = official.map(of).unwrap_or_default();
     pairs.extend(of(curated));
-    Definitions::new(pairs)
+    let mut named = official.map(names).unwrap_or_default();
+    named.extend(names(curated));
+    Definitions::new(pairs).with_names(named)
 }
 
 /// Builds the glossary from the curated terms and the articles' scans.

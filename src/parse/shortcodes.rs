@@ -6,7 +6,9 @@
 //! the file on k8s.io/examples, `{{< figure … >}}` a `<figure>` (raw HTML, sanitized like any
 //! other), `{{< feature-state feature_gate_name="X" >}}` the gate's state from the registry (in
 //! the article's release, else its latest) and `フィーチャーゲート \`X\``, so the gate is a
-//! mention like any other. A parameter is escaped for where it lands.
+//! mention like any other; `{{< glossary_tooltip term_id="etcd" >}}` without a `text` the term's
+//! name, `{{< highlight yaml >}}` a fenced code block, and what `{{< comment >}}` holds nothing
+//! at all (the author's note is never published). A parameter is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
@@ -214,34 +216,64 @@ impl<'a> Page<'a> {
         self.asked.borrow_mut().insert(term_id.to_string());
         definitions.get(term_id)
     }
+
+    /// The name a `glossary_tooltip` without `text` shows: the glossary's for the term, else
+    /// the id as written (`etcd`, `kube-proxy`).
+    fn term_name(&self, term_id: &str) -> String {
+        let id = term_id.trim().to_ascii_lowercase();
+        let known = self.definitions.and_then(|d| {
+            self.asked.borrow_mut().insert(id.clone());
+            d.name(&id)
+        });
+        known.map_or_else(|| term_id.trim().to_string(), str::to_string)
+    }
 }
 
 /// The glossary's Japanese definitions by term id (`configmap`, the id kubernetes.io's glossary
 /// pages and `term_id` parameters use), for `{{< glossary_definition >}}`, which on
 /// kubernetes.io prints the term's definition where a page opens with it.
 #[derive(Debug, Clone, Default, Hash)]
-pub struct Definitions(std::collections::BTreeMap<String, String>);
+pub struct Definitions {
+    definitions: std::collections::BTreeMap<String, String>,
+    /// The term's name by id, which `{{< glossary_tooltip term_id="etcd" >}}` without a `text`
+    /// prints on kubernetes.io.
+    names: std::collections::BTreeMap<String, String>,
+}
 
 impl Definitions {
     pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Definitions {
-        Definitions(
-            pairs
+        Definitions {
+            definitions: pairs
                 .into_iter()
                 .filter(|(_, d)| !d.trim().is_empty())
                 .collect(),
-        )
+            names: Default::default(),
+        }
+    }
+
+    /// These definitions, with the terms' names by id.
+    pub fn with_names(mut self, names: impl IntoIterator<Item = (String, String)>) -> Definitions {
+        self.names = names
+            .into_iter()
+            .filter(|(_, n)| !n.trim().is_empty())
+            .collect();
+        self
     }
 
     fn get(&self, term_id: &str) -> Option<&str> {
-        self.0.get(term_id).map(String::as_str)
+        self.definitions.get(term_id).map(String::as_str)
+    }
+
+    fn name(&self, term_id: &str) -> Option<&str> {
+        self.names.get(term_id).map(String::as_str)
     }
 
     /// What `term_ids` are defined as, in one number: equal for two glossaries that define each
     /// of them alike (or leave it undefined alike).
     pub fn fingerprint_of(&self, term_ids: &[String]) -> u64 {
-        let defined: Vec<(&str, Option<&str>)> = term_ids
+        let defined: Vec<(&str, Option<&str>, Option<&str>)> = term_ids
             .iter()
-            .map(|id| (id.as_str(), self.get(id)))
+            .map(|id| (id.as_str(), self.get(id), self.name(id)))
             .collect();
         crate::text::fingerprint(&defined)
     }
@@ -555,6 +587,9 @@ enum OpenKind {
     CodeTab { lang: String, name: String },
     /// Nothing to do at the close.
     Plain,
+    /// Hugo's `comment`: the content is the author's note to themselves, never shown; its line
+    /// breaks stay.
+    Hidden,
 }
 
 /// Replaces each shortcode in `text` by what a reader should see of it.
@@ -651,7 +686,13 @@ pub fn degrade(text: &str, page: &Page) -> String {
                     }
                 }
             }
-            "glossary_tooltip" | "link" | "tooltip" => params.get("text").unwrap_or_default(),
+            "glossary_tooltip" => params
+                .get("text")
+                .filter(|t| !t.trim().is_empty())
+                .unwrap_or_else(|| {
+                    markdown_text(&page.term_name(&params.get("term_id").unwrap_or_default()))
+                }),
+            "link" | "tooltip" => params.get("text").unwrap_or_default(),
             "feature-state" => {
                 let version = params.get("for_k8s_version").unwrap_or_default();
                 let state = params.get("state").unwrap_or_default();
@@ -676,6 +717,26 @@ pub fn degrade(text: &str, page: &Page) -> String {
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "include" => fixed_text(name, &params, alone).unwrap_or_default(),
             "capture" | "tabs" | "table" => String::new(),
+            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}`: a code block.
+            "highlight" => {
+                open.push(Open {
+                    name: name.to_string(),
+                    start: out.len(),
+                    kind: OpenKind::CodeTab {
+                        lang: params.nth(0).unwrap_or_default().to_string(),
+                        name: String::new(),
+                    },
+                });
+                String::new()
+            }
+            "comment" => {
+                open.push(Open {
+                    name: name.to_string(),
+                    start: out.len(),
+                    kind: OpenKind::Hidden,
+                });
+                String::new()
+            }
             "heading" => heading(params.nth(0).unwrap_or_default()),
             n if n.ends_with("_heading") || n.ends_with("-heading") => {
                 heading(&n[..n.len() - "_heading".len()])
@@ -705,6 +766,11 @@ pub fn degrade(text: &str, page: &Page) -> String {
 fn close(out: &mut String, o: Open) {
     match o.kind {
         OpenKind::Plain => {}
+        OpenKind::Hidden => {
+            let lines = out[o.start..].matches('\n').count();
+            out.truncate(o.start);
+            out.push_str(&"\n".repeat(lines));
+        }
         OpenKind::Callout { indent } => {
             let inner = out.split_off(o.start);
             let lines: Vec<&str> = inner.split('\n').collect();
@@ -1058,6 +1124,49 @@ mod tests {
                 }
             ),
             "FEATURE STATE: フィーチャーゲート `NoSuchGate`"
+        );
+    }
+
+    #[test]
+    fn a_highlight_shortcode_is_a_code_block() {
+        assert_eq!(
+            degrade(
+                "例:\n\n{{< highlight yaml \"linenos=table\" >}}\nspec:\n  - name: a\n{{< /highlight >}}\n"
+            ),
+            "例:\n\n```yaml\nspec:\n  - name: a\n```\n"
+        );
+    }
+
+    #[test]
+    fn a_comment_is_never_shown_and_keeps_its_lines() {
+        assert_eq!(
+            degrade(
+                "前{{< comment >}}翻訳者メモ: KEP-753 を確認{{< /comment >}}後\n{{< comment >}}\n非公開\n{{< /comment >}}\n本文"
+            ),
+            "前後\n\n\n\n本文"
+        );
+        // One never closed hides the rest, as Hugo refuses to show it either.
+        assert_eq!(degrade("a\n{{< comment >}}\nメモ\n"), "a\n\n\n");
+    }
+
+    #[test]
+    fn a_glossary_tooltip_without_text_shows_the_terms_name() {
+        let defs = Definitions::new([]).with_names([("pod".to_string(), "Pod".to_string())]);
+        let page = Page {
+            definitions: Some(&defs),
+            ..Page::default()
+        };
+        let src = r#"{{< glossary_tooltip term_id="pod" >}}と{{< glossary_tooltip term_id="etcd" >}}にデータを保存します。{{< glossary_tooltip text="" term_id="Pod" >}}"#;
+        assert_eq!(
+            super::degrade(src, &page),
+            "Podとetcdにデータを保存します。Pod"
+        );
+        // What the page printed depends on those names.
+        assert_eq!(page.definitions_asked(), ["etcd", "pod"]);
+        let renamed = Definitions::new([]).with_names([("pod".to_string(), "ポッド".to_string())]);
+        assert_ne!(
+            defs.fingerprint_of(&["pod".to_string()]),
+            renamed.fingerprint_of(&["pod".to_string()])
         );
     }
 
