@@ -329,7 +329,7 @@ fn article_links<'a>(
                    default_on,
                    stage_release: Option<Release>| {
         let b = &doc.blocks[block];
-        let sentence = quote(&b.text, sentence, at);
+        let sentence = row_quote(doc, block).unwrap_or_else(|| quote(&b.text, sentence, at));
         Mention {
             article: meta.slug.clone(),
             article_title: meta.title.clone(),
@@ -559,6 +559,28 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
 /// The longest quote a mention keeps of its sentence, in characters on each side of the
 /// mention: a line without `。` is one sentence, and a mention must not copy all of it.
 const QUOTE_SIDE: usize = 160;
+
+/// For a mention in a table's body cell, its row (`#1287 | \`InPlacePodVerticalScaling\` |
+/// ベータ`): a cell alone (`#1287`, `GA`) says nothing of what it is about. Cut to a quote's
+/// length; `None` outside a table's body.
+fn row_quote(doc: &Doc, block: usize) -> Option<String> {
+    let cell = doc.blocks.get(block)?.cell.filter(|c| !c.head)?;
+    let same_row = |i: &usize| {
+        doc.blocks[*i]
+            .cell
+            .is_some_and(|c| c.table == cell.table && c.row == cell.row)
+    };
+    let first = (0..block).rev().take_while(same_row).last().unwrap_or(block);
+    let cells: Vec<&str> = (first..doc.blocks.len())
+        .take_while(same_row)
+        .map(|i| doc.blocks[i].text.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if cells.len() < 2 {
+        return None;
+    }
+    Some(crate::text::truncate_chars(&cells.join(" | "), QUOTE_SIDE * 2))
+}
 
 /// The sentence `sentence` of `text`, or, when it is long, the part around the mention `at`
 /// with `…` where it was cut. Memory stays linear however many mentions a line holds.

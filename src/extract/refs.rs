@@ -686,6 +686,14 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     };
     let range = view.norm.orig_range(t.range.clone());
     let sentence = view.orig_sentence(t.range.start);
+    // `KEP #3998 と #3850`: a KEP list took the number already.
+    if out
+        .keps
+        .iter()
+        .any(|m| m.block == view.index && m.range.start < range.end && range.start < m.range.end)
+    {
+        return;
+    }
     if !is_kep {
         let named = named_before(&text[..t.range.start]);
         if matches!(named, Some(Named::Elsewhere))

@@ -1697,6 +1697,16 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         return Some(r);
     }
+    // `GA (v1.34)`, `GA（1.34〜）`: the release in brackets right after the stage is its own.
+    if let Some(n) = tokens.get(i + 1)
+        && let TokenKind::Release(r) = n.kind
+        && matches!(text[t.range.end..n.range.start].trim(), "(" | "（")
+        && text[n.range.end..]
+            .trim_start()
+            .starts_with([')', '）', '~', '〜', '～'])
+    {
+        return Some(r);
+    }
     let mut j = i + 1;
     while let Some(n) = tokens.get(j) {
         match n.kind {

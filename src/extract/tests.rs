@@ -1277,6 +1277,13 @@ fn kep_negatives_of_real_articles() {
         let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
         assert_eq!(got, [only], "{md}");
     }
+    // A number a KEP list takes is that KEP alone, never a pull request as well.
+    for md in ["KEP #3998 と #3850", "KEP-3998, #3850", "KEPs #3998 and #3850"] {
+        let (_, r) = real(md);
+        let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+        assert_eq!(got, [3998, 3850], "{md}");
+        assert!(r.prs.is_empty(), "{md}: {:?}", r.prs);
+    }
 }
 
 #[test]
@@ -1724,6 +1731,27 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
     assert_eq!(
         kep_stages("KEP-3962 はv1.29でベータに昇格し、次のリリースでGAを目指します。"),
         [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
+}
+
+#[test]
+fn a_release_in_brackets_after_the_stage_is_the_stages() {
+    for md in [
+        "KEP-3962: Beta → GA (v1.32)",
+        "KEP-3962 は GA（v1.32）です。",
+        "KEP-3962 は GA (1.32~) です。",
+        "| KEP | ステージ |\n|---|---|\n| KEP-3962 | GA（v1.32〜） |\n",
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(3962, Some(Stage::Stable), Some(rel("1.32")))],
+            "{md}"
+        );
+    }
+    // A bracket that goes on to state its own stage keeps its release to it.
+    assert_eq!(
+        kep_stages("KEP-3962 は v1.31 で GA（v1.29 でベータ）になりました。"),
+        [(3962, Some(Stage::Stable), Some(rel("1.31")))]
     );
 }
 
