@@ -570,7 +570,11 @@ fn row_quote(doc: &Doc, block: usize) -> Option<String> {
             .cell
             .is_some_and(|c| c.table == cell.table && c.row == cell.row)
     };
-    let first = (0..block).rev().take_while(same_row).last().unwrap_or(block);
+    let first = (0..block)
+        .rev()
+        .take_while(same_row)
+        .last()
+        .unwrap_or(block);
     let cells: Vec<&str> = (first..doc.blocks.len())
         .take_while(same_row)
         .map(|i| doc.blocks[i].text.trim())
@@ -579,7 +583,10 @@ fn row_quote(doc: &Doc, block: usize) -> Option<String> {
     if cells.len() < 2 {
         return None;
     }
-    Some(crate::text::truncate_chars(&cells.join(" | "), QUOTE_SIDE * 2))
+    Some(crate::text::truncate_chars(
+        &cells.join(" | "),
+        QUOTE_SIDE * 2,
+    ))
 }
 
 /// The sentence `sentence` of `text`, or, when it is long, the part around the mention `at`

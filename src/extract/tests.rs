@@ -1278,7 +1278,11 @@ fn kep_negatives_of_real_articles() {
         assert_eq!(got, [only], "{md}");
     }
     // A number a KEP list takes is that KEP alone, never a pull request as well.
-    for md in ["KEP #3998 と #3850", "KEP-3998, #3850", "KEPs #3998 and #3850"] {
+    for md in [
+        "KEP #3998 と #3850",
+        "KEP-3998, #3850",
+        "KEPs #3998 and #3850",
+    ] {
         let (_, r) = real(md);
         let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
         assert_eq!(got, [3998, 3850], "{md}");

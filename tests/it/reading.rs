@@ -515,3 +515,24 @@ fn a_marp_decks_image_keywords_leave_the_alt_text_and_other_articles_keep_theirs
     let plain = page(&out, "articles/plain/index.html");
     assert!(plain.contains(r#"alt="bg""#), "{plain}");
 }
+
+#[test]
+fn a_mention_in_a_table_is_quoted_with_its_row() {
+    let f = Fixture::new();
+    f.write(
+        "content/t.md",
+        "---\ntitle: \"表の記事\"\nrelease: \"1.33\"\n---\n## ベータに昇格した機能\n\n\
+         | KEP | ゲート | ステージ |\n|---|---|---|\n\
+         | [#1287](https://github.com/kubernetes/enhancements/issues/1287) | `InPlacePodVerticalScaling` | ベータ |\n",
+    );
+    let out = f.build();
+    let row = "#1287 | InPlacePodVerticalScaling | ベータ";
+    for path in [
+        "keps/1287/index.html",
+        "feature-gates/InPlacePodVerticalScaling/index.html",
+        "releases/1.33/index.html",
+    ] {
+        let html = page(&out, path);
+        assert!(html.contains(row), "{path}: {html}");
+    }
+}

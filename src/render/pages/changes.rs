@@ -357,13 +357,16 @@ fn undecorated(sentence: &str) -> &str {
 /// The mention of release `r` whose sentence best says what changed: one stating `stage`
 /// before one that does not, and among them one whose sentence says something before one that
 /// only points to the KEP or credits it (`Mention::lead`), then one whose sentence is more than
-/// a table cell's name (`ServiceTrafficDistribution` alone), then the earliest: a section
+/// a table row's names (`ServiceTrafficDistribution | GA`), then the earliest: a section
 /// about the KEP comes before the lists that sum a release up.
 fn statement_of(mentions: &[Mention], r: Release, stage: Option<Stage>) -> Option<&Mention> {
-    // A table cell (`td-N`) or raw-HTML text (`h-N`, often a cell too) without a sentence's marks.
+    // A table cell (`td-N`) or raw-HTML text (`h-N`, often a cell too) whose cells (a row is
+    // quoted as `a | b`) hold no sentence's marks.
     let fragment = |m: &Mention| {
         crate::parse::blocks::is_cell_anchor(&m.anchor)
-            && !m.statement().contains(['。', '、', ' ', ',', '，', '.'])
+            && m.statement()
+                .split(" | ")
+                .all(|cell| !cell.trim().contains(['。', '、', ' ', ',', '，', '.']))
     };
     mentions
         .iter()
