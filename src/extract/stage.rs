@@ -1679,8 +1679,16 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         next_start = tokens[d].range.start;
         p = d.checked_sub(1);
     }
+    // `1.29 からベータのままです`: beta since then and still, so in the article's release too.
+    let still = |between: &str| {
+        matches!(between, "から" | "以来")
+            && ["のまま", "が続", "を維持"]
+                .iter()
+                .any(|w| text[t.range.end..].trim_start().starts_with(w))
+    };
     if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
+        && !still(without_adverb(text[prev.range.end..next_start].trim()))
         && matches!(
             without_adverb(text[prev.range.end..next_start].trim()),
             "" | "で"

@@ -1739,7 +1739,7 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
 }
 
 #[test]
-fn a_release_in_brackets_after_the_stage_is_the_stages() {
+fn a_release_next_to_a_stage_is_its_own_unless_the_stage_still_holds() {
     for md in [
         "KEP-3962: Beta → GA (v1.32)",
         "KEP-3962 は GA（v1.32）です。",
@@ -1752,6 +1752,15 @@ fn a_release_in_brackets_after_the_stage_is_the_stages() {
             "{md}"
         );
     }
+    // Since a release and still: the stage of the article's release.
+    assert_eq!(
+        kep_stages("KEP-3962 は 1.29 からベータのままです。"),
+        [(3962, Some(Stage::Beta), None)]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962 は 1.29 からベータになりました。"),
+        [(3962, Some(Stage::Beta), Some(rel("1.29")))]
+    );
     // A bracket that goes on to state its own stage keeps its release to it.
     assert_eq!(
         kep_stages("KEP-3962 は v1.31 で GA（v1.29 でベータ）になりました。"),
