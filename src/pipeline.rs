@@ -192,11 +192,10 @@ fn definitions(curated: &Terms, official: Option<&Terms>) -> Definitions {
             .terms
             .iter()
             .map(|t| {
-                // kubernetes.io's Japanese pages keep an API kind's name in English (Pod,
+                // kubernetes.io's Japanese pages mostly keep an API kind's name in English (Pod,
                 // DaemonSet) and write other terms in Japanese (コンテナランタイム).
-                let kind = t.en.starts_with(|c: char| c.is_ascii_uppercase())
-                    && t.en.chars().all(|c| c.is_ascii_alphanumeric());
-                let name = if kind || t.ja.is_empty() {
+                let api_kind = t.kind == crate::glossary::terms::TermKind::ApiKind;
+                let name = if api_kind || t.ja.is_empty() {
                     &t.en
                 } else {
                     &t.ja

@@ -285,10 +285,23 @@ fn unit_follows(after: &str) -> bool {
     ];
     const WORDS: &[&str] = &[
         "year", "month", "week", "day", "hour", "minute", "line", "people", "person", "time",
-        "commit", "pr", "issue", "kep", "feature", "gate", "release", "version", "percent",
+        "commit", "percent",
     ];
     let after = after.trim_start_matches([' ', '\u{3000}', '\t']);
-    if UNITS.iter().any(|u| after.starts_with(u)) {
+    // A one-character unit joined to more of a word (`名前`, `回避`, `日本語`, `行う`) is that
+    // word; the unit stands before a particle or punctuation (`2019 年に`, `4000 行の`).
+    let stands = |rest: &str| {
+        rest.chars().next().is_none_or(|c| {
+            !('\u{4e00}'..='\u{9fff}').contains(&c)
+                && (!crate::text::japanese::is_hiragana(c)
+                    || "のにでがをはともかへやほまず".contains(c))
+        })
+    };
+    if UNITS.iter().any(|u| {
+        after
+            .strip_prefix(u)
+            .is_some_and(|rest| u.chars().count() > 1 || stands(rest))
+    }) {
         return true;
     }
     let word: String = after
@@ -374,8 +387,9 @@ enum Named {
     Elsewhere,
 }
 
-/// Projects articles about Kubernetes cite pull requests and issues of, by the name they write
-/// (lowercase), with their repository (`None`: more than one, or not on GitHub).
+/// Projects and trackers articles about Kubernetes cite numbers of, by the name they write
+/// (lowercase), with their repository (`None`: no GitHub repository a number could be linked
+/// to, as for Docker, `社内チケット` or `第 #N 回`).
 const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("website", Some("kubernetes/website")),
     ("minikube", Some("kubernetes/minikube")),
@@ -452,9 +466,16 @@ fn named_before(before: &str) -> Option<Named> {
         .sum::<usize>();
     let name = &rest[rest.len() - name_len..];
     if name.contains('/') {
+        // Only a repository of an organization articles cite: `pkg/kubelet の PR`, `IPv4/IPv6 の
+        // PR` are a path and a pair, not repositories.
         let repo = full_repo(name.trim_start_matches('/'));
+        let owner = repo.split('/').next().unwrap_or("").to_ascii_lowercase();
+        let known = matches!(owner.as_str(), "kubernetes" | "kubernetes-sigs")
+            || OTHER_PROJECTS
+                .iter()
+                .any(|(_, r)| r.is_some_and(|r| r.eq_ignore_ascii_case(&repo)));
         let is_kubernetes = repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO);
-        return (super::targets::is_repo(&repo) && !is_kubernetes)
+        return (known && super::targets::is_repo(&repo) && !is_kubernetes)
             .then(|| Named::Repo(repo.into_owned()));
     }
     let lower = name.to_ascii_lowercase();

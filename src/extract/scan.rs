@@ -46,8 +46,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し)たら | なれば
-        | 待ち遠し | 待ちたい | 待たれ | なってほしい | (?:なり|され|昇格し|移行し)そう | かもしれ
-        | に向け | 目前 | 候補 | まだ先 | 次(?:の|回の|期)(?:リリース|バージョン)
+        | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
+        | 次(?:の|回の|期)リリース
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ
         | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
@@ -97,9 +97,8 @@ pub(crate) enum TokenKind {
     /// `見送`, `延期`, `revert`: the sentence says the change did not happen.
     Negation,
     /// `目指しています`, `予定です`, `見込み`, `見込まれます`, `計画`, `aims to`, `is planned`, `expected`,
-    /// `targeting`, and hopes and guesses (`待ち遠しい`, `なりそう`, `かもしれません`, `GA 目前`,
-    /// `次のリリースで`, `is slated for`, `might`): the stage of its clause is a plan, not a fact
-    /// of the release.
+    /// `targeting`, and hopes and guesses (`待ち遠しい`, `なりそう`, `GA 目前`, `次のリリースで`,
+    /// `is slated for`): the stage of its clause is a plan, not a fact of the release.
     Plan,
     /// `以前のバージョンでは`, `これまでは`, `従来は`, `previously`, `before v1.30`: what follows
     /// in the clause was so before, not in the release.
@@ -468,11 +467,21 @@ fn classify(s: &str) -> TokenKind {
         // `ベータになったら検討`: a condition, not a fact of the release.
         "目指" | "目標" | "予定" | "見込" | "計画" | "なったら" | "昇格したら" | "移行したら"
         | "なれば" => TokenKind::Plan,
-        // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`,
-        // `GA になるかもしれません`, `GA に向けて`, `GA 目前`, `GA 候補`, `次のリリースでベータ`.
-        "待ち遠し" | "待ちたい" | "待たれ" | "なってほしい" | "かもしれ" | "に向け" | "目前"
-        | "候補" | "まだ先" => TokenKind::Plan,
-        _ if s.ends_with("そう") || s.starts_with('次') => TokenKind::Plan,
+        // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`, `GA 目前`,
+        // `次のリリースでベータ`. (`に向けた`, `待たれていた`, `かもしれませんが`, `リリース候補`
+        // are everyday words around statements of fact, so they are none.)
+        "待ち遠しい"
+        | "待ちたい"
+        | "なってほしい"
+        | "目前"
+        | "まだ先"
+        | "なりそう"
+        | "されそう"
+        | "昇格しそう"
+        | "移行しそう"
+        | "次のリリース"
+        | "次回のリリース"
+        | "次期リリース" => TokenKind::Plan,
         "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" => {
@@ -672,7 +681,7 @@ fn classify_word(s: &str) -> TokenKind {
             TokenKind::Negation
         }
         "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
-        | "targeted" | "slated" | "might" | "hopefully" | "upcoming" => TokenKind::Plan,
+        | "targeted" | "slated" | "hopefully" | "upcoming" => TokenKind::Plan,
         "previously" | "formerly" => TokenKind::Past,
         "will" => TokenKind::Will,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {

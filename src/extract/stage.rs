@@ -785,8 +785,14 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     for (i, t) in tokens.iter().enumerate() {
         match t.kind {
             TokenKind::Plan => {
-                // `ベータに昇格しました（GA は v1.35 予定）`: a plan in brackets is the aside's.
-                let sentence = aside_around(text, view.sentence_at(t.range.start), t.range.start);
+                // `ベータに昇格しました（GA は v1.35 予定）`: a plan in brackets with a stage of its
+                // own is the aside's; `GA（予定）` is the stage's.
+                let sentence = view.sentence_at(t.range.start);
+                let aside = aside_around(text, sentence.clone(), t.range.start);
+                let states_own = tokens
+                    .iter()
+                    .any(|u| aside.contains(&u.range.start) && states(u.kind));
+                let sentence = if states_own { aside } else { sentence };
                 let start = text[sentence.start..t.range.start]
                     .rfind(CLAUSE_BREAKS)
                     .map_or(sentence.start, |p| sentence.start + p);

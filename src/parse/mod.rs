@@ -89,7 +89,7 @@ pub(crate) fn rewrite_prose_lines<'a>(
 }
 
 /// Whether `line` starts with four columns of blanks, what Markdown may read as indented code.
-fn indented_as_code(line: &str) -> bool {
+pub(crate) fn indented_as_code(line: &str) -> bool {
     let mut columns = 0;
     for c in line.chars() {
         match c {

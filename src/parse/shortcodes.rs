@@ -717,8 +717,9 @@ pub fn degrade(text: &str, page: &Page) -> String {
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "include" => fixed_text(name, &params, alone).unwrap_or_default(),
             "capture" | "tabs" | "table" => String::new(),
-            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}`: a code block.
-            "highlight" => {
+            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` on lines of their own: a
+            // code block (in a line, its text stays, as a code span could not hold its lines).
+            "highlight" if alone => {
                 open.push(Open {
                     name: name.to_string(),
                     start: out.len(),
@@ -726,6 +727,14 @@ pub fn degrade(text: &str, page: &Page) -> String {
                         lang: params.nth(0).unwrap_or_default().to_string(),
                         name: String::new(),
                     },
+                });
+                String::new()
+            }
+            "highlight" => {
+                open.push(Open {
+                    name: name.to_string(),
+                    start: out.len(),
+                    kind: OpenKind::Plain,
                 });
                 String::new()
             }
@@ -1134,6 +1143,11 @@ mod tests {
                 "例:\n\n{{< highlight yaml \"linenos=table\" >}}\nspec:\n  - name: a\n{{< /highlight >}}\n"
             ),
             "例:\n\n```yaml\nspec:\n  - name: a\n```\n"
+        );
+        // In a line: its text, and the line count kept.
+        assert_eq!(
+            degrade("文中 {{< highlight go >}}fmt.Println(){{< /highlight >}} です。\n次"),
+            "文中 fmt.Println() です。\n次"
         );
     }
 

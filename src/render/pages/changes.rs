@@ -366,7 +366,7 @@ fn statement_of(mentions: &[Mention], r: Release, stage: Option<Stage>) -> Optio
         crate::parse::blocks::is_cell_anchor(&m.anchor)
             && m.statement()
                 .split(" | ")
-                .all(|cell| !cell.trim().contains(['。', '、', ' ', ',', '，', '.']))
+                .all(|cell| !cell.trim().contains(['。', '、', ',', '，']))
     };
     mentions
         .iter()
