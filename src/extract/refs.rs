@@ -279,9 +279,13 @@ fn listed_keps(view: &BlockView, t: &Token, out: &mut Mentions) {
 /// number is a quantity (`KEP-753、2019 年に提出`, `KEP-1287 と 3 つの関連 KEP`, `4000 行`,
 /// `2 years`), not a KEP of the list.
 fn unit_follows(after: &str) -> bool {
+    // The counters of `counter_follows` (`3 つ`, `5 件`) and the units of time and size.
+    if counter_follows(after) {
+        return true;
+    }
     const UNITS: &[&str] = &[
-        "年", "月", "日", "週", "時間", "分", "秒", "行", "人", "名", "回", "件", "個", "本", "点",
-        "つ", "項目", "種類", "社", "台", "文字", "倍", "万", "%", "％",
+        "年", "月", "日", "週", "時間", "分", "秒", "行", "人", "名", "回", "社", "台", "文字",
+        "倍", "万", "%", "％",
     ];
     const WORDS: &[&str] = &[
         "year", "month", "week", "day", "hour", "minute", "line", "people", "person", "time",
