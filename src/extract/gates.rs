@@ -133,7 +133,11 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i);
-                if API_KINDS.contains(&name) && !is_subject_of_a_stage(view, i) && !titled {
+                if API_KINDS.contains(&name)
+                    && !is_subject_of_a_stage(view, i)
+                    && !titled
+                    && !is_switched_on(view, i)
+                {
                     continue;
                 }
                 if titled
@@ -187,8 +191,14 @@ fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
         return false;
     }
     let word = &view.text()[t.range.clone()];
-    gate_shaped(word)
-        || (word.len() >= CASE_FOLD_MIN_LEN && registry.gate_ignore_case(word).is_some())
+    // `KubeletConfiguration の featureGates`: a configuration kind holds gates and is none.
+    let config_kind = ["Configuration", "Config"]
+        .iter()
+        .any(|w| word.ends_with(w))
+        && registry.gate(word).is_none();
+    !config_kind
+        && (gate_shaped(word)
+            || (word.len() >= CASE_FOLD_MIN_LEN && registry.gate_ignore_case(word).is_some()))
 }
 
 /// `InPlacePodVerticalScaling`, `KMSv2`, `CSIMigrationvSphere`: a gate name (`FeatureGateName`'s
@@ -455,6 +465,30 @@ const API_KINDS: &[&str] = &[
 
 /// Token `i` is what the sentence says reached a stage: `Xが…GA`, `Xは…ベータ`, `XのGA昇格`,
 /// `X (KEP-752)がv1.15でアルファ`, `X graduates to GA`, `X is now GA`.
+/// `` `PodCertificateRequest` を明示的に有効化する ``, `` `X` を有効にして ``, `enable X`: the
+/// name is what is switched on or off, which a gate is and an API kind is not.
+fn is_switched_on(view: &BlockView, i: usize) -> bool {
+    let text = view.text();
+    let t = &view.tokens[i];
+    let after = text[t.range.end..].trim_start_matches([' ', '`']);
+    let before = text[..t.range.start].trim_end_matches([' ', '`']);
+    let object = after.strip_prefix('を').is_some_and(|rest| {
+        let rest = rest.trim_start();
+        let rest = ["明示的に", "手動で", "必ず"]
+            .iter()
+            .find_map(|w| rest.strip_prefix(w))
+            .unwrap_or(rest)
+            .trim_start();
+        ["有効化", "有効に", "無効化", "無効に", "オンに", "オフに"]
+            .iter()
+            .any(|w| rest.starts_with(w))
+    });
+    let english = ["enable", "disable", "enabling", "disabling"]
+        .iter()
+        .any(|w| before.to_ascii_lowercase().ends_with(w));
+    object || english
+}
+
 fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];

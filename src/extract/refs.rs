@@ -421,13 +421,54 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("prometheus", Some("prometheus/prometheus")),
     ("golang", Some("golang/go")),
     ("go", Some("golang/go")),
+    ("argocd", Some("argoproj/argo-cd")),
+    ("argo cd", Some("argoproj/argo-cd")),
+    ("argo-cd", Some("argoproj/argo-cd")),
+    ("flux", Some("fluxcd/flux2")),
+    ("fluxcd", Some("fluxcd/flux2")),
+    ("keda", Some("kedacore/keda")),
+    ("grafana", Some("grafana/grafana")),
+    ("cert-manager", Some("cert-manager/cert-manager")),
+    ("kyverno", Some("kyverno/kyverno")),
+    ("crossplane", Some("crossplane/crossplane")),
+    ("gateway-api", Some("kubernetes-sigs/gateway-api")),
+    ("gateway api", Some("kubernetes-sigs/gateway-api")),
+    ("cluster-api", Some("kubernetes-sigs/cluster-api")),
+    ("cluster api", Some("kubernetes-sigs/cluster-api")),
+    ("metrics-server", Some("kubernetes-sigs/metrics-server")),
+    ("external-dns", Some("kubernetes-sigs/external-dns")),
+    ("cri-tools", Some("kubernetes-sigs/cri-tools")),
+    ("kubebuilder", Some("kubernetes-sigs/kubebuilder")),
+    ("cluster-autoscaler", Some("kubernetes/autoscaler")),
+    ("autoscaler", Some("kubernetes/autoscaler")),
+    ("test-infra", Some("kubernetes/test-infra")),
+    ("terraform", Some("hashicorp/terraform")),
+    ("vault", Some("hashicorp/vault")),
+    ("rancher", Some("rancher/rancher")),
+    ("k3s", Some("k3s-io/k3s")),
+    ("linkerd", Some("linkerd/linkerd2")),
+    ("metallb", Some("metallb/metallb")),
+    ("velero", Some("vmware-tanzu/velero")),
+    ("trivy", Some("aquasecurity/trivy")),
+    ("falco", Some("falcosecurity/falco")),
+    ("kubevirt", Some("kubevirt/kubevirt")),
+    ("longhorn", Some("longhorn/longhorn")),
+    ("rook", Some("rook/rook")),
+    ("traefik", Some("traefik/traefik")),
+    ("dapr", Some("dapr/dapr")),
+    ("buildkit", Some("moby/buildkit")),
     ("docker", None),
     ("argo", None),
-    ("argocd", None),
-    ("flux", None),
     ("knative", None),
-    ("keda", None),
-    ("grafana", None),
+    ("kubeflow", None),
+    ("openshift", None),
+    ("tekton", None),
+    ("jenkins", None),
+    ("opentelemetry", None),
+    ("gitlab", None),
+    ("bitbucket", None),
+    ("redmine", None),
+    ("backlog", None),
     ("linux", None),
     ("systemd", None),
     ("discussions", None),
@@ -460,7 +501,13 @@ fn named_before(before: &str) -> Option<Named> {
         rest = &rest[..rest.len() - word_len];
     }
     let mut rest = rest.trim_end();
-    rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
+    // `Calico の issue`, `Calico は issue 9876`, `Cilium でも PR #N`.
+    for particle in ["の", "では", "でも", "は", "も"] {
+        if let Some(r) = rest.strip_suffix(particle) {
+            rest = r.trim_end();
+            break;
+        }
+    }
     rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
     let name_len = rest
         .chars()
@@ -482,6 +529,20 @@ fn named_before(before: &str) -> Option<Named> {
         return (known && super::targets::is_repo(&repo) && !is_kubernetes)
             .then(|| Named::Repo(repo.into_owned()));
     }
+    // `Argo CD の issue`, `Gateway API の PR`: a project of two words.
+    let two_words = rest
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ')))
+        .map_or(rest, |at| &rest[at..])
+        .trim_start_matches(|c: char| !c.is_ascii())
+        .to_ascii_lowercase();
+    if let Some((_, repo)) = OTHER_PROJECTS.iter().find(|(w, _)| {
+        w.contains(' ')
+            && two_words.ends_with(w)
+            && !two_words[..two_words.len() - w.len()]
+                .ends_with(|c: char| c.is_ascii_alphanumeric())
+    }) {
+        return Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())));
+    }
     let lower = name.to_ascii_lowercase();
     let word = if lower.is_empty() {
         // `社内チケット`, `第 #1024 回`: a Japanese word right before.
@@ -494,6 +555,12 @@ fn named_before(before: &str) -> Option<Named> {
     };
     let (_, repo) = OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word)?;
     Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
+}
+
+/// Whether `name` (lowercase) is a project other than Kubernetes, or a tracker, that articles
+/// cite ([`OTHER_PROJECTS`]).
+pub(super) fn is_other_project(name: &str) -> bool {
+    OTHER_PROJECTS.iter().any(|(w, _)| *w == name)
 }
 
 /// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →
@@ -720,14 +787,16 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         return;
     }
     if !is_kep {
-        let named = named_before(&text[..t.range.start]);
+        // `helm の PR #1 と #2`: what names the list's first number names every number's.
+        let before = &text[..list_start(view, i)];
+        let named = named_before(before);
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
         {
             return;
         }
         // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.
-        let before = text[..t.range.start].trim_end();
+        let before = before.trim_end();
         let issue = ["issue", "Issue", "イシュー", "Issues", "issues"]
             .iter()
             .any(|w| before.ends_with(w));
@@ -755,6 +824,24 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         kep_at(view, t, number, KepForm::Hash, None)
     };
     out.keps.push(m);
+}
+
+/// Where the list of `#N` numbers that token `i` ends begins (`helm の PR #1、#2 と #3`): the
+/// start of the first number joined to the next by a comma, `と`, `や`, `/`, `and` or a space;
+/// token `i`'s own start when it follows no such number.
+fn list_start(view: &BlockView, i: usize) -> usize {
+    let text = view.text();
+    let mut first = i;
+    while first > 0 {
+        let (prev, this) = (&view.tokens[first - 1], &view.tokens[first]);
+        let gap = text[prev.range.end..this.range.start].trim();
+        let joined = ["", ",", "、", "と", "や", "/", "&", "and", "および", "及び"].contains(&gap);
+        if prev.kind != TokenKind::Hash || !joined {
+            break;
+        }
+        first -= 1;
+    }
+    view.tokens[first].range.start
 }
 
 /// `(#119026, @AxeZhan)`: the handle right after `#N, `.

@@ -42,15 +42,19 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり)
         | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
-        | (?:取り除か|撤廃さ|除去さ)れ(?:ました|た)
+        | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し)たら | なれば
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 次(?:の|回の|期)リリース
+        | 狙(?:い(?:通り|どおり))? | 目論 | 視野に | 検討中 | (?:検討|提案|期待)されて(?:います|いる)
+        | 可能性があ | させたい | にしたい
+        | (?:なる|される|する|上がる)(?:はず|でしょう|模様|かもしれ(?:ません|ない)が?)
+        | 持ち越 | 取り下げ | 撤回
+        | 次(?:の|回の|期)リリース | 次で | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ
-        | デフォルト(?:で|では)?(?:有効|無効|オン|オフ|アクティブ)
+        | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
         | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
@@ -197,7 +201,16 @@ pub(super) fn scan_until(
         // a feature does (`PVCの自動削除`, `リソースの削除 (#127870)`, a KEP's title), or is a
         // verb or a topic before more words (`削除する`, `削除予定`, `削除と非推奨`), and is no
         // word of the scanner's.
+        // `## 削除`, `5. 削除` over its items, `削除:`: the noun alone titles what follows.
+        let titles = || {
+            text[..m.start()].trim().is_empty()
+                && text[m.end()..]
+                    .trim()
+                    .trim_end_matches([':', '：'])
+                    .is_empty()
+        };
         if matches!(s, "削除" | "廃止")
+            && !titles()
             && !(ends_a_statement(&text[m.end()..])
                 && states_its_subject(text, tokens.last(), m.start()))
         {
@@ -253,6 +266,20 @@ pub(super) fn scan_until(
             });
             continue;
         }
+        // `may become beta`, `might graduate to GA`, `is on track for beta`: a guess or a plan.
+        if kind == TokenKind::Ident {
+            let next = text[m.end()..].trim_start();
+            let guess = (s.eq_ignore_ascii_case("may") || s.eq_ignore_ascii_case("might"))
+                && ["become", "graduate", "reach", "move", "be promoted", "go "]
+                    .iter()
+                    .any(|w| next.starts_with(w));
+            let on_track = s.eq_ignore_ascii_case("track")
+                && text[..m.start()].trim_end().ends_with("on")
+                && (next.starts_with("for") || next.starts_with("to"));
+            if guess || on_track {
+                kind = TokenKind::Plan;
+            }
+        }
         // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
         if kind == TokenKind::Ident
             && ["before", "prior", "until"]
@@ -267,6 +294,17 @@ pub(super) fn scan_until(
             {
                 kind = TokenKind::Past;
             }
+        }
+        // `container.apparmor.security.beta.kubernetes.io/*`, `alpha_feature`: a part of a name.
+        if matches!(kind, TokenKind::StageWord(_))
+            && s.is_ascii()
+            && (text[..m.start()].ends_with(['.', '_'])
+                || text[m.end()..].starts_with('_')
+                || text[m.end()..].strip_prefix('.').is_some_and(|r| {
+                    r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '*')
+                }))
+        {
+            kind = TokenKind::Ident;
         }
         if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
@@ -363,10 +401,18 @@ fn ends_a_statement(after: &str) -> bool {
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
-    before.ends_with(['も', 'は', 'が'])
+    // `GA → 削除`, `非推奨->削除`: the end of a transition.
+    before.ends_with(['も', 'は', 'が', '→', '⇒', '➡'])
+        || before.ends_with("->")
+        || before.ends_with("=>")
         || last.is_some_and(|t| {
-            matches!(t.kind, TokenKind::Release(_))
-                && matches!(text[t.range.end..at].trim(), "で" | "にて")
+            let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
+            (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
+                // `- KEP-1234 削除`, `` - `X`: 削除 ``: a terse line of a name and its fate.
+                || (matches!(t.kind, TokenKind::Kep | TokenKind::Ident) && gap.is_empty() && {
+                    let name = &text[t.range.clone()];
+                    t.kind == TokenKind::Kep || super::gates::gate_shaped(name)
+                })
         })
 }
 
@@ -481,7 +527,33 @@ fn classify(s: &str) -> TokenKind {
         | "移行しそう"
         | "次のリリース"
         | "次回のリリース"
-        | "次期リリース" => TokenKind::Plan,
+        | "次期リリース"
+        // `次で GA`, `次回ベータ`: terse notes of the next release.
+        | "次で"
+        | "次回" => TokenKind::Plan,
+        // Aims, proposals and guesses: `GA 狙い`, `GA を視野に`, `ベータになるはずです`,
+        // `ベータ化を検討中`, `ベータ昇格が提案されています`, `ベータ入りの可能性があります`,
+        // `ベータになるでしょう`, `ベータに昇格させたい`, `ベータになるかもしれません`.
+        // `狙い通り GA に昇格`: as aimed, so done.
+        "狙い通り" | "狙いどおり" => TokenKind::Ident,
+        // `…になるかもしれませんが、`: a concession before a statement, no guess about it.
+        _ if s.ends_with("かもしれませんが") || s.ends_with("かもしれないが") => {
+            TokenKind::Ident
+        }
+        "狙" | "目論" | "視野に" | "検討中" | "可能性があ" | "させたい" | "にしたい" => {
+            TokenKind::Plan
+        }
+        _ if s.starts_with("検討されて")
+            || s.starts_with("提案されて")
+            || s.starts_with("期待されて")
+            || ["はず", "でしょう", "模様", "かもしれません", "かもしれない"]
+                .iter()
+                .any(|w| s.ends_with(w)) =>
+        {
+            TokenKind::Plan
+        }
+        // `GA 化は次回以降に持ち越し`, `ベータは取り下げられました`, `非推奨化は撤回されました`.
+        "持ち越" | "取り下げ" | "撤回" => TokenKind::Negation,
         "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" => {
@@ -511,6 +583,7 @@ fn classify(s: &str) -> TokenKind {
             "取り除か",
             "撤廃",
             "除去",
+            "撤去",
         ]
         .iter()
         .any(|w| s.starts_with(w)) =>
@@ -520,15 +593,27 @@ fn classify(s: &str) -> TokenKind {
         // `デフォルトで新しいWatchListメカニズムを活用`: on by default, said another way (but not
         // `デフォルトでは`, which only says what happens by default).
         _ if s.starts_with("デフォルトで")
-            && !["有効", "無効", "オン", "オフ", "アクティブ"]
-                .iter()
-                .any(|w| s.ends_with(w)) =>
+            && ![
+                "有効",
+                "無効",
+                "オン",
+                "オフ",
+                "アクティブ",
+                "ON",
+                "OFF",
+                "On",
+                "Off",
+            ]
+            .iter()
+            .any(|w| s.ends_with(w)) =>
         {
             TokenKind::Enable
         }
-        _ if s.starts_with("デフォルト") => {
-            TokenKind::Default(!(s.ends_with("無効") || s.ends_with("オフ")))
-        }
+        _ if s.starts_with("デフォルト") => TokenKind::Default(
+            !["無効", "オフ", "OFF", "Off"]
+                .iter()
+                .any(|w| s.ends_with(w)),
+        ),
         _ => TokenKind::Ident,
     }
 }
@@ -601,14 +686,68 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "に昇格していません",
         "には昇格しません",
         "に昇格しません",
+        // `GA には至っていません`, `ベータにはまだなっていない`, `GA扱いではありません`.
+        "には至っていな",
+        "には至っていません",
+        "に至っていな",
+        "に至っていません",
+        "には至っておらず",
+        "には至らず",
+        "に至らず",
+        "にはまだなっていな",
+        "にまだなっていな",
+        "扱いではな",
+        "扱いではありません",
+        "扱いにはならな",
+        "扱いにならな",
+        "とはされていな",
+        "とはされていません",
+        "とはされておらず",
+        "にはまだなっていません",
+        "にまだなっていません",
+        "扱いにはなりません",
+        "昇格ならず",
+        "入りならず",
+        "昇格は無し",
+        "昇格はなし",
     ]
     .iter()
     .any(|w| after.starts_with(w))
+        || not_so_after_all(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
             before.len() >= w.len()
                 && before.is_char_boundary(before.len() - w.len())
                 && before[before.len() - w.len()..].eq_ignore_ascii_case(w)
                 && !before[..before.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+        || not_moved_to(before)
+}
+
+/// `非推奨になるわけではありません`, `GA になったわけではない`, `廃止されたわけではない`: the
+/// statement after the stage word, before its clause ends, says it is not so.
+fn not_so_after_all(after: &str) -> bool {
+    const NEAR: usize = 20;
+    let clause: String = after
+        .chars()
+        .take_while(|c| !matches!(c, '。' | '、' | ',' | '\n'))
+        .take(NEAR)
+        .collect();
+    ["わけではな", "わけではありません", "わけじゃな"]
+        .iter()
+        .any(|w| clause.contains(w))
+}
+
+/// `has not graduated to beta`, `did not make it to beta`, `was never promoted to GA`: a denial
+/// of the move a few words before the stage word.
+fn not_moved_to(before: &str) -> bool {
+    let words: Vec<&str> = before.split_whitespace().rev().take(4).collect();
+    let Some(last) = words.first() else {
+        return false;
+    };
+    ["to", "into", "as"].contains(&last.to_ascii_lowercase().as_str())
+        && words[1..].iter().any(|w| {
+            let w = w.to_ascii_lowercase();
+            w == "not" || w == "never" || w.ends_with("n't")
         })
 }
 

@@ -24,7 +24,8 @@
 //! new clause: neither states what the release did.
 //!
 //! A stage word whose object is something else (`KEP-3015では\`PreferClose\`を非推奨とし`) is the
-//! object's: the mention before it gets no stage at all.
+//! object's, and one of another project's release (`containerd 2.1 のベータ版`) that project's:
+//! the mention gets no stage at all.
 //!
 //! When a mention's sentence states no stage, in this order: the block's stage if the block names
 //! exactly one (removals excluded: 削除 is too common a verb to spread) and not only for another
@@ -33,7 +34,8 @@
 //! column headed `ステージ` / `Stage` / `段階` / `状態` / `備考`, or by a release as in
 //! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
 //! stage-stating paragraph of its section says for the article's release, for a list item of
-//! one name its lead's or heading's, else the section's `feature-state` line or heading. A stage
+//! one name its lead's or heading's, for a KEP or gate in a list or table of keys and values its
+//! stage key's value (`from_key_values`), else the section's `feature-state` line or heading. A stage
 //! taken from elsewhere keeps the release stated with it, and what a section's text states for a
 //! gate or KEP beats its heading. A heading about one removal or deprecation
 //! (`### \`gitRepo\`ボリュームドライバーの削除`) gives that stage to its section's one KEP (see
@@ -104,6 +106,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         (Some(_), Some(at))
             if object_is_other(view, &mention, at)
                 || aside_of_another(view, &mention, at)
+                || of_another_project(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at)) =>
         {
@@ -427,9 +430,8 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
         BlockKind::Paragraph => doc.blocks[b].parent_item,
         _ => None,
     };
-    // Per parent item: the stages its nested items state, and what they name.
+    // Per parent item: the stages its nested items state.
     let mut stages: HashMap<usize, Vec<Stated>> = HashMap::new();
-    let mut named: HashMap<usize, Vec<Entity>> = HashMap::new();
     let parent_of = |b: usize| item_of(b).and_then(|i| doc.blocks[i].parent_item);
     for (b, block) in doc.blocks.iter().enumerate() {
         if !matches!(block.kind, BlockKind::ListItem | BlockKind::Paragraph) {
@@ -444,26 +446,43 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     if stages.is_empty() {
         return;
     }
+    // The one stage the nested items of the mention's item state for it.
+    settle_by_group(out, registry, parent_of, item_of, |item| {
+        stages.get(&item).cloned().unwrap_or_default()
+    });
+}
+
+/// Gives each KEP or gate mention that states no stage (and is not deferred) the one stage
+/// its group states (`stages_of`), when the group names no other KEP or gate than one the
+/// registry ties to it; the stage is then inherited. A mention's block is in the group
+/// `group_of` says, and names what it names for the group `names_for` says.
+fn settle_by_group(
+    out: &mut super::Mentions,
+    registry: &Registry,
+    names_for: impl Fn(usize) -> Option<usize>,
+    group_of: impl Fn(usize) -> Option<usize>,
+    stages_of: impl Fn(usize) -> Vec<Stated>,
+) {
+    let mut named: HashMap<usize, Vec<Entity>> = HashMap::new();
     for m in staged(out) {
-        if let Some(p) = parent_of(m.block()) {
-            named.entry(p).or_default().push(m.entity());
+        if let Some(g) = names_for(m.block()) {
+            named.entry(g).or_default().push(m.entity());
         }
     }
-    // The one stage the nested items of the mention's item state for it.
-    let nested = |m: &dyn Staged| -> Option<Stated> {
+    let settled = |m: &dyn Staged| -> Option<Stated> {
         if m.stage().is_some() || m.deferred() {
             return None;
         }
-        let item = item_of(m.block())?;
-        let mut said = stages.get(&item)?.clone();
-        said.dedup();
+        let group = group_of(m.block())?;
         let entity = m.entity();
         let others = named
-            .get(&item)
+            .get(&group)
             .is_some_and(|n| n.iter().any(|o| !o.is_tied_to(&entity, registry)));
+        let mut said = stages_of(group);
+        said.dedup();
         (said.len() == 1 && !others).then(|| said[0])
     };
-    let found: Vec<Option<Stated>> = staged(out).map(nested).collect();
+    let found: Vec<Option<Stated>> = staged(out).map(settled).collect();
     drop(named);
     for (m, s) in staged_mut(out).zip(found) {
         if s.is_some() {
@@ -659,6 +678,60 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
     object.contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
 }
 
+/// The end of `text` whose characters `keep` accepts.
+fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
+    let len: usize = text
+        .chars()
+        .rev()
+        .take_while(|&c| keep(c))
+        .map(char::len_utf8)
+        .sum();
+    &text[text.len() - len..]
+}
+
+/// `` `ImageVolume` を試すために containerd 2.1 のベータ版を入れました ``: the stage word is that of
+/// another project's release (`containerd 2.1 の`, `Helm の`, `Go 1.25 の`), not of the mention.
+/// A name with a version counts unless it is Kubernetes or one of its components (`kubelet
+/// 1.34 の`); a name alone only when it is a project articles cite.
+fn of_another_project(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(stage_at);
+    let Some(before) = text[sentence.start..stage_at]
+        .trim_end()
+        .strip_suffix('の')
+        .map(str::trim_end)
+    else {
+        return false;
+    };
+    let version = trailing(before, |c| c.is_ascii_digit() || matches!(c, '.' | 'x'));
+    let has_version = version.starts_with(|c: char| c.is_ascii_digit());
+    let rest = if has_version {
+        let rest = &before[..before.len() - version.len()];
+        rest.strip_suffix(['v', 'V']).unwrap_or(rest).trim_end()
+    } else {
+        before
+    };
+    let name = trailing(rest, |c| {
+        c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+    })
+    .to_ascii_lowercase();
+    let name_end = sentence.start + rest.len();
+    // `KEP-4639 のベータ`, `` `ImageVolume` 1.33 の `` : the mention's own stage.
+    let names_an_entity_there = view.tokens.iter().any(|t| {
+        (t.range.end == name_end || t.range.end == sentence.start + before.len())
+            && (t.range == *mention || names_an_entity(text, t))
+    });
+    if name.is_empty()
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+        || names_an_entity_there
+        || matches!(name.as_str(), "kubernetes" | "k8s" | "kep" | "api")
+        || name.starts_with("kube")
+    {
+        return false;
+    }
+    has_version || super::refs::is_other_project(&name)
+}
+
 /// `` `A` の挙動と `B`（1.33 でベータ） ``: the stage word stands in a bracketed aside right after
 /// another name, so it is said of that name, not of the mention.
 fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
@@ -823,8 +896,12 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             TokenKind::Past => {
                 let sentence = view.sentence_at(t.range.start);
                 for (j, u) in tokens.iter().enumerate().skip(i + 1) {
+                    // `1.33 以前はアルファだった X が 1.34 でベータに`: the article's release (or a
+                    // later one) is no longer the past.
+                    let now = matches!(u.kind, TokenKind::Release(r) if view.release.is_some_and(|v| r >= v));
                     if u.range.start >= sentence.end
                         || is_clause_break(&text[t.range.end..u.range.start])
+                        || now
                     {
                         break;
                     }
@@ -935,18 +1012,30 @@ impl Leads {
         if block.text.trim_start().starts_with(FEATURE_STATE_LABEL) {
             self.feature_state = whole_block_stage(view);
         }
+        // `- **GA に昇格したもの**` over `  - サイドカーコンテナ（\`SidecarContainers\`）`: the parent
+        // item heads its nested items as a heading does its section.
+        let parent_lead = block
+            .parent_item
+            .filter(|&p| block.kind == BlockKind::ListItem && is_a_lead_item(views.get(p)))
+            .and_then(|p| self.stated(views, p));
         if block.kind == BlockKind::ListItem
             && (is_one_name(doc, index) || led_by_a_name(doc, index))
         {
-            view.list_stage.set(self.list_stage(views));
+            view.list_stage
+                .set(parent_lead.or_else(|| self.list_stage(views)));
         }
         if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
         }
         view.section_release
             .set(self.headings.iter().rev().find_map(|&(_, _, r)| r));
-        view.section_stage
-            .set(self.feature_state.or_else(|| self.section_stage(views)));
+        let parent_lead =
+            parent_lead.filter(|s| !matches!(s.stage, Stage::Removed | Stage::Deprecated));
+        view.section_stage.set(
+            parent_lead
+                .or(self.feature_state)
+                .or_else(|| self.section_stage(views)),
+        );
     }
 
     fn stated(&mut self, views: &Views, i: usize) -> Option<Stated> {
@@ -984,6 +1073,17 @@ impl Leads {
             .flatten()
             .find_map(|i| self.stated(views, i))
     }
+}
+
+/// A list item that titles its nested items as a heading would (`- **GA に昇格したもの**`,
+/// `- アルファとして追加:`): short, one line, naming no KEP or gate and stating a stage.
+fn is_a_lead_item(view: &BlockView) -> bool {
+    const TITLE_CHARS: usize = 40;
+    let text = view.text().trim();
+    text.chars().count() <= TITLE_CHARS
+        && !text.contains('\n')
+        && !view.tokens.iter().any(|t| names_an_entity(view.text(), t))
+        && whole_block_stage(view).is_some()
 }
 
 /// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not
@@ -1158,6 +1258,137 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
     })
 }
 
+/// The words that title a stage: a table's column (`| 機能 | ステージ |`), a key-value list's key
+/// (`- ステータス: ベータ`).
+const STAGE_KEYS: [&str; 8] = [
+    "ステージ",
+    "stage",
+    "段階",
+    "成熟度",
+    "maturity",
+    "状態",
+    "ステータス",
+    "status",
+];
+
+/// `### Pod Certificates` over `- KEP: 4317` / `- ステータス: ベータ` / `- SIG: Auth`, or a
+/// two-column table of keys and values (`| KEP | 4317 |` / `| ステータス | ベータ |`): a KEP or
+/// gate named in the value of one key takes the stage the value of a stage key states, when that
+/// list or table names no other KEP or gate than one the registry ties to it. Slide notes and
+/// feature summaries write a feature's facts so.
+pub(super) fn from_key_values(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
+    let doc = views.doc;
+    let groups = key_value_groups(doc);
+    if groups.is_empty() {
+        return;
+    }
+    let group_of = |b: usize| groups.iter().position(|g| g.contains(&b));
+    settle_by_group(out, registry, group_of, group_of, |g| {
+        groups[g]
+            .iter()
+            .filter(|&&b| is_stage_key(key_of(doc, b)))
+            .filter_map(|&b| whole_block_stage(views.get(value_block(doc, b))))
+            .collect()
+    });
+}
+
+/// The key-value lists and tables of `doc`, each as its blocks: a list item's block for a list
+/// (`- KEP: 4317`, each item of the list a `key: value` or `key：value`), a row's key cell and
+/// value cell for a two-column table whose first column names a stage in some row.
+fn key_value_groups(doc: &Doc) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut run: Vec<usize> = Vec::new();
+    let close = |run: &mut Vec<usize>, groups: &mut Vec<Vec<usize>>| {
+        if run.len() >= 2 && run.iter().any(|&b| is_stage_key(key_of(doc, b))) {
+            groups.push(std::mem::take(run));
+        }
+        run.clear();
+    };
+    for (b, block) in doc.blocks.iter().enumerate() {
+        let joins = block.kind == BlockKind::ListItem
+            && key_of(doc, b).is_some()
+            && run
+                .last()
+                .is_none_or(|&l| l + 1 == b && doc.blocks[l].parent_item == block.parent_item);
+        if !joins {
+            close(&mut run, &mut groups);
+            if block.kind == BlockKind::ListItem && key_of(doc, b).is_some() {
+                run.push(b);
+            }
+        } else {
+            run.push(b);
+        }
+    }
+    close(&mut run, &mut groups);
+    // Tables of two columns, keys in the first.
+    let mut tables: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        if let Some(c) = block.cell {
+            tables.entry(c.table).or_default().push(b);
+        }
+    }
+    for cells in tables.values() {
+        let two_columns = cells
+            .iter()
+            .all(|&b| doc.blocks[b].cell.is_some_and(|c| c.column < 2));
+        let body: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&b| doc.blocks[b].cell.is_some_and(|c| !c.head))
+            .collect();
+        if two_columns && body.iter().any(|&b| is_stage_key(key_of(doc, b))) {
+            groups.push(body);
+        }
+    }
+    groups
+}
+
+/// The key a block states: a list item's text before its first `:`/`：` (at most 20 characters
+/// and no sentence), a key cell's (first column's) whole text.
+fn key_of(doc: &Doc, b: usize) -> Option<&str> {
+    let block = &doc.blocks[b];
+    if let Some(c) = block.cell {
+        return (c.column == 0).then_some(block.text.trim());
+    }
+    let (key, _) = block.text.split_once([':', '：'])?;
+    let key = key.trim().trim_matches('*').trim();
+    (!key.is_empty() && key.chars().count() <= 20 && !key.contains(['。', '、', '\n']))
+        .then_some(key)
+}
+
+fn is_stage_key(key: Option<&str>) -> bool {
+    key.is_some_and(|k| {
+        let k = crate::text::japanese::nfkc(k).to_lowercase();
+        // `ステータス（1.34）`, `現在のステージ`; not a name holding the word (`PodStatus`).
+        STAGE_KEYS.iter().any(|w| {
+            k.contains(w)
+                && !k
+                    .replacen(w, "", 1)
+                    .contains(|c: char| c.is_ascii_alphabetic())
+        }) && k.chars().count() <= 12
+    })
+}
+
+/// The block holding a key's value: a key cell's right neighbour, else the item itself.
+fn value_block(doc: &Doc, b: usize) -> usize {
+    match doc.blocks[b].cell {
+        Some(c)
+            if c.column == 0
+                && doc
+                    .blocks
+                    .get(b + 1)
+                    .and_then(|n| n.cell)
+                    .is_some_and(|n| n.table == c.table && n.row == c.row) =>
+        {
+            b + 1
+        }
+        _ => b,
+    }
+}
+
 /// The stage each table row states in a column headed as a stage (`v1.30でのステージ`, `Stage`,
 /// `段階`), keyed by (table, row), with the release a release column (`開始`, `Since`) or the
 /// header (`v1.30でのステージ`) states: `| SELinuxMountReadWriteOncePod | Beta |`. A row says more
@@ -1180,23 +1411,10 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
             if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));
-            } else if [
-                "ステージ",
-                "stage",
-                "段階",
-                "成熟度",
-                "maturity",
-                "状態",
-                "ステータス",
-                "status",
-                "備考",
-                "変更",
-                "notes",
-                "結果",
-                "result",
-            ]
-            .iter()
-            .any(|w| h.contains(w))
+            } else if STAGE_KEYS
+                .iter()
+                .chain(&["備考", "変更", "notes", "結果", "result"])
+                .any(|w| h.contains(w))
             {
                 let release = views.get(i).tokens.iter().find_map(|t| match t.kind {
                     TokenKind::Release(r) => Some(r),
@@ -1225,7 +1443,10 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         if stage_columns.contains_key(&key) {
             let view = views.get(i);
             if let Some(s) = whole_block_stage(view).or_else(|| removal_cell(view)) {
-                stages.push(((cell.table, cell.row), cell.column, s));
+                // `<td rowspan="2">ベータ</td>`: the stage of each row the cell covers.
+                for row in cell.row..cell.row + cell.rows.clamp(1, MAX_ROWSPAN) {
+                    stages.push(((cell.table, row), cell.column, s));
+                }
             }
         } else if release_columns.contains(&key)
             && !releases.contains_key(&(cell.table, cell.row))
@@ -1236,13 +1457,15 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     }
     // A row's stage is its stage column's, the column for the article's release first
     // (`| v1.32でのステージ | v1.33でのステージ |` in a 1.33 article), then a column for no
-    // release in particular, then the first.
-    let rank = |release: Option<Release>| match release {
-        Some(r) if Some(r) == views.release => 0,
-        None => 1,
-        Some(_) => 2,
+    // release in particular, then the latest earlier release's (`| GA | 削除 | ー |` in a 1.34
+    // article is the removal in 1.33), then the earliest later one's.
+    let rank = |release: Option<Release>| match (release, views.release) {
+        (Some(r), Some(now)) if r == now => (0, None),
+        (None, _) => (1, None),
+        (Some(r), Some(now)) if r < now => (2, Some(std::cmp::Reverse(r))),
+        (Some(_), _) => (3, None),
     };
-    let mut ranked: HashMap<(usize, usize), (u8, Stated)> = HashMap::new();
+    let mut ranked: HashMap<(usize, usize), (_, Stated)> = HashMap::new();
     for (row, column, said) in stages {
         let header_release = stage_columns.get(&(row.0, column)).copied().flatten();
         let r = rank(header_release);
@@ -1267,6 +1490,10 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     }
     ranked.into_iter().map(|(row, (_, s))| (row, s)).collect()
 }
+
+/// The most rows one cell's stage is spread over: HTML allows `rowspan="65534"`, which a table
+/// of a few rows should not turn into as many entries.
+const MAX_ROWSPAN: usize = 1000;
 
 /// `` ## `SidecarContainers` `` over `| バージョン | ステージ |` with rows `| v1.28 | アルファ |`,
 /// `| v1.33 | GA |`: a table of at most three columns, none of names (gates, KEPs), whose every

@@ -303,15 +303,46 @@ fn link_title(text: &str, kep: KepNumber) -> Option<String> {
     {
         return title_after(rest, true);
     }
-    if t.contains("://") || t.chars().count() < 4 || super::refs::is_generic_title(t) {
+    if t.contains("://")
+        || looks_like_a_url(t)
+        || t.chars().count() < 4
+        || super::refs::is_generic_title(t)
+    {
         return None;
     }
     Some(t.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
+/// `kep.k8s.io/3962`, `github.com/kubernetes/enhancements/issues/5295`: an address written
+/// without its scheme, one word of a host name with a dot and a path.
+fn looks_like_a_url(text: &str) -> bool {
+    let Some((host, _path)) = text.split_once('/') else {
+        return false;
+    };
+    !text.contains(char::is_whitespace)
+        && host.contains('.')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_text_that_is_an_address_is_no_title() {
+        for text in [
+            "kep.k8s.io/3962",
+            "github.com/kubernetes/enhancements/issues/3962",
+        ] {
+            assert_eq!(link_title(text, KepNumber(3962)), None, "{text}");
+        }
+        assert_eq!(
+            link_title("Pod/コンテナの再起動ポリシー", KepNumber(3962)).as_deref(),
+            Some("Pod/コンテナの再起動ポリシー")
+        );
+    }
 
     fn kep(n: u32) -> Option<Target> {
         Some(Target::Kep(KepNumber(n)))

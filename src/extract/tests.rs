@@ -1393,6 +1393,34 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "Docker の issue #45678、GitHub Discussions #1234、社内チケット #4521、第 #1024 回、ADR #1042",
             vec![],
         ),
+        // A list takes the repository and label its first number has.
+        (
+            "helm の PR #13001 と #13002、Docker の issue #45678, #45679",
+            vec![pull("helm/helm", 13001), pull("helm/helm", 13002)],
+        ),
+        (
+            "containerd の Issue #11001 や #11002 / #11003",
+            vec![
+                issue("containerd/containerd", 11001),
+                issue("containerd/containerd", 11002),
+                issue("containerd/containerd", 11003),
+            ],
+        ),
+        (
+            "Calico は issue 9876、Redmine #8888、Terraform の issue #30000、Backlog #1234",
+            vec![
+                issue("projectcalico/calico", 9876),
+                issue("hashicorp/terraform", 30000),
+            ],
+        ),
+        // Projects of two words, and projects an article does not link.
+        (
+            "Argo CD の issue #21000、Gateway API の PR #3500、Knative の PR #15000",
+            vec![
+                issue("argoproj/argo-cd", 21000),
+                pull("kubernetes-sigs/gateway-api", 3500),
+            ],
+        ),
         // Kubernetes' own, named or not.
         (
             "Kubernetes の PR #128266 と kubelet の PR #128300、SIG Node の issue #128301",
@@ -1739,8 +1767,33 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
         "KEP-3962 はGAへの昇格が見込まれています。",
         "KEP-3962 aims to graduate to GA in v1.33.",
         "KEP-3962 is expected to reach beta in the next release.",
+        // Aims, proposals, guesses.
+        "KEP-3962 は v1.35 で GA 狙いです。",
+        "KEP-3962 はベータを狙っています。",
+        "KEP-3962 は v1.35 でのベータ化を目論んでいます。",
+        "KEP-3962 は GA を視野に入れています。",
+        "KEP-3962 は GA になるはずです。",
+        "KEP-3962 は GA 化を検討中です。",
+        "KEP-3962 はベータ昇格が提案されています。",
+        "KEP-3962 はベータ入りの可能性があります。",
+        "KEP-3962 はベータになる模様です。",
+        "KEP-3962 はベータになるかもしれません。",
+        "KEP-3962 はベータになるでしょう。",
+        "KEP-3962 はベータになると期待されています。",
+        "KEP-3962 はベータに昇格させたいとのこと。",
+        "KEP-3962 may become beta in v1.35.",
+        "KEP-3962 is on track for beta in v1.35.",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // The same words around a fact leave it one.
+    for md in [
+        "KEP-3962 は狙い通りベータに昇格しました。",
+        "ご存じかもしれませんが、KEP-3962 はベータに昇格しました。",
+        "KEP-3962 はベータになるかもしれませんが、今はアルファではなくベータです。",
+        "KEP-3962 may be enabled once it is beta.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, Some(Stage::Beta), None)], "{md}");
     }
     // As planned is done; a clause before the plan still counts.
     assert_eq!(
@@ -1857,6 +1910,69 @@ fn the_object_of_a_stage_word_is_what_changes_stage() {
     assert_eq!(
         kep_stages("SIG NodeはKEP-3962をv1.34でGAに昇格させました。"),
         [(3962, Some(Stage::Stable), Some(rel("1.34")))]
+    );
+}
+
+#[test]
+fn a_stage_of_another_projects_release_is_not_the_mentions() {
+    for md in [
+        "`PodLevelResources` を試すために containerd 2.1 のベータ版を入れました。",
+        "`PodLevelResources` は CRI-O v1.34.0 のアルファ版でも動きます。",
+        "`PodLevelResources` の検証には Helm のベータ版を使いました。",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [("PodLevelResources".to_string(), None, None, None)],
+            "{md}"
+        );
+    }
+    // Kubernetes' own release, its components, a release alone and the mention itself do
+    // state the mention's stage.
+    for md in [
+        "`PodLevelResources` は Kubernetes 1.34 のベータ機能です。",
+        "`PodLevelResources` は kubelet 1.34 のベータ機能です。",
+        "`PodLevelResources` は v1.34 のベータ機能です。",
+        "`PodLevelResources` 1.34 のベータでは挙動が変わりました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    assert_eq!(
+        kep_stages("KEP-3962 のベータ版が入りました。"),
+        [(3962, Some(Stage::Beta), None)]
+    );
+}
+
+#[test]
+fn a_key_value_list_or_table_gives_its_stage_key_to_its_one_kep() {
+    for md in [
+        "### Pod レベルのリソース\n\n- KEP: KEP-2837\n- ステータス: ベータ\n- SIG: Node\n",
+        "- **KEP**：[KEP-2837](https://kep.k8s.io/2837)\n- **Stage**：Beta\n",
+        "| 項目 | 内容 |\n|---|---|\n| KEP | KEP-2837 |\n| ステージ | ベータ |\n| SIG | Node |\n",
+    ] {
+        assert_eq!(kep_stages(md), [(2837, Some(Stage::Beta), None)], "{md}");
+    }
+    // The stage key's release goes with it.
+    assert_eq!(
+        kep_stages("- KEP: KEP-2837\n- ステータス: v1.34 でベータ\n"),
+        [(2837, Some(Stage::Beta), Some(rel("1.34")))]
+    );
+    // Two KEPs in one list: whose stage it is, is not said.
+    assert_eq!(
+        kep_stages("- KEP: KEP-2837, KEP-3962\n- ステータス: ベータ\n"),
+        [(2837, None, None), (3962, None, None)]
+    );
+    // A list of keys without a stage key, and one that is not of keys, state nothing.
+    assert_eq!(
+        kep_stages("- KEP: KEP-2837\n- SIG: Node\n- ベータ\n"),
+        [(2837, None, None)]
+    );
+    // A two-column table of names and their stages is read by its header, as before.
+    assert_eq!(
+        kep_stages("| KEP | 状態 |\n|---|---|\n| KEP-2837 | ベータ |\n| KEP-3962 | アルファ |\n"),
+        [
+            (2837, Some(Stage::Beta), None),
+            (3962, Some(Stage::Alpha), None)
+        ]
     );
 }
 
@@ -2252,6 +2368,15 @@ fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
     assert_eq!(gate_facts(md).len(), 1);
     let md = "| KEP番号 | 機能 | 件数 |\n|---|---|---|\n| 1287 | x | 12 |\n";
     assert_eq!(kep_stages(md), [(1287, None, None)]);
+    // The article's release's cell states nothing: the latest earlier release's stage.
+    let md = "| KEP | 機能 | 1.30 | 1.31 | 1.32 |\n|---|---|---|---|---|\n| KEP-3157 | WatchList | GA | 削除 | ー |\n| KEP-3962 | MAP | α | β | ー |\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3157, Some(Stage::Removed), Some(rel("1.31"))),
+            (3962, Some(Stage::Beta), Some(rel("1.31"))),
+        ]
+    );
 }
 
 #[test]
@@ -2317,6 +2442,169 @@ fn names_listed_before_the_object_marker_share_its_stage() {
             ("JobPodReplacementPolicy".to_string(), Some(Stage::Beta))
         ]
     );
+}
+
+#[test]
+fn a_stage_the_text_says_did_not_come_is_no_stage() {
+    for md in [
+        "KEP-3962 は GA になったわけではありません。",
+        "KEP-3962 がすぐに非推奨になるわけではない点に注意。",
+        "KEP-3962 は GA には至っていません。",
+        "KEP-3962 はベータにはまだなっていない。",
+        "KEP-3962 は GA扱いではありません。",
+        "KEP-3962 は非推奨とはされていません。",
+        "KEP-3962 の非推奨化は撤回されました。",
+        "KEP-3962 の GA 化は次回以降に持ち越しです。",
+        "KEP-3962 のベータは取り下げられました。",
+        "KEP-3962 は GA 昇格ならず。",
+        "KEP-3962 has not graduated to beta.",
+        "KEP-3962 did not make it to beta in this release.",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+}
+
+#[test]
+fn a_stage_word_inside_a_name_or_at_an_arrows_end() {
+    // `beta` in an annotation's key says nothing of the gate.
+    let got = gate_facts(
+        "`NodeSwap` フィーチャーゲートを有効にするには `foo.beta.kubernetes.io/bar` を設定します。",
+    );
+    assert_eq!(got, [("NodeSwap".to_string(), None, None, None)]);
+    // The end of a transition is the stage, a bare removal too.
+    for md in ["- KEP-3962: GA→削除\n", "- KEP-3962 非推奨 -> 削除\n"] {
+        assert_eq!(kep_stages(md), [(3962, Some(Stage::Removed), None)], "{md}");
+    }
+}
+
+#[test]
+fn terse_and_spoken_forms_of_stages_and_defaults() {
+    // `デフォルト OFF` is a default, so the stage keeps the article's release (1.32 in tests).
+    assert_eq!(
+        gate_facts(
+            "`PodLevelResources` は 1.31 でβ版になっていて、1.32 でもデフォルト OFF の β のままです。"
+        ),
+        [(
+            "PodLevelResources".to_string(),
+            Some(Stage::Beta),
+            Some(rel("1.32")),
+            Some(false)
+        )]
+    );
+    assert_eq!(
+        gate_facts("`PodLevelResources` はベータでデフォルト ON です。")[0].3,
+        Some(true)
+    );
+    // A bare removal after a name, and 撤去.
+    for md in [
+        "- KEP-3962 削除\n",
+        "- `PodLevelResources`: 削除\n",
+        "KEP-3962 は撤去されました。",
+    ] {
+        let (_, r) = real(md);
+        let stages: Vec<Option<Stage>> = r
+            .keps
+            .iter()
+            .map(|m| m.stage)
+            .chain(r.gates.iter().map(|m| m.stage))
+            .collect();
+        assert_eq!(stages, [Some(Stage::Removed)], "{md}");
+    }
+    // What held up to an earlier release ends where the article's release is named.
+    assert_eq!(
+        gate_facts("1.31 以前はアルファだった `PodLevelResources` が 1.32 でベータに。"),
+        [(
+            "PodLevelResources".to_string(),
+            Some(Stage::Beta),
+            Some(rel("1.32")),
+            None
+        )]
+    );
+}
+
+#[test]
+fn the_next_release_and_a_bare_removal_title() {
+    for md in [
+        "KEP-3962 は次で GA。",
+        "KEP-3962（次で GA）",
+        "KEP-3962 は次回ベータ。",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // `削除` alone titles its items, as a heading, a lead item or a lead line.
+    for md in [
+        "## 削除\n\n- `SidecarContainers`\n",
+        "5. 削除\n   1. `SidecarContainers`\n",
+        "削除:\n\n- `SidecarContainers`\n",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [(
+                "SidecarContainers".to_string(),
+                Some(Stage::Removed),
+                None,
+                None
+            )],
+            "{md}"
+        );
+    }
+    // A configuration kind holding gates is none.
+    let (_, r) = real(
+        "`--feature-gates` や KubeletConfiguration の `featureGates` に残っていると起動しません。",
+    );
+    assert!(r.gates.is_empty(), "{:?}", r.gates);
+}
+
+#[test]
+fn a_stage_cell_spanning_rows_is_the_stage_of_each() {
+    let md = "<table>\n<tr><th>ゲート名</th><th>ステージ</th><th>結果</th></tr>\n<tr><td><code>SidecarContainers</code></td><td rowspan=\"2\">ベータ</td><td>○</td></tr>\n<tr><td><code>NodeSwap</code></td><td>○</td></tr>\n<tr><td><code>AppArmorFields</code></td><td>アルファ</td><td>×</td></tr>\n</table>\n";
+    let got: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("SidecarContainers".to_string(), Some(Stage::Beta)),
+            ("NodeSwap".to_string(), Some(Stage::Beta)),
+            ("AppArmorFields".to_string(), Some(Stage::Alpha)),
+        ]
+    );
+}
+
+#[test]
+fn an_api_kinds_name_switched_on_is_its_gate() {
+    let md = "| 機能 | ステージ | 備考 |\n|---|---|---|\n| Pod 証明書 | ベータ（デフォルト無効） | `PodDisruptionBudget` を明示的に有効化する必要あり |\n";
+    let (_, r) = real(md);
+    let gates: Vec<&str> = r.gates.iter().map(|m| m.gate.0.as_str()).collect();
+    assert_eq!(gates, ["PodDisruptionBudget"]);
+    // The kind itself is no gate.
+    let (_, r) = real("`PodDisruptionBudget` オブジェクトを作成します。");
+    assert!(r.gates.is_empty(), "{:?}", r.gates);
+}
+
+#[test]
+fn a_parent_item_titles_its_nested_items_as_a_heading_would() {
+    let md = "- **GA に昇格したもの**\n  - サイドカーコンテナ（`SidecarContainers`）\n  - KEP-3962\n- アルファとして追加:\n  - `PodLevelResources`\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            (
+                "SidecarContainers".to_string(),
+                Some(Stage::Stable),
+                None,
+                None
+            ),
+            (
+                "PodLevelResources".to_string(),
+                Some(Stage::Alpha),
+                None,
+                None
+            ),
+        ]
+    );
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Stable), None)]);
+    // A parent item that names a KEP is an entry, not a title.
+    let md = "- KEP-3157 はベータです\n  - KEP-3962\n";
+    assert_eq!(kep_stages(md)[1], (3962, None, None));
 }
 
 #[test]
@@ -2446,6 +2734,15 @@ fn a_list_item_takes_the_one_stage_its_nested_items_state_for_it() {
     // The gate the registry ties to the KEP is the same change; a loose list reads the same.
     let md = "- KEP-3157\n\n  - `WatchList` α\n";
     assert_eq!(kep_stages(md)[0].1, Some(Stage::Alpha));
+    // A definition list's term takes its definitions' stage the same way.
+    let md = "KEP-3157\n: informer の一覧取得\n: v1.32 でベータに昇格\n\nKEP-3962\n: 説明のみ\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3157, Some(Stage::Beta), Some(rel("1.32"))),
+            (3962, None, None)
+        ]
+    );
 }
 
 #[test]

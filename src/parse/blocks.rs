@@ -63,6 +63,9 @@ pub struct Cell {
     pub row: usize,
     pub column: usize,
     pub head: bool,
+    /// The rows the cell covers (a raw `<td rowspan="2">`; 1 in Markdown): what it says holds
+    /// for each of them.
+    pub rows: usize,
 }
 
 /// A code span or an author's link inside a block: text the render stage must leave as it is.
@@ -766,6 +769,8 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
     // Tables seen, the current column, whether in the header row.
     let (mut tables, mut column, mut in_head) = (0usize, 0usize, false);
     let mut row = 0usize;
+    // The definition list term the definitions that follow describe.
+    let mut term: Option<usize> = None;
     for (i, ev) in events.iter().enumerate() {
         let new_block =
             |kind: BlockKind, anchor: String, blocks: &mut Vec<Block>, sections: &Vec<Section>| {
@@ -821,8 +826,11 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                 open.push(b);
             }
             // A definition list's term and each definition are entries of a list, as items
-            // are (`<dt id="li-N">`, `<dd id="li-N">`).
-            Event::Start(Tag::Item | Tag::DefinitionListTitle | Tag::DefinitionListDefinition) => {
+            // are (`<dt id="li-N">`, `<dd id="li-N">`); a definition stands under its term as a
+            // nested item under its item, since it says what the term is.
+            Event::Start(
+                tag @ (Tag::Item | Tag::DefinitionListTitle | Tag::DefinitionListDefinition),
+            ) => {
                 counters.1 += 1;
                 let b = new_block(
                     BlockKind::ListItem,
@@ -830,9 +838,18 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     &mut blocks,
                     &sections,
                 );
-                blocks[b].parent_item = enclosing_item(&open, &blocks);
+                blocks[b].parent_item = match tag {
+                    Tag::DefinitionListDefinition => {
+                        term.or_else(|| enclosing_item(&open, &blocks))
+                    }
+                    _ => enclosing_item(&open, &blocks),
+                };
+                if matches!(tag, Tag::DefinitionListTitle) {
+                    term = Some(b);
+                }
                 open.push(b);
             }
+            Event::End(TagEnd::DefinitionList) => term = None,
             Event::Start(Tag::Table(_)) => {
                 tables += 1;
                 row = 0;
@@ -859,6 +876,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     row,
                     column,
                     head: in_head,
+                    rows: 1,
                 });
                 column += 1;
                 open.push(b);

@@ -335,15 +335,14 @@ impl HtmlTables {
                         ("tr", false) => t.next_row(),
                         ("td" | "th", false) => {
                             let text = &html[tag.range.clone()];
-                            let column = t.place(
-                                span_attribute(text, "colspan"),
-                                span_attribute(text, "rowspan"),
-                            );
+                            let rows = span_attribute(text, "rowspan");
+                            let column = t.place(span_attribute(text, "colspan"), rows);
                             t.cell = Some(super::blocks::Cell {
                                 table: t.index,
                                 row: t.row.unwrap_or(0),
                                 column,
                                 head: t.in_head || name == "th",
+                                rows,
                             });
                         }
                         ("td" | "th" | "tr", true) => t.cell = None,

@@ -64,7 +64,15 @@ pub(crate) fn to_html(
     let events = anchor_blocks(events, &doc.blocks);
     let events = highlight_code(events);
     let events = break_long_names(events);
-    let events = footnote_links(events);
+    let referenced = doc
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::FootnoteReference(label) => Some(label.to_string()),
+            _ => None,
+        })
+        .collect();
+    let events = footnote_links(events, referenced);
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -472,13 +480,16 @@ pub(crate) fn anchor_blocks<'a>(
 /// Pass 5. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
 /// own ids are the bare labels (`[^1]` is `id="1"`, `[^toc]` would be the contents' `toc`). A
 /// note is numbered at its first reference or definition, as pulldown-cmark numbers it; a
-/// label referenced twice gets `fnref-x` and `fnref-x-2`, and the note links back to the first.
+/// label referenced twice gets `fnref-x` and `fnref-x-2`, and the note links back to the first;
+/// a note no text references (`referenced`: the labels that are) has no link back.
 pub(crate) fn footnote_links(
     events: impl Iterator<Item = Event<'static>>,
+    referenced: std::collections::HashSet<String>,
 ) -> impl Iterator<Item = Event<'static>> {
     let mut numbers: std::collections::HashMap<String, (usize, usize)> =
         std::collections::HashMap::new();
-    let mut open: Vec<String> = Vec::new();
+    // The note being written: its id, when a reference to link back to exists.
+    let mut open: Vec<Option<String>> = Vec::new();
     events.map(move |ev| {
         let mut number = |label: &str, reference: bool| {
             let next = numbers.len() + 1;
@@ -504,16 +515,18 @@ pub(crate) fn footnote_links(
             Event::Start(Tag::FootnoteDefinition(label)) => {
                 let (n, _) = number(&label, false);
                 let id = footnote_id(&label);
-                open.push(id.clone());
+                open.push(referenced.contains(label.as_ref()).then(|| id.clone()));
                 Event::Html(CowStr::from(format!(
                     "<div class=\"footnote-definition\" id=\"fn-{id}\"><sup class=\"footnote-definition-label\">{n}</sup>"
                 )))
             }
             Event::End(TagEnd::FootnoteDefinition) => {
-                let id = open.pop().unwrap_or_default();
-                Event::Html(CowStr::from(format!(
-                    "<a class=\"footnote-back\" href=\"#fnref-{id}\" aria-label=\"本文の参照箇所へ戻る\">↩</a></div>\n"
-                )))
+                Event::Html(CowStr::from(match open.pop().flatten() {
+                    Some(id) => format!(
+                        "<a class=\"footnote-back\" href=\"#fnref-{id}\" aria-label=\"本文の参照箇所へ戻る\">↩</a></div>\n"
+                    ),
+                    None => "</div>\n".to_string(),
+                }))
             }
             other => other,
         }
@@ -657,6 +670,23 @@ mod tests {
         assert!(
             html.contains("<a class=\"footnote-back\" href=\"#fnref-toc\""),
             "{html}"
+        );
+    }
+
+    #[test]
+    fn a_footnote_nothing_references_has_no_link_back() {
+        let html = render(
+            "本文[^a]。\n\n[^a]: 参照される注\n[^b]: どこからも参照されない注\n",
+            |_| vec![],
+        );
+        assert!(html.contains("href=\"#fnref-a\""), "{html}");
+        assert!(
+            !html.contains("#fnref-b"),
+            "a link to a reference that is not there: {html}"
+        );
+        assert!(
+            html.contains("どこからも参照されない注"),
+            "the note itself stays: {html}"
         );
     }
 
