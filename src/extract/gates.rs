@@ -35,7 +35,7 @@ use std::ops::Range;
 
 use super::refs::place_of;
 use super::scan::{Token, TokenKind};
-use super::{BlockView, GateEvidence, GateMention, Place, stage};
+use super::{BlockView, GateEvidence, GateMention, KepMention, Place, stage};
 use crate::model::ids::FeatureGateName;
 use crate::parse::blocks::Doc;
 use crate::registry::Registry;
@@ -43,7 +43,12 @@ use crate::registry::Registry;
 /// Registry names this long are also recognised when the text gets their case wrong.
 const CASE_FOLD_MIN_LEN: usize = 12;
 
-pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec<GateMention>) {
+pub(super) fn extract_block(
+    view: &BlockView,
+    registry: &Registry,
+    keps: &[KepMention],
+    out: &mut Vec<GateMention>,
+) {
     let text = view.text();
     let tokens = &view.tokens;
     let mut explicit = vec![false; tokens.len()];
@@ -130,6 +135,12 @@ pub(super) fn extract_block(view: &BlockView, registry: &Registry, out: &mut Vec
                     continue;
                 }
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
+                    continue;
+                }
+                // `- KEP-3962 MutatingAdmissionPolicy`, `- KEP-4960 …` over
+                // ``  - `ContainerStopSignals` ``: the gate of the KEP its item names.
+                if is_gate_of_a_named_kep(view, registry, keps, name) {
+                    push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i);
@@ -351,10 +362,13 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
         let header = b.text.trim();
         let normalized = crate::text::japanese::nfkc(header).to_lowercase();
         // `ゲート名` says gates by itself; `機能名` only under a heading about gates.
-        let gate_name = matches!(
-            normalized.as_str(),
-            "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
-        );
+        // `ゲート / KEP`: a column of gates or KEPs.
+        let gate_name = normalized.split(['/', '・', '、']).any(|part| {
+            matches!(
+                part.trim(),
+                "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
+            )
+        });
         let plain_name = matches!(
             normalized.as_str(),
             "機能名" | "名前" | "機能" | "name" | "feature" | "features"
@@ -465,6 +479,27 @@ const API_KINDS: &[&str] = &[
 
 /// Token `i` is what the sentence says reached a stage: `Xが…GA`, `Xは…ベータ`, `XのGA昇格`,
 /// `X (KEP-752)がv1.15でアルファ`, `X graduates to GA`, `X is now GA`.
+/// Whether the registry says gate `name` came with a KEP that the block's list item, or the
+/// item it is nested in, names: an entry of a feature's KEP and gate.
+fn is_gate_of_a_named_kep(
+    view: &BlockView,
+    registry: &Registry,
+    keps: &[KepMention],
+    name: &str,
+) -> bool {
+    let Some(kep) = registry.gate(name).and_then(|g| g.kep) else {
+        return false;
+    };
+    let item = match view.block.kind {
+        crate::parse::blocks::BlockKind::ListItem => Some(view.index),
+        _ => None,
+    };
+    let parent = view.block.parent_item;
+    keps.iter().any(|m| {
+        m.kep == kep && (Some(m.block) == item || (item.is_some() && Some(m.block) == parent))
+    })
+}
+
 /// `` `PodCertificateRequest` を明示的に有効化する ``, `` `X` を有効にして ``, `enable X`: the
 /// name is what is switched on or off, which a gate is and an API kind is not.
 fn is_switched_on(view: &BlockView, i: usize) -> bool {

@@ -302,7 +302,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         );
         refs::extract_block(view, doc, front, &mut out);
         targets::extract_block(view, doc, &mut out);
-        gates::extract_block(view, registry, &mut out.gates);
+        gates::extract_block(view, registry, &out.keps, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
     stage::stated_for_others(doc, &mut out, registry);

@@ -1948,6 +1948,29 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         return Some(r);
     }
+    // `KEP-127 のベータは 1.35 です`, `GA が 1.36 になっています`, `ベータ昇格は v1.35 以降`: the stage
+    // is the topic and the release what is said of it.
+    if let Some(n) = tokens.get(i + 1)
+        && let TokenKind::Release(r) = n.kind
+        && matches!(
+            text[t.range.end..n.range.start].trim(),
+            "は" | "が" | "昇格は" | "への昇格は" | "入りは" | "化は"
+        )
+        && [
+            "です",
+            "でした",
+            "になって",
+            "になりま",
+            "から",
+            "以降",
+            "。",
+            "予定",
+        ]
+        .iter()
+        .any(|w| text[n.range.end..].trim_start().starts_with(w))
+    {
+        return Some(r);
+    }
     let mut j = i + 1;
     while let Some(n) = tokens.get(j) {
         match n.kind {

@@ -2366,6 +2366,8 @@ fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
     let md = "| ゲート名 | 説明 |\n|---|---|\n| WatchList | x |\n";
     assert_eq!(gate_facts(md).len(), 1);
+    let md = "| 機能 | ステージ | ゲート / KEP |\n|---|---|---|\n| Pod 証明書 | α | `PodDisruptionBudget` |\n";
+    assert_eq!(gate_facts(md).len(), 1);
     let md = "| KEP番号 | 機能 | 件数 |\n|---|---|---|\n| 1287 | x | 12 |\n";
     assert_eq!(kep_stages(md), [(1287, None, None)]);
     // The article's release's cell states nothing: the latest earlier release's stage.
@@ -2553,6 +2555,46 @@ fn the_next_release_and_a_bare_removal_title() {
         "`--feature-gates` や KubeletConfiguration の `featureGates` に残っていると起動しません。",
     );
     assert!(r.gates.is_empty(), "{:?}", r.gates);
+}
+
+#[test]
+fn a_release_said_of_a_stage_is_its_release() {
+    for (md, stage, release) in [
+        ("KEP-3962 のベータは 1.33 です。", Stage::Beta, "1.33"),
+        (
+            "KEP-3962 は GA が v1.34 になっています。",
+            Stage::Stable,
+            "1.34",
+        ),
+        (
+            "KEP-3962 のベータ昇格は v1.30 でした。",
+            Stage::Beta,
+            "1.30",
+        ),
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(3962, Some(stage), Some(rel(release)))],
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_gate_in_the_item_of_its_kep_is_a_mention() {
+    let gates = |md: &str| -> Vec<String> {
+        let (_, r) = run(md);
+        r.gates.iter().map(|m| m.gate.0.clone()).collect()
+    };
+    // The registry ties WatchList to KEP-3157.
+    assert_eq!(gates("- KEP-3157 WatchList\n"), ["WatchList"]);
+    assert_eq!(
+        gates("- KEP-3157 informer の改善\n  - `WatchList`\n"),
+        ["WatchList"]
+    );
+    // Not in an item, or beside another KEP: the name alone says nothing.
+    assert!(gates("KEP-3157 WatchList の話。\n").is_empty());
+    assert!(gates("- KEP-3962 WatchList\n").is_empty());
 }
 
 #[test]
