@@ -107,6 +107,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             if object_is_other(view, &mention, at)
                 || aside_of_another(view, &mention, at)
                 || of_another_project(view, &mention, at)
+                || said_of_an_earlier_subject(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at)) =>
         {
@@ -678,6 +679,55 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
     object.contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
 }
 
+/// `…フィールドは KEP-4004 により v1.29 から非推奨で、v1.33 では \`X\` がデフォルトで有効になり`:
+/// the stage word stands in an earlier clause of the sentence whose subject is a field, flag,
+/// annotation or API, and the mention is the subject of its own clause, so the stage is that
+/// other subject's.
+fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    if !sentence.contains(&stage_at) || stage_at >= mention.start {
+        return false;
+    }
+    let start = clause_start(text, sentence.start, mention.start);
+    if stage_at >= start {
+        return false;
+    }
+    let earlier_start = clause_start(text, sentence.start, stage_at);
+    let earlier = &text[earlier_start..stage_at];
+    let after = text[mention.end..]
+        .trim_start_matches(['`', ' ', ']', ')'])
+        .trim_start();
+    let after = GATE_WORDS
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .unwrap_or(after)
+        .trim_start();
+    // `KEP-753 が Stable に昇格し、\`SidecarContainers\` は常に有効`: a KEP or gate as the earlier
+    // subject is left to the rules that compare mentions (a gate shares its KEP's stage).
+    let names_one = view
+        .tokens_in(&(earlier_start..stage_at))
+        .iter()
+        .any(|t| names_an_entity(text, t));
+    // Only a subject that is plainly something else: a field, flag, annotation or API
+    // (`サポートが`, `この機能は` are the feature itself, told in words).
+    let other_subject = earlier.char_indices().any(|(k, c)| {
+        matches!(c, 'は' | 'が')
+            && [
+                "フィールド",
+                "フラグ",
+                "アノテーション",
+                "API",
+                "ラベル",
+                "annotation",
+                "field",
+            ]
+            .iter()
+            .any(|w| earlier[..k].trim_end().trim_end_matches('`').ends_with(w))
+    });
+    !names_one && other_subject && after.starts_with(['が', 'は', 'も'])
+}
+
 /// The end of `text` whose characters `keep` accepts.
 fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
     let len: usize = text
@@ -999,7 +1049,8 @@ impl Leads {
                 view.heading_stage.set(
                     body_stage(views, index)
                         .filter(|s| s.release.is_none() || s.release == view.release)
-                        .or_else(from_table),
+                        .or_else(from_table)
+                        .or_else(|| stage_line(views, index)),
                 );
             }
             view.timeline.replace(timeline.to_vec());
@@ -1109,6 +1160,20 @@ fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
             states_a_stage(v, |_| true).then(|| v.block_stage().or_else(|| current_stage(v)))
         })
         .flatten()
+}
+
+/// `### KEP-4974: …` over `**Stage:** Deprecated (since v1.33)`: the stage a section's first
+/// `Stage:` (`ステージ:`, `状態:`) line states, with the release it names. Unlike the prose of a
+/// section, which may tell a feature's story from its first release, the line states the
+/// feature's stage, whichever release it names.
+fn stage_line(views: &Views, heading: usize) -> Option<Stated> {
+    let doc = views.doc;
+    section_views(views, heading)
+        .find(|v| {
+            matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem)
+                && is_stage_key(key_of(doc, v.index))
+        })
+        .and_then(whole_block_stage)
 }
 
 /// `1.24 でベータになって以来、長くベータのままでしたが、ついに GA になりました。`: in a block naming

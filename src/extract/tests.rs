@@ -3089,3 +3089,40 @@ fn items_led_by_a_name_take_the_stage_their_lead_states() {
     );
     assert_eq!(kep_stages(md), [(3962, Some(Stage::Beta), None)]);
 }
+
+#[test]
+fn a_stage_line_under_a_kep_heading_keeps_the_release_it_names() {
+    for md in [
+        "### KEP-3962: Deprecate something\n\n**Stage:** Deprecated (since v1.31)\n",
+        "### KEP-3962: Deprecate something\n\n**Stage:** Deprecated (v1.31)\n",
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(3962, Some(Stage::Deprecated), Some(rel("1.31")))],
+            "{md}"
+        );
+    }
+    // Prose telling the story from an earlier release gives the heading no stage.
+    assert_eq!(
+        kep_stages(
+            "### KEP-3962: 何かの機能\n\nこの機能は v1.27 でアルファとして導入されました。\n"
+        ),
+        [(3962, None, None)]
+    );
+}
+
+#[test]
+fn a_stage_said_of_an_earlier_subject_is_not_the_mentions() {
+    let md = "`status.nodeInfo.kubeProxyVersion` フィールドは v1.29 から非推奨で、v1.32 では `PodLevelResources` がデフォルトで有効になります。";
+    assert_eq!(
+        gate_facts(md),
+        [("PodLevelResources".to_string(), None, None, Some(true))]
+    );
+    // An earlier clause without a subject of its own is the mention's.
+    assert_eq!(
+        gate_facts("v1.32 でベータに昇格し、`PodLevelResources` はデフォルトで有効になりました。")
+            [0]
+        .1,
+        Some(Stage::Beta)
+    );
+}
