@@ -137,12 +137,6 @@ pub(super) fn extract_block(
                 if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
                     continue;
                 }
-                // `- KEP-3962 MutatingAdmissionPolicy`, `- KEP-4960 …` over
-                // ``  - `ContainerStopSignals` ``: the gate of the KEP its item names.
-                if is_gate_of_a_named_kep(view, registry, keps, name) {
-                    push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
-                    continue;
-                }
                 let titled = titles_a_stage_item(view, i);
                 if API_KINDS.contains(&name)
                     && !is_subject_of_a_stage(view, i)
@@ -151,7 +145,10 @@ pub(super) fn extract_block(
                 {
                     continue;
                 }
+                // `- KEP-3157 WatchList`, `- KEP-4960 …` over ``  - `ContainerStopSignals` ``: the
+                // gate of the KEP its item names (an API kind's name needs more, above).
                 if titled
+                    || is_gate_of_a_named_kep(view, registry, keps, name)
                     || sentence_is_about_gates(view, t.range.start)
                     || heads_a_stage_list_item(view, i)
                     || leads_an_item_of_a_stage(view, i)
@@ -206,7 +203,8 @@ fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
     let config_kind = ["Configuration", "Config"]
         .iter()
         .any(|w| word.ends_with(w))
-        && registry.gate(word).is_none();
+        && registry.gate(word).is_none()
+        && registry.gate_ignore_case(word).is_none();
     !config_kind
         && (gate_shaped(word)
             || (word.len() >= CASE_FOLD_MIN_LEN && registry.gate_ignore_case(word).is_some()))

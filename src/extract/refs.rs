@@ -501,13 +501,8 @@ fn named_before(before: &str) -> Option<Named> {
         rest = &rest[..rest.len() - word_len];
     }
     let mut rest = rest.trim_end();
-    // `Calico の issue`, `Calico は issue 9876`, `Cilium でも PR #N`.
-    for particle in ["の", "では", "でも", "は", "も"] {
-        if let Some(r) = rest.strip_suffix(particle) {
-            rest = r.trim_end();
-            break;
-        }
-    }
+    // `Calico の issue`; not `etcd も PR #N で更新`, `Go は #N で更新`, whose PR is Kubernetes'.
+    rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
     rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
     let name_len = rest
         .chars()
@@ -557,10 +552,12 @@ fn named_before(before: &str) -> Option<Named> {
     Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
 }
 
-/// Whether `name` (lowercase) is a project other than Kubernetes, or a tracker, that articles
-/// cite ([`OTHER_PROJECTS`]).
-pub(super) fn is_other_project(name: &str) -> bool {
-    OTHER_PROJECTS.iter().any(|(w, _)| *w == name)
+/// Whether `name` (lowercase) is a project other than Kubernetes with a repository of its own
+/// ([`OTHER_PROJECTS`]): software with releases of its own.
+pub(super) fn is_other_software(name: &str) -> bool {
+    OTHER_PROJECTS
+        .iter()
+        .any(|(w, repo)| *w == name && repo.is_some_and(|r| !r.starts_with("kubernetes")))
 }
 
 /// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →

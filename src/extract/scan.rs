@@ -47,11 +47,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し)たら | なれば
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 狙(?:い(?:通り|どおり))? | 目論 | 視野に | 検討中 | (?:検討|提案|期待)されて(?:います|いる)
-        | 可能性があ | させたい | にしたい
-        | (?:なる|される|する|上がる)(?:はず|でしょう|模様|かもしれ(?:ません|ない)が?)
-        | 持ち越 | 取り下げ | 撤回
-        | 次(?:の|回の|期)リリース | 次で | 次回
+        | 目論 | に昇格させたい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | 次(?:の|回の|期)リリース
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
@@ -201,13 +198,11 @@ pub(super) fn scan_until(
         // a feature does (`PVCの自動削除`, `リソースの削除 (#127870)`, a KEP's title), or is a
         // verb or a topic before more words (`削除する`, `削除予定`, `削除と非推奨`), and is no
         // word of the scanner's.
-        // `## 削除`, `5. 削除` over its items, `削除:`: the noun alone titles what follows.
+        // `削除:` over its items: the noun alone titles what follows. (Without the colon, `- 削除`
+        // is as often an operation, `作成` / `削除`, as a title.)
         let titles = || {
-            text[..m.start()].trim().is_empty()
-                && text[m.end()..]
-                    .trim()
-                    .trim_end_matches([':', '：'])
-                    .is_empty()
+            let after = text[m.end()..].trim();
+            text[..m.start()].trim().is_empty() && matches!(after, ":" | "：")
         };
         if matches!(s, "削除" | "廃止")
             && !titles()
@@ -265,20 +260,6 @@ pub(super) fn scan_until(
                 range,
             });
             continue;
-        }
-        // `may become beta`, `might graduate to GA`, `is on track for beta`: a guess or a plan.
-        if kind == TokenKind::Ident {
-            let next = text[m.end()..].trim_start();
-            let guess = (s.eq_ignore_ascii_case("may") || s.eq_ignore_ascii_case("might"))
-                && ["become", "graduate", "reach", "move", "be promoted", "go "]
-                    .iter()
-                    .any(|w| next.starts_with(w));
-            let on_track = s.eq_ignore_ascii_case("track")
-                && text[..m.start()].trim_end().ends_with("on")
-                && (next.starts_with("for") || next.starts_with("to"));
-            if guess || on_track {
-                kind = TokenKind::Plan;
-            }
         }
         // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
         if kind == TokenKind::Ident
@@ -401,10 +382,17 @@ fn ends_a_statement(after: &str) -> bool {
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
-    // `GA → 削除`, `非推奨->削除`: the end of a transition.
-    before.ends_with(['も', 'は', 'が', '→', '⇒', '➡'])
-        || before.ends_with("->")
-        || before.ends_with("=>")
+    // `GA → 削除`, `非推奨->削除`: the end of a transition from a stage.
+    let arrow = ["→", "⇒", "➡", "->", "=>"]
+        .iter()
+        .find_map(|a| before.strip_suffix(a))
+        .map(|b| b.trim_end_matches(INLINE_SPACE));
+    before.ends_with(['も', 'は', 'が'])
+        || arrow.is_some_and(|b| {
+            last.is_some_and(|t| {
+                matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len()
+            })
+        })
         || last.is_some_and(|t| {
             let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
             (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
@@ -527,33 +515,15 @@ fn classify(s: &str) -> TokenKind {
         | "移行しそう"
         | "次のリリース"
         | "次回のリリース"
-        | "次期リリース"
-        // `次で GA`, `次回ベータ`: terse notes of the next release.
-        | "次で"
-        | "次回" => TokenKind::Plan,
-        // Aims, proposals and guesses: `GA 狙い`, `GA を視野に`, `ベータになるはずです`,
-        // `ベータ化を検討中`, `ベータ昇格が提案されています`, `ベータ入りの可能性があります`,
-        // `ベータになるでしょう`, `ベータに昇格させたい`, `ベータになるかもしれません`.
-        // `狙い通り GA に昇格`: as aimed, so done.
-        "狙い通り" | "狙いどおり" => TokenKind::Ident,
-        // `…になるかもしれませんが、`: a concession before a statement, no guess about it.
-        _ if s.ends_with("かもしれませんが") || s.ends_with("かもしれないが") => {
-            TokenKind::Ident
-        }
-        "狙" | "目論" | "視野に" | "検討中" | "可能性があ" | "させたい" | "にしたい" => {
+        | "次期リリース" => TokenKind::Plan,
+        // An aim and a guess right after the stage (`v1.35 でのベータ化を目論んでいます`,
+        // `ベータに昇格させたい`, `ベータになるかもしれません`). Words of aim, proposal and expectation
+        // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回) also describe
+        // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
+        "目論" | "に昇格させたい" => TokenKind::Plan,
+        _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }
-        _ if s.starts_with("検討されて")
-            || s.starts_with("提案されて")
-            || s.starts_with("期待されて")
-            || ["はず", "でしょう", "模様", "かもしれません", "かもしれない"]
-                .iter()
-                .any(|w| s.ends_with(w)) =>
-        {
-            TokenKind::Plan
-        }
-        // `GA 化は次回以降に持ち越し`, `ベータは取り下げられました`, `非推奨化は撤回されました`.
-        "持ち越" | "取り下げ" | "撤回" => TokenKind::Negation,
         "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" => {
@@ -726,15 +696,34 @@ fn denied(text: &str, word: Range<usize>) -> bool {
 /// `非推奨になるわけではありません`, `GA になったわけではない`, `廃止されたわけではない`: the
 /// statement after the stage word, before its clause ends, says it is not so.
 fn not_so_after_all(after: &str) -> bool {
-    const NEAR: usize = 20;
-    let clause: String = after
-        .chars()
-        .take_while(|c| !matches!(c, '。' | '、' | ',' | '\n'))
-        .take(NEAR)
-        .collect();
-    ["わけではな", "わけではありません", "わけじゃな"]
-        .iter()
-        .any(|w| clause.contains(w))
+    let Some(at) = after.find("わけ") else {
+        return false;
+    };
+    // Only the verb of becoming the stage between (not `GA になり困るわけではない`).
+    let verb = &after[..at];
+    let rest = &after[at..];
+    [
+        "",
+        "に",
+        "になった",
+        "になる",
+        "になっている",
+        "とされた",
+        "とされる",
+        "された",
+        "される",
+        "化された",
+        "化される",
+        "化する",
+        "した",
+        "する",
+        "だった",
+        "な",
+    ]
+    .contains(&verb)
+        && ["わけではな", "わけではありません", "わけじゃな"]
+            .iter()
+            .any(|w| rest.starts_with(w))
 }
 
 /// `has not graduated to beta`, `did not make it to beta`, `was never promoted to GA`: a denial
@@ -744,8 +733,12 @@ fn not_moved_to(before: &str) -> bool {
     let Some(last) = words.first() else {
         return false;
     };
+    // Up to a comma or a name: `` `A`, not `B`, graduated to GA `` denies nothing of A's move.
+    let mut near = words[1..]
+        .iter()
+        .take_while(|w| !w.ends_with(',') && !w.contains('`'));
     ["to", "into", "as"].contains(&last.to_ascii_lowercase().as_str())
-        && words[1..].iter().any(|w| {
+        && near.any(|w| {
             let w = w.to_ascii_lowercase();
             w == "not" || w == "never" || w.ends_with("n't")
         })

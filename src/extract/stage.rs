@@ -741,8 +741,8 @@ fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
 
 /// `` `ImageVolume` を試すために containerd 2.1 のベータ版を入れました ``: the stage word is that of
 /// another project's release (`containerd 2.1 の`, `Helm の`, `Go 1.25 の`), not of the mention.
-/// A name with a version counts unless it is Kubernetes or one of its components (`kubelet
-/// 1.34 の`); a name alone only when it is a project articles cite.
+/// The name, with a version or without, is one of the projects articles cite
+/// ([`super::refs::is_other_software`]).
 fn of_another_project(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     let sentence = view.sentence_at(stage_at);
@@ -771,15 +771,9 @@ fn of_another_project(view: &BlockView, mention: &Range<usize>, stage_at: usize)
         (t.range.end == name_end || t.range.end == sentence.start + before.len())
             && (t.range == *mention || names_an_entity(text, t))
     });
-    if name.is_empty()
-        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
-        || names_an_entity_there
-        || matches!(name.as_str(), "kubernetes" | "k8s" | "kep" | "api")
-        || name.starts_with("kube")
-    {
-        return false;
-    }
-    has_version || super::refs::is_other_project(&name)
+    // Only software known to have releases of its own: `cgroup v2 の GA`, `Ingress v1 の GA`,
+    // `client-go v0.34 の`, `Linux のアルファ機能` are Kubernetes' own.
+    !names_an_entity_there && super::refs::is_other_software(&name)
 }
 
 /// `` `A` の挙動と `B`（1.33 でベータ） ``: the stage word stands in a bracketed aside right after
@@ -948,7 +942,10 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 for (j, u) in tokens.iter().enumerate().skip(i + 1) {
                     // `1.33 以前はアルファだった X が 1.34 でベータに`: the article's release (or a
                     // later one) is no longer the past.
-                    let now = matches!(u.kind, TokenKind::Release(r) if view.release.is_some_and(|v| r >= v));
+                    let now = matches!(u.kind, TokenKind::Release(r) if view.release.is_some_and(|v| r >= v))
+                        && !["より前", "未満", "以前", "まで"]
+                            .iter()
+                            .any(|w| text[u.range.end..].trim_start().starts_with(w));
                     if u.range.start >= sentence.end
                         || is_clause_break(&text[t.range.end..u.range.start])
                         || now
@@ -1131,7 +1128,21 @@ impl Leads {
 fn is_a_lead_item(view: &BlockView) -> bool {
     const TITLE_CHARS: usize = 40;
     let text = view.text().trim();
-    text.chars().count() <= TITLE_CHARS
+    // `GA に昇格したもの`, `ベータになった機能`, `アルファとして追加:`; not a statement
+    // (`サイドカーコンテナが GA に`) or a topic (`ベータ機能の使い方`, `アルファ機能を試すには:`).
+    let bare = text.trim_end_matches([':', '：']).trim_end();
+    let titles = ["もの", "機能", "ゲート", "一覧"]
+        .iter()
+        .any(|w| bare.ends_with(w))
+        && ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
+            .iter()
+            .any(|w| bare.contains(w))
+        || (bare.len() < text.len()
+            && ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
+                .iter()
+                .any(|w| bare.contains(w)));
+    titles
+        && text.chars().count() <= TITLE_CHARS
         && !text.contains('\n')
         && !view.tokens.iter().any(|t| names_an_entity(view.text(), t))
         && whole_block_stage(view).is_some()
@@ -1427,13 +1438,20 @@ fn key_of(doc: &Doc, b: usize) -> Option<&str> {
 fn is_stage_key(key: Option<&str>) -> bool {
     key.is_some_and(|k| {
         let k = crate::text::japanese::nfkc(k).to_lowercase();
-        // `ステータス（1.34）`, `現在のステージ`; not a name holding the word (`PodStatus`).
-        STAGE_KEYS.iter().any(|w| {
-            k.contains(w)
-                && !k
-                    .replacen(w, "", 1)
-                    .contains(|c: char| c.is_ascii_alphabetic())
-        }) && k.chars().count() <= 12
+        // `ステータス`, `ステータス（1.34）`, `現在のステージ`; not `状態の確認方法`, `クラスタの状態`,
+        // `ステータスコード` or a name holding the word (`PodStatus`).
+        let k = k.split(['(', '（']).next().unwrap_or("").trim();
+        let k = ["現在の", "今の", "v1.", "1."]
+            .iter()
+            .find_map(|p| {
+                k.strip_prefix(p).map(|r| {
+                    r.trim_start_matches(|c: char| {
+                        c.is_ascii_digit() || c == ' ' || c == 'で' || c == 'の'
+                    })
+                })
+            })
+            .unwrap_or(k);
+        STAGE_KEYS.contains(&k)
     })
 }
 

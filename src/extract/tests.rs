@@ -1407,11 +1407,13 @@ fn pull_request_and_issue_forms_of_real_articles() {
             ],
         ),
         (
-            "Calico は issue 9876、Redmine #8888、Terraform の issue #30000、Backlog #1234",
-            vec![
-                issue("projectcalico/calico", 9876),
-                issue("hashicorp/terraform", 30000),
-            ],
+            "Redmine #8888、Terraform の issue #30000、Backlog #1234",
+            vec![issue("hashicorp/terraform", 30000)],
+        ),
+        // A project as the topic of a Kubernetes PR (a dependency bump) is not its repository.
+        (
+            "Go は #129688 で 1.24 に、etcd も PR #128000 で 3.5.16 に更新されました。",
+            vec![pull(k, 129688), pull(k, 128000)],
         ),
         // Projects of two words, and projects an article does not link.
         (
@@ -1767,31 +1769,27 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
         "KEP-3962 はGAへの昇格が見込まれています。",
         "KEP-3962 aims to graduate to GA in v1.33.",
         "KEP-3962 is expected to reach beta in the next release.",
-        // Aims, proposals, guesses.
-        "KEP-3962 は v1.35 で GA 狙いです。",
-        "KEP-3962 はベータを狙っています。",
+        // An aim and a guess right after the stage.
         "KEP-3962 は v1.35 でのベータ化を目論んでいます。",
-        "KEP-3962 は GA を視野に入れています。",
-        "KEP-3962 は GA になるはずです。",
-        "KEP-3962 は GA 化を検討中です。",
-        "KEP-3962 はベータ昇格が提案されています。",
-        "KEP-3962 はベータ入りの可能性があります。",
-        "KEP-3962 はベータになる模様です。",
         "KEP-3962 はベータになるかもしれません。",
-        "KEP-3962 はベータになるでしょう。",
-        "KEP-3962 はベータになると期待されています。",
         "KEP-3962 はベータに昇格させたいとのこと。",
-        "KEP-3962 may become beta in v1.35.",
-        "KEP-3962 is on track for beta in v1.35.",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
     }
-    // The same words around a fact leave it one.
+    // Words of aim, proposal, expectation and comment around a fact leave it one.
     for md in [
-        "KEP-3962 は狙い通りベータに昇格しました。",
         "ご存じかもしれませんが、KEP-3962 はベータに昇格しました。",
-        "KEP-3962 はベータになるかもしれませんが、今はアルファではなくベータです。",
+        "KEP-3962 は GA になるかもしれませんが、現時点ではベータです。",
         "KEP-3962 may be enabled once it is beta.",
+        "KEP-3962 で提案されている Pod レベルのリソース指定がベータになりました。",
+        "期待されていた KEP-3962 がついにベータになりました。",
+        "検討中だった KEP-3962 がベータに昇格しました。",
+        "大規模クラスタを視野に入れて設計された KEP-3962 がベータに昇格しました。",
+        "ベータに昇格した KEP-3962 は今後広く利用されるでしょう。",
+        "次回の勉強会で紹介した KEP-3962 はベータになりました。",
+        "目次で紹介した KEP-3962 はベータに昇格しました。",
+        "KEP-3962 is now beta and the feature is on track for wider adoption.",
+        "With KEP-3962 now beta you may go ahead and try it.",
     ] {
         assert_eq!(kep_stages(md), [(3962, Some(Stage::Beta), None)], "{md}");
     }
@@ -1933,6 +1931,9 @@ fn a_stage_of_another_projects_release_is_not_the_mentions() {
         "`PodLevelResources` は kubelet 1.34 のベータ機能です。",
         "`PodLevelResources` は v1.34 のベータ機能です。",
         "`PodLevelResources` 1.34 のベータでは挙動が変わりました。",
+        "`PodLevelResources` は client-go v0.34 のベータ機能です。",
+        "`PodLevelResources` は cgroup v2 のベータ機能です。",
+        "`PodLevelResources` は Linux のベータ機能です。",
     ] {
         assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
     }
@@ -1960,6 +1961,13 @@ fn a_key_value_list_or_table_gives_its_stage_key_to_its_one_kep() {
     assert_eq!(
         kep_stages("- KEP: KEP-2837, KEP-3962\n- ステータス: ベータ\n"),
         [(2837, None, None), (3962, None, None)]
+    );
+    // A key that only holds a stage key's word is none.
+    assert_eq!(
+        kep_stages(
+            "- 関連 KEP: KEP-2837\n- 状態の確認方法: アルファ API の `resize` フィールドを見る\n"
+        ),
+        [(2837, None, None)]
     );
     // A list of keys without a stage key, and one that is not of keys, state nothing.
     assert_eq!(
@@ -2455,11 +2463,9 @@ fn a_stage_the_text_says_did_not_come_is_no_stage() {
         "KEP-3962 はベータにはまだなっていない。",
         "KEP-3962 は GA扱いではありません。",
         "KEP-3962 は非推奨とはされていません。",
-        "KEP-3962 の非推奨化は撤回されました。",
-        "KEP-3962 の GA 化は次回以降に持ち越しです。",
-        "KEP-3962 のベータは取り下げられました。",
         "KEP-3962 は GA 昇格ならず。",
         "KEP-3962 has not graduated to beta.",
+        "KEP-3962 はベータになったわけではありません。",
         "KEP-3962 did not make it to beta in this release.",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
@@ -2474,6 +2480,10 @@ fn a_stage_word_inside_a_name_or_at_an_arrows_end() {
     );
     assert_eq!(got, [("NodeSwap".to_string(), None, None, None)]);
     // The end of a transition is the stage, a bare removal too.
+    assert_eq!(
+        kep_stages("KEP-3962 のサイドカーの流れ: 起動 → 実行 → 削除\n"),
+        [(3962, None, None)]
+    );
     for md in ["- KEP-3962: GA→削除\n", "- KEP-3962 非推奨 -> 削除\n"] {
         assert_eq!(kep_stages(md), [(3962, Some(Stage::Removed), None)], "{md}");
     }
@@ -2525,19 +2535,15 @@ fn terse_and_spoken_forms_of_stages_and_defaults() {
 }
 
 #[test]
-fn the_next_release_and_a_bare_removal_title() {
+fn a_bare_removal_titles_only_with_a_colon() {
+    // `削除:` titles its items; `- 削除` among operations does not.
+    assert_eq!(
+        kep_stages("- KEP-753 のサイドカーコンテナ\n  - 作成\n  - 削除\n"),
+        [(753, None, None)]
+    );
     for md in [
-        "KEP-3962 は次で GA。",
-        "KEP-3962（次で GA）",
-        "KEP-3962 は次回ベータ。",
-    ] {
-        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
-    }
-    // `削除` alone titles its items, as a heading, a lead item or a lead line.
-    for md in [
-        "## 削除\n\n- `SidecarContainers`\n",
-        "5. 削除\n   1. `SidecarContainers`\n",
         "削除:\n\n- `SidecarContainers`\n",
+        "5. 削除:\n   1. `SidecarContainers`\n",
     ] {
         assert_eq!(
             gate_facts(md),
@@ -2644,9 +2650,15 @@ fn a_parent_item_titles_its_nested_items_as_a_heading_would() {
         ]
     );
     assert_eq!(kep_stages(md), [(3962, Some(Stage::Stable), None)]);
-    // A parent item that names a KEP is an entry, not a title.
-    let md = "- KEP-3157 はベータです\n  - KEP-3962\n";
-    assert_eq!(kep_stages(md)[1], (3962, None, None));
+    // A parent item that names a KEP is an entry, not a title; a statement or a topic is none.
+    for md in [
+        "- KEP-3157 はベータです\n  - KEP-3962\n",
+        "- サイドカーコンテナが GA に\n  - KEP-3962\n",
+        "- ベータ機能の使い方\n  - KEP-3962 を読む\n",
+        "- アルファ機能を試すには:\n  - KEP-3962\n",
+    ] {
+        assert_eq!(kep_stages(md).last(), Some(&(3962, None, None)), "{md}");
+    }
 }
 
 #[test]
@@ -3124,5 +3136,23 @@ fn a_stage_said_of_an_earlier_subject_is_not_the_mentions() {
             [0]
         .1,
         Some(Stage::Beta)
+    );
+}
+
+#[test]
+fn a_denial_reaches_only_its_own_stage() {
+    assert_eq!(
+        kep_stages("KEP-3962 が GA になり困るわけではない。"),
+        [(3962, Some(Stage::Stable), None)]
+    );
+    assert_eq!(
+        kep_stages("KEP-3962, not KEP-3157, graduated to GA.")[0],
+        (3962, Some(Stage::Stable), None)
+    );
+    // An earlier release named with より前 is still the past.
+    assert_eq!(
+        gate_facts("従来は 1.32 より前のバージョンでは `PodLevelResources` はアルファでした。")[0]
+            .1,
+        None
     );
 }

@@ -68,7 +68,7 @@ pub(crate) fn to_html(
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::FootnoteReference(label) => Some(label.to_string()),
+            Event::FootnoteReference(label) => Some(label.to_lowercase()),
             _ => None,
         })
         .collect();
@@ -515,7 +515,8 @@ pub(crate) fn footnote_links(
             Event::Start(Tag::FootnoteDefinition(label)) => {
                 let (n, _) = number(&label, false);
                 let id = footnote_id(&label);
-                open.push(referenced.contains(label.as_ref()).then(|| id.clone()));
+                // Labels match whatever their case, as pulldown-cmark matches them.
+                open.push(referenced.contains(&label.to_lowercase()).then(|| id.clone()));
                 Event::Html(CowStr::from(format!(
                     "<div class=\"footnote-definition\" id=\"fn-{id}\"><sup class=\"footnote-definition-label\">{n}</sup>"
                 )))
