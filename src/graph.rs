@@ -10,6 +10,7 @@
 //! BTreeMaps, mention lists are in (release, article, document) order.
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -259,10 +260,12 @@ fn values<S: serde::Serializer, K, V: Serialize>(
 /// What one article adds to the graph, entity by entity in the order the article first names
 /// them: its mentions (see [`BlockMentions`]) and its disagreements with the
 /// registry, and for KEPs the titles and SIG the article gives, for pull requests the authors.
-struct ArticleLinks<'a> {
+/// It depends on nothing but the article and the registry, so the dev server keeps it for an
+/// article that did not change ([`link_kept`]).
+pub struct ArticleLinks {
     keps: Entries<KepNumber, EntityLinks>,
-    gates: Entries<&'a FeatureGateName, EntityLinks>,
-    prs: Entries<&'a PullRequest, PrLinks>,
+    gates: Entries<FeatureGateName, EntityLinks>,
+    prs: Entries<PullRequest, PrLinks>,
 }
 
 #[derive(Default)]
@@ -286,7 +289,7 @@ struct Entries<K, V> {
     at: HashMap<K, usize>,
 }
 
-impl<K: std::hash::Hash + Eq + Copy, V: Default> Entries<K, V> {
+impl<K: std::hash::Hash + Eq + Clone, V: Default> Entries<K, V> {
     fn new() -> Self {
         Entries {
             list: Vec::new(),
@@ -295,22 +298,26 @@ impl<K: std::hash::Hash + Eq + Copy, V: Default> Entries<K, V> {
     }
 
     /// The entry of `key`, added at the end when there is none.
-    fn of(&mut self, key: K) -> &mut V {
+    fn of(&mut self, key: &K) -> &mut V {
         let next = self.list.len();
-        let at = *self.at.entry(key).or_insert(next);
-        if at == next {
-            self.list.push((key, V::default()));
-        }
+        let at = match self.at.get(key) {
+            Some(&at) => at,
+            None => {
+                self.at.insert(key.clone(), next);
+                self.list.push((key.clone(), V::default()));
+                next
+            }
+        };
         &mut self.list[at].1
     }
 }
 
-fn article_links<'a>(
+fn article_links(
     meta: &ArticleMeta,
     doc: &Doc,
-    refs: &'a Mentions,
+    refs: &Mentions,
     registry: &Registry,
-) -> ArticleLinks<'a> {
+) -> ArticleLinks {
     let mut out = ArticleLinks {
         keps: Entries::new(),
         gates: Entries::new(),
@@ -357,7 +364,7 @@ fn article_links<'a>(
         }
     };
     for m in &refs.keps {
-        let e = out.keps.of(m.kep);
+        let e = out.keps.of(&m.kep);
         if !e.mentions.wants(m.block) {
             continue;
         }
@@ -429,6 +436,17 @@ fn article_links<'a>(
 
 /// Links every article's references into one graph.
 pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) -> RefGraph {
+    link_kept(articles, registry, &|_| None).0
+}
+
+/// [`link`], taking what `kept` gives for article `i` as its contribution instead of making it
+/// again (the caller vouches that the article and the registry are the ones it was made from);
+/// with every article's contribution, in the order of `articles`, for the next build to keep.
+pub fn link_kept(
+    articles: &[(ArticleMeta, &Doc, &Mentions)],
+    registry: &Registry,
+    kept: &(dyn Fn(usize) -> Option<Arc<ArticleLinks>> + Sync),
+) -> (RefGraph, Vec<Arc<ArticleLinks>>) {
     let mut order: Vec<usize> = (0..articles.len()).collect();
     // Mentions read oldest release first; then by slug for a stable order.
     order.sort_by(|&a, &b| {
@@ -437,15 +455,18 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
     });
     // What each article adds is made on its own (in parallel), then joined in that order.
     use rayon::prelude::*;
-    let per_article: Vec<ArticleLinks> = order
-        .par_iter()
-        .map(|&i| {
-            let (meta, doc, refs) = &articles[i];
-            article_links(meta, doc, refs, registry)
+    let made: Vec<Arc<ArticleLinks>> = (0..articles.len())
+        .into_par_iter()
+        .map(|i| {
+            kept(i).unwrap_or_else(|| {
+                let (meta, doc, refs) = &articles[i];
+                Arc::new(article_links(meta, doc, refs, registry))
+            })
         })
         .collect();
     let mut g = RefGraph::default();
-    for (&i, links) in order.iter().zip(per_article) {
+    for &i in &order {
+        let links = &*made[i];
         let meta = &articles[i].0;
         if let Some(r) = meta.release {
             g.releases
@@ -454,40 +475,43 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
                 .articles
                 .push(meta.slug.clone());
         }
-        for (kep, e) in links.keps.list {
-            let node = g.keps.entry(kep).or_insert_with(|| kep_node(kep, registry));
-            for t in e.titles {
-                if !node.article_titles.contains(&t) {
-                    node.article_titles.push(t);
+        for (kep, e) in &links.keps.list {
+            let node = g
+                .keps
+                .entry(*kep)
+                .or_insert_with(|| kep_node(*kep, registry));
+            for t in &e.titles {
+                if !node.article_titles.contains(t) {
+                    node.article_titles.push(t.clone());
                 }
             }
             if node.sig.is_none() {
-                node.sig = e.sig;
+                node.sig.clone_from(&e.sig);
             }
-            node.mentions.extend(e.mentions.list);
-            node.disagreements.extend(e.disagreements);
+            node.mentions.extend_from_slice(&e.mentions.list);
+            node.disagreements.extend_from_slice(&e.disagreements);
         }
-        for (gate, e) in links.gates.list {
+        for (gate, e) in &links.gates.list {
             let node = g
                 .gates
                 .entry(gate.clone())
                 .or_insert_with(|| gate_node(gate, registry));
-            node.mentions.extend(e.mentions.list);
-            node.disagreements.extend(e.disagreements);
+            node.mentions.extend_from_slice(&e.mentions.list);
+            node.disagreements.extend_from_slice(&e.disagreements);
         }
-        for (pr, e) in links.prs.list {
+        for (pr, e) in &links.prs.list {
             let node = g.prs.entry(pr.clone()).or_insert_with(|| PrNode {
                 url: pr.url(),
                 pr: pr.clone(),
                 authors: Vec::new(),
                 mentions: Vec::new(),
             });
-            for a in e.authors {
-                if !node.authors.contains(&a) {
-                    node.authors.push(a);
+            for a in &e.authors {
+                if !node.authors.contains(a) {
+                    node.authors.push(a.clone());
                 }
             }
-            node.mentions.extend(e.mentions.list);
+            node.mentions.extend_from_slice(&e.mentions.list);
         }
         for sig in &articles[i].2.article_sigs {
             let node = g.sigs.entry(sig.clone()).or_default();
@@ -553,7 +577,7 @@ pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) ->
         }
     }
     g.releases = releases(&g);
-    g
+    (g, made)
 }
 
 /// The longest quote a mention keeps of its sentence, in characters on each side of the

@@ -469,8 +469,13 @@ fn article(
     }
 }
 
-/// The link stage over all articles.
-pub fn link_articles(articles: &[Arc<Article>], registry: &Registry) -> RefGraph {
+/// The link stage over all articles; with a cache, an article kept from the last build (the
+/// same parse, so the same `Arc`) keeps what it added to the graph then.
+pub fn link_articles(
+    articles: &[Arc<Article>],
+    registry: &Registry,
+    cache: Option<&mut LinkCache>,
+) -> RefGraph {
     let inputs: Vec<(ArticleMeta, &Doc, &Mentions)> = articles
         .iter()
         .map(|a| {
@@ -483,7 +488,32 @@ pub fn link_articles(articles: &[Arc<Article>], registry: &Registry) -> RefGraph
             (meta, &a.doc, &a.refs)
         })
         .collect();
-    graph::link(&inputs, registry)
+    let Some(cache) = cache else {
+        return graph::link(&inputs, registry);
+    };
+    let kept = |i: usize| {
+        let a = &articles[i];
+        cache
+            .articles
+            .get(&a.path)
+            .filter(|(before, _)| Arc::ptr_eq(before, a))
+            .map(|(_, links)| links.clone())
+    };
+    let (graph, made) = graph::link_kept(&inputs, registry, &kept);
+    cache.articles = articles
+        .iter()
+        .zip(made)
+        .map(|(a, links)| (a.path.clone(), (a.clone(), links)))
+        .collect();
+    graph
+}
+
+/// What each article added to the reference graph in the last build, with the article it was
+/// made from: an article is made again by the parse stage whenever its text, the registry or a
+/// glossary definition it printed changes, and the contribution depends on nothing else.
+#[derive(Default)]
+pub struct LinkCache {
+    articles: HashMap<PathBuf, (Arc<Article>, Arc<graph::ArticleLinks>)>,
 }
 
 /// What `shiori check` says about the references of every article: unknown KEPs and gates,
@@ -535,6 +565,7 @@ pub struct BuildCache {
     pages: PageCache,
     index: search::index::IndexCache,
     occurrences: glossary::OccurrenceCache,
+    links: LinkCache,
     /// What the last good build rendered from.
     last: Option<Arc<LastBuild>>,
 }
@@ -749,9 +780,12 @@ fn run(
         diags.sort();
         return Err(diags.into());
     }
-    let occurrences = cache.as_deref_mut().map(|c| &mut c.occurrences);
+    let (occurrences, links) = match cache.as_deref_mut() {
+        Some(c) => (Some(&mut c.occurrences), Some(&mut c.links)),
+        None => (None, None),
+    };
     let (graph, glossary) = rayon::join(
-        || link_articles(&articles, &registry),
+        || link_articles(&articles, &registry, links),
         || build_glossary(&curated, &articles, &registry, occurrences),
     );
     drop_scans(&mut articles);
