@@ -14,6 +14,7 @@
 //! error returns no output at all. What `shiori check` reports about references (KEPs and gates
 //! the registry does not know, stages it contradicts) comes back in `Output::findings`, apart
 //! from the warnings, so a build does not repeat them on every save.
+use crate::write::FileBytes;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -52,7 +53,7 @@ pub struct BuildOptions {
 /// The built site: output path (relative, `/`-separated) → bytes, plus the warnings.
 #[derive(Debug, Clone, Default)]
 pub struct Output {
-    pub files: BTreeMap<String, Vec<u8>>,
+    pub files: BTreeMap<String, FileBytes>,
     pub warnings: Vec<Diagnostic>,
     /// KEPs and gates unknown to the registry, and stages it contradicts: warnings that
     /// `shiori check` reports (and `--strict` makes fatal).
@@ -596,7 +597,7 @@ impl LastBuild {
     /// glossary (a new KEP title, a new term); that build then brings the final page. `None`
     /// when the last build cannot stand in: there is none, the file is new to it, its slug or
     /// draft state changed, or it has errors.
-    pub fn article_page(&self, file: &SourceFile) -> Option<(String, Vec<u8>)> {
+    pub fn article_page(&self, file: &SourceFile) -> Option<(String, FileBytes)> {
         let before = self.articles.iter().find(|a| a.path == file.path)?;
         let parsed = parse_file(file, &self.registry, &self.definitions);
         let article = parsed.article?;
@@ -706,12 +707,12 @@ struct Emitter<'a> {
 }
 
 impl Emitter<'_> {
-    fn put(&self, path: String, bytes: Vec<u8>) {
+    fn put(&self, path: String, bytes: impl Into<FileBytes>) {
         self.paths
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(path.clone());
-        if let Err(e) = self.sink.put(path, bytes) {
+        if let Err(e) = self.sink.put(path, bytes.into()) {
             self.error
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())

@@ -164,17 +164,22 @@ fn absolute(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
+/// A built file's bytes, shared rather than copied: the dev server's page cache, the sink and
+/// the site the server publishes hold the same page, and comparing a page with the previous
+/// build's is a pointer comparison when it was taken from the cache.
+pub(crate) type FileBytes = Arc<Vec<u8>>;
+
 /// Where the build puts each file the moment it is made: pages are written while others are
 /// still rendering (from several threads at once) and dropped from memory, instead of the whole
 /// site being held until the end. [`Staging`] writes to disk; a `BTreeMap` collects in memory
 /// (tests, `shiori check`, the dev server). A path given twice keeps the bytes given last.
 pub(crate) trait Sink: Sync {
-    fn put(&self, path: String, bytes: Vec<u8>) -> io::Result<()>;
+    fn put(&self, path: String, bytes: FileBytes) -> io::Result<()>;
 }
 
 /// The in-memory sink.
-impl Sink for std::sync::Mutex<BTreeMap<String, Vec<u8>>> {
-    fn put(&self, path: String, bytes: Vec<u8>) -> io::Result<()> {
+impl Sink for std::sync::Mutex<BTreeMap<String, FileBytes>> {
+    fn put(&self, path: String, bytes: FileBytes) -> io::Result<()> {
         self.lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(path, bytes);
@@ -199,7 +204,7 @@ pub(crate) struct Staging {
 
 /// A writer thread and the queue of files it writes: (site-relative path, bytes).
 type Writer = (
-    mpsc::SyncSender<(String, Vec<u8>)>,
+    mpsc::SyncSender<(String, FileBytes)>,
     std::thread::JoinHandle<()>,
 );
 
@@ -242,7 +247,7 @@ impl Staging {
         });
         let writers = (0..WRITERS)
             .map(|_| {
-                let (tx, rx) = mpsc::sync_channel::<(String, Vec<u8>)>(QUEUED_PER_WRITER);
+                let (tx, rx) = mpsc::sync_channel::<(String, FileBytes)>(QUEUED_PER_WRITER);
                 let tree = tree.clone();
                 let handle = std::thread::spawn(move || {
                     for (rel, bytes) in rx {
@@ -324,7 +329,7 @@ impl Staging {
 }
 
 impl Sink for Staging {
-    fn put(&self, rel: String, bytes: Vec<u8>) -> io::Result<()> {
+    fn put(&self, rel: String, bytes: FileBytes) -> io::Result<()> {
         let writer = (crate::text::fingerprint(&rel) % self.writers.len() as u64) as usize;
         self.writers[writer]
             .0
@@ -493,7 +498,7 @@ mod tests {
     fn write_atomic(files: &BTreeMap<String, Vec<u8>>, out: &Path) -> io::Result<()> {
         let staging = Staging::new(out)?;
         for (rel, bytes) in files {
-            staging.put(rel.clone(), bytes.clone())?;
+            staging.put(rel.clone(), bytes.clone().into())?;
         }
         staging.commit()
     }
@@ -505,8 +510,12 @@ mod tests {
         write_atomic(&files(&[("a/index.html", "1")]), &out).unwrap();
         {
             let staging = Staging::new(&out).unwrap();
-            staging.put("a/index.html".into(), b"2".to_vec()).unwrap();
-            staging.put("b/index.html".into(), b"3".to_vec()).unwrap();
+            staging
+                .put("a/index.html".into(), b"2".to_vec().into())
+                .unwrap();
+            staging
+                .put("b/index.html".into(), b"3".to_vec().into())
+                .unwrap();
             // Dropped without commit: the build failed.
         }
         assert_eq!(fs::read_to_string(out.join("a/index.html")).unwrap(), "1");
@@ -525,9 +534,11 @@ mod tests {
         write_atomic(&files(&[("style.css", "old")]), &out).unwrap();
         let staging = Staging::new(&out).unwrap();
         // The same bytes as before (linked from the previous site), then other bytes.
-        staging.put("style.css".into(), b"old".to_vec()).unwrap();
         staging
-            .put("style.css".into(), b"site's own".to_vec())
+            .put("style.css".into(), b"old".to_vec().into())
+            .unwrap();
+        staging
+            .put("style.css".into(), b"site's own".to_vec().into())
             .unwrap();
         assert_eq!(fs::read_to_string(out.join("style.css")).unwrap(), "old");
         staging.commit().unwrap();
@@ -547,7 +558,7 @@ mod tests {
             staging
                 .put(
                     format!("d{}/p{i}/index.html", i % 7),
-                    i.to_string().into_bytes(),
+                    i.to_string().into_bytes().into(),
                 )
                 .unwrap();
         });

@@ -12,6 +12,7 @@
 //! [`broken_links`] runs on the output of `pipeline::build` before anything is written (from
 //! `cmd::check`); [`missing_images`] and [`missing_pages`] (an author's site-absolute links)
 //! run inside the build, per article, and their findings go into `Output::findings`.
+use crate::write::FileBytes;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::LazyLock;
@@ -165,7 +166,7 @@ pub fn missing_pages(
 }
 
 /// Every broken internal link of the HTML pages in `files`.
-pub fn broken_links(files: &BTreeMap<String, Vec<u8>>) -> Vec<BrokenLink> {
+pub fn broken_links(files: &BTreeMap<String, FileBytes>) -> Vec<BrokenLink> {
     // Lookups only; the output order follows `files` (a BTreeMap) and each page's text.
     let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();
     let mut out = Vec::new();
@@ -192,7 +193,7 @@ pub fn broken_links(files: &BTreeMap<String, Vec<u8>>) -> Vec<BrokenLink> {
 fn check_one<'f>(
     page: &str,
     href: &str,
-    files: &'f BTreeMap<String, Vec<u8>>,
+    files: &'f BTreeMap<String, FileBytes>,
     ids: &mut HashMap<&'f str, HashSet<String>>,
 ) -> Option<Problem> {
     let href = crate::text::unescape_html(href);
@@ -277,10 +278,10 @@ fn ids_of(html: &str) -> HashSet<String> {
 mod tests {
     use super::*;
 
-    fn site(pages: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
+    fn site(pages: &[(&str, &str)]) -> BTreeMap<String, FileBytes> {
         pages
             .iter()
-            .map(|(p, h)| (p.to_string(), h.as_bytes().to_vec()))
+            .map(|(p, h)| (p.to_string(), h.as_bytes().to_vec().into()))
             .collect()
     }
 

@@ -20,6 +20,7 @@
 //! served (its styles and scripts too) and every page shows the diagnostics over it, until the
 //! next good build; the terminal says the build failed, never "rebuilt". A panic in a build is
 //! reported as a failed build; the server goes on.
+use crate::write::FileBytes;
 use std::collections::{BTreeSet, HashMap};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -94,7 +95,7 @@ impl State {
     }
 
     /// Publishes one page made ahead of the build that follows (an edited article's page).
-    fn record_page(&mut self, path: String, bytes: Vec<u8>) {
+    fn record_page(&mut self, path: String, bytes: FileBytes) {
         let Some(good) = &mut self.good else { return };
         if good.files.get(&path) == Some(&bytes) {
             return;
@@ -543,10 +544,13 @@ fn respond(request: Request, shared: &Shared) -> io::Result<()> {
                         Response::new(301, "text/plain", Vec::new()).with("Location", &to),
                     );
                 }
-                Some((name, bytes)) => (200, bytes.clone(), content_type(name), name.clone()),
+                Some((name, bytes)) => (200, bytes.to_vec(), content_type(name), name.clone()),
                 None => (
                     404,
-                    out.files.get("404.html").cloned().unwrap_or_default(),
+                    out.files
+                        .get("404.html")
+                        .map(|b| b.to_vec())
+                        .unwrap_or_default(),
                     "text/html; charset=utf-8",
                     "404.html".to_string(),
                 ),

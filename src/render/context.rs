@@ -8,6 +8,7 @@
 //! (beside it in `render::pages`), borrowing what the graph and the articles hold; the ones
 //! several pages share, the article card ([`Card`]) and the SIG link ([`SigLink`]), are here.
 //! Their field names are what the templates read.
+use crate::write::FileBytes;
 use serde::Serialize;
 use tera::Context;
 
@@ -69,11 +70,11 @@ impl RenderCtx<'_> {
         template: &str,
         page: &str,
         ctx: &Context,
-    ) -> Result<(String, Vec<u8>), Diagnostic> {
+    ) -> Result<(String, FileBytes), Diagnostic> {
         let file = urls::file_of(page);
         let render = || self.templates.render(template, ctx);
         let bytes = match self.pages {
-            None => render()?,
+            None => std::sync::Arc::new(render()?),
             Some(cache) => cache.get_or_render(&file, self.page_key(template, ctx, ()), render)?,
         };
         Ok((file, bytes))

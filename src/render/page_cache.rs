@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::model::diag::Diagnostic;
+use crate::write::FileBytes;
 
 /// Pages by output path with the fingerprint of their inputs: those of the previous build
 /// (read) and those of the build under way (written).
@@ -19,7 +20,7 @@ pub struct PageCache {
 }
 
 /// A page's input fingerprint and bytes.
-type Kept = (u64, Arc<[u8]>);
+type Kept = (u64, FileBytes);
 
 impl PageCache {
     /// The page at `file` made from inputs with fingerprint `key`: the previous build's bytes
@@ -29,19 +30,15 @@ impl PageCache {
         file: &str,
         key: u64,
         render: impl FnOnce() -> Result<Vec<u8>, Diagnostic>,
-    ) -> Result<Vec<u8>, Diagnostic> {
-        let (out, kept) = match self.previous.get(file) {
-            Some((k, bytes)) if *k == key => (bytes.to_vec(), bytes.clone()),
-            _ => {
-                let out = render()?;
-                let kept = Arc::from(&out[..]);
-                (out, kept)
-            }
+    ) -> Result<FileBytes, Diagnostic> {
+        let out = match self.previous.get(file) {
+            Some((k, bytes)) if *k == key => bytes.clone(),
+            _ => Arc::new(render()?),
         };
         self.next
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(file.to_string(), (key, kept));
+            .insert(file.to_string(), (key, out.clone()));
         Ok(out)
     }
 

@@ -316,7 +316,7 @@ fn control_characters_never_reach_the_feed_and_csv_cells_never_start_a_formula()
         "[[term]]\nid = \"minus\"\nen = \"-1+1\"\nja = \"マイナス\"\nkind = \"term\"\ndef_ja = \"=SUM(A1)\"\ndef_en = \"@x\"\n",
     );
     let out = f.build();
-    let atom = String::from_utf8(out.files["atom.xml"].clone()).unwrap();
+    let atom = String::from_utf8(out.files["atom.xml"].to_vec()).unwrap();
     assert!(
         !atom
             .chars()
@@ -325,7 +325,7 @@ fn control_characters_never_reach_the_feed_and_csv_cells_never_start_a_formula()
     );
     assert!(atom.contains("記事タイトル"));
     quick_xml_well_formed(&atom);
-    let csv = String::from_utf8(out.files["glossary.csv"].clone()).unwrap();
+    let csv = String::from_utf8(out.files["glossary.csv"].to_vec()).unwrap();
     let row = csv.lines().find(|l| l.starts_with("minus")).unwrap();
     for cell in ["'-1+1", "'=SUM(A1)", "'@x"] {
         assert!(row.contains(cell), "{cell} neutralized: {row}");

@@ -29,8 +29,8 @@ fn assert_cached_equals_full(f: &Fixture, cache: &mut BuildCache, what: &str) {
 
 #[track_caller]
 fn assert_same_files(
-    cached: &BTreeMap<String, Vec<u8>>,
-    full: &BTreeMap<String, Vec<u8>>,
+    cached: &BTreeMap<String, std::sync::Arc<Vec<u8>>>,
+    full: &BTreeMap<String, std::sync::Arc<Vec<u8>>>,
     what: &str,
 ) {
     let only_cached: Vec<&String> = cached.keys().filter(|k| !full.contains_key(*k)).collect();
@@ -125,7 +125,7 @@ fn a_cached_rebuild_gives_the_files_of_a_full_build_after_every_kind_of_save() {
         .remove("articles/defined/index.html")
         .expect("the article's page");
     assert!(
-        String::from_utf8(page)
+        String::from_utf8(page.to_vec())
             .unwrap()
             .contains("オプトアウトは、有効な機能を自分で外すこと。"),
         "the page prints the new definition"
@@ -177,7 +177,7 @@ fn an_edited_articles_page_made_at_once_is_the_page_the_full_build_makes() {
     let file = load::article(f.root(), &f.root().join(SEED)).expect("an article");
     let (path, quick) = last.article_page(&file).expect("made from the last build");
     assert_eq!(path, "articles/k8s-1-32-sig-api-machinery/index.html");
-    let quick = String::from_utf8(quick).unwrap();
+    let quick = String::from_utf8(quick.to_vec()).unwrap();
     assert!(quick.contains("無事リリースされました"));
 
     let full = pipeline::build(&load::load(f.root()).unwrap(), &options()).unwrap();

@@ -136,7 +136,7 @@ proptest! {
         std::fs::write(f.path().join("site.toml"), "builtin_registry = false\n").unwrap();
         let sources = shiori::load::load(f.path()).unwrap();
         let out = shiori::pipeline::build(&sources, &shiori::pipeline::BuildOptions::default()).unwrap();
-        let html = String::from_utf8(out.files["articles/a/index.html"].clone()).unwrap();
+        let html = String::from_utf8(out.files["articles/a/index.html"].to_vec()).unwrap();
         // The article element: the author's content and what shiori put around it.
         let start = html.find("<article").unwrap();
         let main = &html[start..html[start..].find("</article>").map_or(html.len(), |e| start + e)];

@@ -375,7 +375,7 @@ fn a_sites_own_static_file_replaces_the_built_in_one_but_a_copy_ships_as_built_i
     copy_tree(&repo.join("static"), &f.root().join("static"));
     f.write("static/style.css", "/* mine */\nbody { color: red; }\n");
     let out = f.build();
-    let css = String::from_utf8(out.files["static/style.css"].clone()).unwrap();
+    let css = String::from_utf8(out.files["static/style.css"].to_vec()).unwrap();
     assert_eq!(
         css, "/* mine */\nbody { color: red; }\n",
         "the site's own, as written"
@@ -383,12 +383,12 @@ fn a_sites_own_static_file_replaces_the_built_in_one_but_a_copy_ships_as_built_i
     // An unchanged copy ships as the built-in one: a script as it is, and (on a second site
     // whose style.css is the copy too) a stylesheet without its comments.
     assert_eq!(
-        out.files["static/terms.js"],
+        *out.files["static/terms.js"],
         std::fs::read(repo.join("static/terms.js")).unwrap()
     );
     let g = Fixture::with_article("a", "title = \"A\"\nslug = \"a\"", "本文。\n");
     copy_tree(&repo.join("static"), &g.root().join("static"));
-    let copied = String::from_utf8(g.build().files["static/style.css"].clone()).unwrap();
+    let copied = String::from_utf8(g.build().files["static/style.css"].to_vec()).unwrap();
     assert!(shipped.contains("/*"), "the source has comments");
     assert!(
         !copied.contains("/*"),

@@ -256,7 +256,7 @@ fn every_url_in_the_search_index_leads_to_a_page_and_anchor() {
     html.push_str("</body></html>\n");
     assert!(count > 100, "only {count} URLs in the index");
     let mut files = out.files.clone();
-    files.insert("search-urls.html".into(), html.into_bytes());
+    files.insert("search-urls.html".into(), html.into_bytes().into());
     let broken: Vec<String> = broken_links(&files)
         .into_iter()
         .filter(|l| l.page == "search-urls.html")

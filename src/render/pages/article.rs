@@ -3,6 +3,7 @@
 //! ([`crate::render::term_tips`]) put in, its table of contents, chips and metadata, through
 //! `article.html`. The same HTML, made once, is the content of the article's slides
 //! ([`super::session`]).
+use crate::write::FileBytes;
 use std::cell::OnceCell;
 use std::hash::Hash;
 
@@ -115,7 +116,7 @@ impl RenderCtx<'_> {
         &self,
         i: usize,
         a: &Article,
-    ) -> [Result<(String, Vec<u8>), Diagnostic>; 2] {
+    ) -> [Result<(String, FileBytes), Diagnostic>; 2] {
         let html = self.article_html(a, self.glossary.hits(i));
         [
             self.article_page_from(a, &html),
@@ -129,7 +130,7 @@ impl RenderCtx<'_> {
         &'g self,
         a: &Article,
         hits: impl IntoIterator<Item = (usize, std::ops::Range<usize>, &'g TermId)>,
-    ) -> Result<(String, Vec<u8>), Diagnostic> {
+    ) -> Result<(String, FileBytes), Diagnostic> {
         let html = self.article_html(a, hits);
         self.article_page_from(a, &html)
     }
@@ -167,7 +168,7 @@ impl RenderCtx<'_> {
         &self,
         a: &Article,
         html: &ArticleHtml<'_>,
-    ) -> Result<(String, Vec<u8>), Diagnostic> {
+    ) -> Result<(String, FileBytes), Diagnostic> {
         let page = a.url();
         let (ctx, about) = self.article_ctx(a, &page);
         let file = urls::file_of(&page);
@@ -189,7 +190,7 @@ impl RenderCtx<'_> {
         };
         let bytes = match (self.pages, key) {
             (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,
-            _ => render()?,
+            _ => std::sync::Arc::new(render()?),
         };
         Ok((file, bytes))
     }

@@ -293,19 +293,19 @@ impl<'a> RenderCtx<'a> {
         g.terms.par_iter().for_each(|t| take(self.term_page(t)));
         take(Ok((
             "api/glossary.json".into(),
-            json_bytes(&glossary::to_json(g)),
+            json_bytes(&glossary::to_json(g)).into(),
         )));
         take(Ok((
             "glossary.csv".into(),
-            glossary::to_csv(g).into_bytes(),
+            glossary::to_csv(g).into_bytes().into(),
         )));
         take(Ok((
             "glossary.tsv".into(),
-            glossary::to_tsv(g).into_bytes(),
+            glossary::to_tsv(g).into_bytes().into(),
         )));
         take(Ok((
             "glossary.tbx".into(),
-            glossary::to_tbx(g).into_bytes(),
+            glossary::to_tbx(g).into_bytes().into(),
         )));
     }
 

@@ -8,6 +8,7 @@
 //! index stage. The modules only shape template contexts: the facts come from the link stage
 //! (`graph`) and the glossary, and the templates decide how pages look.
 use crate::model::diag::Diagnostic;
+use crate::write::FileBytes;
 use rayon::prelude::*;
 
 use crate::model::urls;
@@ -22,13 +23,13 @@ pub(crate) mod session;
 pub(crate) mod site;
 
 /// A rendered file: (output path, bytes), or the diagnostic of the template that failed.
-type Page = Result<(String, Vec<u8>), Diagnostic>;
+type Page = Result<(String, FileBytes), Diagnostic>;
 
 impl RenderCtx<'_> {
     /// Renders every page and JSON file, handing each to `emit` as soon as it is made (from
     /// several threads: article pages are rendered in parallel, and so are the entity and
     /// glossary pages), and gives the template errors.
-    pub(crate) fn render_all(&self, emit: &(dyn Fn(String, Vec<u8>) + Sync)) -> Vec<Diagnostic> {
+    pub(crate) fn render_all(&self, emit: &(dyn Fn(String, FileBytes) + Sync)) -> Vec<Diagnostic> {
         let errors = std::sync::Mutex::new(Vec::new());
         let offline = self.config.offline;
         let take = |page: Page| match page {
@@ -36,7 +37,7 @@ impl RenderCtx<'_> {
             // Markdown pass needs to know (and a site's own templates get it too).
             Ok((path, bytes)) if offline && path.ends_with(".html") => {
                 let html = String::from_utf8_lossy(&bytes);
-                emit(path, urls::offline_page(&html).into_bytes())
+                emit(path, urls::offline_page(&html).into_bytes().into())
             }
             Ok((path, bytes)) => emit(path, bytes),
             Err(d) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(d),
@@ -53,10 +54,10 @@ impl RenderCtx<'_> {
         take(self.search_page());
         take(Ok((
             "api/articles.json".into(),
-            json_bytes(&self.articles_api()),
+            json_bytes(&self.articles_api()).into(),
         )));
         for (path, value) in api::reference_files(self.graph) {
-            take(Ok((path.into(), json_bytes(&value))));
+            take(Ok((path.into(), json_bytes(&value).into())));
         }
         errors.into_inner().unwrap_or_else(|e| e.into_inner())
     }

@@ -3,6 +3,7 @@
 //! [`super::changes`]); render stage, through `home.html`, `releases.html`
 //! and `release.html`. `releases/` shows each release's headline changes: taken from the
 //! changes its page lists, the stages that matter most first (see [`headlines`]).
+use crate::write::FileBytes;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -129,7 +130,7 @@ impl<'a> RenderCtx<'a> {
         (groups, none)
     }
 
-    pub(super) fn home(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+    pub(super) fn home(&self) -> Result<(String, FileBytes), Diagnostic> {
         let (groups, none) = self.releases();
         let mut ctx = self.base_ctx("", &self.config.title, &self.config.description);
         ctx.insert("releases", &groups);

@@ -241,7 +241,7 @@ impl<'a> RenderCtx<'a> {
         };
         let bytes = match (self.pages, key) {
             (Some(cache), Some(key)) => cache.get_or_render(&file, key, render)?,
-            _ => render()?,
+            _ => render()?.into(),
         };
         Ok((file, bytes))
     }

@@ -3,9 +3,10 @@
 //! in from the index stage's files.
 use crate::model::diag::Diagnostic;
 use crate::render::RenderCtx;
+use crate::write::FileBytes;
 
 impl RenderCtx<'_> {
-    pub(super) fn not_found(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+    pub(super) fn not_found(&self) -> Result<(String, FileBytes), Diagnostic> {
         let mut ctx = self.base_ctx("", "ページが見つかりません", "");
         // Hosts serve 404.html at any missing path, where relative links would not resolve:
         // this page links from the site's absolute path instead. An offline build is opened
@@ -20,11 +21,14 @@ impl RenderCtx<'_> {
                 .unwrap_or_else(|| "/".into());
             ctx.insert("root", &path);
         }
-        Ok(("404.html".into(), self.templates.render("404.html", &ctx)?))
+        Ok((
+            "404.html".into(),
+            self.templates.render("404.html", &ctx)?.into(),
+        ))
     }
 
     /// `search/`: the results of `?q=`, filled in by `static/search.js`.
-    pub(super) fn search_page(&self) -> Result<(String, Vec<u8>), Diagnostic> {
+    pub(super) fn search_page(&self) -> Result<(String, FileBytes), Diagnostic> {
         let ctx = self.base_ctx(
             "search/",
             "検索",

@@ -162,7 +162,7 @@ pub fn page(out: &Output, path: &str) -> String {
             out.files.keys().take(40).collect::<Vec<_>>()
         )
     };
-    String::from_utf8(bytes.clone()).unwrap()
+    String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 #[track_caller]
