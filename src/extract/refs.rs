@@ -70,8 +70,19 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     let title = heading_title(view, t.range.start);
                     out.keps.push(kep_at(view, t, number, KepForm::Url, title));
                 } else if super::targets::is_repo(repo) {
+                    // `Issue kubernetes/kubernetes#132401`, `イシュー k/k#1`: the word says which.
+                    let before = text[..t.range.start].trim_end();
+                    let is_issue = before.ends_with("イシュー")
+                        || before
+                            .rsplit(|c: char| !c.is_ascii_alphabetic())
+                            .next()
+                            .is_some_and(|w| w.eq_ignore_ascii_case("issue"));
                     out.prs.push(PrMention {
-                        pr: PullRequest::pull(repo, number),
+                        pr: if is_issue {
+                            PullRequest::issue(repo, number)
+                        } else {
+                            PullRequest::pull(repo, number)
+                        },
                         block: view.index,
                         place,
                         range: view.norm.orig_range(t.range.clone()),
@@ -870,6 +881,11 @@ fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
     // `@example.com`: a domain, not a user.
     let after = &text[r.end..];
     if after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    // `@k8s_beginner_taro`: a forum or chat name; a GitHub login has no `_`, so it names no
+    // GitHub user (and linking `@k8s` would point at someone else).
+    if after.starts_with('_') {
         return None;
     }
     Some(GitHubHandle(name.to_string()))

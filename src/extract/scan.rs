@@ -45,7 +45,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
-        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し)たら | なれば
+        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
+        | が楽しみ | (?:なる|される|昇格する)まで | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | 次(?:の|回の|期)リリース
@@ -287,6 +288,21 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
+        // `pull-kubernetes-e2e-kind-alpha-features`, `alpha-features`: a lowercase stage word
+        // joined by a hyphen to another word is a part of a job, label or file name.
+        let joined = |r: &str| {
+            r.strip_prefix('-')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+        };
+        if matches!(kind, TokenKind::StageWord(_))
+            && s.bytes().all(|b| b.is_ascii_lowercase())
+            && (joined(&text[m.end()..])
+                || text[..m.start()]
+                    .strip_suffix('-')
+                    .is_some_and(|l| l.ends_with(|c: char| c.is_ascii_alphanumeric())))
+        {
+            kind = TokenKind::Ident;
+        }
         if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
@@ -300,6 +316,21 @@ pub(super) fn scan_until(
             && denied(text, m.range())
         {
             kind = TokenKind::Default(!on);
+        }
+        // `removed from milestone`, `removed from the v1.34 release`: taken out of the release,
+        // a postponement (like `マイルストーンから削除`), not a removal of the feature.
+        if kind == TokenKind::StageWord(Stage::Removed) && s.eq_ignore_ascii_case("removed") {
+            let rest = text[m.end()..].trim_start().to_ascii_lowercase();
+            if let Some(rest) = rest.strip_prefix("from") {
+                let rest = rest.trim_start();
+                let rest = rest.strip_prefix("the ").unwrap_or(rest).trim_start();
+                let rest = rest
+                    .trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit() || c == '.')
+                    .trim_start();
+                if rest.starts_with("milestone") || rest.starts_with("release") {
+                    kind = TokenKind::Negation;
+                }
+            }
         }
         // `pulled from the release` is a postponement; `Ensure secret pulled images` is not.
         if kind == TokenKind::Negation && s.eq_ignore_ascii_case("pulled") {
@@ -500,7 +531,11 @@ fn classify(s: &str) -> TokenKind {
         "予定通り" | "予定どおり" => TokenKind::Ident,
         // `ベータになったら検討`: a condition, not a fact of the release.
         "目指" | "目標" | "予定" | "見込" | "計画" | "なったら" | "昇格したら" | "移行したら"
-        | "なれば" => TokenKind::Plan,
+        | "にしたら" | "なれば" => TokenKind::Plan,
+        // `GA になるまでは慎重に`: until then, so not yet; `ベータへの昇格 PR がレビュー中`,
+        // `マージ待ち`: the change is not in yet; `GA が楽しみです`: a hope.
+        "なるまで" | "されるまで" | "昇格するまで" | "レビュー中" | "レビュー待ち"
+        | "マージ待ち" | "が楽しみ" => TokenKind::Plan,
         // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`, `GA 目前`,
         // `次のリリースでベータ`. (`に向けた`, `待たれていた`, `かもしれませんが`, `リリース候補`
         // are everyday words around statements of fact, so they are none.)
@@ -676,6 +711,19 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "にはまだなっていません",
         "にまだなっていません",
         "扱いにはなりません",
+        // `ベータにはまだしていません`: the project has not made it so; `非推奨にするものではありません`.
+        "にはまだしていな",
+        "にまだしていな",
+        "にはしていな",
+        "にしていな",
+        "にはまだしていません",
+        "にまだしていません",
+        "にはしていません",
+        "にしていません",
+        "にするものではな",
+        "にするものではありません",
+        "とするものではな",
+        "とするものではありません",
         "昇格ならず",
         "入りならず",
         "昇格は無し",
@@ -684,6 +732,7 @@ fn denied(text: &str, word: Range<usize>) -> bool {
     .iter()
     .any(|w| after.starts_with(w))
         || not_so_after_all(after)
+        || promotion_not_done(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
             before.len() >= w.len()
                 && before.is_char_boundary(before.len() - w.len())
@@ -691,6 +740,31 @@ fn denied(text: &str, word: Range<usize>) -> bool {
                 && !before[..before.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
         })
         || not_moved_to(before)
+}
+
+/// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of
+/// its clause, is said not to be made.
+fn promotion_not_done(after: &str) -> bool {
+    let Some(rest) = ["昇格は", "への昇格は", "化は"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+    else {
+        return false;
+    };
+    let clause = rest
+        .find(['、', '。', ',', '，', '\n'])
+        .map_or(rest, |i| &rest[..i]);
+    [
+        "行わない",
+        "行いません",
+        "しない",
+        "しません",
+        "ありません",
+        "なし",
+        "無し",
+    ]
+    .iter()
+    .any(|w| clause.contains(w))
 }
 
 /// `非推奨になるわけではありません`, `GA になったわけではない`, `廃止されたわけではない`: the

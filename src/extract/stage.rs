@@ -301,16 +301,51 @@ fn clause_start(text: &str, from: usize, at: usize) -> usize {
     })
 }
 
+/// Where the clause a plan word ends begins: at the last clause break before it, but across
+/// the `と、` / `や、` of a list the plan is about (`` `A` の GA と、`B` の GA が楽しみです `` is
+/// a hope for both).
+fn plan_clause_start(text: &str, from: usize, at: usize) -> usize {
+    let mut end = at;
+    loop {
+        let Some(p) = text[from..end].rfind(CLAUSE_BREAKS) else {
+            return from;
+        };
+        let p = from + p;
+        if !text[from..p].trim_end().ends_with(['と', 'や']) {
+            return p;
+        }
+        end = p;
+    }
+}
+
 /// Whether a stretch of a sentence holds a subject of its own: a noun, not a kana particle's
 /// end, before `は` or `が` (`` 、`B` はアルファ ``, `、kubelet の設定は非推奨`; not `、v1.33でGA`).
+/// `ゲートは`, `ゲート自体が`, `このゲートは` point back at the gate just named (`` `X` は 1.29 で
+/// GA になり、ゲートは 1.33 で削除 ``): the same subject, not one of its own; `1.27 以降は`,
+/// `1.30 の時点では`, `現在は` are a time, not a subject.
 pub(super) fn has_a_subject(text: &str) -> bool {
     text.char_indices().any(|(k, c)| {
+        let before = text[..k].trim_end();
         matches!(c, 'は' | 'が')
-            && text[..k].trim_end().chars().next_back().is_some_and(|p| {
+            && before.chars().next_back().is_some_and(|p| {
                 !crate::text::japanese::is_hiragana(p) && !CLAUSE_BREAKS.contains(&p)
             })
+            && !NOT_SUBJECTS.iter().any(|w| before.ends_with(w))
     })
 }
+
+/// Words before `は`/`が` that are no subject of their own (see [`has_a_subject`]).
+const NOT_SUBJECTS: [&str; 9] = [
+    "ゲート",
+    "ゲート自体",
+    "ゲート自身",
+    "ゲートそのもの",
+    "同ゲート",
+    "以降",
+    "以後",
+    "時点",
+    "現在",
+];
 
 /// A KEP or gate a mention names, as the rules that compare mentions read it.
 #[derive(PartialEq)]
@@ -910,9 +945,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                     .iter()
                     .any(|u| aside.contains(&u.range.start) && states(u.kind));
                 let sentence = if states_own { aside } else { sentence };
-                let start = text[sentence.start..t.range.start]
-                    .rfind(CLAUSE_BREAKS)
-                    .map_or(sentence.start, |p| sentence.start + p);
+                let start = plan_clause_start(text, sentence.start, t.range.start);
                 let end = text[t.range.end..sentence.end]
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
@@ -1492,11 +1525,16 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
         if cell.head {
             let h = norm(&b.text);
             // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
-            if let Some(r) = release_header(&h) {
+            // `目標ステージ`, `Target stage`, `予定`: what the row aims at, a plan.
+            let planned = ["目標", "予定", "target", "planned", "goal"]
+                .iter()
+                .any(|w| h.contains(w));
+            if planned {
+            } else if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()
-                .chain(&["備考", "変更", "notes", "結果", "result"])
+                .chain(&["備考", "変更", "notes", "結果", "result", "種別", "種類"])
                 .any(|w| h.contains(w))
             {
                 let release = views.get(i).tokens.iter().find_map(|t| match t.kind {
@@ -1922,14 +1960,32 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "最後に",
         "ついに",
     ];
-    if !(lead.is_empty() || lead.eq_ignore_ascii_case("in") || CONNECTIVES.contains(&lead)) {
+    // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: a short label before it.
+    let labelled = lead.ends_with([':', '：']) && lead.chars().count() <= 8;
+    if !(lead.is_empty()
+        || lead.eq_ignore_ascii_case("in")
+        || CONNECTIVES.contains(&lead)
+        || labelled)
+    {
         return None;
     }
     let after = text[t.range.end..].trim_start();
-    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title.
-    if ["では", "で、", "において", "にて", ",", ":", "："]
-        .iter()
-        .any(|w| after.starts_with(w))
+    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title; `1.30 の時点では`.
+    if [
+        "では",
+        "で、",
+        "において",
+        "にて",
+        ",",
+        ":",
+        "：",
+        "の時点では",
+        "の時点で",
+        "時点では",
+        "時点で",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
     {
         return Some((r, sentence.end));
     }
@@ -1971,10 +2027,19 @@ fn release_opening_clause(
         return None;
     }
     let after = text[tokens[first].range.end..].trim_start();
-    ["で", "から", "にて", "において"]
-        .iter()
-        .any(|w| after.starts_with(w))
-        .then_some(r)
+    // `…非推奨で、v1.29 以降はデフォルトで無効`: from that release on.
+    [
+        "で",
+        "から",
+        "にて",
+        "において",
+        "以降",
+        "の時点で",
+        "時点で",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+    .then_some(r)
 }
 
 /// The release written right next to stage word `tokens[i]`: before it (`v1.26でアルファ`,
@@ -2017,6 +2082,9 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 | "で、"
                 | "の"
                 | "["
+                | "以降"
+                | "以降は"
+                | "以降、"
         )
     {
         return Some(r);

@@ -338,6 +338,19 @@ fn pull_request_forms() {
     let (_, r) = run("kubernetes/website#48000 を参照");
     assert_eq!(r.prs[0].pr.repo, "kubernetes/website");
     assert_eq!(r.prs[0].pr.number, 48000);
+    assert_eq!(r.prs[0].pr.kind, crate::model::ids::ItemKind::Pull);
+    // The word before says it is an issue.
+    for md in [
+        "Issue kubernetes/kubernetes#132401 で報告されています",
+        "関連イシュー kubernetes/kubernetes#132401",
+    ] {
+        let (_, r) = run(md);
+        assert_eq!(
+            r.prs[0].pr,
+            crate::model::ids::PullRequest::issue("kubernetes/kubernetes", 132401),
+            "{md}"
+        );
+    }
 }
 
 #[test]
@@ -404,7 +417,13 @@ fn handles() {
         .collect();
     assert_eq!(got, ["@y1r96", "@pohly"]);
     assert_eq!(r.handles[1].handle.0, "pohly");
-    for md in ["user@example.com に連絡", "@ 記号で始まり", "`@pohly`"] {
+    for md in [
+        "user@example.com に連絡",
+        "@ 記号で始まり",
+        "`@pohly`",
+        "**質問者: @k8s_beginner_taro**",
+        "回答: @sre_hanako さん",
+    ] {
         assert!(run(md).1.handles.is_empty(), "{md}");
     }
 }
@@ -3155,4 +3174,124 @@ fn a_denial_reaches_only_its_own_stage() {
             .1,
         None
     );
+}
+
+#[test]
+fn the_gate_as_a_later_subject_is_the_gate_just_named() {
+    for (md, stage, release) in [
+        (
+            "`APIListChunking` フィーチャーゲートは 1.29 で GA になり、ゲートは 1.31 で削除されました。",
+            Stage::Removed,
+            Some(rel("1.31")),
+        ),
+        (
+            "`APIListChunking` フィーチャーゲートは 1.28 で GA になっており、1.32 ではゲート自体が削除されています。",
+            Stage::Removed,
+            Some(rel("1.32")),
+        ),
+    ] {
+        let got = gate_facts(md);
+        assert_eq!(got.len(), 1, "{md}: {got:?}");
+        assert_eq!((got[0].1, got[0].2), (Some(stage), release), "{md}");
+    }
+    // Another subject still has its own stage.
+    let got = gate_facts(
+        "`APIListChunking` フィーチャーゲートは 1.29 で GA になり、kubelet の設定は非推奨になりました。",
+    );
+    assert_eq!(
+        (got[0].1, got[0].2),
+        (Some(Stage::Stable), Some(rel("1.29")))
+    );
+}
+
+#[test]
+fn hopes_conditions_pending_work_and_denials_of_doing_it_state_no_stage() {
+    for md in [
+        "来年は KEP-4639 の GA が楽しみです。",
+        "来年は KEP-4639 の GA と、KEP-3962 の GA が楽しみです。",
+        "- A: 「1.32 で KEP-4639 が GA になるまでは慎重に」",
+        "- 「KEP-4639 をベータにしたら、HPA との連携も検討したい」",
+        "- KEP-4639 のベータ昇格 PR（#132004）はレビュー中です",
+        "- KEP-4639 のベータ昇格 PR はマージ待ち",
+        "- 「KEP-4639 はベータにはまだしていません」",
+        "- KEP-4639 はまだベータにしていません",
+        "- KEP-4639 のベータ昇格は 1.32 では行わない",
+        "この変更は KEP-4639 を非推奨にするものではありません。",
+    ] {
+        assert!(
+            kep_stages(md).iter().all(|(_, stage, _)| stage.is_none()),
+            "{md}: {:?}",
+            kep_stages(md)
+        );
+    }
+    // A fact beside them keeps its stage.
+    for md in [
+        "楽しみにしていた KEP-4639 がついにベータに昇格しました。",
+        "KEP-4639 はベータに昇格しました。",
+    ] {
+        assert_eq!(kep_stages(md), [(4639, Some(Stage::Beta), None)], "{md}");
+    }
+}
+
+#[test]
+fn a_stage_word_in_a_hyphenated_name_is_none() {
+    let md = "`pull-kubernetes-e2e-kind-alpha-features` で KEP-4639 関連のテストが失敗しています。";
+    assert_eq!(kep_stages(md), [(4639, None, None)]);
+    let md = "KEP-4639 は beta に昇格しました。";
+    assert_eq!(kep_stages(md), [(4639, Some(Stage::Beta), None)]);
+}
+
+#[test]
+fn a_target_column_is_a_plan_and_a_kind_column_a_stage() {
+    let md = "| KEP | 名前 | 目標ステージ | 状況 |\n|---|---|---|---|\n| [#4222](https://github.com/kubernetes/enhancements/issues/4222) | CBOR Serializer | Beta | ❌ removed from milestone |\n";
+    assert_eq!(kep_stages(md), [(4222, None, None)]);
+    for md in [
+        "KEP-4222 was removed from milestone v1.32.",
+        "KEP-4222 was removed from the v1.32 release.",
+    ] {
+        assert_eq!(kep_stages(md), [(4222, None, None)], "{md}");
+    }
+    assert_eq!(
+        kep_stages("KEP-4222 was removed in v1.32."),
+        [(4222, Some(Stage::Removed), Some(rel("1.32")))]
+    );
+    let md = "| 変更内容 | 種別 | 影響 |\n|---|---|---|\n| KEP-4639 | ベータ | 小 |\n";
+    assert_eq!(kep_stages(md), [(4639, Some(Stage::Beta), None)]);
+}
+
+#[test]
+fn a_release_after_a_label_or_as_a_point_in_time_opens_the_sentence() {
+    for (md, stage, release) in [
+        (
+            "回答: 1.31 で AppArmor サポート（KEP-24）が GA になりました。",
+            Stage::Stable,
+            "1.31",
+        ),
+        ("例: 1.31 では KEP-3857 がベータです。", Stage::Beta, "1.31"),
+        (
+            "- 確認項目（例: 1.31 では KEP-3857 がベータでデフォルト有効）",
+            Stage::Beta,
+            "1.31",
+        ),
+        (
+            "1.30 の時点では KEP-753 はまだベータでした。",
+            Stage::Beta,
+            "1.30",
+        ),
+    ] {
+        assert_eq!(
+            kep_stages(md).first().map(|k| (k.1, k.2)),
+            Some((Some(stage), Some(rel(release)))),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_clause_opening_with_from_a_release_on_is_that_releases() {
+    let got = gate_facts(
+        "`KMSv2` フィーチャーゲートは v1.25 でアルファになり、v1.27 以降はベータになりました。",
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!((got[0].1, got[0].2), (Some(Stage::Beta), Some(rel("1.27"))));
 }

@@ -492,7 +492,7 @@ fn markdown_text(s: &str) -> String {
 /// Go's). Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s)\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|eks|gke|aks)\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
@@ -522,7 +522,18 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         )
         .unwrap()
     });
+    // `1.30 から 1.34 まで`, `v1.30〜v1.34`, `1.30-1.34`: an article about several releases,
+    // none of them its own (each section's heading may name one).
+    static SPAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:^|[^0-9A-Za-z.])v?1\.[0-9]{1,2}\s*(?:(?:から|より)\s*v?1\.[0-9]{1,2}\s*(?:まで|にかけて)|(?:〜|~|-|–|—|ー)\s*v?1\.[0-9]{1,2}(?:[^0-9A-Za-z.]|$))",
+        )
+        .unwrap()
+    });
     let title = crate::text::japanese::nfkc(title);
+    if SPAN.is_match(&title) {
+        return None;
+    }
     if let Some(r) = UPGRADE.captures(&title).and_then(release) {
         return Some((r, format!("the title `{title}`")));
     }
@@ -884,6 +895,28 @@ mod tests {
             "v1.32 から v1.33 へのアップグレードで変わったこと",
             "Kubernetes 1.32→1.33 移行メモ",
             "Upgrading from v1.32 to v1.33",
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").as_deref(),
+                Some("1.33"),
+                "{title}"
+            );
+        }
+        // A span of releases is no one release, and the slug or path does not stand in.
+        for title in [
+            "Kubernetes 1.30 から 1.34 までを振り返る",
+            "Kubernetes 1.30〜1.34 を振り返る",
+            "v1.30 ~ v1.34 の変更まとめ",
+            "Kubernetes 1.31-1.33 のサイドカー",
+        ] {
+            assert_eq!(r(title, "k8s-1-30-review", "content/x.md"), None, "{title}");
+        }
+        // A platform's release of Kubernetes, and `バージョン` before the number.
+        for title in [
+            "Amazon EKS で Kubernetes バージョン 1.33 のサポートを開始しました",
+            "Kubernetes version 1.33 のサポート開始",
+            "EKS 1.33 のサポート開始",
+            "Kubernetes バージョン1.33 がGKEで利用可能に",
         ] {
             assert_eq!(
                 r(title, "x", "content/x.md").as_deref(),
