@@ -359,14 +359,7 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
         };
         let header = b.text.trim();
         let normalized = crate::text::japanese::nfkc(header).to_lowercase();
-        // `ゲート名` says gates by itself; `機能名` only under a heading about gates.
-        // `ゲート / KEP`: a column of gates or KEPs.
-        let gate_name = normalized.split(['/', '・', '、']).any(|part| {
-            matches!(
-                part.trim(),
-                "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
-            )
-        });
+        let gate_name = is_gate_label(&normalized);
         let plain_name = matches!(
             normalized.as_str(),
             "機能名" | "名前" | "機能" | "name" | "feature" | "features"
@@ -377,6 +370,32 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
         }
     }
     out
+}
+
+/// `ゲート名` says gates by itself (`機能名` only under a heading about gates); `ゲート / KEP`: a
+/// column of gates or KEPs. `normalized` is NFKC and lowercase.
+fn is_gate_label(normalized: &str) -> bool {
+    normalized.split(['/', '・', '、']).any(|part| {
+        matches!(
+            part.trim(),
+            "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
+        )
+    })
+}
+
+/// The rows of two-column tables of keys and values whose key says gates (`| フィーチャーゲート |
+/// \`SupplementalGroupsPolicy\` |`, `| Feature gate | … |`): their value cells hold gates, as a
+/// column headed so does.
+pub(super) fn gate_rows(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    doc.blocks
+        .iter()
+        .filter_map(|b| b.cell.filter(|c| !c.head && c.column == 0).map(|c| (b, c)))
+        .filter(|(b, _)| {
+            let key = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
+            is_gate_label(&key) || stage::names_gates(&key)
+        })
+        .map(|(_, c)| (c.table, c.row))
+        .collect()
 }
 
 /// `--feature-gates=A=true,B=false`: one mention per name; `KUBE_FEATURE_A`: A, when the

@@ -270,6 +270,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let mut views = Views::new(doc, front.release);
     let mut leads = stage::Leads::default();
     let gate_columns = gates::gate_columns(doc);
+    let gate_rows = gates::gate_rows(doc);
     let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);
     views.timelines = stage::section_timelines(doc, &row_stages, &gate_columns, &kep_columns);
@@ -280,11 +281,11 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     for (index, block) in doc.blocks.iter().enumerate() {
         let view = views.get(index);
         leads.visit(&views, view);
-        view.gate_column.set(
-            block
-                .cell
-                .is_some_and(|c| !c.head && gate_columns.contains(&(c.table, c.column))),
-        );
+        view.gate_column.set(block.cell.is_some_and(|c| {
+            !c.head
+                && (gate_columns.contains(&(c.table, c.column))
+                    || (c.column > 0 && gate_rows.contains(&(c.table, c.row))))
+        }));
         view.kep_column.set(
             block
                 .cell

@@ -885,7 +885,10 @@ fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
     }
     // `@k8s_beginner_taro`: a forum or chat name; a GitHub login has no `_`, so it names no
     // GitHub user (and linking `@k8s` would point at someone else).
-    if after.starts_with('_') {
+    if after
+        .strip_prefix('_')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+    {
         return None;
     }
     Some(GitHubHandle(name.to_string()))

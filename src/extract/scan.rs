@@ -46,7 +46,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
-        | が楽しみ | (?:なる|される|昇格する)まで | レビュー(?:中|待ち) | マージ待ち
+        | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | 次(?:の|回の|期)リリース
@@ -288,18 +288,20 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
-        // `pull-kubernetes-e2e-kind-alpha-features`, `alpha-features`: a lowercase stage word
-        // joined by a hyphen to another word is a part of a job, label or file name.
-        let joined = |r: &str| {
-            r.strip_prefix('-')
-                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphanumeric()))
-        };
+        // `pull-kubernetes-e2e-kind-alpha-features`: a lowercase stage word inside a name of
+        // several hyphens (a job, label or file name); not `beta-level` or `alpha-to-beta`.
         if matches!(kind, TokenKind::StageWord(_))
             && s.bytes().all(|b| b.is_ascii_lowercase())
-            && (joined(&text[m.end()..])
-                || text[..m.start()]
-                    .strip_suffix('-')
-                    .is_some_and(|l| l.ends_with(|c: char| c.is_ascii_alphanumeric())))
+            && in_hyphenated_name(text, m.range())
+        {
+            kind = TokenKind::Ident;
+        }
+        // `の GA が楽しみ`, `ベータ昇格 PR はレビュー中`: a hope or pending work of the stage right
+        // before it; after anything else (`GA になった X を使うのが楽しみ`, `ドキュメント PR は
+        // レビュー中`) it says nothing of a stage.
+        if kind == TokenKind::Plan
+            && matches!(s, "が楽しみ" | "レビュー中" | "レビュー待ち" | "マージ待ち")
+            && !of_the_stage_before(&text[..m.start()], s == "が楽しみ")
         {
             kind = TokenKind::Ident;
         }
@@ -317,7 +319,7 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Default(!on);
         }
-        // `removed from milestone`, `removed from the v1.34 release`: taken out of the release,
+        // `removed from milestone`, `removed from the v1.34 milestone`: taken out of the release,
         // a postponement (like `マイルストーンから削除`), not a removal of the feature.
         if kind == TokenKind::StageWord(Stage::Removed) && s.eq_ignore_ascii_case("removed") {
             let rest = text[m.end()..].trim_start().to_ascii_lowercase();
@@ -327,7 +329,7 @@ pub(super) fn scan_until(
                 let rest = rest
                     .trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit() || c == '.')
                     .trim_start();
-                if rest.starts_with("milestone") || rest.starts_with("release") {
+                if rest.starts_with("milestone") {
                     kind = TokenKind::Negation;
                 }
             }
@@ -532,10 +534,17 @@ fn classify(s: &str) -> TokenKind {
         // `ベータになったら検討`: a condition, not a fact of the release.
         "目指" | "目標" | "予定" | "見込" | "計画" | "なったら" | "昇格したら" | "移行したら"
         | "にしたら" | "なれば" => TokenKind::Plan,
-        // `GA になるまでは慎重に`: until then, so not yet; `ベータへの昇格 PR がレビュー中`,
-        // `マージ待ち`: the change is not in yet; `GA が楽しみです`: a hope.
-        "なるまで" | "されるまで" | "昇格するまで" | "レビュー中" | "レビュー待ち"
-        | "マージ待ち" | "が楽しみ" => TokenKind::Plan,
+        // `GA になるまでは慎重に`: until then, so not yet (`GA になるまで 4 リリースかかった` looks
+        // back, so only `までは`); `ベータへの昇格 PR がレビュー中`, `マージ待ち`: the change is not
+        // in yet; `GA が楽しみです`: a hope. The last two only of the stage right before them
+        // (see `scan_until`).
+        "なるまでは"
+        | "されるまでは"
+        | "昇格するまでは"
+        | "レビュー中"
+        | "レビュー待ち"
+        | "マージ待ち"
+        | "が楽しみ" => TokenKind::Plan,
         // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`, `GA 目前`,
         // `次のリリースでベータ`. (`に向けた`, `待たれていた`, `かもしれませんが`, `リリース候補`
         // are everyday words around statements of fact, so they are none.)
@@ -745,26 +754,51 @@ fn denied(text: &str, word: Range<usize>) -> bool {
 /// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of
 /// its clause, is said not to be made.
 fn promotion_not_done(after: &str) -> bool {
-    let Some(rest) = ["昇格は", "への昇格は", "化は"]
-        .iter()
-        .find_map(|w| after.strip_prefix(w))
-    else {
-        return false;
-    };
-    let clause = rest
-        .find(['、', '。', ',', '，', '\n'])
-        .map_or(rest, |i| &rest[..i]);
-    [
-        "行わない",
-        "行いません",
-        "しない",
-        "しません",
-        "ありません",
-        "なし",
-        "無し",
-    ]
-    .iter()
-    .any(|w| clause.contains(w))
+    // The move, then at most when (`1.34 では`, `今回は`), then its own verb denied.
+    static NOT_DONE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^(?:への)?(?:昇格|化)は\s*(?:(?:v?1\.[0-9]{1,2}|今回|次回)\s*(?:では|で|には|は)?\s*)?(?:行わない|行いません|しない|しません|なし|無し|見送り|予定はな|予定はありません)",
+        )
+        .unwrap()
+    });
+    NOT_DONE.is_match(after)
+}
+
+/// Whether a lowercase stage word at `word` stands inside a name of several hyphens
+/// (`pull-kubernetes-e2e-kind-alpha-features`): the run of ASCII letters, digits and hyphens
+/// around it holds two hyphens or more and no `-to-` (`alpha-to-beta` is a move).
+fn in_hyphenated_name(text: &str, word: Range<usize>) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    let start = text[..word.start]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| part(c))
+        .last()
+        .map_or(word.start, |(i, _)| i);
+    let end = text[word.end..]
+        .char_indices()
+        .take_while(|&(_, c)| part(c))
+        .last()
+        .map_or(word.end, |(i, c)| word.end + i + c.len_utf8());
+    let run = &text[start..end];
+    run.matches('-').count() >= 2 && !run.to_ascii_lowercase().contains("-to-")
+}
+
+/// `GA が楽しみ`, `ベータ昇格 PR（#1）はレビュー中`: the text before a hope (`hope`) or a word of
+/// pending work ends with a stage word and its move (`昇格`, `化`), and for pending work the PR
+/// of it.
+fn of_the_stage_before(before: &str, hope: bool) -> bool {
+    static STAGE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:GA|ベータ|アルファ|β|α|stable|beta|alpha|正式版|安定版|ステーブル)(?:へ|に)?の?(?:昇格|移行|化|入り)?\s*$").unwrap()
+    });
+    static PR_OF_STAGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:GA|ベータ|アルファ|β|α|stable|beta|alpha)(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*$").unwrap()
+    });
+    if hope {
+        STAGE_BEFORE.is_match(before)
+    } else {
+        PR_OF_STAGE.is_match(before)
+    }
 }
 
 /// `非推奨になるわけではありません`, `GA になったわけではない`, `廃止されたわけではない`: the

@@ -94,7 +94,8 @@ pub(crate) struct Borrowed {
 /// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
-    let f = own_clause(view, &mention, view.sentence_facts(mention.start));
+    let f = own_aside(view, &mention, view.sentence_facts(mention.start));
+    let f = own_clause(view, &mention, f);
     // What the mention has from beyond its sentence, the block's stage aside.
     let elsewhere = || {
         let own = view.row_stage.get().or(view.heading_stage.get());
@@ -108,15 +109,23 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
                 || aside_of_another(view, &mention, at)
                 || of_another_project(view, &mention, at)
                 || said_of_an_earlier_subject(view, &mention, at)
+                || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at)) =>
         {
             (None, false, None)
         }
         (Some(stage), _) => {
+            // `| v1.34 | GA | \`NodeSwap\` が GA に |`: the row's release column dates the
+            // stage its cell says again.
+            let row_release = view
+                .row_stage
+                .get()
+                .filter(|r| r.stage == stage)
+                .and_then(|r| r.release);
             let stage = Stated {
                 stage,
-                release: f.release,
+                release: f.release.or(row_release),
             };
             history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
@@ -197,6 +206,24 @@ fn history(
     out
 }
 
+/// `フィールドは 1.30 で GA（\`AppArmor\` ゲートは 1.31 で GA）`: a mention that is the subject
+/// of a bracketed aside stating a stage of its own has the aside's stage and release, not the
+/// sentence's. A name the aside only gives (`（\`SidecarContainers\`、v1.29 からベータ）`) keeps
+/// the sentence's.
+fn own_aside(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> SentenceFacts {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let aside = aside_around(text, sentence.clone(), mention.start);
+    if aside == sentence {
+        return f;
+    }
+    let said = SentenceFacts::of(view, aside);
+    match said.stage_at {
+        Some(at) if at > mention.end && text[mention.end..at].contains(['は', 'が']) => said,
+        _ => f,
+    }
+}
+
 /// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
 const CLAUSE_BREAKS: [char; 5] = ['、', '，', ',', ';', '；'];
 
@@ -211,11 +238,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         return f;
     };
     let text = view.text();
-    let sentence = view.sentence_at(mention.start);
-    let start = clause_start(text, sentence.start, mention.start);
-    let end = text[mention.end..sentence.end]
-        .find(CLAUSE_BREAKS)
-        .map_or(sentence.end, |i| mention.end + i);
+    let Range { start, end } = mention_clause(view, mention);
     // `` `A` β、`B` α ``: a later clause opening with another name is about that name.
     let opens_with_name = || {
         view.tokens
@@ -248,6 +271,39 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         },
         None => f,
     }
+}
+
+/// `` `A` は GA に昇格し、次は `B` のベータが楽しみです ``: the stage the sentence settles on at
+/// `at` stands in a clause before the mention's, and the mention's clause speaks of the mention's stage as a
+/// hope, a plan or a question (a stage word it holds is muted): the other clause's stage is not
+/// lent to it.
+fn lent_over_a_muted_stage(view: &BlockView, mention: &Range<usize>, at: usize) -> bool {
+    let clause = mention_clause(view, mention);
+    at < clause.start && states_a_muted_stage(view, &clause)
+}
+
+/// The clause of its sentence `mention` stands in (cut at [`CLAUSE_BREAKS`]).
+fn mention_clause(view: &BlockView, mention: &Range<usize>) -> Range<usize> {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let start = clause_start(text, sentence.start, mention.start);
+    let end = text[mention.end..sentence.end]
+        .find(CLAUSE_BREAKS)
+        .map_or(sentence.end, |i| mention.end + i);
+    start..end
+}
+
+/// Whether `clause` holds a stage word that a plan, a hope or a question muted.
+fn states_a_muted_stage(view: &BlockView, clause: &Range<usize>) -> bool {
+    let muted = view.muted();
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < clause.start);
+    view.tokens[first..]
+        .iter()
+        .zip(&muted[first..])
+        .take_while(|(t, _)| t.range.start < clause.end)
+        .any(|(t, &m)| m && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_)))
 }
 
 /// `` `X`は1.33でベータになる予定で、`--feature-gates`での設定は非推奨です ``: the deprecation at
@@ -301,9 +357,12 @@ fn clause_start(text: &str, from: usize, at: usize) -> usize {
     })
 }
 
+/// Stage words as a list of them ends (`の GA と、`).
+const STAGE_WORDS: [&str; 8] = ["GA", "ベータ", "アルファ", "β", "α", "昇格", "化", "正式版"];
+
 /// Where the clause a plan word ends begins: at the last clause break before it, but across
-/// the `と、` / `や、` of a list the plan is about (`` `A` の GA と、`B` の GA が楽しみです `` is
-/// a hope for both).
+/// the `と、` / `や、` of a list of stages the plan is about (`` `A` の GA と、`B` の GA が楽しみです ``
+/// is a hope for both; `…を考えると、` is no list).
 fn plan_clause_start(text: &str, from: usize, at: usize) -> usize {
     let mut end = at;
     loop {
@@ -311,7 +370,11 @@ fn plan_clause_start(text: &str, from: usize, at: usize) -> usize {
             return from;
         };
         let p = from + p;
-        if !text[from..p].trim_end().ends_with(['と', 'や']) {
+        let before = text[from..p].trim_end();
+        let listed = before
+            .strip_suffix(['と', 'や'])
+            .is_some_and(|b| STAGE_WORDS.iter().any(|w| b.trim_end().ends_with(w)));
+        if !listed {
             return p;
         }
         end = p;
@@ -330,22 +393,22 @@ pub(super) fn has_a_subject(text: &str) -> bool {
             && before.chars().next_back().is_some_and(|p| {
                 !crate::text::japanese::is_hiragana(p) && !CLAUSE_BREAKS.contains(&p)
             })
-            && !NOT_SUBJECTS.iter().any(|w| before.ends_with(w))
+            && !names_the_gate_again(before)
+            && !TIMES.iter().any(|w| before.ends_with(w))
     })
 }
 
-/// Words before `は`/`が` that are no subject of their own (see [`has_a_subject`]).
-const NOT_SUBJECTS: [&str; 9] = [
-    "ゲート",
-    "ゲート自体",
-    "ゲート自身",
-    "ゲートそのもの",
-    "同ゲート",
-    "以降",
-    "以後",
-    "時点",
-    "現在",
-];
+/// Words before `は` that say when, not who (see [`has_a_subject`]).
+const TIMES: [&str; 4] = ["以降", "以後", "時点", "現在"];
+
+/// `、ゲートは`, `、1.32 ではゲート自体が`, `、このゲートは`: the clause's subject is the gate itself,
+/// nothing more (`他のゲートは`, `古い KMSv1 のゲートは` are other gates).
+fn names_the_gate_again(before: &str) -> bool {
+    static AGAIN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|[、，,;；→])\s*(?:v?1\.[0-9]{1,2}\s*(?:では|で|には)?\s*)?(?:この|その|同|当該)?ゲート(?:自体|自身|そのもの)?$").unwrap()
+    });
+    AGAIN.is_match(before)
+}
 
 /// A KEP or gate a mention names, as the rules that compare mentions read it.
 #[derive(PartialEq)]
@@ -1534,8 +1597,11 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()
-                .chain(&["備考", "変更", "notes", "結果", "result", "種別", "種類"])
+                .chain(&["備考", "変更", "notes", "結果", "result"])
                 .any(|w| h.contains(w))
+                // `種別` and `種類` alone: a kind of change (`ボリュームの種類` is not).
+                || h == "種別"
+                || h == "種類"
             {
                 let release = views.get(i).tokens.iter().find_map(|t| match t.kind {
                     TokenKind::Release(r) => Some(r),
@@ -1960,8 +2026,15 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "最後に",
         "ついに",
     ];
-    // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: a short label before it.
-    let labelled = lead.ends_with([':', '：']) && lead.chars().count() <= 8;
+    // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: an answer's or an example's
+    // label before it.
+    let labelled = lead
+        .strip_suffix([':', '：'])
+        .map(|l| l.trim_start_matches(['(', '（']).trim())
+        .is_some_and(|l| {
+            l.ends_with("例")
+                || ["回答", "答え", "A", "A.", "Answer", "例えば", "結論"].contains(&l)
+        });
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
@@ -1970,22 +2043,10 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         return None;
     }
     let after = text[t.range.end..].trim_start();
-    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title; `1.30 の時点では`.
-    if [
-        "では",
-        "で、",
-        "において",
-        "にて",
-        ",",
-        ":",
-        "：",
-        "の時点では",
-        "の時点で",
-        "時点では",
-        "時点で",
-    ]
-    .iter()
-    .any(|w| after.starts_with(w))
+    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title.
+    if ["では", "で、", "において", "にて", ",", ":", "："]
+        .iter()
+        .any(|w| after.starts_with(w))
     {
         return Some((r, sentence.end));
     }
@@ -2027,19 +2088,11 @@ fn release_opening_clause(
         return None;
     }
     let after = text[tokens[first].range.end..].trim_start();
-    // `…非推奨で、v1.29 以降はデフォルトで無効`: from that release on.
-    [
-        "で",
-        "から",
-        "にて",
-        "において",
-        "以降",
-        "の時点で",
-        "時点で",
-    ]
-    .iter()
-    .any(|w| after.starts_with(w))
-    .then_some(r)
+    // `…非推奨で、v1.29 以降はデフォルトで無効`: from that release on (not `1.29 以降のクラスタ`).
+    ["で", "から", "にて", "において", "以降は", "以降、"]
+        .iter()
+        .any(|w| after.starts_with(w))
+        .then_some(r)
 }
 
 /// The release written right next to stage word `tokens[i]`: before it (`v1.26でアルファ`,
@@ -2085,6 +2138,8 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 | "以降"
                 | "以降は"
                 | "以降、"
+                | ":"
+                | "："
         )
     {
         return Some(r);

@@ -3247,7 +3247,7 @@ fn a_target_column_is_a_plan_and_a_kind_column_a_stage() {
     assert_eq!(kep_stages(md), [(4222, None, None)]);
     for md in [
         "KEP-4222 was removed from milestone v1.32.",
-        "KEP-4222 was removed from the v1.32 release.",
+        "KEP-4222 was removed from the v1.32 milestone.",
     ] {
         assert_eq!(kep_stages(md), [(4222, None, None)], "{md}");
     }
@@ -3260,7 +3260,7 @@ fn a_target_column_is_a_plan_and_a_kind_column_a_stage() {
 }
 
 #[test]
-fn a_release_after_a_label_or_as_a_point_in_time_opens_the_sentence() {
+fn a_release_after_an_answers_or_examples_label_opens_the_sentence() {
     for (md, stage, release) in [
         (
             "回答: 1.31 で AppArmor サポート（KEP-24）が GA になりました。",
@@ -3272,11 +3272,6 @@ fn a_release_after_a_label_or_as_a_point_in_time_opens_the_sentence() {
             "- 確認項目（例: 1.31 では KEP-3857 がベータでデフォルト有効）",
             Stage::Beta,
             "1.31",
-        ),
-        (
-            "1.30 の時点では KEP-753 はまだベータでした。",
-            Stage::Beta,
-            "1.30",
         ),
     ] {
         assert_eq!(
@@ -3294,4 +3289,129 @@ fn a_clause_opening_with_from_a_release_on_is_that_releases() {
     );
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].1, got[0].2), (Some(Stage::Beta), Some(rel("1.27"))));
+}
+
+#[test]
+fn the_subject_of_an_aside_has_the_asides_stage() {
+    let got = gate_facts("- フィールドは 1.30 で GA（`AppArmor` ゲートは 1.31 で GA）");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        (got[0].1, got[0].2),
+        (Some(Stage::Stable), Some(rel("1.31")))
+    );
+    // A name the aside only gives keeps the sentence's stage.
+    let got = gate_facts(
+        "サイドカーコンテナ（`SidecarContainers`、v1.29 からベータ）が GA に昇格しました。",
+    );
+    assert_eq!(got[0].1, Some(Stage::Stable), "{got:?}");
+}
+
+#[test]
+fn a_release_and_a_colon_before_a_stage_date_it() {
+    let md = "| KEP | 名前 | ステージの推移 |\n|---|---|---|\n| [KEP-753](https://kep.k8s.io/753) | サイドカー | 1.28: α / 1.29: β / 1.32: GA |\n";
+    assert_eq!(
+        kep_stages(md),
+        [(753, Some(Stage::Stable), Some(rel("1.32")))]
+    );
+}
+
+#[test]
+fn a_cell_that_says_the_rows_stage_again_keeps_the_rows_release() {
+    let md = "| バージョン | ステージ | 内容 |\n|---|---|---|\n| v1.27 | アルファ | KEP-3157 の導入 |\n| v1.30 | GA | KEP-2400 が GA に |\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3157, Some(Stage::Alpha), Some(rel("1.27"))),
+            (2400, Some(Stage::Stable), Some(rel("1.30")))
+        ]
+    );
+}
+
+#[test]
+fn the_value_of_a_gate_key_in_a_table_of_keys_is_a_gate() {
+    let md = "| 項目 | 内容 |\n|---|---|\n| KEP | KEP-3157 |\n| ステージ | ベータ |\n| フィーチャーゲート | `WatchList` |\n";
+    let got = gate_facts(md);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, "WatchList");
+    assert_eq!(got[0].1, Some(Stage::Beta));
+    // A value that is a sentence is not a list of names.
+    let md = "| 項目 | 内容 |\n|---|---|\n| フィーチャーゲート | 特になし、`SupplementalGroupsPolicy` は別記事で |\n";
+    assert!(gate_facts(md).is_empty());
+}
+
+#[test]
+fn facts_around_the_new_plan_denial_and_subject_words_keep_their_stage() {
+    for (md, stage) in [
+        (
+            "KEP-753 はアルファから GA になるまで 4 リリースかかりました。",
+            Stage::Stable,
+        ),
+        (
+            "ついに GA になった KEP-753 を本番で使うのが楽しみです。",
+            Stage::Stable,
+        ),
+        (
+            "1.32 でベータに昇格した KEP-4639 のドキュメント PR はレビュー中です。",
+            Stage::Beta,
+        ),
+        (
+            "KEP-753 が 1.32 で GA になったことを考えると、次は KEP-1287 の GA が楽しみです。",
+            Stage::Stable,
+        ),
+        (
+            "KEP-3157 の GA 昇格は既存のクライアントには影響しません。",
+            Stage::Stable,
+        ),
+        (
+            "KEP-3157 のベータ昇格はユーザー側の対応なしで行われました。",
+            Stage::Beta,
+        ),
+        ("KEP-753 は beta-level の品質に達しました。", Stage::Beta),
+        (
+            "KEP-753 は GA になり、他のゲートは非推奨になりました。",
+            Stage::Stable,
+        ),
+        (
+            "KEP-4368 はベータ、他の多くのゲートはアルファです。",
+            Stage::Beta,
+        ),
+        (
+            "| KEP | ボリュームの種類 | ステージ |\n|---|---|---|\n| KEP-4639 | OCI イメージ（アルファ時代は image） | ベータ |\n",
+            Stage::Beta,
+        ),
+    ] {
+        assert_eq!(
+            kep_stages(md).first().and_then(|k| k.1),
+            Some(stage),
+            "{md}: {:?}",
+            kep_stages(md)
+        );
+    }
+    // A release in a relative clause after a label or a point in time is that clause's.
+    for md in [
+        "注意: 1.31 で導入された KEP-4639 は今回ベータに昇格しました。",
+        "1.30 の時点でアルファだった KEP-4639 は、今回ベータに昇格しました。",
+    ] {
+        let got = kep_stages(md);
+        assert_eq!(got[0].1, Some(Stage::Beta), "{md}");
+        assert!(
+            !matches!(got[0].2, Some(r) if r == rel("1.31") || r == rel("1.30")),
+            "{md}: {got:?}"
+        );
+    }
+    // A handle right before `さん` is still the handle.
+    let (_, r) = run("この機能は @pohly_さん が実装しました。");
+    assert_eq!(r.handles[0].handle.0, "pohly");
+}
+
+#[test]
+fn a_hope_in_the_mentions_own_clause_lends_it_no_other_clauses_stage() {
+    for md in [
+        "KEP-753 は GA に昇格し、次は KEP-4639 のベータが楽しみです。",
+        "KEP-753 は GA に昇格したと、KEP-4639 のベータが楽しみです。",
+    ] {
+        let got = kep_stages(md);
+        assert_eq!(got[0], (753, Some(Stage::Stable), None), "{md}");
+        assert_eq!(got[1], (4639, None, None), "{md}");
+    }
 }

@@ -492,7 +492,7 @@ fn markdown_text(s: &str) -> String {
 /// Go's). Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s|eks|gke|aks)\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks))\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
@@ -518,20 +518,39 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     // `v1.32 から v1.33 へのアップグレード`, `from 1.32 to 1.33`: the release upgraded to.
     static UPGRADE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*(?:から|→|->|⇒|to)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)",
+            r"(?i)v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*(?:から|→|->|⇒|to)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)|v?1\.[0-9]{1,2}\s*[〜~]\s*v?(1)\.([0-9]{1,2})\s*へ",
         )
         .unwrap()
     });
     // `1.30 から 1.34 まで`, `v1.30〜v1.34`, `1.30-1.34`: an article about several releases,
-    // none of them its own (each section's heading may name one).
+    // none of them its own (each section's heading may name one); not after a post's own
+    // `Kubernetes v1.33:`, and not a later release before an earlier one (`1.33 – 1.32 との違い`).
     static SPAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:^|[^0-9A-Za-z.])v?1\.[0-9]{1,2}\s*(?:(?:から|より)\s*v?1\.[0-9]{1,2}\s*(?:まで|にかけて)|(?:〜|~|-|–|—|ー)\s*v?1\.[0-9]{1,2}(?:[^0-9A-Za-z.]|$))",
+            r"(?i)(?:^|[^0-9A-Za-z.])v?1\.([0-9]{1,2})\s*(?:から\s*v?1\.([0-9]{1,2})\s*(?:まで|にかけて)|(?:〜|~|-|–|—)\s*v?1\.([0-9]{1,2})(?:[^0-9A-Za-z.]|$))",
         )
         .unwrap()
     });
+    static OWN_RELEASE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*(?:kubernetes|k8s)\s*v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*[:：]")
+            .unwrap()
+    });
     let title = crate::text::japanese::nfkc(title);
-    if SPAN.is_match(&title) {
+    let span = SPAN.captures_iter(&title).any(|c| {
+        let minor = |g: usize| c.get(g).and_then(|m| m.as_str().parse::<u32>().ok());
+        let (from, to) = (minor(1), minor(2).or(minor(3)));
+        // `v1.31 ~ v1.32 へ`: an upgrade, to the later one.
+        let upgrade = c
+            .get(3)
+            .is_some_and(|g| title[g.end()..].trim_start().starts_with('へ'));
+        !upgrade && matches!((from, to), (Some(a), Some(b)) if b > a)
+    });
+    if OWN_RELEASE.is_match(&title)
+        && let Some(r) = IN_TITLE.captures(&title).and_then(release)
+    {
+        return Some((r, format!("the title `{title}`")));
+    }
+    if span {
         return None;
     }
     if let Some(r) = UPGRADE.captures(&title).and_then(release) {
@@ -901,6 +920,41 @@ mod tests {
                 Some("1.33"),
                 "{title}"
             );
+        }
+        // `~ … へ` is an upgrade; `より … まで` is no span.
+        assert_eq!(
+            r(
+                "Kubernetes v1.31 ~ v1.32 へのアップグレード",
+                "x",
+                "content/x.md"
+            )
+            .as_deref(),
+            Some("1.32")
+        );
+        // A post's own release before a span keeps it, and so does a descending pair.
+        for (title, want) in [
+            (
+                "Kubernetes v1.33: In-Place Pod Resize が 1.27〜1.32 を経てベータに",
+                "1.33",
+            ),
+            (
+                "Kubernetes v1.34: サイドカーコンテナ、1.28 から 1.33 までの歩み",
+                "1.34",
+            ),
+            ("Kubernetes 1.33 – 1.32 との違い", "1.33"),
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").as_deref(),
+                Some(want),
+                "{title}"
+            );
+        }
+        // A word ending in the letters of a platform is none.
+        for title in [
+            "Helm chart tweaks 1.5 リリース",
+            "Istio の Breaks 1.2 を読む",
+        ] {
+            assert_eq!(r(title, "x", "content/x.md"), None, "{title}");
         }
         // A span of releases is no one release, and the slug or path does not stand in.
         for title in [
