@@ -387,12 +387,27 @@ fn is_gate_label(normalized: &str) -> bool {
 /// \`SupplementalGroupsPolicy\` |`, `| Feature gate | … |`): their value cells hold gates, as a
 /// column headed so does.
 pub(super) fn gate_rows(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    let wide: std::collections::HashSet<usize> = doc
+        .blocks
+        .iter()
+        .filter_map(|b| b.cell.filter(|c| c.column >= 2).map(|c| c.table))
+        .collect();
     doc.blocks
         .iter()
         .filter_map(|b| b.cell.filter(|c| !c.head && c.column == 0).map(|c| (b, c)))
-        .filter(|(b, _)| {
+        .filter(|(b, c)| {
             let key = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
-            is_gate_label(&key) || stage::names_gates(&key)
+            // The key is the word alone: `フィーチャーゲートの設定先` holds something else.
+            !wide.contains(&c.table)
+                && (is_gate_label(&key)
+                    || [
+                        "フィーチャーゲート",
+                        "機能ゲート",
+                        "feature gate",
+                        "feature gates",
+                        "featuregate",
+                    ]
+                    .contains(&key.as_str()))
         })
         .map(|(_, c)| (c.table, c.row))
         .collect()

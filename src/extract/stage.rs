@@ -116,16 +116,9 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             (None, false, None)
         }
         (Some(stage), _) => {
-            // `| v1.34 | GA | \`NodeSwap\` が GA に |`: the row's release column dates the
-            // stage its cell says again.
-            let row_release = view
-                .row_stage
-                .get()
-                .filter(|r| r.stage == stage)
-                .and_then(|r| r.release);
             let stage = Stated {
                 stage,
-                release: f.release.or(row_release),
+                release: f.release,
             };
             history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
@@ -207,9 +200,9 @@ fn history(
 }
 
 /// `フィールドは 1.30 で GA（\`AppArmor\` ゲートは 1.31 で GA）`: a mention that is the subject
-/// of a bracketed aside stating a stage of its own has the aside's stage and release, not the
-/// sentence's. A name the aside only gives (`（\`SidecarContainers\`、v1.29 からベータ）`) keeps
-/// the sentence's.
+/// of a bracketed aside after the sentence's statement, the aside saying its stage and no more,
+/// has the aside's stage and release, not the sentence's. A name the aside only gives
+/// (`（\`SidecarContainers\`、v1.29 からベータ）`) or a history it tells keeps the sentence's.
 fn own_aside(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> SentenceFacts {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
@@ -217,9 +210,29 @@ fn own_aside(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sent
     if aside == sentence {
         return f;
     }
-    let said = SentenceFacts::of(view, aside);
+    // The statement comes first and the aside comments on it: `…で GA（…）`, not `X（…）が GA に`.
+    if f.stage_at.is_none_or(|at| at > aside.start) {
+        return f;
+    }
+    static SUBJECT_THEN_WHEN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^\s*(?:(?:フィーチャー|機能)?ゲート)?\s*(?:は|が)\s*(?:v?1\.[0-9]{1,2}\s*(?:で|では|に)?\s*)?$",
+        )
+        .unwrap()
+    });
+    let said = SentenceFacts::of(view, aside.clone());
     match said.stage_at {
-        Some(at) if at > mention.end && text[mention.end..at].contains(['は', 'が']) => said,
+        // `（\`AppArmor\` ゲートは 1.31 で GA）`: the name, its particle, at most a release, the
+        // stage; not a history (`だった`, `された`) or anything longer.
+        Some(at)
+            if at > mention.end
+                && SUBJECT_THEN_WHEN.is_match(&text[mention.end..at])
+                && !["だった", "でした", "された", "もの"]
+                    .iter()
+                    .any(|w| text[at..aside.end].contains(w)) =>
+        {
+            said
+        }
         _ => f,
     }
 }
@@ -279,7 +292,17 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
 /// lent to it.
 fn lent_over_a_muted_stage(view: &BlockView, mention: &Range<usize>, at: usize) -> bool {
     let clause = mention_clause(view, mention);
-    at < clause.start && states_a_muted_stage(view, &clause)
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    // The earlier clauses are another subject's (`` `A` は GA に昇格し、 ``), not the mention's
+    // own (`v1.33 でベータに昇格し、\`X\` は今後 GA を目指します`).
+    let earlier = sentence.start..clause.start;
+    let other_subject = has_a_subject(&text[earlier.clone()])
+        || view
+            .tokens_in(&earlier)
+            .iter()
+            .any(|t| names_an_entity(text, t));
+    at < clause.start && other_subject && states_a_muted_stage(view, &clause)
 }
 
 /// The clause of its sentence `mention` stands in (cut at [`CLAUSE_BREAKS`]).
@@ -405,7 +428,7 @@ const TIMES: [&str; 4] = ["以降", "以後", "時点", "現在"];
 /// nothing more (`他のゲートは`, `古い KMSv1 のゲートは` are other gates).
 fn names_the_gate_again(before: &str) -> bool {
     static AGAIN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|[、，,;；→])\s*(?:v?1\.[0-9]{1,2}\s*(?:では|で|には)?\s*)?(?:この|その|同|当該)?ゲート(?:自体|自身|そのもの)?$").unwrap()
+        regex::Regex::new(r"(?:^|[、，,;；→])\s*(?:v?1\.[0-9]{1,2}\s*(?:では|で|には)?\s*)?(?:この|その|同|当該)?(?:フィーチャー|機能)?ゲート(?:自体|自身|そのもの)?$").unwrap()
     });
     AGAIN.is_match(before)
 }
@@ -2030,10 +2053,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     // label before it.
     let labelled = lead
         .strip_suffix([':', '：'])
-        .map(|l| l.trim_start_matches(['(', '（']).trim())
+        .map(|l| l.rsplit(['(', '（']).next().unwrap_or(l).trim())
         .is_some_and(|l| {
-            l.ends_with("例")
-                || ["回答", "答え", "A", "A.", "Answer", "例えば", "結論"].contains(&l)
+            ["回答", "答え", "A", "A.", "Answer", "例", "例えば", "結論"].contains(&l)
         });
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
@@ -2138,9 +2160,20 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 | "以降"
                 | "以降は"
                 | "以降、"
-                | ":"
-                | "："
         )
+    {
+        return Some(r);
+    }
+    // `1.28: α / 1.29: β / 1.33: GA`: a release and a colon date the stage word when the word
+    // ends its step (not `Kubernetes v1.33: アルファだった X が…`, a post's title).
+    if let Some(prev) = p.map(|p| &tokens[p])
+        && let TokenKind::Release(r) = prev.kind
+        && matches!(text[prev.range.end..next_start].trim(), ":" | "：")
+        && text[t.range.end..]
+            .trim_start()
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, '/' | '、' | ',' | '→' | ')' | '）' | '|' | '\n'))
     {
         return Some(r);
     }

@@ -3316,18 +3316,6 @@ fn a_release_and_a_colon_before_a_stage_date_it() {
 }
 
 #[test]
-fn a_cell_that_says_the_rows_stage_again_keeps_the_rows_release() {
-    let md = "| バージョン | ステージ | 内容 |\n|---|---|---|\n| v1.27 | アルファ | KEP-3157 の導入 |\n| v1.30 | GA | KEP-2400 が GA に |\n";
-    assert_eq!(
-        kep_stages(md),
-        [
-            (3157, Some(Stage::Alpha), Some(rel("1.27"))),
-            (2400, Some(Stage::Stable), Some(rel("1.30")))
-        ]
-    );
-}
-
-#[test]
 fn the_value_of_a_gate_key_in_a_table_of_keys_is_a_gate() {
     let md = "| 項目 | 内容 |\n|---|---|\n| KEP | KEP-3157 |\n| ステージ | ベータ |\n| フィーチャーゲート | `WatchList` |\n";
     let got = gate_facts(md);
@@ -3414,4 +3402,49 @@ fn a_hope_in_the_mentions_own_clause_lends_it_no_other_clauses_stage() {
         assert_eq!(got[0], (753, Some(Stage::Stable), None), "{md}");
         assert_eq!(got[1], (4639, None, None), "{md}");
     }
+}
+
+#[test]
+fn asides_that_tell_more_than_the_names_stage_and_colons_of_titles_lend_nothing() {
+    // Asides that are conditions, histories or about another name keep the sentence's stage.
+    for (md, stage) in [
+        (
+            "補助グループの制御（KEP-3619）は v1.32 でベータに昇格しました（`SupplementalGroupsPolicy` フィーチャーゲートを使うには CRI ランタイム側のアルファ実装が必要です）。",
+            Stage::Beta,
+        ),
+        (
+            "KMS v2 API が v1.32 で GA になりました（`KMSv2` は `KMSv1` が非推奨になったため推奨される方式）。",
+            Stage::Stable,
+        ),
+        (
+            "In-Place リサイズ（`InPlacePodVerticalScaling` は 1.27 からアルファ）が v1.32 でベータに昇格しました。",
+            Stage::Beta,
+        ),
+        (
+            "KMS v2 が GA になりました（`KMSv2` は 1.27 でベータだったもの）。",
+            Stage::Stable,
+        ),
+        (
+            "Kubernetes v1.32: アルファだった `ImageVolume` フィーチャーゲートがベータに昇格しました。",
+            Stage::Beta,
+        ),
+    ] {
+        let got = gate_facts(md);
+        let last = got.iter().rev().find(|g| g.1.is_some()).map(|g| g.1);
+        assert!(
+            got.iter().any(|g| g.1 == Some(stage)) && last == Some(Some(stage)),
+            "{md}: {got:?}"
+        );
+    }
+    // A plan after a clause of the mention's own stays the mention's stage.
+    for md in [
+        "v1.32 でベータに昇格し、KEP-4639 は今後 GA を目指します。",
+        "ベータに昇格したのは、KEP-4639 です（GA は 1.35 を予定）。",
+    ] {
+        assert_eq!(kep_stages(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    // A key that says more than the gate holds something else.
+    let md = "| 項目 | 内容 |\n|---|---|\n| KEP | KEP-3157 |\n| フィーチャーゲートの設定先 | `KubeletConfiguration` |\n| ステージ | ベータ |\n";
+    assert!(gate_facts(md).is_empty(), "{:?}", gate_facts(md));
+    assert_eq!(kep_stages(md), [(3157, Some(Stage::Beta), None)]);
 }
