@@ -142,6 +142,7 @@ pub(super) fn extract_block(
                     && !is_subject_of_a_stage(view, i)
                     && !titled
                     && !is_switched_on(view, i)
+                    && !titles_its_kep(view, registry, keps, t, name)
                 {
                     continue;
                 }
@@ -529,6 +530,34 @@ fn is_gate_of_a_named_kep(
     let parent = view.block.parent_item;
     keps.iter().any(|m| {
         m.kep == kep && (Some(m.block) == item || (item.is_some() && Some(m.block) == parent))
+    })
+}
+
+/// `- KEP-3962 MutatingAdmissionPolicy`, `KEP-3962: \`MutatingAdmissionPolicy\``: the name right
+/// after the KEP the registry says the gate came with is the KEP's title, so the gate, even when
+/// an API kind has the same name.
+fn titles_its_kep(
+    view: &BlockView,
+    registry: &Registry,
+    keps: &[KepMention],
+    t: &Token,
+    name: &str,
+) -> bool {
+    let Some(kep) = registry.gate(name).and_then(|g| g.kep) else {
+        return false;
+    };
+    let at = view.norm.orig_range(t.range.clone());
+    let text = &view.block.text;
+    keps.iter().any(|m| {
+        m.kep == kep
+            && m.block == view.index
+            && m.range.end <= at.start
+            && text[m.range.end..at.start]
+                .trim_matches(|c: char| {
+                    c.is_whitespace()
+                        || matches!(c, ':' | '：' | '`' | '-' | '–' | '—' | '(' | '（' | ']')
+                })
+                .is_empty()
     })
 }
 

@@ -123,6 +123,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
         }
+        _ if let Some(told) = named_then_told(view, &mention) => (Some(told), false, None),
         _ => match view.block_stage() {
             Some(block) => {
                 let (instead, inherited) = elsewhere();
@@ -157,6 +158,42 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         borrowed,
         history,
     }
+}
+
+/// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
+/// sentence that is only the name, then one that names nothing and states a stage (the name is
+/// its subject, left unsaid): that sentence's stage and release.
+fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
+    let text = view.text();
+    let at = view
+        .sentences
+        .iter()
+        .position(|s| s.contains(&mention.start))?;
+    let sentence = &view.sentences[at];
+    let rest = format!(
+        "{}{}",
+        &text[sentence.start..mention.start],
+        &text[mention.end..sentence.end]
+    );
+    let rest = rest.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '。' | '.' | '!' | '！' | '`' | '「' | '」' | '-' | '*' | '・')
+    });
+    if !matches!(rest, "" | "です" | "だ" | "のこと") {
+        return None;
+    }
+    let next = view.sentences.get(at + 1)?;
+    if view
+        .tokens_in(next)
+        .iter()
+        .any(|t| names_an_entity(text, t))
+    {
+        return None;
+    }
+    let said = view.sentence_facts(next.start);
+    said.stage.map(|stage| Stated {
+        stage,
+        release: said.release,
+    })
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,

@@ -3448,3 +3448,52 @@ fn asides_that_tell_more_than_the_names_stage_and_colons_of_titles_lend_nothing(
     assert!(gate_facts(md).is_empty(), "{:?}", gate_facts(md));
     assert_eq!(kep_stages(md), [(3157, Some(Stage::Beta), None)]);
 }
+
+#[test]
+fn a_kind_named_gate_right_after_its_kep_is_the_gate() {
+    let base = registry();
+    let mut gates: Vec<GateEntry> = base.gates().cloned().collect();
+    gates.push(GateEntry {
+        kep: Some(KepNumber(3962)),
+        ..gate(
+            "MutatingAdmissionPolicy",
+            &[(Stage::Alpha, "1.32", Some(false))],
+        )
+    });
+    let reg = Registry::from_entries(base.keps().cloned().collect(), gates);
+    let run = |md: &str| {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let r = extract(&doc, &front(None), &reg);
+        (doc, r)
+    };
+    let (_, r) = run(
+        "- KEP-3962 MutatingAdmissionPolicy: 1.32 α → 1.34 β\n- KEP-3962: `MutatingAdmissionPolicy`\n",
+    );
+    let gates: Vec<&str> = r.gates.iter().map(|g| g.gate.0.as_str()).collect();
+    assert_eq!(
+        gates,
+        ["MutatingAdmissionPolicy", "MutatingAdmissionPolicy"]
+    );
+    // The API kind elsewhere in the item is still the kind.
+    let (_, r) = run("- KEP-3962 の実装で MutatingAdmissionPolicy オブジェクトを作成する手順\n");
+    assert!(r.gates.is_empty(), "{:?}", r.gates);
+}
+
+#[test]
+fn a_sentence_of_the_name_alone_takes_the_next_sentences_stage() {
+    for md in [
+        "[KEP-4601](https://kep.k8s.io/4601) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。",
+        "KEP 4601。v1.31 アルファ → v1.32 ベータ。",
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(4601, Some(Stage::Beta), Some(rel("1.32")))],
+            "{md}"
+        );
+    }
+    // A sentence that says more than the name, or a next one naming another, lends nothing.
+    let got = kep_stages("KEP-4601 について調べました。v1.31 でアルファ、v1.32 でベータ。");
+    assert_eq!(got[0].1, None, "{got:?}");
+    let got = kep_stages("KEP-4601 です。KEP-3619 は v1.31 でアルファ、v1.32 でベータ。");
+    assert_eq!(got[0].1, None, "{got:?}");
+}
