@@ -548,6 +548,13 @@ fn titles_its_kep(
     };
     let at = view.norm.orig_range(t.range.clone());
     let text = &view.block.text;
+    // The name is the whole title: the item ends, or a colon, a bracket or a dash follows (not
+    // `` `PodCertificateRequest` を kubelet が作成し ``, where the kind is an object).
+    let after = text[at.end..].trim_start_matches(['`', ' ']);
+    if !(after.trim().is_empty() || after.starts_with([':', '：', '(', '（', '-', '–', '—', '|']))
+    {
+        return false;
+    }
     keps.iter().any(|m| {
         m.kep == kep
             && m.block == view.index

@@ -123,7 +123,11 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
         }
-        _ if let Some(told) = named_then_told(view, &mention) => (Some(told), false, None),
+        _ if elsewhere().0.is_none()
+            && let Some(told) = named_then_told(view, &mention) =>
+        {
+            (Some(told), false, None)
+        }
         _ => match view.block_stage() {
             Some(block) => {
                 let (instead, inherited) = elsewhere();
@@ -161,8 +165,9 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 }
 
 /// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
-/// sentence that is only the name, then one that names nothing and states a stage (the name is
-/// its subject, left unsaid): that sentence's stage and release.
+/// sentence that is only the name, then the one sentence of the block that states a stage and
+/// names nothing else (the name is its subject, left unsaid): that sentence's stage and release.
+/// A stage the mention has from its row, heading, list or section comes first.
 fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
     let at = view
@@ -176,7 +181,11 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         &text[mention.end..sentence.end]
     );
     let rest = rest.trim_matches(|c: char| {
-        c.is_whitespace() || matches!(c, '。' | '.' | '!' | '！' | '`' | '「' | '」' | '-' | '*' | '・')
+        c.is_whitespace()
+            || matches!(
+                c,
+                '。' | '.' | '!' | '！' | '`' | '「' | '」' | '-' | '*' | '・'
+            )
     });
     if !matches!(rest, "" | "です" | "だ" | "のこと") {
         return None;
@@ -189,11 +198,22 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     {
         return None;
     }
+    // Only that sentence states a stage (`…です。v1.30 ではアルファでした。v1.33 で GA に…` is
+    // left to the block), and not a removal, which is as often of something else (`古い API
+    // バージョンは削除されました`).
+    if view.sentences[at + 2..]
+        .iter()
+        .any(|s| view.sentence_facts(s.start).stage.is_some())
+    {
+        return None;
+    }
     let said = view.sentence_facts(next.start);
-    said.stage.map(|stage| Stated {
-        stage,
-        release: said.release,
-    })
+    said.stage
+        .filter(|s| !matches!(s, Stage::Removed | Stage::Deprecated))
+        .map(|stage| Stated {
+            stage,
+            release: said.release,
+        })
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
@@ -1228,7 +1248,11 @@ impl Leads {
             view.list_stage
                 .set(parent_lead.or_else(|| self.list_stage(views)));
         }
-        if block.kind == BlockKind::Paragraph {
+        // A table's cells lead no list (a raw `<table>`'s cells are paragraphs), and a table
+        // between a paragraph and a list parts them.
+        if block.cell.is_some() {
+            self.lead = None;
+        } else if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
         }
         view.section_release

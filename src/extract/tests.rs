@@ -3474,9 +3474,15 @@ fn a_kind_named_gate_right_after_its_kep_is_the_gate() {
         gates,
         ["MutatingAdmissionPolicy", "MutatingAdmissionPolicy"]
     );
-    // The API kind elsewhere in the item is still the kind.
-    let (_, r) = run("- KEP-3962 の実装で MutatingAdmissionPolicy オブジェクトを作成する手順\n");
-    assert!(r.gates.is_empty(), "{:?}", r.gates);
+    // The API kind elsewhere in the item, or as an object right after the KEP, is the kind.
+    for md in [
+        "- KEP-3962 の実装で MutatingAdmissionPolicy オブジェクトを作成する手順\n",
+        "- KEP-3962 `MutatingAdmissionPolicy` を kubectl apply で作成すると、API サーバーがリクエストを書き換えます。\n",
+        "- 詳しくは KEP-3962 - MutatingAdmissionPolicy のマニフェスト例を参照してください。\n",
+    ] {
+        let (_, r) = run(md);
+        assert!(r.gates.is_empty(), "{md}: {:?}", r.gates);
+    }
 }
 
 #[test]
@@ -3496,4 +3502,32 @@ fn a_sentence_of_the_name_alone_takes_the_next_sentences_stage() {
     assert_eq!(got[0].1, None, "{got:?}");
     let got = kep_stages("KEP-4601 です。KEP-3619 は v1.31 でアルファ、v1.32 でベータ。");
     assert_eq!(got[0].1, None, "{got:?}");
+}
+
+#[test]
+fn a_raw_tables_cells_lead_no_list_after_it() {
+    let md = "<table><tr><th>ゲート</th><th>ステージ</th></tr><tr><td><code>KMSv2</code></td><td>ベータ</td></tr></table>\n\n- `WatchList`: 説明。\n\n`SELinuxMount`\n: 説明。v1.32 で GA。\n";
+    let got = gate_facts(md);
+    let of = |name: &str| got.iter().find(|g| g.0 == name).map(|g| g.1);
+    assert_eq!(of("KMSv2"), Some(Some(Stage::Beta)), "{got:?}");
+    assert!(
+        got.iter()
+            .filter(|g| g.0 != "KMSv2")
+            .all(|g| g.1 != Some(Stage::Beta)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn the_next_sentence_lends_no_removal_history_or_stage_over_a_sections() {
+    for md in [
+        "KEP-4601 です。このリリースでは、v1alpha1 API は削除されました。",
+        "KEP-4601 です。v1.30 ではアルファでした。v1.32 で GA になりました。",
+    ] {
+        let got = kep_stages(md);
+        assert_ne!(got[0].1, Some(Stage::Removed), "{md}: {got:?}");
+        assert_ne!(got[0].1, Some(Stage::Alpha), "{md}: {got:?}");
+    }
+    let md = "## GA に昇格した機能\n\n- KEP-4601 です。v1.30 でアルファとして導入され、v1.31 でベータになりました。\n";
+    assert_eq!(kep_stages(md)[0].1, Some(Stage::Stable));
 }
