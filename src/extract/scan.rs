@@ -215,9 +215,8 @@ pub(super) fn scan_until(
         if s == "ゲートウェイ"
             || (s == "ゲート"
                 && !introduces_a_name(&text[m.end()..])
-                && !(text[..m.start()]
-                    .trim_end_matches([' ', '`'])
-                    .ends_with(|c: char| c.is_ascii_alphanumeric())
+                // `` `X` ゲート ``, `` `X` というゲート ``: right after a name.
+                && !(after_a_name(&text[..m.start()])
                     && (gated_by(&text[m.end()..])
                         || text[m.end()..].chars().next().is_none_or(|c| {
                             c.is_whitespace()
@@ -762,6 +761,17 @@ fn promotion_not_done(after: &str) -> bool {
         .unwrap()
     });
     NOT_DONE.is_match(after)
+}
+
+/// Whether `before` ends with an ASCII name, or a name and `という` (`` `AppArmorFields` という ``),
+/// spaces and backticks aside.
+fn after_a_name(before: &str) -> bool {
+    let before = before.trim_end();
+    before
+        .strip_suffix("という")
+        .unwrap_or(before)
+        .trim_end_matches([' ', '`'])
+        .ends_with(|c: char| c.is_ascii_alphanumeric())
 }
 
 /// Whether a lowercase stage word at `word` stands inside a name of several hyphens

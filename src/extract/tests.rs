@@ -3531,3 +3531,13 @@ fn the_next_sentence_lends_no_removal_history_or_stage_over_a_sections() {
     let md = "## GA に昇格した機能\n\n- KEP-4601 です。v1.30 でアルファとして導入され、v1.31 でベータになりました。\n";
     assert_eq!(kep_stages(md)[0].1, Some(Stage::Stable));
 }
+
+#[test]
+fn a_name_said_to_be_a_gate_with_toiu_is_a_gate() {
+    assert_eq!(
+        gate_names("`AppArmorFields` というゲートがあります。"),
+        ["AppArmorFields"]
+    );
+    // A gate something waits at is a scheduler's gate, as without `という`.
+    assert!(gate_names("`WaitOnPermit`というゲートで Pod を待たせます。").is_empty());
+}
