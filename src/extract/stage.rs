@@ -175,19 +175,20 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         .iter()
         .position(|s| s.contains(&mention.start))?;
     let sentence = &view.sentences[at];
-    let rest = format!(
-        "{}{}",
-        &text[sentence.start..mention.start],
-        &text[mention.end..sentence.end]
-    );
-    let rest = rest.trim_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '。' | '.' | '!' | '！' | '`' | '「' | '」' | '-' | '*' | '・'
-            )
-    });
-    if !matches!(rest, "" | "です" | "だ" | "のこと") {
+    let bare = |s: &'_ str| -> bool {
+        let s = s.trim_matches(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '。' | '.' | '!' | '！' | '`' | '「' | '」' | '-' | '*' | '・'
+                )
+        });
+        matches!(s, "" | "です" | "だ" | "のこと")
+    };
+    if !(text[sentence.start..mention.start].trim().is_empty()
+        || bare(&text[sentence.start..mention.start]))
+        || !bare(&text[mention.end..sentence.end])
+    {
         return None;
     }
     let next = view.sentences.get(at + 1)?;
@@ -437,13 +438,10 @@ fn clause_start(text: &str, from: usize, at: usize) -> usize {
     })
 }
 
-/// Stage words as a list of them ends (`の GA と、`).
-const STAGE_WORDS: [&str; 8] = ["GA", "ベータ", "アルファ", "β", "α", "昇格", "化", "正式版"];
-
 /// Where the clause a plan word ends begins: at the last clause break before it, but across
 /// the `と、` / `や、` of a list of stages the plan is about (`` `A` の GA と、`B` の GA が楽しみです ``
 /// is a hope for both; `…を考えると、` is no list).
-fn plan_clause_start(text: &str, from: usize, at: usize) -> usize {
+fn plan_clause_start(text: &str, tokens: &[super::scan::Token], from: usize, at: usize) -> usize {
     let mut end = at;
     loop {
         let Some(p) = text[from..end].rfind(CLAUSE_BREAKS) else {
@@ -451,9 +449,9 @@ fn plan_clause_start(text: &str, from: usize, at: usize) -> usize {
         };
         let p = from + p;
         let before = text[from..p].trim_end();
-        let listed = before
-            .strip_suffix(['と', 'や'])
-            .is_some_and(|b| STAGE_WORDS.iter().any(|w| b.trim_end().ends_with(w)));
+        let listed = before.strip_suffix(['と', 'や']).is_some_and(|b| {
+            super::scan::follows_a_stage(text, tokens, from + b.trim_end().len(), false)
+        });
         if !listed {
             return p;
         }
@@ -485,9 +483,15 @@ const TIMES: [&str; 4] = ["以降", "以後", "時点", "現在"];
 /// nothing more (`他のゲートは`, `古い KMSv1 のゲートは` are other gates).
 fn names_the_gate_again(before: &str) -> bool {
     static AGAIN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|[、，,;；→])\s*(?:v?1\.[0-9]{1,2}\s*(?:では|で|には)?\s*)?(?:この|その|同|当該)?(?:フィーチャー|機能)?ゲート(?:自体|自身|そのもの)?$").unwrap()
+        regex::Regex::new(r"^\s*(?:v?1\.[0-9]{1,2}\s*(?:では|で|には)?\s*)?(?:この|その|同|当該)?(?:フィーチャー|機能)?ゲート(?:自体|自身|そのもの)?$").unwrap()
     });
-    AGAIN.is_match(before)
+    // Only the clause's own words (after its break), so the check reads a few characters, not
+    // the whole text before every `は`.
+    let clause = before
+        .rsplit(|c: char| CLAUSE_BREAKS.contains(&c) || c == '→')
+        .next()
+        .unwrap_or(before);
+    AGAIN.is_match(clause)
 }
 
 /// A KEP or gate a mention names, as the rules that compare mentions read it.
@@ -1088,7 +1092,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                     .iter()
                     .any(|u| aside.contains(&u.range.start) && states(u.kind));
                 let sentence = if states_own { aside } else { sentence };
-                let start = plan_clause_start(text, sentence.start, t.range.start);
+                let start = plan_clause_start(text, tokens, sentence.start, t.range.start);
                 let end = text[t.range.end..sentence.end]
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
@@ -1311,16 +1315,14 @@ fn is_a_lead_item(view: &BlockView) -> bool {
     // `GA に昇格したもの`, `ベータになった機能`, `アルファとして追加:`; not a statement
     // (`サイドカーコンテナが GA に`) or a topic (`ベータ機能の使い方`, `アルファ機能を試すには:`).
     let bare = text.trim_end_matches([':', '：']).trim_end();
-    let titles = ["もの", "機能", "ゲート", "一覧"]
+    let says_a_change = ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
         .iter()
-        .any(|w| bare.ends_with(w))
-        && ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
-            .iter()
-            .any(|w| bare.contains(w))
-        || (bare.len() < text.len()
-            && ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
+        .any(|w| bare.contains(w));
+    let titles = says_a_change
+        && (bare.len() < text.len()
+            || ["もの", "機能", "ゲート", "一覧"]
                 .iter()
-                .any(|w| bare.contains(w)));
+                .any(|w| bare.ends_with(w)));
     titles
         && text.chars().count() <= TITLE_CHARS
         && !text.contains('\n')
@@ -1673,11 +1675,13 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             let h = norm(&b.text);
             // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
             // `目標ステージ`, `Target stage`, `予定`: what the row aims at, a plan.
-            let planned = ["目標", "予定", "target", "planned", "goal"]
+            if ["目標", "予定", "target", "planned", "goal"]
                 .iter()
-                .any(|w| h.contains(w));
-            if planned {
-            } else if let Some(r) = release_header(&h) {
+                .any(|w| h.contains(w))
+            {
+                continue;
+            }
+            if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()

@@ -532,10 +532,15 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         .unwrap()
     });
     static OWN_RELEASE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^\s*(?:kubernetes|k8s)\s*v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*[:：]")
-            .unwrap()
+        regex::Regex::new(
+            r"(?i)^\s*(?:kubernetes|k8s)\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?\s*[:：]",
+        )
+        .unwrap()
     });
     let title = crate::text::japanese::nfkc(title);
+    if let Some(r) = OWN_RELEASE.captures(&title).and_then(release) {
+        return Some((r, format!("the title `{title}`")));
+    }
     let span = SPAN.captures_iter(&title).any(|c| {
         let minor = |g: usize| c.get(g).and_then(|m| m.as_str().parse::<u32>().ok());
         let (from, to) = (minor(1), minor(2).or(minor(3)));
@@ -545,11 +550,6 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
             .is_some_and(|g| title[g.end()..].trim_start().starts_with('へ'));
         !upgrade && matches!((from, to), (Some(a), Some(b)) if b > a)
     });
-    if OWN_RELEASE.is_match(&title)
-        && let Some(r) = IN_TITLE.captures(&title).and_then(release)
-    {
-        return Some((r, format!("the title `{title}`")));
-    }
     if span {
         return None;
     }
@@ -921,18 +921,10 @@ mod tests {
                 "{title}"
             );
         }
-        // `~ … へ` is an upgrade; `より … まで` is no span.
-        assert_eq!(
-            r(
-                "Kubernetes v1.31 ~ v1.32 へのアップグレード",
-                "x",
-                "content/x.md"
-            )
-            .as_deref(),
-            Some("1.32")
-        );
-        // A post's own release before a span keeps it, and so does a descending pair.
+        // An upgrade by `~ … へ`, a post's own release before a span, a descending pair, a
+        // platform's release of Kubernetes and `バージョン` before the number.
         for (title, want) in [
+            ("Kubernetes v1.31 ~ v1.32 へのアップグレード", "1.32"),
             (
                 "Kubernetes v1.33: In-Place Pod Resize が 1.27〜1.32 を経てベータに",
                 "1.33",
@@ -942,6 +934,13 @@ mod tests {
                 "1.34",
             ),
             ("Kubernetes 1.33 – 1.32 との違い", "1.33"),
+            (
+                "Amazon EKS で Kubernetes バージョン 1.33 のサポートを開始しました",
+                "1.33",
+            ),
+            ("Kubernetes version 1.33 のサポート開始", "1.33"),
+            ("EKS 1.33 のサポート開始", "1.33"),
+            ("Kubernetes バージョン1.33 がGKEで利用可能に", "1.33"),
         ] {
             assert_eq!(
                 r(title, "x", "content/x.md").as_deref(),
@@ -964,19 +963,6 @@ mod tests {
             "Kubernetes 1.31-1.33 のサイドカー",
         ] {
             assert_eq!(r(title, "k8s-1-30-review", "content/x.md"), None, "{title}");
-        }
-        // A platform's release of Kubernetes, and `バージョン` before the number.
-        for title in [
-            "Amazon EKS で Kubernetes バージョン 1.33 のサポートを開始しました",
-            "Kubernetes version 1.33 のサポート開始",
-            "EKS 1.33 のサポート開始",
-            "Kubernetes バージョン1.33 がGKEで利用可能に",
-        ] {
-            assert_eq!(
-                r(title, "x", "content/x.md").as_deref(),
-                Some("1.33"),
-                "{title}"
-            );
         }
         assert_eq!(
             r("リリース", "kubernetes-v1-34-release", "content/x.md").as_deref(),
