@@ -155,6 +155,7 @@ pub(super) fn extract_block(
                     || leads_an_item_of_a_stage(view, i)
                     || spans_in_a_block_of_one_stage(view, i)
                     || titles_a_timeline(view)
+                    || titles_nested_stages(view)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
@@ -690,6 +691,13 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
 fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     is_whole_span(view, t) && (view.block_stage().is_some() || view.row_stage.get().is_some())
+}
+
+/// `` `SidecarContainers` `` over `: 1.29 でベータになったゲート。`, `- SidecarContainers` over
+/// `  - 1.29 でベータ`: a definition term or list item that is only the name, whose definitions or
+/// nested items state a stage. Glossaries and study notes define their gates so.
+fn titles_nested_stages(view: &BlockView) -> bool {
+    view.over_stages.get() && stage::is_only_a_name(view)
 }
 
 /// `` ## `SidecarContainers` ``, `## ImageVolume` over a table of releases and stages

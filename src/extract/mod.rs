@@ -273,6 +273,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let gate_rows = gates::gate_rows(doc);
     let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);
+    let items_over_stages = stage::items_over_stages(&views);
     views.timelines = stage::section_timelines(doc, &row_stages, &gate_columns, &kep_columns);
     let views = views;
     // Whether each section's heading is about feature gates, asked once per section.
@@ -301,6 +302,13 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
                 .cell
                 .and_then(|c| row_stages.get(&(c.table, c.row)).copied()),
         );
+        // A loose item's text is its paragraph's.
+        let item = match block.kind {
+            BlockKind::Paragraph => block.parent_item,
+            _ => Some(index),
+        };
+        view.over_stages
+            .set(item.is_some_and(|i| items_over_stages.contains(&i)));
         refs::extract_block(view, doc, front, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, registry, &out.keps, &mut out.gates);
@@ -413,6 +421,9 @@ pub(crate) struct BlockView<'a> {
     pub gate_item: std::cell::Cell<bool>,
     /// A table cell in a column headed `KEP` (`| KEP | 機能 |`): a `#N` there is the KEP.
     pub kep_column: std::cell::Cell<bool>,
+    /// A list item or definition term whose nested items or definitions state a stage
+    /// (`stage::items_over_stages`).
+    pub over_stages: std::cell::Cell<bool>,
     /// The normalized ranges of the block's code spans and links.
     span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
@@ -477,6 +488,7 @@ impl<'a> BlockView<'a> {
             muted: std::cell::OnceCell::new(),
             gate_column: Default::default(),
             kep_column: Default::default(),
+            over_stages: Default::default(),
             gate_item: Default::default(),
             span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),

@@ -94,7 +94,8 @@ pub(crate) struct Borrowed {
 /// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
-    let f = own_aside(view, &mention, view.sentence_facts(mention.start));
+    let (f, own_stretch) = own_subject(view, &mention);
+    let f = own_aside(view, &mention, f);
     let f = own_clause(view, &mention, f);
     // What the mention has from beyond its sentence, the block's stage aside.
     let elsewhere = || {
@@ -127,6 +128,12 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             && let Some(told) = named_then_told(view, &mention) =>
         {
             (Some(told), false, None)
+        }
+        // The mention's stretch of a sentence of several subjects said nothing of its stage: the
+        // block's stage is another subject's.
+        _ if own_stretch => {
+            let (stated, inherited) = elsewhere();
+            (stated, inherited, None)
         }
         _ => match view.block_stage() {
             Some(block) => {
@@ -293,6 +300,90 @@ fn own_aside(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sent
         }
         _ => f,
     }
+}
+
+/// `KEP-4639 はベータに昇格しましたが、KEP-3157 はマイルストーンから外れました`, `KEP-3157 was
+/// deferred, but KEP-4639 graduated to beta`: in a sentence that tells of a postponement, each
+/// subject's stretch ([`subject_stretch`]) states its own subject's stage, so the postponement
+/// cancels only its own subject's stage words and a stage stated after it is another subject's.
+/// A sentence without one is read whole (its subjects' clauses are [`own_clause`]'s). Also gives
+/// whether the facts are of a stretch narrower than the sentence.
+fn own_subject(view: &BlockView, mention: &Range<usize>) -> (SentenceFacts, bool) {
+    let whole = view.sentence_facts(mention.start);
+    let sentence = view.sentence_at(mention.start);
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let postponed = view
+        .tokens_in(&sentence)
+        .iter()
+        .zip(&view.muted()[first..])
+        .any(|(t, &muted)| !muted && t.kind == TokenKind::Negation);
+    if !postponed {
+        return (whole, false);
+    }
+    let stretch = subject_stretch(view, &sentence, mention.start);
+    if stretch == sentence {
+        return (whole, false);
+    }
+    (SentenceFacts::of(view, stretch), true)
+}
+
+/// The stretch of `sentence` about the subject at offset `at`: the sentence is cut before each
+/// later name that opens a clause as its subject ([`opens_a_subject`]), once the stretch before
+/// it has stated something (a stage or a postponement), so that a list of names
+/// (`` `A`、`B` はベータ ``) shares the predicate after it.
+fn subject_stretch(view: &BlockView, sentence: &Range<usize>, at: usize) -> Range<usize> {
+    let text = view.text();
+    let mut start = sentence.start;
+    let mut stated = false;
+    for t in view.tokens_in(sentence) {
+        if stated
+            && names_an_entity(text, t)
+            && let Some(cut) = opens_a_subject(text, start, t.range.start, sentence.end)
+        {
+            if cut > at {
+                return start..cut;
+            }
+            start = cut;
+            stated = false;
+        }
+        if t.range.start >= start && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::Negation)
+        {
+            stated = true;
+        }
+    }
+    start..sentence.end
+}
+
+/// Where the clause opened by the name at `name_at` begins, when the name opens it as its
+/// subject: right after a clause break (`、`, `,`, `;`) or at an English contrast or list word
+/// (`but`, `while`, `and`), with only markup, spaces and a connective (`一方`, `しかし`) between;
+/// a Japanese clause must hold a subject of its own (`` 、`B` は延期 ``, not `` 、`B` の影響で ``).
+fn opens_a_subject(text: &str, from: usize, name_at: usize, end: usize) -> Option<usize> {
+    const JA_CONNECTIVES: [&str; 6] = ["一方で", "一方", "しかし", "他方", "また", "なお"];
+    const EN_CONNECTIVES: [&str; 6] = ["but", "while", "whereas", "and", "however", "though"];
+    let lead = text[from..name_at]
+        .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '[' | '*' | '「'));
+    let lead = JA_CONNECTIVES
+        .iter()
+        .find_map(|w| lead.strip_suffix(w))
+        .map_or(lead, |l| l.trim_end_matches([' ', '、']));
+    let english = EN_CONNECTIVES.iter().find_map(|w| {
+        let l = lead.strip_suffix(w)?;
+        (l.ends_with(' ') || l.ends_with(CLAUSE_BREAKS)).then_some(l)
+    });
+    let cut = match english {
+        Some(l) => from + l.len(),
+        None if lead.ends_with(CLAUSE_BREAKS) => from + lead.len(),
+        None => return None,
+    };
+    let clause_end = text[name_at..end]
+        .find(CLAUSE_BREAKS)
+        .map_or(end, |i| name_at + i);
+    let clause = &text[name_at..clause_end];
+    let japanese = clause.chars().any(crate::text::japanese::is_kana_or_kanji);
+    (!japanese || has_a_subject(clause)).then_some(cut)
 }
 
 /// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
@@ -1913,6 +2004,26 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
         || after.starts_with([':', '：', '—', '–', '(', '（', '、', ','])
         || after.starts_with("- ")
         || (after.starts_with('と') && only_more_names(after))
+}
+
+/// The list items and definition terms whose nested items or definitions state a stage
+/// (`` `SidecarContainers` `` over `: 1.29 でベータになったゲート。`): the stage [`from_nested_items`]
+/// gives a name that is the whole item.
+pub(super) fn items_over_stages(views: &Views) -> std::collections::HashSet<usize> {
+    let doc = views.doc;
+    doc.blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, block)| matches!(block.kind, BlockKind::ListItem | BlockKind::Paragraph))
+        .filter_map(|(b, block)| {
+            let item = match block.kind {
+                BlockKind::ListItem => b,
+                _ => block.parent_item?,
+            };
+            let parent = doc.blocks[item].parent_item?;
+            whole_block_stage(views.get(b)).map(|_| parent)
+        })
+        .collect()
 }
 
 /// The stage a whole block states.

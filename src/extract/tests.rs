@@ -1603,6 +1603,84 @@ fn stages_of_real_sentences() {
 }
 
 #[test]
+fn a_postponement_cancels_only_its_own_subjects_stage() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    let table: &[(&str, &[(u32, Option<Stage>, Option<Release>)])] = &[
+        (
+            "KEP-4639 moved to beta; KEP-3157 was removed from the milestone.",
+            &[(4639, Some(Beta), None), (3157, None, None)],
+        ),
+        (
+            "KEP-4639 はベータに昇格しましたが、KEP-3157 はマイルストーンから外れました。",
+            &[(4639, Some(Beta), None), (3157, None, None)],
+        ),
+        (
+            "KEP-3157 は延期され、KEP-4639 はベータに昇格しました。",
+            &[(3157, None, None), (4639, Some(Beta), None)],
+        ),
+        (
+            "KEP-3157 was deferred, but KEP-4639 graduated to beta.",
+            &[(3157, None, None), (4639, Some(Beta), None)],
+        ),
+        (
+            "KEP-4639 graduated to beta and KEP-3157 was deferred.",
+            &[(4639, Some(Beta), None), (3157, None, None)],
+        ),
+        (
+            "KEP-4639 graduated to beta, while KEP-3157 was deferred to 1.34.",
+            &[(4639, Some(Beta), None), (3157, None, None)],
+        ),
+        // The sentence's opening release is the first subject's.
+        (
+            "1.33 では KEP-4639 がベータに昇格し、KEP-3157 は 1.34 に延期されました。",
+            &[(4639, Some(Beta), Some(rel("1.33"))), (3157, None, None)],
+        ),
+        // One subject: the postponement is its own, whatever the clause after it names.
+        (
+            "KEP-4639 はベータに昇格する予定でしたが、延期されました。",
+            &[(4639, None, None)],
+        ),
+        (
+            "KEP-4639 はベータに昇格しましたが、KEP-3157 との互換性の問題でリバートされました。",
+            &[(4639, None, None), (3157, None, None)],
+        ),
+        (
+            "KEP-4639 は一度リバートされましたが、1.33 で再びベータに昇格しました。",
+            &[(4639, Some(Beta), Some(rel("1.33")))],
+        ),
+    ];
+    for (md, want) in table {
+        assert_eq!(kep_stages(md), *want, "{md}");
+    }
+    // Names listed before one predicate share it.
+    for md in [
+        "`SidecarContainers` と `NodeSwap` はベータに昇格し、`AppArmor` は延期されました。",
+        "`SidecarContainers`、`NodeSwap` はベータに昇格し、`AppArmor` は延期されました。",
+    ] {
+        let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+        assert_eq!(
+            stages,
+            [
+                ("SidecarContainers".into(), Some(Beta)),
+                ("NodeSwap".into(), Some(Beta)),
+                ("AppArmor".into(), None)
+            ],
+            "{md}"
+        );
+    }
+    let md = "`NodeSwap` のベータ昇格は延期されましたが、`SidecarContainers` は予定通り GA になりました。";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("NodeSwap".into(), None),
+            ("SidecarContainers".into(), Some(Stable))
+        ]
+    );
+}
+
+#[test]
 fn a_stage_stated_for_another_release_is_recorded_for_it() {
     let (_, r) = real("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。");
     assert_eq!(r.keps[0].stage, Some(Stage::Beta));
@@ -2816,6 +2894,52 @@ fn a_list_item_takes_the_one_stage_its_nested_items_state_for_it() {
             (3962, None, None)
         ]
     );
+}
+
+#[test]
+fn a_known_name_alone_over_stated_definitions_or_items_is_the_gate() {
+    // The test registry knows `SidecarContainers` and `WatchList`; `Pod` is no gate.
+    let md = "`SidecarContainers`\n: 1.29 でベータになったゲート。\n\nWatchList\n: 1.32 でベータ\n\nPod\n: 1.29 でベータ\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            (
+                "SidecarContainers".into(),
+                Some(Stage::Beta),
+                Some(rel("1.29")),
+                None
+            ),
+            (
+                "WatchList".into(),
+                Some(Stage::Beta),
+                Some(rel("1.32")),
+                None
+            )
+        ]
+    );
+    // Nested items, in a tight and a loose list.
+    for md in [
+        "- `SidecarContainers`\n  - 1.29 でベータ\n",
+        "- `SidecarContainers`\n\n  - 1.29 でベータ\n",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [(
+                "SidecarContainers".into(),
+                Some(Stage::Beta),
+                Some(rel("1.29")),
+                None
+            )],
+            "{md}"
+        );
+    }
+    // Definitions that state no stage, or a name with more words, make no gate mention.
+    for md in [
+        "`SidecarContainers`\n: 設定方法は後述\n",
+        "- `SidecarContainers` の設定\n  - 1.29 でベータ\n",
+    ] {
+        assert_eq!(gate_facts(md), [], "{md}");
+    }
 }
 
 #[test]
