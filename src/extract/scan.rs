@@ -27,7 +27,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
-        | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default)(?-u:\b)
+        | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
         | (?i:keps?)(?:番号)?(?:[\ \-_‐−–—ー]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -40,18 +40,18 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
-        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり)
+        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
         | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
-        | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
+        | (?:取り除か|撤廃さ|除去さ|撤去さ|撤回さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
-        | 見送 | 延期 | リバート
+        | 見送 | 延期 | 持ち越 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 目論 | に昇格させたい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | 次(?:の|回の|期)リリース
         | 以前 | これまで | 従来
-        | 有効に | 無効に | 有効化 | 無効化 | ロックされ
+        | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)(?:時|な場合|の場合)
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
@@ -205,6 +205,15 @@ pub(super) fn scan_until(
             let after = text[m.end()..].trim();
             text[..m.start()].trim().is_empty() && matches!(after, ":" | "：")
         };
+        // `` `KMSv2KDF` が削除され、起動しなくなりました ``: the clause going on after the removal,
+        // right after its subject or release (`Podは強制的に削除され、` is an object's deletion);
+        // `削除される`, `削除されます`, `削除されない` are a plan or a denial.
+        if matches!(s, "削除され" | "廃止され")
+            && !(text[m.end()..].starts_with(['、', ','])
+                && states_its_subject(text, tokens.last(), m.start()))
+        {
+            continue;
+        }
         if matches!(s, "削除" | "廃止")
             && !titles()
             && !(ends_a_statement(&text[m.end()..])
@@ -404,15 +413,16 @@ fn gated_by(after: &str) -> bool {
 /// a bracketed citation (`削除 (#128003)`).
 fn ends_a_statement(after: &str) -> bool {
     let after = after.trim_start_matches(INLINE_SPACE);
-    after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', '!', '！'])
+    // `（1.32 で削除）`, `v1.32 で削除、代わりに…`: the end of an aside or a clause too.
+    after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', ')', '）', '、', '!', '！'])
 }
 
 /// Before a bare removal noun at `at`: whether its subject (`Xも`, `Xは`, `Xが`) or its release
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
-    // `GA → 削除`, `非推奨->削除`: the end of a transition from a stage.
-    let arrow = ["→", "⇒", "➡", "->", "=>"]
+    // `GA → 削除`, `非推奨->削除`, `GA を経て削除され、`: the end of a transition from a stage.
+    let arrow = ["→", "⇒", "➡", "->", "=>", "を経て"]
         .iter()
         .find_map(|a| before.strip_suffix(a))
         .map(|b| b.trim_end_matches(INLINE_SPACE));
@@ -524,7 +534,7 @@ fn classify(s: &str) -> TokenKind {
         }
         // `廃止予定`: to be removed, so deprecated now; `廃止されました`: removed.
         "非推奨" | "廃止予定" => TokenKind::StageWord(Stage::Deprecated),
-        "見送" | "延期" | "リバート" => TokenKind::Negation,
+        "見送" | "延期" | "持ち越" | "リバート" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
         "予定通り" | "予定どおり" => TokenKind::Ident,
         // `ベータになったら検討`: a condition, not a fact of the release.
@@ -561,12 +571,19 @@ fn classify(s: &str) -> TokenKind {
         // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回) also describe
         // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
         "目論" | "に昇格させたい" => TokenKind::Plan,
+        // A guess and hearsay of what comes (`次でGAっぽい`, `1.34 で beta になるらしい`); of the
+        // past (`なったらしい`) it reports a fact.
+        "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {
+            TokenKind::Plan
+        }
         _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }
         "以前" | "これまで" | "従来" => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
-        "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" => {
+        // `` `X` 有効時に ``, `` `X` が有効な場合に ``: a state it is switched to.
+        "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" | "有効時" | "無効時"
+        | "有効な場合" | "無効な場合" | "有効の場合" | "無効の場合" => {
             TokenKind::Enable
         }
         "フィールド"
@@ -594,6 +611,7 @@ fn classify(s: &str) -> TokenKind {
             "撤廃",
             "除去",
             "撤去",
+            "撤回",
         ]
         .iter()
         .any(|w| s.starts_with(w)) =>
@@ -798,7 +816,7 @@ pub(super) fn follows_a_stage(text: &str, tokens: &[Token], end: usize, pr: bool
     static MOVE: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?\s*$").unwrap());
     static MOVE_PR: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*$").unwrap()
+        Regex::new(r"(?i)^\s*(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*(?:現在|今|まだ)?\s*$").unwrap()
     });
     let before = &tokens[..tokens.partition_point(|t| t.range.end <= end)];
     before
@@ -898,8 +916,14 @@ fn classify_phrase(s: &str) -> Option<TokenKind> {
     let lower = s.to_ascii_lowercase();
     Some(match lower.as_str() {
         "generally available" | "generally-available" => TokenKind::StageWord(Stage::Stable),
-        "enabled by default" | "on by default" => TokenKind::Default(true),
-        "disabled by default" | "off by default" => TokenKind::Default(false),
+        // Notes write it short: `default off`, `default ON`.
+        "enabled by default" | "on by default" | "default on" | "default-on"
+        | "default enabled" => TokenKind::Default(true),
+        "disabled by default"
+        | "off by default"
+        | "default off"
+        | "default-off"
+        | "default disabled" => TokenKind::Default(false),
         _ => return None,
     })
 }
@@ -1036,13 +1060,20 @@ mod tests {
         ] {
             assert_eq!(stages(text), [Stage::Removed], "{text}");
         }
-        // A plan; and a clause going on (`コードは削除され、KEP-4381が残ります`), whose subject
-        // may be other than what follows.
+        // A removal whose clause goes on is one (whose subject the stage rules read: in
+        // `コードは削除され、KEP-4381が残ります` it is the code's).
+        assert_eq!(
+            stages("Xが削除され、Yに置き換えられました"),
+            [Stage::Removed]
+        );
+        assert_eq!(stages("Xが撤回されました"), [Stage::Removed]);
+        assert_eq!(stages("Xは（1.32 で削除）"), [Stage::Removed]);
+        // A plan or a denial.
         for text in [
             "削除される",
             "削除されます",
+            "削除されない",
             "削除することはありません",
-            "削除され、",
         ] {
             assert_eq!(stages(text), [], "{text}");
         }

@@ -100,7 +100,12 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     // What the mention has from beyond its sentence, the block's stage aside.
     let elsewhere = || {
         let own = view.row_stage.get().or(view.heading_stage.get());
-        let stated = own.or(view.list_stage.get()).or(view.section_stage.get());
+        let around = view
+            .list_stage
+            .get()
+            .or(view.section_stage.get())
+            .filter(|s| !tells_not_reached(view, s.stage));
+        let stated = own.or(around);
         (stated, own.is_none() && stated.is_some())
     };
     let mut history = Vec::new();
@@ -169,6 +174,21 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         borrowed,
         history,
     }
+}
+
+/// `` - `KubeletPSI`: ベータへの昇格は 1.35 に延期されました `` under `## ベータに昇格するもの`,
+/// `` - `X`: ベータ昇格 PR はマージ待ち ``: the block tells that the change was postponed, or that
+/// the stage of its list or section is still a plan (a muted word of that stage), so the
+/// mention is not at that stage.
+fn tells_not_reached(view: &BlockView, stage: Stage) -> bool {
+    view.tokens
+        .iter()
+        .zip(view.muted())
+        .any(|(t, &muted)| match t.kind {
+            TokenKind::Negation => !muted,
+            TokenKind::StageWord(s) => muted && s == stage,
+            _ => false,
+        })
 }
 
 /// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
@@ -954,7 +974,7 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
 
 /// `…フィールドは KEP-4004 により v1.29 から非推奨で、v1.33 では \`X\` がデフォルトで有効になり`:
 /// the stage word stands in an earlier clause of the sentence whose subject is a field, flag,
-/// annotation or API, and the mention is the subject of its own clause, so the stage is that
+/// annotation, API, code, plugin or driver (`コードは削除され、KEP-4381が残ります`), and the mention is the subject of its own clause, so the stage is that
 /// other subject's.
 fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
@@ -992,6 +1012,10 @@ fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at
                 "アノテーション",
                 "API",
                 "ラベル",
+                "コード",
+                "プラグイン",
+                "ドライバー",
+                "ドライバ",
                 "annotation",
                 "field",
             ]
@@ -1391,7 +1415,16 @@ impl Leads {
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
         let heading = self.headings.last().map(|&(_, h, _)| h);
-        [self.lead, heading]
+        // A paragraph that names a KEP or gate states that one's stage (`` `A` は 1.34 でベータに
+        // なります。 `` before a list of notes), unless it introduces the list (`…以下のゲートが
+        // ベータになりました:`).
+        let lead = self.lead.filter(|&p| {
+            let view = views.get(p);
+            let text = view.text();
+            text.trim_end().ends_with([':', '：'])
+                || !view.tokens.iter().any(|t| names_an_entity(text, t))
+        });
+        [lead, heading]
             .into_iter()
             .flatten()
             .find_map(|i| self.stated(views, i))
@@ -2420,6 +2453,13 @@ fn without_adverb(gap: &str) -> &str {
         "既に",
         "晴れて",
         "無事",
+        "完全に",
+        "ようやく",
+        "やっと",
+        "とうとう",
+        "めでたく",
+        "再び",
+        "改めて",
     ]
     .iter()
     .find_map(|a| gap.strip_suffix(a))

@@ -1681,6 +1681,127 @@ fn a_postponement_cancels_only_its_own_subjects_stage() {
 }
 
 #[test]
+fn removals_going_on_in_a_clause_or_an_aside_and_words_of_not_yet() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    let table: &[(&str, Option<Stage>)] = &[
+        (
+            "`SidecarContainers` が削除され、起動しなくなりました。",
+            Some(Removed),
+        ),
+        (
+            "`SidecarContainers` は 1.32 で削除され、代替はありません。",
+            Some(Removed),
+        ),
+        (
+            "`SidecarContainers` は GA を経て削除され、指定は不要です。",
+            Some(Removed),
+        ),
+        ("- `SidecarContainers`（1.32 で削除）", Some(Removed)),
+        (
+            "- `SidecarContainers` の指定を外す（GA 後 1.32 で削除）",
+            Some(Removed),
+        ),
+        ("`SidecarContainers` は撤回されました。", Some(Removed)),
+        // An object's deletion, a plan.
+        (
+            "`SidecarContainers` が有効な場合は、Podは強制的に削除され、再作成されます。",
+            None,
+        ),
+        (
+            "`SidecarContainers` ゲートは 1.35 で削除される予定です。",
+            None,
+        ),
+        // Carried over, under review now, a guess, hearsay.
+        ("`SidecarContainers` のベータ昇格は 1.34 に持ち越し。", None),
+        (
+            "`SidecarContainers` のベータ昇格 PR は現在レビュー中です。",
+            None,
+        ),
+        ("`SidecarContainers` は次で GA っぽい", None),
+        ("`SidecarContainers` は 1.34 で beta になるらしい", None),
+        // Words that only look like them.
+        (
+            "素晴らしい `SidecarContainers` が GA になりました。",
+            Some(Stable),
+        ),
+    ];
+    for (md, stage) in table {
+        let facts = gate_facts(md);
+        assert_eq!(facts.len(), 1, "{md}");
+        assert_eq!(facts[0].1, *stage, "{md}");
+    }
+    // The code's removal, not the KEP's.
+    assert_eq!(
+        kep_stages("コードは削除され、KEP-3157が残ります。"),
+        [(3157, None, None)]
+    );
+}
+
+#[test]
+fn a_list_or_sections_stage_is_not_an_items_that_tells_it_was_not_reached() {
+    use Stage::*;
+    let md = "## ベータに昇格するもの\n\n- `SidecarContainers`: ベータへの昇格は 1.35 に延期されました\n- `WatchList`: ベータ昇格 PR はマージ待ちです\n- `KMSv2`: 1.35 で GA を目指します\n- `PodLevelResources`: 説明のみ\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("SidecarContainers".into(), None),
+            ("WatchList".into(), None),
+            // A plan of another stage leaves it in the section's.
+            ("KMSv2".into(), Some(Beta)),
+            ("PodLevelResources".into(), Some(Beta)),
+        ]
+    );
+    // A paragraph that states another gate's stage leads no list.
+    let md = "`KMSv2` は 1.34 でようやくベータになります。\n\n- `WatchList`、1.33 で default off に戻ってた\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            ("KMSv2".into(), Some(Beta), Some(rel("1.34")), None),
+            ("WatchList".into(), None, None, Some(false)),
+        ]
+    );
+}
+
+#[test]
+fn an_adverb_between_the_release_and_the_stage_keeps_the_release() {
+    assert_eq!(
+        kep_stages("KEP-3157 により 1.31 で完全に削除されました。"),
+        [(3157, Some(Stage::Removed), Some(rel("1.31")))]
+    );
+    // And a clause with a release of its own ends a postponement.
+    assert_eq!(
+        kep_stages(
+            "KEP-3157 は 1.33 でベータを目指していましたが見送られ、1.34 でようやくベータになります。"
+        ),
+        [(3157, Some(Stage::Beta), Some(rel("1.34")))]
+    );
+}
+
+#[test]
+fn notes_write_the_default_and_switching_on_short() {
+    assert_eq!(
+        gate_facts("`SidecarContainers` は beta で default ON。")[0].3,
+        Some(true)
+    );
+    assert_eq!(
+        gate_facts("`SidecarContainers` は default-off のまま")[0].3,
+        Some(false)
+    );
+    for md in [
+        "`SidecarContainers` 有効時に Pod が再起動する問題を修正しました。",
+        "`SidecarContainers` が有効な場合に起きる問題を修正しました。",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [("SidecarContainers".into(), None, None, None)],
+            "{md}"
+        );
+    }
+}
+
+#[test]
 fn a_stage_stated_for_another_release_is_recorded_for_it() {
     let (_, r) = real("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。");
     assert_eq!(r.keps[0].stage, Some(Stage::Beta));
