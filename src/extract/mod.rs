@@ -274,7 +274,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let kep_columns = refs::kep_columns(doc);
     let row_stages = stage::row_stages(&views);
     let items_over_stages = stage::items_over_stages(&views);
-    views.timelines = stage::section_timelines(doc, &row_stages, &gate_columns, &kep_columns);
+    views.timelines = stage::section_timelines(doc, &row_stages.stage, &gate_columns, &kep_columns);
     let views = views;
     // Whether each section's heading is about feature gates, asked once per section.
     let gate_sections: Vec<std::cell::OnceCell<bool>> =
@@ -300,8 +300,15 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         view.row_stage.set(
             block
                 .cell
-                .and_then(|c| row_stages.get(&(c.table, c.row)).copied()),
+                .and_then(|c| row_stages.stage.get(&(c.table, c.row)).copied()),
         );
+        // A cell's history is its row's columns per release.
+        if let Some(steps) = block
+            .cell
+            .and_then(|c| row_stages.dated.get(&(c.table, c.row)))
+        {
+            view.timeline.replace(steps.clone());
+        }
         // A loose item's text is its paragraph's.
         let item = match block.kind {
             BlockKind::Paragraph => block.parent_item,
@@ -406,7 +413,8 @@ pub(crate) struct BlockView<'a> {
     /// For a heading, the stage its section's text states for what it names (`stage::body_stage`).
     pub heading_stage: std::cell::Cell<Option<stage::Stated>>,
     /// For a heading, the stages a table of releases and stages in its section states for what
-    /// it names (`` ## `SidecarContainers` `` over `| v1.28 | アルファ |`), oldest first.
+    /// it names (`` ## `SidecarContainers` `` over `| v1.28 | アルファ |`); for a table cell, its
+    /// row's stages in columns per release (`| 1.30 | 1.31 |`); oldest first.
     pub timeline: std::cell::RefCell<Vec<Dated>>,
     /// For a table cell, the stage its row states in a stage column.
     pub row_stage: std::cell::Cell<Option<stage::Stated>>,

@@ -1782,11 +1782,13 @@ fn value_block(doc: &Doc, b: usize) -> usize {
 /// `段階`), keyed by (table, row), with the release a release column (`開始`, `Since`) or the
 /// header (`v1.30でのステージ`) states: `| SELinuxMountReadWriteOncePod | Beta |`. A row says more
 /// about its gate than the section's heading does.
-pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
+pub(super) fn row_stages(views: &Views) -> RowStages {
     let doc = views.doc;
     let norm = |s: &str| crate::text::japanese::nfkc(s).trim().to_lowercase();
     // (table, column) → the release the header names.
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
+    // (table, column) → the stage whose release its cells give (`| 非推奨になったバージョン |`).
+    let mut when_columns: HashMap<(usize, usize), Stage> = HashMap::new();
     let mut release_columns: std::collections::HashSet<(usize, usize)> = Default::default();
     let mut releases: HashMap<(usize, usize), Release> = HashMap::new();
     let mut stages: Vec<((usize, usize), usize, Stated)> = Vec::new();
@@ -1805,7 +1807,16 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             {
                 continue;
             }
-            if let Some(r) = release_header(&h) {
+            // `| 非推奨になったバージョン | 削除されたバージョン |`, `| GA (version) |`: a stage and
+            // a word of release, its cells the release of that stage.
+            let when = ["バージョン", "version", "リリース", "release"]
+                .iter()
+                .any(|w| h.contains(w))
+                .then(|| whole_block_stage(views.get(i)))
+                .flatten();
+            if let Some(when) = when {
+                when_columns.insert(key, when.stage);
+            } else if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()
@@ -1839,7 +1850,15 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             }
             continue;
         }
-        if stage_columns.contains_key(&key) {
+        if let Some(&stage) = when_columns.get(&key) {
+            if let Some(release) = Release::read(&b.text) {
+                let s = Stated {
+                    stage,
+                    release: Some(release),
+                };
+                stages.push(((cell.table, cell.row), cell.column, s));
+            }
+        } else if stage_columns.contains_key(&key) {
             let view = views.get(i);
             if let Some(s) = whole_block_stage(view).or_else(|| removal_cell(view)) {
                 // `<td rowspan="2">ベータ</td>`: the stage of each row the cell covers.
@@ -1857,16 +1876,29 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
     // A row's stage is its stage column's, the column for the article's release first
     // (`| v1.32でのステージ | v1.33でのステージ |` in a 1.33 article), then a column for no
     // release in particular, then the latest earlier release's (`| GA | 削除 | ー |` in a 1.34
-    // article is the removal in 1.33), then the earliest later one's.
+    // article is the removal in 1.33), then the earliest later one's. In an article of no
+    // release of its own (`v1.30〜v1.34 の比較`), the latest release's that states one.
     let rank = |release: Option<Release>| match (release, views.release) {
         (Some(r), Some(now)) if r == now => (0, None),
         (None, _) => (1, None),
         (Some(r), Some(now)) if r < now => (2, Some(std::cmp::Reverse(r))),
+        (Some(r), None) => (2, Some(std::cmp::Reverse(r))),
         (Some(_), _) => (3, None),
     };
     let mut ranked: HashMap<(usize, usize), (_, Stated)> = HashMap::new();
+    let mut dated: HashMap<(usize, usize), Vec<Dated>> = HashMap::new();
     for (row, column, said) in stages {
-        let header_release = stage_columns.get(&(row.0, column)).copied().flatten();
+        // A column of a stage's releases ranks as a column per release.
+        let header_release = match when_columns.contains_key(&(row.0, column)) {
+            true => said.release,
+            false => stage_columns.get(&(row.0, column)).copied().flatten(),
+        };
+        if let Some(release) = header_release {
+            dated.entry(row).or_default().push(Dated {
+                release,
+                stage: said.stage,
+            });
+        }
         let r = rank(header_release);
         if ranked.get(&row).is_some_and(|&(best, _)| best <= r) {
             continue;
@@ -1887,7 +1919,23 @@ pub(super) fn row_stages(views: &Views) -> HashMap<(usize, usize), Stated> {
             ),
         );
     }
-    ranked.into_iter().map(|(row, (_, s))| (row, s)).collect()
+    for steps in dated.values_mut() {
+        steps.sort();
+        steps.dedup_by_key(|d| d.release);
+    }
+    RowStages {
+        stage: ranked.into_iter().map(|(row, (_, s))| (row, s)).collect(),
+        dated,
+    }
+}
+
+/// What the stage columns of each table row (by (table, row)) state.
+pub(super) struct RowStages {
+    /// The row's stage ([`row_stages`] says which column's).
+    pub stage: HashMap<(usize, usize), Stated>,
+    /// For a column per release (`| 1.30 | 1.31 | 1.32 |`), each release's stage, oldest first:
+    /// the history of what the row names.
+    pub dated: HashMap<(usize, usize), Vec<Dated>>,
 }
 
 /// The most rows one cell's stage is spread over: HTML allows `rowspan="65534"`, which a table

@@ -3260,6 +3260,48 @@ fn kep_stages_without_release(md: &str) -> Vec<(u32, Option<Stage>, Option<Relea
 }
 
 #[test]
+fn a_column_per_release_in_an_article_of_no_release_is_read_to_its_latest() {
+    let md = "| KEP | 1.30 | 1.31 | 1.32 | 1.33 |\n|---|---|---|---|---|\n| KEP-753 | ベータ | ベータ | ベータ | GA |\n| KEP-3157 | アルファ | ベータ | - | - |\n";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [
+            (753, Some(Stage::Stable), Some(rel("1.33"))),
+            (3157, Some(Stage::Beta), Some(rel("1.31")))
+        ]
+    );
+    // A column per stage of the release it came in: the latest stage given, in its release.
+    let table = "| KEP | 非推奨になったバージョン | 削除されたバージョン | 削除予定バージョン |\n|---|---|---|---|\n| KEP-753 | 1.31 | 1.32 | |\n| KEP-3157 | 1.32 | | 1.35 |\n| KEP-3962 | - | - | - |\n";
+    assert_eq!(
+        kep_stages(table),
+        [
+            (753, Some(Stage::Removed), Some(rel("1.32"))),
+            (3157, Some(Stage::Deprecated), Some(rel("1.32"))),
+            (3962, None, None)
+        ]
+    );
+    // The other columns are the row's history.
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: None,
+        ..front(None)
+    };
+    let r = extract(&doc, &front, &real_registry());
+    let history: Vec<(String, Stage)> = r.keps[0]
+        .history
+        .iter()
+        .map(|d| (d.release.to_string(), d.stage))
+        .collect();
+    assert_eq!(
+        history,
+        [
+            ("1.30".into(), Stage::Beta),
+            ("1.31".into(), Stage::Beta),
+            ("1.32".into(), Stage::Beta)
+        ]
+    );
+}
+
+#[test]
 fn a_release_a_title_or_a_heading_names_is_the_release_of_its_stages() {
     // A release post's title, as a roundup links it.
     let md = "- [Kubernetes 1.31: Pod の失敗ポリシーが GA に](https://kubernetes.io/blog/x/) — KEP-3329 の経緯";

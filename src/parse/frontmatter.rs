@@ -487,17 +487,18 @@ fn markdown_text(s: &str) -> String {
 
 /// The release named by the title (the later of an upgrade's, `v1.32 から v1.33 へ`), else the
 /// slug, else the path: `v1.31`, `1.31`,
-/// `v1-34`, `1-30`, a `v1.28` folder; a patch release after `Kubernetes` (`Kubernetes v1.31.0`,
-/// `kubernetes-v1-31-2`) or as a folder names its minor release (a bare `v1.22.3` is as likely
-/// Go's). Only 1.x releases from 1.0 to 1.99.
+/// `v1-34`, `1-30`, a `v1.28` folder; a patch release after `Kubernetes`, `CHANGELOG` or a
+/// component (`Kubernetes v1.31.0`, `kubernetes-v1-31-2`, `CHANGELOG-1.32`, `kubelet 1.30.2`)
+/// or as a folder names its minor release (a bare `v1.22.3` is as likely Go's, and
+/// `v1.15.0 リリースノート` Cilium's). Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks))\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks))\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)|(?:changelog|kubelet|kubeadm|kubectl|kube-[a-z\-]+)[\s\-_]*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:kubernetes|k8s)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
+            r"(?i)(?:kubernetes|k8s|changelog)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
@@ -944,6 +945,19 @@ mod tests {
         ] {
             assert_eq!(
                 r(title, "x", "content/x.md").as_deref(),
+                Some(want),
+                "{title}"
+            );
+        }
+        // A changelog's or a component's release, a patch release naming its minor one.
+        for (title, slug, want) in [
+            ("CHANGELOG-1.32 日本語ダイジェスト", "x", "1.32"),
+            ("x", "changelog-1-32-digest", "1.32"),
+            ("kubelet 1.30.2 でノードが NotReady になった話", "x", "1.30"),
+            ("kubeadm v1.31 の新しい設定", "x", "1.31"),
+        ] {
+            assert_eq!(
+                r(title, slug, "content/x.md").as_deref(),
                 Some(want),
                 "{title}"
             );
