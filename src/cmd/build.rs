@@ -79,7 +79,7 @@ pub fn run(
     if !out.findings.is_empty() {
         // Shown in full by `check`; a build on every save should not repeat them.
         eprintln!(
-            "note: {} reference finding{} (unknown KEPs or gates, stages the registry contradicts); run `shiori check` to see them",
+            "note: {} finding{} (unknown KEPs or gates, stages the registry contradicts, images or pages not found); run `shiori check` to see them",
             out.findings.len(),
             plural(out.findings.len())
         );

@@ -153,6 +153,9 @@ pub struct PrMention {
     pub sentence: Range<usize>,
     /// `@AxeZhan` of `(#119026, @AxeZhan)`.
     pub author: Option<GitHubHandle>,
+    /// Whether the text says issue or pull request (a URL's `/issues/`, a label `Issue #1`),
+    /// rather than the short form's assumed pull request (`kubernetes/kubernetes#1`, `#1`).
+    pub kind_said: bool,
 }
 
 /// Why a name was read as a feature gate.
@@ -321,6 +324,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         gates::extract_block(view, registry, &out.keps, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
+    settle_item_kinds(&mut out.prs);
     stage::stated_for_others(doc, &mut out, registry);
     stage::from_nested_items(&views, &mut out, registry);
     stage::from_key_values(&views, &mut out, registry);
@@ -334,6 +338,22 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     sigs.dedup();
     out.article_sigs = sigs;
     out
+}
+
+/// `kubernetes/kubernetes#125367` in an article that links `…/issues/125367` or writes
+/// `Issue #125367`: the short form takes the kind the article says elsewhere for the same number
+/// of the same repository (an issue and a pull request never share a number).
+fn settle_item_kinds(prs: &mut [PrMention]) {
+    let said: std::collections::HashMap<(String, u32), crate::model::ids::ItemKind> = prs
+        .iter()
+        .filter(|m| m.kind_said)
+        .map(|m| ((m.pr.repo.to_ascii_lowercase(), m.pr.number), m.pr.kind))
+        .collect();
+    for m in prs.iter_mut().filter(|m| !m.kind_said) {
+        if let Some(&kind) = said.get(&(m.pr.repo.to_ascii_lowercase(), m.pr.number)) {
+            m.pr.kind = kind;
+        }
+    }
 }
 
 /// A link's text and its target often name the same KEP or PR (`[KEP-4381](https://kep.k8s.io/4381)`,

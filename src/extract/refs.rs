@@ -88,6 +88,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                         range: view.norm.orig_range(t.range.clone()),
                         sentence: view.orig_sentence(t.range.start),
                         author: None,
+                        kind_said: is_issue,
                     });
                 }
             }
@@ -388,6 +389,7 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
         range: view.norm.orig_range(t.range.clone()),
         sentence: view.orig_sentence(t.range.start),
         author: None,
+        kind_said: true,
     });
 }
 
@@ -823,6 +825,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             range,
             sentence,
             author,
+            kind_said: issue,
         });
         return;
     }

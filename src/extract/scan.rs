@@ -42,16 +42,16 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
         | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
-        | (?:取り除か|撤廃さ|除去さ|撤去さ|撤回さ)れ(?:ました|た)
+        | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
-        | 見送 | 延期 | 持ち越 | リバート
+        | 見送 | 延期 | 持ち越 | 撤回 | リバート
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | 次(?:の|回の|期)リリース
         | 以前 | これまで | 従来
-        | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)(?:時|な場合|の場合)
+        | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
@@ -210,15 +210,17 @@ pub(super) fn scan_until(
         // `削除される`, `削除されます`, `削除されない` are a plan or a denial.
         if matches!(s, "削除され" | "廃止され")
             && !(text[m.end()..].starts_with(['、', ','])
-                && states_its_subject(text, tokens.last(), m.start()))
+                && names_its_subject(text, tokens.last(), m.start()))
         {
             continue;
         }
-        if matches!(s, "削除" | "廃止")
-            && !titles()
-            && !(ends_a_statement(&text[m.end()..])
-                && states_its_subject(text, tokens.last(), m.start()))
-        {
+        let ends_a_removal = || {
+            let after = &text[m.end()..];
+            (ends_a_statement(after) && states_its_subject(text, tokens.last(), m.start()))
+                || (ends_an_aside_or_clause(after)
+                    && names_its_subject(text, tokens.last(), m.start()))
+        };
+        if matches!(s, "削除" | "廃止") && !titles() && !ends_a_removal() {
             continue;
         }
         if s == "ゲートウェイ"
@@ -236,6 +238,7 @@ pub(super) fn scan_until(
                                         | 'は'
                                         | 'が'
                                         | 'を'
+                                        | 'の'
                                         | 'も'
                                         | 'と'
                                         | ')'
@@ -307,10 +310,54 @@ pub(super) fn scan_until(
         // `の GA が楽しみ`, `ベータ昇格 PR はレビュー中`: a hope or pending work of the stage right
         // before it; after anything else (`GA になった X を使うのが楽しみ`, `ドキュメント PR は
         // レビュー中`) it says nothing of a stage.
-        let hope = s == "が楽しみ";
+        // So is a guess or hearsay (`次でGAっぽい`, `beta になるらしい`; not `不安定っぽい`, or
+        // `ベータになったっぽい`, which reports what happened).
+        let hope = matches!(
+            s,
+            "が楽しみ" | "っぽい" | "なるらしい" | "されるらしい" | "するらしい"
+        );
         if kind == TokenKind::Plan
             && (hope || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
             && !follows_a_stage(text, &tokens, m.start(), !hope)
+        {
+            kind = TokenKind::Ident;
+        }
+        // `` `X` 有効時に ``, `` `X` が有効な場合 ``: the state of the name right before (not
+        // `有効時間`, or `トークンが有効な場合`, a token's validity).
+        if kind == TokenKind::Enable
+            && matches!(s, "有効時" | "無効時" | "有効な場合" | "有効の場合")
+            && (text[m.end()..].starts_with('間')
+                || !after_a_name(
+                    text[..m.start()]
+                        .trim_end()
+                        .trim_end_matches(['が', 'を', 'の'])
+                        .trim_end_matches("ゲート")
+                        .trim_end_matches("フィーチャー"),
+                ))
+        {
+            kind = TokenKind::Ident;
+        }
+        // `前回から持ち越しとなっていた KEP-4639 のベータ昇格が、v1.32 で実現`, `持ち越された X が`:
+        // what had been carried over, told of what came of it, is no postponement.
+        if s == "持ち越" {
+            let rest = &text[m.end()..];
+            let relative = rest
+                .strip_prefix("された")
+                .is_some_and(|r| !r.starts_with(['。', '、', '）', ')', '\n']) && !r.is_empty());
+            if relative
+                || ["しとなっていた", "しになっていた", "されていた", "していた"]
+                    .iter()
+                    .any(|w| rest.starts_with(w))
+            {
+                kind = TokenKind::Ident;
+            }
+        }
+        // `default off に戻った`, `default ON。`; not `the default on most runtimes`.
+        if matches!(kind, TokenKind::Default(_))
+            && s.to_ascii_lowercase().starts_with("default")
+            && text[m.end()..]
+                .trim_start_matches(' ')
+                .starts_with(|c: char| c.is_ascii_alphabetic())
         {
             kind = TokenKind::Ident;
         }
@@ -413,34 +460,62 @@ fn gated_by(after: &str) -> bool {
 /// a bracketed citation (`削除 (#128003)`).
 fn ends_a_statement(after: &str) -> bool {
     let after = after.trim_start_matches(INLINE_SPACE);
-    // `（1.32 で削除）`, `v1.32 で削除、代わりに…`: the end of an aside or a clause too.
-    after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', ')', '）', '、', '!', '！'])
+    after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', '!', '！'])
+}
+
+/// Whether the text after a bare noun ends an aside or a clause (`（1.32 で削除）`,
+/// `v1.32 で削除、代わりに…`), where the noun is as often an object's (`PVC も削除）`,
+/// `Pod が削除、再作成`), so that only a name's or a release's removal counts
+/// ([`names_its_subject`]).
+fn ends_an_aside_or_clause(after: &str) -> bool {
+    after
+        .trim_start_matches(INLINE_SPACE)
+        .starts_with([')', '）', '、'])
 }
 
 /// Before a bare removal noun at `at`: whether its subject (`Xも`, `Xは`, `Xが`) or its release
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
+    text[..at]
+        .trim_end_matches(INLINE_SPACE)
+        .ends_with(['も', 'は', 'が'])
+        || follows_its_release_or_stage(text, last, at)
+}
+
+/// Before a removal at `at` whose subject may be an object's (`削除され、`, a bare `削除` ending
+/// an aside or a clause): its release or the stage it moves from stands right before it, or its
+/// subject is a KEP, a gate-shaped name or the word ゲート right before its particle
+/// (`` `KMSv2KDF` が削除され、 ``; not `Podは強制的に削除され、` or `古いイメージは削除され、`).
+fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
+    follows_its_release_or_stage(text, last, at)
+        || last.is_some_and(|t| {
+            let gap = text[t.range.end..at].trim_matches([' ', '`', '\u{3000}']);
+            let named = matches!(t.kind, TokenKind::Kep | TokenKind::GateKeyword)
+                || (t.kind == TokenKind::Ident
+                    && super::gates::gate_shaped(&text[t.range.clone()]));
+            named && matches!(gap, "は" | "が" | "も")
+        })
+}
+
+/// Right before `at`: a release and `で` (`v1.32 で`, the release token `last` the scanner made
+/// just before), the arrow of a transition from a stage (`GA → 削除`, `GA を経て削除され、`), or,
+/// on a terse line, the name itself (`- KEP-1234 削除`, `` - `X`: 削除 ``).
+fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
-    // `GA → 削除`, `非推奨->削除`, `GA を経て削除され、`: the end of a transition from a stage.
     let arrow = ["→", "⇒", "➡", "->", "=>", "を経て"]
         .iter()
         .find_map(|a| before.strip_suffix(a))
         .map(|b| b.trim_end_matches(INLINE_SPACE));
-    before.ends_with(['も', 'は', 'が'])
-        || arrow.is_some_and(|b| {
-            last.is_some_and(|t| {
-                matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len()
+    arrow.is_some_and(|b| {
+        last.is_some_and(|t| matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len())
+    }) || last.is_some_and(|t| {
+        let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
+        (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
+            || (matches!(t.kind, TokenKind::Kep | TokenKind::Ident) && gap.is_empty() && {
+                let name = &text[t.range.clone()];
+                t.kind == TokenKind::Kep || super::gates::gate_shaped(name)
             })
-        })
-        || last.is_some_and(|t| {
-            let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
-            (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
-                // `- KEP-1234 削除`, `` - `X`: 削除 ``: a terse line of a name and its fate.
-                || (matches!(t.kind, TokenKind::Kep | TokenKind::Ident) && gap.is_empty() && {
-                    let name = &text[t.range.clone()];
-                    t.kind == TokenKind::Kep || super::gates::gate_shaped(name)
-                })
-        })
+    })
 }
 
 /// After the short word ゲート: whether a label introduces the name next to it
@@ -534,7 +609,8 @@ fn classify(s: &str) -> TokenKind {
         }
         // `廃止予定`: to be removed, so deprecated now; `廃止されました`: removed.
         "非推奨" | "廃止予定" => TokenKind::StageWord(Stage::Deprecated),
-        "見送" | "延期" | "持ち越" | "リバート" => TokenKind::Negation,
+        // `撤回されました`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
+        "見送" | "延期" | "持ち越" | "撤回" | "リバート" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
         "予定通り" | "予定どおり" => TokenKind::Ident,
         // `ベータになったら検討`: a condition, not a fact of the release.
@@ -583,9 +659,7 @@ fn classify(s: &str) -> TokenKind {
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         // `` `X` 有効時に ``, `` `X` が有効な場合に ``: a state it is switched to.
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" | "有効時" | "無効時"
-        | "有効な場合" | "無効な場合" | "有効の場合" | "無効の場合" => {
-            TokenKind::Enable
-        }
+        | "有効な場合" | "有効の場合" => TokenKind::Enable,
         "フィールド"
         | "構造体"
         | "コンディション"
@@ -611,7 +685,6 @@ fn classify(s: &str) -> TokenKind {
             "撤廃",
             "除去",
             "撤去",
-            "撤回",
         ]
         .iter()
         .any(|w| s.starts_with(w)) =>
@@ -1060,14 +1133,31 @@ mod tests {
         ] {
             assert_eq!(stages(text), [Stage::Removed], "{text}");
         }
-        // A removal whose clause goes on is one (whose subject the stage rules read: in
-        // `コードは削除され、KEP-4381が残ります` it is the code's).
+        // A removal whose clause goes on, or that ends an aside, is one when a name, the word
+        // ゲート or a release stands right before it; an object's deletion is none.
+        for text in [
+            "`KMSv2KDF`が削除され、Yに置き換えられました",
+            "KEP-1234 は削除され、",
+            "`KMSv2` ゲートも削除され、",
+            "v1.32 で削除され、",
+            "`KMSv2KDF`（1.32 で削除）",
+        ] {
+            assert_eq!(stages(text), [Stage::Removed], "{text}");
+        }
+        for text in [
+            "Podが削除され、再作成されます",
+            "古いイメージは削除され、",
+            "Pod が削除、再作成されることなく",
+            "（スケールダウン時に PVC も削除）",
+        ] {
+            assert_eq!(stages(text), [], "{text}");
+        }
         assert_eq!(
-            stages("Xが削除され、Yに置き換えられました"),
-            [Stage::Removed]
+            stages("GA を経て削除され、"),
+            [Stage::Stable, Stage::Removed]
         );
-        assert_eq!(stages("Xが撤回されました"), [Stage::Removed]);
-        assert_eq!(stages("Xは（1.32 で削除）"), [Stage::Removed]);
+        // Withdrawn is postponed, not removed.
+        assert!(kinds("Xが撤回されました").contains(&(TokenKind::Negation, "撤回")));
         // A plan or a denial.
         for text in [
             "削除される",

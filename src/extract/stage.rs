@@ -177,18 +177,24 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 }
 
 /// `` - `KubeletPSI`: ベータへの昇格は 1.35 に延期されました `` under `## ベータに昇格するもの`,
-/// `` - `X`: ベータ昇格 PR はマージ待ち ``: the block tells that the change was postponed, or that
-/// the stage of its list or section is still a plan (a muted word of that stage), so the
-/// mention is not at that stage.
+/// `` - `X`: ベータ昇格 PR はマージ待ち ``: the block tells that the move to the stage of its list
+/// or section was postponed (a postponement after a word of that stage, in its sentence) or is
+/// still a plan (a muted word of that stage), so the mention is not at that stage. A
+/// postponement of something else (`1.28 の導入時に見送られていた拡張も入りました`) tells nothing.
 fn tells_not_reached(view: &BlockView, stage: Stage) -> bool {
-    view.tokens
-        .iter()
-        .zip(view.muted())
-        .any(|(t, &muted)| match t.kind {
-            TokenKind::Negation => !muted,
-            TokenKind::StageWord(s) => muted && s == stage,
-            _ => false,
-        })
+    let mut last_stage: Option<(Stage, usize)> = None;
+    for (t, &muted) in view.tokens.iter().zip(view.muted()) {
+        let sentence = || view.sentence_at(t.range.start).start;
+        match t.kind {
+            TokenKind::StageWord(s) if muted && s == stage => return true,
+            TokenKind::StageWord(s) => last_stage = Some((s, sentence())),
+            TokenKind::Negation if !muted && last_stage == Some((stage, sentence())) => {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
@@ -351,35 +357,54 @@ fn own_subject(view: &BlockView, mention: &Range<usize>) -> (SentenceFacts, bool
 
 /// The stretch of `sentence` about the subject at offset `at`: the sentence is cut before each
 /// later name that opens a clause as its subject ([`opens_a_subject`]), once the stretch before
-/// it has stated something (a stage or a postponement), so that a list of names
-/// (`` `A`、`B` はベータ ``) shares the predicate after it.
+/// it has said something of its own subject (a stage or a postponement after a name, not muted:
+/// `v1.32 でベータに昇格するはずだった KEP-4639、KEP-3157 は…` is one list of subjects). So a
+/// list of names (`` `A`、`B` はベータ ``) shares the predicate after it.
 fn subject_stretch(view: &BlockView, sentence: &Range<usize>, at: usize) -> Range<usize> {
     let text = view.text();
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let muted = &view.muted()[first..];
     let mut start = sentence.start;
-    let mut stated = false;
-    for t in view.tokens_in(sentence) {
+    let (mut named, mut stated) = (false, false);
+    for (t, &mute) in view.tokens_in(sentence).iter().zip(muted) {
+        let entity = names_an_entity(text, t);
         if stated
-            && names_an_entity(text, t)
+            && entity
             && let Some(cut) = opens_a_subject(text, start, t.range.start, sentence.end)
         {
             if cut > at {
                 return start..cut;
             }
             start = cut;
-            stated = false;
+            (named, stated) = (false, false);
         }
-        if t.range.start >= start && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::Negation)
+        // A stage in brackets is an aside (`KEP-4639 (beta) and KEP-3157 were both deferred`).
+        let aside = {
+            let before = &text[start..t.range.start];
+            before.matches(['(', '（']).count() > before.matches([')', '）']).count()
+        };
+        if named
+            && !mute
+            && !aside
+            && matches!(t.kind, TokenKind::StageWord(_) | TokenKind::Negation)
         {
             stated = true;
         }
+        named |= entity;
     }
     start..sentence.end
 }
 
 /// Where the clause opened by the name at `name_at` begins, when the name opens it as its
 /// subject: right after a clause break (`、`, `,`, `;`) or at an English contrast or list word
-/// (`but`, `while`, `and`), with only markup, spaces and a connective (`一方`, `しかし`) between;
-/// a Japanese clause must hold a subject of its own (`` 、`B` は延期 ``, not `` 、`B` の影響で ``).
+/// (`but`, `while`), with only markup, spaces and a connective (`一方`, `しかし`) between, the
+/// clause before ending as a predicate does (not in a particle: `KEP-4639 のベータ昇格は、`). In
+/// Japanese the name's own particle says it is the subject (`` 、`B` は延期 ``, `、KEP-3157 が`;
+/// not `` 、`B` との競合で ``); in English the name is followed by its verb (`KEP-3157 was
+/// deferred`), and a bare `and` cuts only so (it joins names as often: `graduation of KEP-4639
+/// and KEP-3157 was deferred` has its stage before the names).
 fn opens_a_subject(text: &str, from: usize, name_at: usize, end: usize) -> Option<usize> {
     const JA_CONNECTIVES: [&str; 6] = ["一方で", "一方", "しかし", "他方", "また", "なお"];
     const EN_CONNECTIVES: [&str; 6] = ["but", "while", "whereas", "and", "however", "though"];
@@ -388,22 +413,47 @@ fn opens_a_subject(text: &str, from: usize, name_at: usize, end: usize) -> Optio
     let lead = JA_CONNECTIVES
         .iter()
         .find_map(|w| lead.strip_suffix(w))
-        .map_or(lead, |l| l.trim_end_matches([' ', '、']));
+        .map_or(lead, |l| l.trim_end_matches(' '));
     let english = EN_CONNECTIVES.iter().find_map(|w| {
         let l = lead.strip_suffix(w)?;
         (l.ends_with(' ') || l.ends_with(CLAUSE_BREAKS)).then_some(l)
     });
-    let cut = match english {
-        Some(l) => from + l.len(),
-        None if lead.ends_with(CLAUSE_BREAKS) => from + lead.len(),
+    let (cut, before) = match english {
+        Some(l) => (from + l.len(), l),
+        None if lead.ends_with(CLAUSE_BREAKS) => (from + lead.len(), lead),
         None => return None,
     };
-    let clause_end = text[name_at..end]
-        .find(CLAUSE_BREAKS)
-        .map_or(end, |i| name_at + i);
-    let clause = &text[name_at..clause_end];
-    let japanese = clause.chars().any(crate::text::japanese::is_kana_or_kanji);
-    (!japanese || has_a_subject(clause)).then_some(cut)
+    let before = before.trim_end().trim_end_matches(CLAUSE_BREAKS).trim_end();
+    if before.ends_with(['は', 'も', 'の', 'を', 'と', 'や']) {
+        return None;
+    }
+    let after = name_end_rest(&text[name_at..end]);
+    let japanese = after
+        .chars()
+        .take(8)
+        .any(crate::text::japanese::is_kana_or_kanji);
+    let subject = if japanese {
+        after.starts_with(['は', 'が', 'も'])
+    } else {
+        static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"(?i)^(?:was|were|is|are|has|have|had|will|won't|did|does|didn't|doesn't|remains?|remained|stays?|stayed|graduat\w*|mov\w*|reach\w*|got|gets|became|becomes|goes|went|slipped|missed|promoted)\b").unwrap()
+        });
+        VERB.is_match(after)
+    };
+    subject.then_some(cut)
+}
+
+/// What follows a name at the start of `text`: past the name's own characters, its code span's
+/// backtick, a link's bracket, a gate word (`ゲート`) and spaces.
+fn name_end_rest(text: &str) -> &str {
+    let rest = text.trim_start_matches(|c: char| {
+        c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '`' | ']' | '#')
+    });
+    let rest = GATE_WORDS
+        .iter()
+        .find_map(|w| rest.trim_start().strip_prefix(w))
+        .unwrap_or(rest);
+    rest.trim_start()
 }
 
 /// Where a clause ends: the sentence's enumerations and contrasts are cut at these.
@@ -1420,9 +1470,13 @@ impl Leads {
         // ベータになりました:`).
         let lead = self.lead.filter(|&p| {
             let view = views.get(p);
-            let text = view.text();
-            text.trim_end().ends_with([':', '：'])
-                || !view.tokens.iter().any(|t| names_an_entity(text, t))
+            let text = view.text().trim_end();
+            let introduces = text.ends_with([':', '：'])
+                || ["以下", "次の", "下記", "following"]
+                    .iter()
+                    .any(|w| text.contains(w))
+                || !text.ends_with(['。', '.']);
+            introduces || !view.tokens.iter().any(|t| names_an_entity(text, t))
         });
         [lead, heading]
             .into_iter()
@@ -1801,9 +1855,22 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             let h = norm(&b.text);
             // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
             // `目標ステージ`, `Target stage`, `予定`: what the row aims at, a plan.
-            if ["目標", "予定", "target", "planned", "goal"]
-                .iter()
-                .any(|w| h.contains(w))
+            if [
+                "目標",
+                "予定",
+                "候補",
+                "想定",
+                "見込",
+                "予測",
+                "予想",
+                "target",
+                "planned",
+                "goal",
+                "candidate",
+                "forecast",
+            ]
+            .iter()
+            .any(|w| h.contains(w))
             {
                 continue;
             }
@@ -1851,7 +1918,10 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             continue;
         }
         if let Some(&stage) = when_columns.get(&key) {
-            if let Some(release) = Release::read(&b.text) {
+            // A release after the article's is a forecast.
+            if let Some(release) =
+                Release::read(&b.text).filter(|r| views.release.is_none_or(|now| *r <= now))
+            {
                 let s = Stated {
                     stage,
                     release: Some(release),
@@ -1893,7 +1963,9 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             true => said.release,
             false => stage_columns.get(&(row.0, column)).copied().flatten(),
         };
-        if let Some(release) = header_release {
+        // A column of a release after the article's is a forecast, no history.
+        if let Some(release) = header_release.filter(|r| views.release.is_none_or(|now| *r <= now))
+        {
             dated.entry(row).or_default().push(Dated {
                 release,
                 stage: said.stage,
@@ -2102,7 +2174,11 @@ pub(super) fn items_over_stages(views: &Views) -> std::collections::HashSet<usiz
                 _ => block.parent_item?,
             };
             let parent = doc.blocks[item].parent_item?;
-            whole_block_stage(views.get(b)).map(|_| parent)
+            // A dated statement (`1.29 でベータ`), not a note that names a stage in passing
+            // (`アルファ版の頃の実装とは挙動が違う`).
+            whole_block_stage(views.get(b))
+                .filter(|s| s.release.is_some())
+                .map(|_| parent)
         })
         .collect()
 }

@@ -283,6 +283,7 @@ fn push(
             range,
             sentence,
             author: None,
+            kind_said: true,
         }),
         Target::Sig(_) => {}
     }

@@ -354,6 +354,30 @@ fn pull_request_forms() {
 }
 
 #[test]
+fn a_short_form_takes_the_kind_the_article_says_elsewhere() {
+    use crate::model::ids::ItemKind;
+    let kinds = |md: &str| -> Vec<(u32, ItemKind)> {
+        let (_, r) = run(md);
+        r.prs.iter().map(|m| (m.pr.number, m.pr.kind)).collect()
+    };
+    // The URL and the label say issue; the short forms of the same number follow.
+    let md = "kubernetes/kubernetes#125367 が原因でした。\n\n詳しくは https://github.com/kubernetes/kubernetes/issues/125367 を参照。\n\n修正は kubernetes/kubernetes#125400 です。\n\nIssue #125367 です。\n\n#125401 で直りました。\n";
+    assert_eq!(
+        kinds(md),
+        [
+            (125367, ItemKind::Issue),
+            (125367, ItemKind::Issue),
+            (125400, ItemKind::Pull),
+            (125367, ItemKind::Issue),
+            (125401, ItemKind::Pull)
+        ]
+    );
+    // Another repository's number is another item.
+    let md = "kubernetes/kubernetes#1234 と https://github.com/kubernetes/website/issues/1234\n";
+    assert_eq!(kinds(md), [(1234, ItemKind::Pull), (1234, ItemKind::Issue)]);
+}
+
+#[test]
 fn an_enhancements_issue_in_short_form_is_the_kep() {
     // The enhancements repository's issues are the KEPs' tracking issues.
     let (_, r) = run("Enhancement: kubernetes/enhancements#4639");
@@ -1702,7 +1726,7 @@ fn removals_going_on_in_a_clause_or_an_aside_and_words_of_not_yet() {
             "- `SidecarContainers` の指定を外す（GA 後 1.32 で削除）",
             Some(Removed),
         ),
-        ("`SidecarContainers` は撤回されました。", Some(Removed)),
+        ("`SidecarContainers` ゲートの変更は撤回されました。", None),
         // An object's deletion, a plan.
         (
             "`SidecarContainers` が有効な場合は、Podは強制的に削除され、再作成されます。",
@@ -1799,6 +1823,96 @@ fn notes_write_the_default_and_switching_on_short() {
             "{md}"
         );
     }
+}
+
+#[test]
+fn what_the_subject_and_removal_rules_leave_alone() {
+    use Stage::*;
+    // A stage word the postponement is about, a name that is no subject of its own, a list of
+    // names before one predicate: the whole sentence is postponed.
+    for md in [
+        "KEP-4639 の GA は、KEP-3157 との競合が見つかったため延期されました。",
+        "KEP-4639 のベータ昇格は、KEP-3157 が GA になるまで延期されました。",
+        "v1.32 でベータに昇格するはずだった KEP-4639、KEP-3157 はいずれも延期されました。",
+        "Beta graduation of KEP-4639 and KEP-3157 was deferred to v1.33.",
+        "KEP-4639 (beta) and KEP-3157 were both deferred.",
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(4639, None, None), (3157, None, None)],
+            "{md}"
+        );
+    }
+    // A Japanese connective after the break still cuts.
+    assert_eq!(
+        kep_stages("KEP-4639 はベータに昇格しましたが、一方 KEP-3157 は延期されました。"),
+        [(4639, Some(Beta), None), (3157, None, None)]
+    );
+    // What had been carried over, and a guess of something else, state the stage after all.
+    assert_eq!(
+        kep_stages(
+            "前回から持ち越しとなっていた KEP-4639 のベータ昇格が、ついに v1.32 で実現しました。"
+        )[0]
+        .1,
+        Some(Beta)
+    );
+    for (md, stage) in [
+        (
+            "GA になった `SidecarContainers` でバグっぽい挙動を見つけました。",
+            Some(Stable),
+        ),
+        (
+            "`SidecarContainers` は 1.32 でベータになったっぽい。",
+            Some(Beta),
+        ),
+        (
+            "GA になった `SidecarContainers` では起動順序を保証するらしいです。",
+            Some(Stable),
+        ),
+        // An object's deletion near the gate.
+        (
+            "`SidecarContainers` では、メインコンテナが終了するとサイドカーも削除され、Pod が完了します。",
+            None,
+        ),
+    ] {
+        assert_eq!(gate_facts(md).first().and_then(|g| g.1), stage, "{md}");
+    }
+    // A validity, a token's lifetime and English `the default on` say nothing of the gate.
+    for md in [
+        "`SidecarContainers` で発行されるトークンの有効時間は 1 時間です。",
+        "`SidecarContainers` sets RuntimeDefault, which is the default on most container runtimes.",
+    ] {
+        assert_eq!(gate_facts(md), [], "{md}");
+    }
+    // A postponement of something else keeps the section's stage.
+    let md = "## GA に昇格した機能\n\n- `SidecarContainers`: 1.28 の導入時に見送られていた再起動ポリシーの拡張も入りました\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stable));
+    // A lead that says 以下の leads its list though it names a KEP.
+    let md = "以下のフィーチャーゲートが削除されました（KEP-4569 の整理の一環）。\n\n- `SidecarContainers`\n- `NodeSwap`\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("SidecarContainers".into(), Some(Removed)),
+            ("NodeSwap".into(), Some(Removed))
+        ]
+    );
+    // A nested note naming a stage in passing makes no stage.
+    let md = "- `SidecarContainers`\n  - アルファ版の頃の実装とは挙動が違うので注意\n";
+    assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
+    // A column of a later release than the article's is a forecast, no history.
+    let md = "| ゲート | v1.31 | v1.32 | v1.33 |\n|---|---|---|---|\n| `SidecarContainers` | アルファ | ベータ | GA |\n";
+    let (_, r) = real(md);
+    assert_eq!(
+        (r.gates[0].stage, r.gates[0].stage_release),
+        (Some(Beta), Some(rel("1.32")))
+    );
+    let history: Vec<_> = r.gates[0]
+        .history
+        .iter()
+        .map(|d| (d.release, d.stage))
+        .collect();
+    assert_eq!(history, [(rel("1.31"), Alpha)]);
 }
 
 #[test]

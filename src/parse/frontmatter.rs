@@ -493,12 +493,12 @@ fn markdown_text(s: &str) -> String {
 /// `v1.15.0 リリースノート` Cilium's). Only 1.x releases from 1.0 to 1.99.
 fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, String)> {
     static IN_TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks))\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)|(?:changelog|kubelet|kubeadm|kubectl|kube-[a-z\-]+)[\s\-_]*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks))\s*(?:バージョン|version|ver\.?)?\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^0-9A-Za-z.])v(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)|(?:^|[^A-Za-z0-9\-])(?:changelog-|(?:kubelet|kubeadm|kubectl|kube-apiserver|kube-proxy|kube-scheduler|kube-controller-manager)\s*v?)(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)")
             .unwrap()
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:kubernetes|k8s|changelog)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
+            r"(?i)(?:kubernetes|k8s|^changelog)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
@@ -961,6 +961,15 @@ mod tests {
                 Some(want),
                 "{title}"
             );
+        }
+        // Another project's changelog or component is none.
+        for (title, slug) in [
+            ("Istio CHANGELOG 1.22 の気になる変更", "x"),
+            ("Cilium の changelog 1.16 まとめ", "cilium-changelog-1-16"),
+            ("Kube-OVN 1.13 リリースまとめ", "x"),
+            ("kube-router 1.6 の新機能", "x"),
+        ] {
+            assert_eq!(r(title, slug, "content/x.md"), None, "{title}");
         }
         // A word ending in the letters of a platform is none.
         for title in [
