@@ -610,7 +610,17 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .map_or("", |(_, after)| after)
             .trim_start();
     }
+    // `` `ValidatingAdmissionPolicy` 自体は 1.30 で GA ``: the name itself.
+    rest = rest.strip_prefix("自体").unwrap_or(rest);
     let at = sentence.end - rest.len();
+    // `` `VolumeAttributesClass` → β ``: a terse line of the name's move.
+    if let Some(after) = ["→", "->", "⇒"].iter().find_map(|a| rest.strip_prefix(a)) {
+        let at = sentence.end - after.trim_start().len();
+        return view
+            .tokens_in(&(at..sentence.end))
+            .first()
+            .is_some_and(|s| s.range.start == at && matches!(s.kind, TokenKind::StageWord(_)));
+    }
     if let Some(after) = rest.strip_prefix('の') {
         // `XのGA昇格`: the stage word right after `の`.
         let at = sentence.end - after.len();

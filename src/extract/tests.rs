@@ -1916,6 +1916,23 @@ fn what_the_subject_and_removal_rules_leave_alone() {
 }
 
 #[test]
+fn a_gate_named_after_a_kind_as_the_subject_itself_or_in_a_terse_move() {
+    assert_eq!(
+        real_gates("`ValidatingAdmissionPolicy` 自体は 1.30 で GA になっています。"),
+        ["ValidatingAdmissionPolicy"]
+    );
+    assert_eq!(
+        real_gates("- `VolumeAttributesClass` → β"),
+        ["VolumeAttributesClass"]
+    );
+    // The kind in a sentence of its use stays a kind.
+    assert_eq!(
+        real_gates("`VolumeAttributesClass` → 作成してから PVC で指定します。"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
 fn a_stage_stated_for_another_release_is_recorded_for_it() {
     let (_, r) = real("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。");
     assert_eq!(r.keps[0].stage, Some(Stage::Beta));

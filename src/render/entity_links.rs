@@ -121,6 +121,21 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
             }
         }
     }
+    // A span naming several gates (`--feature-gates=A=true,B=false`) gets a chip per gate, each
+    // labelled with its name: two chips saying ゲート could be told apart only by hovering.
+    let mut gates_per_span: HashMap<usize, std::collections::BTreeSet<&str>> = HashMap::new();
+    for m in &refs.gates {
+        if let Place::Span(i) = m.place {
+            gates_per_span
+                .entry(i)
+                .or_default()
+                .insert(m.gate.0.as_str());
+        }
+    }
+    let shared = |place: Place| match place {
+        Place::Span(i) => gates_per_span.get(&i).is_some_and(|g| g.len() > 1),
+        _ => false,
+    };
     for m in refs
         .gates
         .iter()
@@ -144,7 +159,7 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
                 out.push(a)
             }
             place => {
-                let label = if span_shows(doc, place, &m.gate.0) {
+                let label = if span_shows(doc, place, &m.gate.0) && !shared(place) {
                     "ゲート"
                 } else {
                     &m.gate.0
@@ -426,6 +441,16 @@ mod tests {
                 "<code>WatchList</code><a class=\"ref-chip ref-chip-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\" aria-label=\"フィーチャーゲート WatchListのページ\">ゲート</a> フィーチャーゲート".to_string(),
             ),
         ];
+        // Several gates in one span: each chip says its gate.
+        let (html, _) = render("`--feature-gates=WatchList=true,KMSv2=false` を指定\n", "");
+        for gate in ["WatchList", "KMSv2"] {
+            assert!(
+                html.contains(&format!(
+                    "aria-label=\"フィーチャーゲート {gate}のページ\">{gate}</a>"
+                )),
+                "{html}"
+            );
+        }
         for (md, want) in cases {
             let (html, _) = render(md, "");
             assert!(html.contains(want.as_str()), "{md:?} → {html}");
