@@ -156,6 +156,7 @@ pub(super) fn extract_block(
                     || spans_in_a_block_of_one_stage(view, i)
                     || titles_a_timeline(view)
                     || titles_nested_stages(view)
+                    || opens_a_stage_section(view, i)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 }
@@ -741,6 +742,30 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
         _ => false,
     };
     whole_span && stated && title
+}
+
+/// `## GA に昇格した機能` / `### Job の成功ポリシー` over `` `JobSuccessPolicy` により、…を指定できます。 ``,
+/// `## ベータに昇格した機能` over `` - `InPlacePodVerticalScaling` により…。 ``: the first name in a
+/// code span of a section's first paragraph, or leading a list item, where the enclosing heading
+/// or the list's lead states a stage. Release posts open each feature of a stage's section so; a
+/// name later in the block or in a later paragraph is said in passing.
+fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
+    let text = view.text();
+    let t = &view.tokens[i];
+    // An item led by the name, or by a title glossed with it (`サイドカーコンテナ (\`X\`) が…`);
+    // not `- 一覧を読むときは \`X\` と組み合わせます`.
+    let before = text[..t.range.start].trim_end();
+    let led = before.is_empty() || before.ends_with(['(', '（']);
+    let opens = match view.block.kind {
+        crate::parse::blocks::BlockKind::Paragraph => view.opens_section.get(),
+        crate::parse::blocks::BlockKind::ListItem => led,
+        _ => false,
+    };
+    let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
+    let first = !view.tokens[..i]
+        .iter()
+        .any(|t| t.kind.is_reference() || stage::names_an_entity(text, t));
+    opens && stated && first && is_whole_span(view, t)
 }
 
 /// The token is the whole text of its code span or link (`` `NFTablesProxyMode` ``): the author

@@ -452,6 +452,9 @@ pub(crate) struct BlockView<'a> {
     /// A list item or definition term whose nested items or definitions state a stage
     /// (`stage::items_over_stages`).
     pub over_stages: std::cell::Cell<bool>,
+    /// The first paragraph of its section (`stage::Leads`): a release post's first words under a
+    /// feature's heading name the feature.
+    pub opens_section: std::cell::Cell<bool>,
     /// The normalized ranges of the block's code spans and links.
     span_ranges: Vec<Range<usize>>,
     /// What each sentence states, by sentence start, computed once: a block of one huge
@@ -517,6 +520,7 @@ impl<'a> BlockView<'a> {
             gate_column: Default::default(),
             kep_column: Default::default(),
             over_stages: Default::default(),
+            opens_section: Default::default(),
             gate_item: Default::default(),
             span_ranges: spans.iter().map(|(r, _, _)| r.clone()).collect(),
             facts: Default::default(),

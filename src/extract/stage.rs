@@ -585,7 +585,7 @@ pub(super) fn is_only_a_name(view: &BlockView) -> bool {
 }
 
 /// Whether token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
-fn names_an_entity(text: &str, t: &super::scan::Token) -> bool {
+pub(super) fn names_an_entity(text: &str, t: &super::scan::Token) -> bool {
     t.kind == TokenKind::Kep
         || (t.kind == TokenKind::Ident && super::gates::gate_shaped(&text[t.range.clone()]))
 }
@@ -618,6 +618,40 @@ fn plan_clause_start(text: &str, tokens: &[super::scan::Token], from: usize, at:
         }
         end = p;
     }
+}
+
+/// Where a plan's own clause begins after a stage joined to it without a comma: a stage word,
+/// a connective and a release, then the planned change (`非推奨で 1.36 で削除予定`, `非推奨になり
+/// v1.36 で削除される予定`, `ベータで v1.34 で GA 予定`). The stage before is what the release did;
+/// only the change after the release is planned. Without a change of its own after the release
+/// (`アルファで v1.34 に追加される予定`) the whole clause is the plan.
+fn stage_connective_end(
+    text: &str,
+    tokens: &[super::scan::Token],
+    from: usize,
+    at: usize,
+) -> Option<usize> {
+    const CONNECTIVES: [&str; 6] = ["であり", "になって", "となって", "になり", "となり", "で"];
+    let first = tokens.partition_point(|u| u.range.start < from);
+    let within = || tokens[first..].iter().take_while(|u| u.range.start < at);
+    within()
+        .filter(|u| matches!(u.kind, TokenKind::StageWord(_) | TokenKind::Default(_)))
+        .filter_map(|u| {
+            let rest = text[u.range.end..at].trim_start();
+            let joined = CONNECTIVES.iter().find_map(|c| rest.strip_prefix(c))?;
+            let release_at = at - joined.trim_start().len();
+            let release = within().find(|r| r.range.start == release_at)?;
+            if !matches!(release.kind, TokenKind::Release(_)) {
+                return None;
+            }
+            let planned = within().any(|p| {
+                p.range.start > release.range.end && matches!(p.kind, TokenKind::StageWord(_))
+            }) || ["削除", "廃止"]
+                .iter()
+                .any(|w| text[release.range.end..at].contains(w));
+            planned.then_some(release_at)
+        })
+        .last()
 }
 
 /// Whether a stretch of a sentence holds a subject of its own: a noun, not a kana particle's
@@ -790,9 +824,20 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     if stages.is_empty() {
         return;
     }
-    // The one stage the nested items of the mention's item state for it.
+    // The one stage the nested items of the mention's item state for it; of a history
+    // (`v1.32: アルファ`, `v1.33: ベータ`), the article's release's, else the latest before it.
     settle_by_group(out, registry, parent_of, item_of, |item| {
-        stages.get(&item).cloned().unwrap_or_default()
+        let said = stages.get(&item).cloned().unwrap_or_default();
+        match said.iter().map(|s| s.release).collect::<Option<Vec<_>>>() {
+            Some(_) if said.len() > 1 => said
+                .iter()
+                .filter(|s| views.release.is_none_or(|now| s.release <= Some(now)))
+                .max_by_key(|s| s.release)
+                .into_iter()
+                .copied()
+                .collect(),
+            _ => said,
+        }
     });
 }
 
@@ -1256,8 +1301,20 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 let states_own = tokens
                     .iter()
                     .any(|u| aside.contains(&u.range.start) && states(u.kind));
-                let sentence = if states_own { aside } else { sentence };
+                // `非推奨（v1.36 で削除予定）`: a planned removal in brackets is the aside's too
+                // (`削除予定` is no stage word, see the scanner).
+                let plans_a_removal = aside != sentence
+                    && ["削除", "廃止"]
+                        .iter()
+                        .any(|w| text[aside.start..t.range.start].contains(w));
+                let sentence = if states_own || plans_a_removal {
+                    aside
+                } else {
+                    sentence
+                };
                 let start = plan_clause_start(text, tokens, sentence.start, t.range.start);
+                let start =
+                    stage_connective_end(text, tokens, start, t.range.start).unwrap_or(start);
                 let end = text[t.range.end..sentence.end]
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
@@ -1354,6 +1411,8 @@ pub(super) struct Leads {
     lead: Option<usize>,
     /// The `feature-state` line of the current section (`FEATURE STATE: Kubernetes v1.16 [alpha]`).
     feature_state: Option<Stated>,
+    /// Whether the current section has had a paragraph of prose.
+    said: bool,
 }
 
 impl Leads {
@@ -1400,6 +1459,7 @@ impl Leads {
             self.headings.push((level, index, release));
             self.lead = None;
             self.feature_state = None;
+            self.said = false;
             return;
         }
         if block.text.trim_start().starts_with(FEATURE_STATE_LABEL) {
@@ -1423,6 +1483,10 @@ impl Leads {
             self.lead = None;
         } else if block.kind == BlockKind::Paragraph {
             self.lead = Some(index);
+            if block.parent_item.is_none() && !block.in_note {
+                view.opens_section.set(!self.said);
+                self.said = true;
+            }
         }
         view.section_release
             .set(self.headings.iter().rev().find_map(|&(_, _, r)| r));
@@ -1472,9 +1536,7 @@ impl Leads {
             let view = views.get(p);
             let text = view.text().trim_end();
             let introduces = text.ends_with([':', '：'])
-                || ["以下", "次の", "下記", "following"]
-                    .iter()
-                    .any(|w| text.contains(w))
+                || introduces_a_list(text)
                 || !text.ends_with(['。', '.']);
             introduces || !view.tokens.iter().any(|t| names_an_entity(text, t))
         });
@@ -1485,24 +1547,48 @@ impl Leads {
     }
 }
 
+/// Words by which a sentence introduces the list after it (`以下のゲートがベータになりました。`,
+/// `v1.33 で次のものが削除されました。`).
+const LIST_INTRODUCERS: [&str; 4] = ["以下", "次の", "下記", "following"];
+
+/// The sentence introduces the list after it.
+fn introduces_a_list(text: &str) -> bool {
+    LIST_INTRODUCERS.iter().any(|w| text.contains(w))
+}
+
 /// A list item that titles its nested items as a heading would (`- **GA に昇格したもの**`,
-/// `- アルファとして追加:`): short, one line, naming no KEP or gate and stating a stage.
+/// `- アルファとして追加:`, `- v1.33 で以下が削除されました。`): short, one line, naming no KEP or
+/// gate and stating a stage.
 fn is_a_lead_item(view: &BlockView) -> bool {
     const TITLE_CHARS: usize = 40;
+    // A sentence introducing its list says more than a title (`v1.33 では、長く非推奨だった次の
+    // フィーチャーゲートが削除されました。`).
+    const INTRODUCER_CHARS: usize = 80;
     let text = view.text().trim();
     // `GA に昇格したもの`, `ベータになった機能`, `アルファとして追加:`; not a statement
     // (`サイドカーコンテナが GA に`) or a topic (`ベータ機能の使い方`, `アルファ機能を試すには:`).
     let bare = text.trim_end_matches([':', '：']).trim_end();
-    let says_a_change = ["昇格", "追加", "なった", "として", "削除", "非推奨", "移行"]
-        .iter()
-        .any(|w| bare.contains(w));
-    let titles = says_a_change
-        && (bare.len() < text.len()
-            || ["もの", "機能", "ゲート", "一覧"]
-                .iter()
-                .any(|w| bare.ends_with(w)));
-    titles
-        && text.chars().count() <= TITLE_CHARS
+    let says_a_change = [
+        "昇格",
+        "追加",
+        "なった",
+        "として",
+        "削除",
+        "非推奨",
+        "移行",
+        "になりま",
+        "となりま",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    let titles = bare.len() < text.len()
+        || ["もの", "機能", "ゲート", "一覧"]
+            .iter()
+            .any(|w| bare.ends_with(w));
+    let introduces = introduces_a_list(bare);
+    let chars = text.chars().count();
+    says_a_change
+        && ((titles && chars <= TITLE_CHARS) || (introduces && chars <= INTRODUCER_CHARS))
         && !text.contains('\n')
         && !view.tokens.iter().any(|t| names_an_entity(view.text(), t))
         && whole_block_stage(view).is_some()
@@ -1843,9 +1929,14 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
     // (table, column) → the stage whose release its cells give (`| 非推奨になったバージョン |`).
     let mut when_columns: HashMap<(usize, usize), Stage> = HashMap::new();
-    let mut release_columns: std::collections::HashSet<(usize, usize)> = Default::default();
-    let mut releases: HashMap<(usize, usize), Release> = HashMap::new();
+    // (table, column) → whether it is the release the row's feature was introduced in (`導入`),
+    // not the release of its stage (`開始`, `Since`).
+    let mut release_columns: HashMap<(usize, usize), bool> = HashMap::new();
+    // (table, row) → its release cell, and whether that is the release it was introduced in.
+    let mut releases: HashMap<(usize, usize), (Release, bool)> = HashMap::new();
     let mut stages: Vec<((usize, usize), usize, Stated)> = Vec::new();
+    // (table, column) → the last row a stage cell covered and its stage, for a ditto mark below.
+    let mut above: HashMap<(usize, usize), (usize, Stated)> = HashMap::new();
     for (i, b) in doc.blocks.iter().enumerate() {
         let Some(cell) = b.cell else {
             continue;
@@ -1913,7 +2004,12 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 .iter()
                 .any(|w| h.contains(w))
             {
-                release_columns.insert(key);
+                // `導入開始バージョン` is the feature-gates index's `Since`.
+                let introduced = (h.contains("導入") && !h.contains("開始"))
+                    || ["追加", "introduced", "added"]
+                        .iter()
+                        .any(|w| h.contains(w));
+                release_columns.insert(key, introduced);
             }
             continue;
         }
@@ -1930,17 +2026,29 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             }
         } else if stage_columns.contains_key(&key) {
             let view = views.get(i);
-            if let Some(s) = whole_block_stage(view).or_else(|| removal_cell(view)) {
+            // `| \`UserNamespacesSupport\` | 〃 |`: the stage of the cell right above.
+            let ditto = || {
+                above
+                    .get(&key)
+                    .filter(|&&(row, _)| is_ditto(&b.text) && row + 1 == cell.row)
+                    .map(|&(_, s)| s)
+            };
+            if let Some(s) = whole_block_stage(view)
+                .or_else(|| removal_cell(view))
+                .or_else(ditto)
+            {
                 // `<td rowspan="2">ベータ</td>`: the stage of each row the cell covers.
-                for row in cell.row..cell.row + cell.rows.clamp(1, MAX_ROWSPAN) {
+                let rows = cell.row..cell.row + cell.rows.clamp(1, MAX_ROWSPAN);
+                above.insert(key, (rows.end - 1, s));
+                for row in rows {
                     stages.push(((cell.table, row), cell.column, s));
                 }
             }
-        } else if release_columns.contains(&key)
+        } else if let Some(&introduced) = release_columns.get(&key)
             && !releases.contains_key(&(cell.table, cell.row))
             && let Some(r) = Release::read(&b.text)
         {
-            releases.insert((cell.table, cell.row), r);
+            releases.insert((cell.table, cell.row), (r, introduced));
         }
     }
     // A row's stage is its stage column's, the column for the article's release first
@@ -1976,10 +2084,13 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             continue;
         }
         // A header naming the release (`v1.33でのステージ`) beats the cell's own (`v1.32 で削除`),
-        // which beats the row's introduced-in cell.
-        let release = header_release
-            .or(said.release)
-            .or_else(|| releases.get(&row).copied());
+        // which beats the row's release cell. A feature introduced (`導入`) in a release was
+        // alpha then: that release is a later stage's history, not its release.
+        let release_cell = releases
+            .get(&row)
+            .filter(|&&(_, introduced)| !introduced || said.stage == Stage::Alpha)
+            .map(|&(r, _)| r);
+        let release = header_release.or(said.release).or(release_cell);
         ranked.insert(
             row,
             (
@@ -1991,6 +2102,14 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             ),
         );
     }
+    for (&row, &(release, introduced)) in &releases {
+        if introduced && views.release.is_none_or(|now| release <= now) {
+            dated.entry(row).or_default().push(Dated {
+                release,
+                stage: Stage::Alpha,
+            });
+        }
+    }
     for steps in dated.values_mut() {
         steps.sort();
         steps.dedup_by_key(|d| d.release);
@@ -1999,6 +2118,14 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         stage: ranked.into_iter().map(|(row, (_, s))| (row, s)).collect(),
         dated,
     }
+}
+
+/// A table cell repeating the one above: `〃`, `同上`, `″`, `同`, `ditto`.
+fn is_ditto(cell: &str) -> bool {
+    matches!(
+        cell.trim(),
+        "〃" | "〃〃" | "同上" | "同" | "″" | "\"" | "”" | "ditto" | "Ditto"
+    )
 }
 
 /// What the stage columns of each table row (by (table, row)) state.
@@ -2174,13 +2301,68 @@ pub(super) fn items_over_stages(views: &Views) -> std::collections::HashSet<usiz
                 _ => block.parent_item?,
             };
             let parent = doc.blocks[item].parent_item?;
-            // A dated statement (`1.29 でベータ`), not a note that names a stage in passing
-            // (`アルファ版の頃の実装とは挙動が違う`).
-            whole_block_stage(views.get(b))
-                .filter(|s| s.release.is_some())
+            // A dated statement (`1.29 でベータ`) or an item that is the stage alone
+            // (`ベータに昇格（デフォルト無効）`, `ステージ: アルファ`), not a note that names a stage
+            // in passing (`アルファ版の頃の実装とは挙動が違う`).
+            let view = views.get(b);
+            whole_block_stage(view)
+                .filter(|s| s.release.is_some() || is_a_bare_stage(view))
                 .map(|_| parent)
         })
         .collect()
+}
+
+/// A block that says a stage and nothing more: the stage word after at most a stage key, then
+/// at most a word of transition and asides (`ベータ`, `ベータに昇格（デフォルト無効）`,
+/// `ステージ: アルファ`, `GA になりました。`).
+fn is_a_bare_stage(view: &BlockView) -> bool {
+    const ENDINGS: [&str; 17] = [
+        "",
+        "版",
+        "に",
+        "へ",
+        "化",
+        "です",
+        "に昇格",
+        "へ昇格",
+        "に昇格しました",
+        "へ昇格しました",
+        "に移行",
+        "に移行しました",
+        "になりました",
+        "になった",
+        "として追加",
+        "として追加されました",
+        "として導入",
+    ];
+    let text = view.text();
+    let Some(word) = view
+        .tokens
+        .iter()
+        .find(|t| t.kind != TokenKind::SentenceEnd)
+    else {
+        return false;
+    };
+    if !matches!(word.kind, TokenKind::StageWord(_)) {
+        return false;
+    }
+    let key = text[..word.range.start]
+        .trim()
+        .trim_end_matches([':', '：']);
+    if !key.is_empty() && !is_stage_key(Some(key)) {
+        return false;
+    }
+    let mut rest = String::new();
+    let mut depth = 0usize;
+    for c in text[word.range.end..].chars() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth = depth.saturating_sub(1),
+            _ if depth == 0 && !c.is_whitespace() => rest.push(c),
+            _ => {}
+        }
+    }
+    ENDINGS.contains(&rest.trim_end_matches(['。', '.']))
 }
 
 /// The stage a whole block states.

@@ -2229,6 +2229,34 @@ fn hopes_and_guesses_are_plans_and_a_plan_in_brackets_is_only_the_asides() {
         kep_stages("KEP-3962 is beta in 1.31 (it will be GA in v1.33)."),
         [(3962, Some(Stage::Beta), Some(rel("1.31")))]
     );
+    // A stage joined to a plan without a comma is the release's; the plan is the change after
+    // the release.
+    for (md, stage) in [
+        (
+            "KEP-3962 は非推奨で 1.36 で削除予定です。",
+            Stage::Deprecated,
+        ),
+        (
+            "KEP-3962 は非推奨になり 1.36 で削除される予定です。",
+            Stage::Deprecated,
+        ),
+        (
+            "KEP-3962 は非推奨となって v1.36 で削除されます。",
+            Stage::Deprecated,
+        ),
+        (
+            "KEP-3962 は非推奨（v1.36 で削除予定）です。",
+            Stage::Deprecated,
+        ),
+        ("KEP-3962 はベータで v1.34 で GA 予定です。", Stage::Beta),
+    ] {
+        assert_eq!(kep_stages(md), [(3962, Some(stage), None)], "{md}");
+    }
+    // With no change of its own after the release, the whole clause is the plan.
+    assert_eq!(
+        kep_stages("KEP-3962 はアルファで v1.34 に追加される予定です。"),
+        [(3962, None, None)]
+    );
     // A plan outside the brackets still mutes its clause.
     assert_eq!(
         kep_stages("KEP-3962（ベータ）は v1.33 で GA になる予定です。"),
@@ -2597,7 +2625,7 @@ fn a_gate_in_a_code_span_titling_an_item_under_a_stage_heading_is_the_gate() {
         "## 安定版 (GA)\n\n",
         "- KEP-3488 `ValidatingAdmissionPolicy` GA\n",
         "- `NodeSwap`\n",
-        "- `AppArmor` をこのように長い文章の中で使う項目は、タイトルではなく説明なので、ゲートとは読みません。\n\n",
+        "- このように長い文章の中で `AppArmor` を使う項目は、タイトルではなく説明なので、ゲートとは読みません。\n\n",
         "## その他\n\n",
         "- `ReadWriteOncePod`\n",
     ));
@@ -3011,6 +3039,79 @@ fn a_parent_item_titles_its_nested_items_as_a_heading_would() {
 }
 
 #[test]
+fn a_parent_item_introducing_its_list_heads_its_nested_items() {
+    let md = "- v1.33 で以下が削除されました。\n  - `SidecarContainers`\n  - `WatchList`\n- 次の機能がベータになりました\n  - `PodLevelResources`\n";
+    let removed = Some(rel("1.33"));
+    assert_eq!(
+        gate_facts(md),
+        [
+            (
+                "SidecarContainers".to_string(),
+                Some(Stage::Removed),
+                removed,
+                None
+            ),
+            ("WatchList".to_string(), Some(Stage::Removed), removed, None),
+            (
+                "PodLevelResources".to_string(),
+                Some(Stage::Beta),
+                None,
+                None
+            ),
+        ]
+    );
+    // An introducer that says no change, or names a gate itself, heads nothing.
+    for md in [
+        "- 以下はベータ機能の一覧を読むためのメモです\n  - KEP-3962\n",
+        "- 以下の `WatchList` はベータです。\n  - KEP-3962\n",
+    ] {
+        assert_eq!(kep_stages(md).last(), Some(&(3962, None, None)), "{md}");
+    }
+}
+
+#[test]
+fn the_first_name_of_a_stage_sections_first_paragraph_or_item_is_its_gate() {
+    use Stage::*;
+    for (md, name, stage) in [
+        (
+            "## GA に昇格した機能\n\n### Pod の再起動\n\n`RetryGenerateName` により、名前の生成を再試行できます。\n",
+            "RetryGenerateName",
+            Stable,
+        ),
+        (
+            "## アルファとして追加された機能\n\n`PodLevelResources` を使うと Pod 全体のリソースを指定できます。\n",
+            "PodLevelResources",
+            Alpha,
+        ),
+        (
+            "## ベータに昇格した機能\n\n- `WatchList` により、一覧をストリームで受け取れます。\n",
+            "WatchList",
+            Beta,
+        ),
+        (
+            "## 安定版\n\n### セキュリティ\n\nセキュリティの強化 (`KMSv2`) が利用できます。\n",
+            "KMSv2",
+            Stable,
+        ),
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [(name.to_string(), Some(stage), None, None)],
+            "{md}"
+        );
+    }
+    // A name said in passing: in a later paragraph, after another name, or under no stage.
+    for md in [
+        "## GA に昇格した機能\n\nPod の名前を生成し直せるようになりました。\n\n`WatchList` と組み合わせても使えます。\n",
+        "## GA に昇格した機能\n\nKEP-3962 の `WatchList` 連携が使えます。\n",
+        "## GA に昇格した機能\n\n- 一覧を読むときは `WatchList` と組み合わせます。\n",
+        "## 使い方\n\n`WatchList` により、一覧をストリームで受け取れます。\n",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+}
+
+#[test]
 fn a_denied_stage_is_no_stage() {
     assert_eq!(
         gate_facts("`StorageNamespaceIndex` フィーチャーゲートは非推奨ではありません。")[0].1,
@@ -3108,6 +3209,53 @@ fn a_known_gate_in_a_row_whose_stage_column_states_one_takes_that_rows_stage_and
 }
 
 #[test]
+fn an_introduced_in_column_is_the_alpha_release_and_a_since_column_the_stages() {
+    use Stage::*;
+    let md = "| フィーチャーゲート | ステージ | 導入 |\n|---|---|---|\n| `InPlacePodVerticalScaling` | Beta | 1.27 |\n| `PodLevelResources` | Alpha | 1.32 |\n";
+    assert_eq!(
+        gate_histories(md),
+        [
+            (
+                "InPlacePodVerticalScaling".to_string(),
+                Some(Beta),
+                None,
+                vec![(rel("1.27"), Alpha)]
+            ),
+            (
+                "PodLevelResources".to_string(),
+                Some(Alpha),
+                Some(rel("1.32")),
+                // The release it settles on is no history.
+                vec![]
+            ),
+        ]
+    );
+    // `Since` is the release of the row's stage.
+    let md = "| Feature | Stage | Since |\n|---|---|---|\n| `InPlacePodVerticalScaling` | Beta | 1.31 |\n";
+    assert_eq!(gate_facts(md)[0].2, Some(rel("1.31")));
+}
+
+#[test]
+fn a_ditto_mark_in_a_stage_column_repeats_the_cell_above() {
+    use Stage::*;
+    let md = "| ゲート | ステージ |\n|---|---|\n| `WatchList` | ベータ |\n| `PodLevelResources` | 〃 |\n| `SELinuxMount` | 同上 |\n| `KMSv2` | GA |\n| `ImageMaximumGCAge` | ″ |\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|f| f.1).collect();
+    assert_eq!(
+        stages,
+        [
+            Some(Beta),
+            Some(Beta),
+            Some(Beta),
+            Some(Stable),
+            Some(Stable)
+        ]
+    );
+    // A ditto mark with nothing stated above repeats nothing.
+    let md = "| ゲート | ステージ |\n|---|---|\n| `WatchList` | 調査中 |\n| `PodLevelResources` | 〃 |\n";
+    assert_eq!(gate_facts(md)[1].1, None);
+}
+
+#[test]
 fn a_gate_named_as_an_annotation_is_the_annotation() {
     // AppArmor's annotations were deprecated, not the AppArmor gate.
     for md in [
@@ -3185,9 +3333,43 @@ fn a_known_name_alone_over_stated_definitions_or_items_is_the_gate() {
             "{md}"
         );
     }
+    // A nested item that is the stage alone, with no release: the article's release's.
+    for (md, stage) in [
+        (
+            "- `SidecarContainers`\n  - ベータに昇格（デフォルト無効）\n",
+            Stage::Beta,
+        ),
+        (
+            "- `SidecarContainers`\n  - ステージ: アルファ\n",
+            Stage::Alpha,
+        ),
+        ("- `SidecarContainers`\n  - GA\n", Stage::Stable),
+    ] {
+        let got: Vec<_> = gate_facts(md)
+            .into_iter()
+            .map(|g| (g.0, g.1, g.2))
+            .collect();
+        assert_eq!(
+            got,
+            [("SidecarContainers".into(), Some(stage), None)],
+            "{md}"
+        );
+    }
+    // Nested items telling a history: the article's release's stage (1.32 here).
+    assert_eq!(
+        kep_stages(
+            "- KEP-3962 ミューテーティングポリシー\n  - v1.31: アルファ\n  - v1.32: ベータ\n"
+        ),
+        [(3962, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+    assert_eq!(
+        kep_stages("- KEP-3962\n  - v1.30: アルファ\n  - v1.31: ベータ\n  - v1.34: GA\n"),
+        [(3962, Some(Stage::Beta), Some(rel("1.31")))]
+    );
     // Definitions that state no stage, or a name with more words, make no gate mention.
     for md in [
         "`SidecarContainers`\n: 設定方法は後述\n",
+        "- `SidecarContainers`\n  - ベータ機能の使い方\n",
         "- `SidecarContainers` の設定\n  - 1.29 でベータ\n",
     ] {
         assert_eq!(gate_facts(md), [], "{md}");
