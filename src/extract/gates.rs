@@ -45,6 +45,7 @@ const CASE_FOLD_MIN_LEN: usize = 12;
 
 pub(super) fn extract_block(
     view: &BlockView,
+    doc: &Doc,
     registry: &Registry,
     keps: &[KepMention],
     out: &mut Vec<GateMention>,
@@ -110,6 +111,7 @@ pub(super) fn extract_block(
     {
         explicit[0] = true;
     }
+    linked_gates(view, doc, registry, out);
     for (i, t) in tokens.iter().enumerate() {
         if !t.mentionable() {
             continue;
@@ -134,7 +136,7 @@ pub(super) fn extract_block(
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                     continue;
                 }
-                if is_field_path(text, t.range.clone()) || names_a_field(view, i) {
+                if is_field_path(view, t) || names_a_field(view, i) {
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i);
@@ -174,8 +176,18 @@ fn push(
     evidence: GateEvidence,
     out: &mut Vec<GateMention>,
 ) {
+    push_at(view, place_of(t), r, name, evidence, out);
+}
+
+fn push_at(
+    view: &BlockView,
+    place: Place,
+    r: Range<usize>,
+    name: &str,
+    evidence: GateEvidence,
+    out: &mut Vec<GateMention>,
+) {
     let facts = stage::facts_for(view, r.clone());
-    let place: Place = place_of(t);
     out.push(GateMention {
         gate: FeatureGateName(name.to_string()),
         block: view.index,
@@ -192,13 +204,58 @@ fn push(
     });
 }
 
+/// `[フィーチャーゲート](https://kubernetes.io/ja/docs/reference/command-line-tools-reference/feature-gates/#RecursiveReadOnlyMounts)`,
+/// `[こちら](…/feature-gates/KubeletPSI/)`: a link to a gate the registry knows on the Kubernetes
+/// feature-gates page names that gate, whatever the link's text says.
+fn linked_gates(view: &BlockView, doc: &Doc, registry: &Registry, out: &mut Vec<GateMention>) {
+    for &i in &view.block.spans {
+        let span = &doc.spans[i];
+        let crate::parse::blocks::SpanKind::Link { dest } = &span.kind else {
+            continue;
+        };
+        let Some(word) = feature_gates_page_anchor(dest) else {
+            continue;
+        };
+        let Some(gate) = registry
+            .gate(word)
+            .or_else(|| registry.gate_ignore_case(word))
+        else {
+            continue;
+        };
+        let start = view.norm.norm_offset(span.range.start);
+        let end = view.norm.norm_offset(span.range.end);
+        let name = gate.name.0.clone();
+        push_at(
+            view,
+            Place::Span(i),
+            start..end,
+            &name,
+            GateEvidence::Keyword,
+            out,
+        );
+    }
+}
+
+/// The gate a link to the feature-gates page points at: its fragment
+/// (`…/command-line-tools-reference/feature-gates/#KubeletPSI`) or the page of its own under it
+/// (`…/feature-gates/KubeletPSI/`, `…/feature-gates/KubeletPSI.md`).
+fn feature_gates_page_anchor(dest: &str) -> Option<&str> {
+    const PAGE: &str = "/command-line-tools-reference/feature-gates/";
+    let at = dest.find(PAGE)? + PAGE.len();
+    let rest = &dest[at..];
+    let word = match rest.split_once('#') {
+        Some((_, fragment)) => fragment,
+        None => rest.split(['?', '/']).next()?.trim_end_matches(".md"),
+    };
+    (!word.is_empty() && word.bytes().all(|c| c.is_ascii_alphanumeric())).then_some(word)
+}
+
 /// Token `i` could be a gate name: a CamelCase identifier in prose, a code span or a link's
 /// text, not part of a field path; or a name the registry knows in another case
 /// (`csiMigrationRBD` for `CSIMigrationRBD`).
 fn candidate(view: &BlockView, registry: &Registry, i: usize) -> bool {
     let t = &view.tokens[i];
-    if t.kind != TokenKind::Ident || !t.mentionable() || is_field_path(view.text(), t.range.clone())
-    {
+    if t.kind != TokenKind::Ident || !t.mentionable() || is_field_path(view, t) {
         return false;
     }
     let word = &view.text()[t.range.clone()];
@@ -459,7 +516,13 @@ fn registry_name<'r>(registry: &'r Registry, word: &str) -> Option<&'r str> {
 }
 
 /// `CrashLoopBackOff.MaxContainerRestartPeriod`, `ResourceClaim.Status`: a field path.
-fn is_field_path(text: &str, r: Range<usize>) -> bool {
+fn is_field_path(view: &BlockView, t: &Token) -> bool {
+    // `` `A`/`B` ``: a code span that is the whole name ends the path at its edges.
+    if is_whole_span(view, t) {
+        return false;
+    }
+    let text = view.text();
+    let r = t.range.clone();
     let before = text[..r.start].chars().next_back();
     let mut after = text[r.end..].chars();
     matches!(before, Some('.' | '/' | '-' | '_' | '$'))
@@ -764,7 +827,7 @@ fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
     let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
     let first = !view.tokens[..i]
         .iter()
-        .any(|t| t.kind.is_reference() || stage::names_an_entity(text, t));
+        .any(|t| t.kind.is_reference() || super::scan::names_a_kep_or_gate(text, t));
     opens && stated && first && is_whole_span(view, t)
 }
 

@@ -321,7 +321,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             .set(item.is_some_and(|i| items_over_stages.contains(&i)));
         refs::extract_block(view, doc, front, &mut out);
         targets::extract_block(view, doc, &mut out);
-        gates::extract_block(view, registry, &out.keps, &mut out.gates);
+        gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
     settle_item_kinds(&mut out.prs);

@@ -35,13 +35,14 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
-        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?-u:\b)
+        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}})?(?-u:\b)
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
-        | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
+        | (?:削除|廃止)(?:と|に)な(?:りました|った) | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
+        | 使えなくな(?:りました|った) | なくな(?:りました|った)
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | 持ち越 | 撤回 | リバート
@@ -49,7 +50,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
-        | 次(?:の|回の|期)リリース
+        | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
@@ -220,7 +221,31 @@ pub(super) fn scan_until(
                 || (ends_an_aside_or_clause(after)
                     && names_its_subject(text, tokens.last(), m.start()))
         };
-        if matches!(s, "削除" | "廃止") && !titles() && !ends_a_removal() {
+        // `` ### `KMSv2KDF` の削除 ``, `` - `KMSv2KDF` の削除 ``: a name's removal, the whole line, titles
+        // it (`リソースの削除` names no KEP or gate).
+        let titles_a_removal = || {
+            let after = text[m.end()..].trim().trim_end_matches(['。', '.']);
+            after.is_empty()
+                && tokens.last().is_some_and(|t| {
+                    let named = names_a_kep_or_gate(text, t);
+                    let gap = text[t.range.end..m.start()].trim_matches([' ', '`', '\u{3000}']);
+                    named
+                        && gap == "の"
+                        && text[..t.range.start]
+                            .trim_matches([' ', '`', '\u{3000}'])
+                            .is_empty()
+                })
+        };
+        if matches!(s, "削除" | "廃止") && !titles() && !ends_a_removal() && !titles_a_removal()
+        {
+            continue;
+        }
+        // `` `KMSv2KDF` ゲートがなくなりました ``: gone, said of a gate (`心配がなくなりました` is not).
+        if s.starts_with("なくな")
+            && !["ゲートが", "ゲートは", "ゲートも"]
+                .iter()
+                .any(|w| text[..m.start()].trim_end().ends_with(w))
+        {
             continue;
         }
         if s == "ゲートウェイ"
@@ -248,6 +273,11 @@ pub(super) fn scan_until(
                                 )
                         }))))
         {
+            continue;
+        }
+        // `次回ベータ`, `ベータ（次回）`, `ベータ昇格は次回リリースで`: next time, said of a stage, is
+        // a plan; elsewhere (`詳細は次回の記事で`) it comments on the article.
+        if s == "次回" && !next_time_of_a_stage(&text[..m.start()], &text[m.end()..]) {
             continue;
         }
         let mut kind = classify(s);
@@ -490,11 +520,15 @@ fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     follows_its_release_or_stage(text, last, at)
         || last.is_some_and(|t| {
             let gap = text[t.range.end..at].trim_matches([' ', '`', '\u{3000}']);
-            let named = matches!(t.kind, TokenKind::Kep | TokenKind::GateKeyword)
-                || (t.kind == TokenKind::Ident
-                    && super::gates::gate_shaped(&text[t.range.clone()]));
+            let named = t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t);
             named && matches!(gap, "は" | "が" | "も")
         })
+}
+
+/// Token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
+pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
+    t.kind == TokenKind::Kep
+        || (t.kind == TokenKind::Ident && super::gates::gate_shaped(&text[t.range.clone()]))
 }
 
 /// Right before `at`: a release and `で` (`v1.32 で`, the release token `last` the scanner made
@@ -511,10 +545,7 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
     }) || last.is_some_and(|t| {
         let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
         (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
-            || (matches!(t.kind, TokenKind::Kep | TokenKind::Ident) && gap.is_empty() && {
-                let name = &text[t.range.clone()];
-                t.kind == TokenKind::Kep || super::gates::gate_shaped(name)
-            })
+            || (gap.is_empty() && names_a_kep_or_gate(text, t))
     })
 }
 
@@ -641,10 +672,11 @@ fn classify(s: &str) -> TokenKind {
         | "移行しそう"
         | "次のリリース"
         | "次回のリリース"
+        | "次回"
         | "次期リリース" => TokenKind::Plan,
         // An aim and a guess right after the stage (`v1.35 でのベータ化を目論んでいます`,
         // `ベータに昇格させたい`, `ベータになるかもしれません`). Words of aim, proposal and expectation
-        // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回) also describe
+        // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回 not said of a stage) also describe
         // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
         "目論" | "に昇格させたい" => TokenKind::Plan,
         // A guess and hearsay of what comes (`次でGAっぽい`, `1.34 で beta になるらしい`); of the
@@ -681,6 +713,8 @@ fn classify(s: &str) -> TokenKind {
             "廃止",
             "利用できなくな",
             "使用できなくな",
+            "使えなくな",
+            "なくな",
             "取り除か",
             "撤廃",
             "除去",
@@ -955,6 +989,33 @@ fn not_moved_to(before: &str) -> bool {
             let w = w.to_ascii_lowercase();
             w == "not" || w == "never" || w.ends_with("n't")
         })
+}
+
+/// Whether `次回` between `before` and `after` is said of a stage: right before one or a
+/// release (`次回ベータ`, `次回は GA`, `次回リリース`), or in brackets right after one (`ベータ（次回）`).
+fn next_time_of_a_stage(before: &str, after: &str) -> bool {
+    const STAGES: [&str; 10] = [
+        "ベータ",
+        "アルファ",
+        "GA",
+        "ステーブル",
+        "安定版",
+        "β",
+        "α",
+        "beta",
+        "alpha",
+        "stable",
+    ];
+    let after = after.trim_start();
+    let after = ["は", "で", "に"]
+        .iter()
+        .find_map(|p| after.strip_prefix(p))
+        .map_or(after, str::trim_start);
+    let before = before.trim_end().trim_end_matches(['(', '（']).trim_end();
+    after.starts_with("リリース")
+        || STAGES
+            .iter()
+            .any(|w| after.starts_with(w) || before.ends_with(w) || before.ends_with("昇格は"))
 }
 
 /// `v1.31`, `Kubernetes 1.31` → 1.31.

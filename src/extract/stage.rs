@@ -43,7 +43,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::scan::TokenKind;
+use super::scan::{TokenKind, names_a_kep_or_gate};
 use super::{BlockView, PROMOTION_WORDS, Views};
 use crate::model::ids::{Dated, Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc};
@@ -228,7 +228,7 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     if view
         .tokens_in(next)
         .iter()
-        .any(|t| names_an_entity(text, t))
+        .any(|t| names_a_kep_or_gate(text, t))
     {
         return None;
     }
@@ -274,7 +274,7 @@ fn history(
     };
     if tokens[first_stage..]
         .iter()
-        .any(|t| names_an_entity(text, t))
+        .any(|t| names_a_kep_or_gate(text, t))
     {
         return Vec::new();
     }
@@ -369,7 +369,7 @@ fn subject_stretch(view: &BlockView, sentence: &Range<usize>, at: usize) -> Rang
     let mut start = sentence.start;
     let (mut named, mut stated) = (false, false);
     for (t, &mute) in view.tokens_in(sentence).iter().zip(muted) {
-        let entity = names_an_entity(text, t);
+        let entity = names_a_kep_or_gate(text, t);
         if stated
             && entity
             && let Some(cut) = opens_a_subject(text, start, t.range.start, sentence.end)
@@ -481,7 +481,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
                     && text[end..t.range.start]
                         .chars()
                         .all(|c| c.is_whitespace() || CLAUSE_BREAKS.contains(&c))
-                    && names_an_entity(text, t)
+                    && names_a_kep_or_gate(text, t)
             })
     };
     // `、1.30でのベータ昇格は見送られ、1.32でベータに`: a promotion as the subject is the mention's.
@@ -520,7 +520,7 @@ fn lent_over_a_muted_stage(view: &BlockView, mention: &Range<usize>, at: usize) 
         || view
             .tokens_in(&earlier)
             .iter()
-            .any(|t| names_an_entity(text, t));
+            .any(|t| names_a_kep_or_gate(text, t));
     at < clause.start && other_subject && states_a_muted_stage(view, &clause)
 }
 
@@ -576,18 +576,12 @@ pub(super) fn is_only_a_name(view: &BlockView) -> bool {
         .filter(|t| t.kind != TokenKind::SentenceEnd);
     match (names.next(), names.next()) {
         (Some(t), None) => {
-            names_an_entity(text, t)
+            names_a_kep_or_gate(text, t)
                 && text[..t.range.start].trim_matches(['`', ' ']).is_empty()
                 && text[t.range.end..].trim_matches(['`', ' ']).is_empty()
         }
         _ => false,
     }
-}
-
-/// Whether token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
-pub(super) fn names_an_entity(text: &str, t: &super::scan::Token) -> bool {
-    t.kind == TokenKind::Kep
-        || (t.kind == TokenKind::Ident && super::gates::gate_shaped(&text[t.range.clone()]))
 }
 
 /// Where the clause holding offset `at` starts: after the last clause break between `from` (a
@@ -1096,7 +1090,7 @@ fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at
     let names_one = view
         .tokens_in(&(earlier_start..stage_at))
         .iter()
-        .any(|t| names_an_entity(text, t));
+        .any(|t| names_a_kep_or_gate(text, t));
     // Only a subject that is plainly something else: a field, flag, annotation or API
     // (`サポートが`, `この機能は` are the feature itself, told in words).
     let other_subject = earlier.char_indices().any(|(k, c)| {
@@ -1161,7 +1155,7 @@ fn of_another_project(view: &BlockView, mention: &Range<usize>, stage_at: usize)
     // `KEP-4639 のベータ`, `` `ImageVolume` 1.33 の `` : the mention's own stage.
     let names_an_entity_there = view.tokens.iter().any(|t| {
         (t.range.end == name_end || t.range.end == sentence.start + before.len())
-            && (t.range == *mention || names_an_entity(text, t))
+            && (t.range == *mention || names_a_kep_or_gate(text, t))
     });
     // Only software known to have releases of its own: `cgroup v2 の GA`, `Ingress v1 の GA`,
     // `client-go v0.34 の`, `Linux のアルファ機能` are Kubernetes' own.
@@ -1191,7 +1185,7 @@ fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -
     // `Node Cgroup Driver (beta)` in a post's title names no KEP or gate.
     view.tokens
         .iter()
-        .any(|t| t.range.end == name_end && t.range != *mention && names_an_entity(text, t))
+        .any(|t| t.range.end == name_end && t.range != *mention && names_a_kep_or_gate(text, t))
 }
 
 /// `` と `B` ``, `` 、`B` フィーチャーゲート``: nothing but more names, joined by `と`/`や`/`、`/`・`,
@@ -1243,7 +1237,19 @@ impl SentenceFacts {
                     | TokenKind::Enable
                     | TokenKind::Default(_)
             )
-        });
+        }) || {
+            // `` `X` は v1.36 で削除予定です ``: a planned removal is about gates too, though it
+            // states no stage.
+            let said = &view.text()[sentence.clone()];
+            [
+                "削除予定",
+                "削除される予定",
+                "削除されます",
+                "廃止される予定",
+            ]
+            .iter()
+            .any(|w| said.contains(w))
+        };
         SentenceFacts {
             stage: said.stage,
             stage_at: said.stage_at,
@@ -1538,7 +1544,7 @@ impl Leads {
             let introduces = text.ends_with([':', '：'])
                 || introduces_a_list(text)
                 || !text.ends_with(['。', '.']);
-            introduces || !view.tokens.iter().any(|t| names_an_entity(text, t))
+            introduces || !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
         });
         [lead, heading]
             .into_iter()
@@ -1590,7 +1596,10 @@ fn is_a_lead_item(view: &BlockView) -> bool {
     says_a_change
         && ((titles && chars <= TITLE_CHARS) || (introduces && chars <= INTRODUCER_CHARS))
         && !text.contains('\n')
-        && !view.tokens.iter().any(|t| names_an_entity(view.text(), t))
+        && !view
+            .tokens
+            .iter()
+            .any(|t| names_a_kep_or_gate(view.text(), t))
         && whole_block_stage(view).is_some()
 }
 
@@ -2579,11 +2588,22 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     {
         return None;
     }
-    let after = text[t.range.end..].trim_start();
-    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title.
-    if ["では", "で、", "において", "にて", ",", ":", "："]
-        .iter()
-        .any(|w| after.starts_with(w))
+    let after = past_release_words(&text[t.range.end..]);
+    // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title; `Kubernetes 1.33 以降、`:
+    // from that release on.
+    if [
+        "では",
+        "で、",
+        "において",
+        "にて",
+        ",",
+        ":",
+        "：",
+        "以降、",
+        "以降は",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
     {
         return Some((r, sentence.end));
     }
@@ -2624,7 +2644,7 @@ fn release_opening_clause(
     {
         return None;
     }
-    let after = text[tokens[first].range.end..].trim_start();
+    let after = past_release_words(&text[tokens[first].range.end..]);
     // `…非推奨で、v1.29 以降はデフォルトで無効`: from that release on (not `1.29 以降のクラスタ`).
     ["で", "から", "にて", "において", "以降は", "以降、"]
         .iter()
@@ -2659,9 +2679,10 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     };
     if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
-        && !still(without_adverb(text[prev.range.end..next_start].trim()))
+        && let gap = release_gap(&text[prev.range.end..next_start])
+        && !still(gap)
         && matches!(
-            without_adverb(text[prev.range.end..next_start].trim()),
+            gap,
             "" | "で"
                 | "でも"
                 | "から"
@@ -2766,10 +2787,35 @@ fn without_adverb(gap: &str) -> &str {
         "めでたく",
         "再び",
         "改めて",
+        "長らく",
+        "長く",
+        "ずっと",
     ]
     .iter()
     .find_map(|a| gap.strip_suffix(a))
     .map_or(gap, str::trim_end)
+}
+
+/// The text after a release past the words that only say more of it: `リリース`
+/// (`1.31 リリースで`), `+`, `~`, `〜` (`1.31+ でベータ`, `v1.31~ ベータ`).
+fn past_release_words(after: &str) -> &str {
+    let after = after.trim_start();
+    ["リリース", "+", "~", "〜", "～"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .map_or(after, str::trim_start)
+}
+
+/// What stands between a release and the stage word after it, as [`release_next_to`] reads it:
+/// past the words of the release, an adverb (`1.27 から長らくアルファ`) and a verb of introduction
+/// (`v1.31 で追加されたアルファ機能`, `1.30 で導入されたベータ`).
+fn release_gap(between: &str) -> &str {
+    let gap = past_release_words(between).trim_end();
+    let gap = ["追加された", "導入された", "登場した"]
+        .iter()
+        .find_map(|w| gap.strip_suffix(w))
+        .map_or(gap, str::trim_end);
+    without_adverb(gap)
 }
 
 /// Whether stage word `tokens[k]` stands past the reach of a negation ending at `n`: in a new

@@ -3112,6 +3112,135 @@ fn the_first_name_of_a_stage_sections_first_paragraph_or_item_is_its_gate() {
 }
 
 #[test]
+fn a_release_spelled_with_its_patch_or_more_words_dates_the_stage() {
+    use Stage::*;
+    // The test article is of 1.32.
+    for (md, stage, release) in [
+        ("`NodeSwap` は v1.31.0 でベータになりました。", Beta, "1.31"),
+        ("`NodeSwap` は 1.31.2 でベータになりました。", Beta, "1.31"),
+        (
+            "`NodeSwap` は 1.31 リリースでベータに昇格しています。",
+            Beta,
+            "1.31",
+        ),
+        (
+            "`NodeSwap` は v1.31 リリースにてベータに昇格しました。",
+            Beta,
+            "1.31",
+        ),
+        ("`NodeSwap` は 1.31+ でベータです。", Beta, "1.31"),
+        ("`NodeSwap` は v1.31~ ベータ。", Beta, "1.31"),
+        (
+            "`NodeSwap` は Kubernetes v1.31 で追加されたアルファ機能です。",
+            Alpha,
+            "1.31",
+        ),
+        (
+            "`NodeSwap` は Kubernetes 1.27 から長らくアルファでした。",
+            Alpha,
+            "1.27",
+        ),
+        (
+            "Kubernetes 1.31 以降、`NodeSwap` は GA です。",
+            Stable,
+            "1.31",
+        ),
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| (g.1, g.2)),
+            Some((Some(stage), Some(rel(release)))),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn next_time_said_of_a_stage_is_a_plan() {
+    for md in [
+        "`NodeSwap` のベータ昇格は次回リリースで。",
+        "`NodeSwap` は次回ベータ。",
+        "- [ ] `NodeSwap` ベータ（次回）\n",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+    // Next time said of the article is no plan of the stage.
+    assert_eq!(
+        gate_facts("`NodeSwap` フィーチャーゲートはベータになりました。詳細は次回の記事で。")[0].1,
+        Some(Stage::Beta)
+    );
+}
+
+#[test]
+fn a_link_to_a_gate_on_the_feature_gates_page_names_it() {
+    for md in [
+        "利用するには[フィーチャーゲート](https://kubernetes.io/ja/docs/reference/command-line-tools-reference/feature-gates/#NodeSwap)を確認してください。",
+        "詳しくは[こちら](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/#nodeswap)をご覧ください。",
+        "[ゲートの説明](/docs/reference/command-line-tools-reference/feature-gates/NodeSwap/)",
+    ] {
+        assert_eq!(real_gates(md), ["NodeSwap"], "{md}");
+    }
+    // The page itself, or an anchor of no known gate, names none.
+    for md in [
+        "[フィーチャーゲート](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/)の一覧",
+        "[概要](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/#overview)",
+    ] {
+        assert!(real_gates(md).is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn names_in_code_spans_joined_by_a_slash_are_each_a_gate() {
+    let got: Vec<_> = gate_facts("`JobSuccessPolicy`/`NodeSwap` が GA になりました。")
+        .into_iter()
+        .map(|g| (g.0, g.1))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("JobSuccessPolicy".to_string(), Some(Stage::Stable)),
+            ("NodeSwap".to_string(), Some(Stage::Stable))
+        ]
+    );
+    // A path in one span is still no gate.
+    assert!(real_gates("`pkg/NodeSwap` を読みます。").is_empty());
+}
+
+#[test]
+fn removals_said_in_everyday_words() {
+    for md in [
+        "`NodeSwap` は使えなくなりました。",
+        "`NodeSwap` フィーチャーゲートは使えなくなりました。",
+        "`NodeSwap` ゲートがなくなりました。",
+        "`NodeSwap` ゲートは削除となりました。",
+        "### `NodeSwap` の削除\n\n本文です。\n",
+        "- `NodeSwap` の削除\n",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| g.1),
+            Some(Some(Stage::Removed)),
+            "{md}"
+        );
+    }
+    // Not a removal: another thing gone, a deletion among other words, a future.
+    for md in [
+        "`NodeSwap` を有効にすると心配がなくなりました。",
+        "`NodeSwap` の削除手順を説明します。",
+        "`NodeSwap` フィーチャーゲートを有効にすると古い設定が使えなくなります。",
+    ] {
+        assert!(
+            gate_facts(md).iter().all(|g| g.1 != Some(Stage::Removed)),
+            "{md}: {:?}",
+            gate_facts(md)
+        );
+    }
+    // A planned removal names the gate, with no stage.
+    assert_eq!(
+        gate_facts("`NodeSwap` は v1.36 で削除予定です。"),
+        [("NodeSwap".to_string(), None, None, None)]
+    );
+}
+
+#[test]
 fn a_denied_stage_is_no_stage() {
     assert_eq!(
         gate_facts("`StorageNamespaceIndex` フィーチャーゲートは非推奨ではありません。")[0].1,
