@@ -140,7 +140,7 @@ pub(super) fn extract_block(
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i);
-                if API_KINDS.contains(&name)
+                if is_api_kind(name)
                     && !is_subject_of_a_stage(view, i)
                     && !titled
                     && !is_switched_on(view, i)
@@ -575,6 +575,11 @@ const API_KINDS: &[&str] = &[
     "VolumeAttributesClass",
 ];
 
+/// Whether `name` is an API kind's (`Pod`, `ValidatingAdmissionPolicy`).
+pub(super) fn is_api_kind(name: &str) -> bool {
+    API_KINDS.contains(&name)
+}
+
 /// Token `i` is what the sentence says reached a stage: `Xが…GA`, `Xは…ベータ`, `XのGA昇格`,
 /// `X (KEP-752)がv1.15でアルファ`, `X graduates to GA`, `X is now GA`.
 /// Whether the registry says gate `name` came with a KEP that the block's list item, or the
@@ -809,26 +814,56 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
 
 /// `## GA に昇格した機能` / `### Job の成功ポリシー` over `` `JobSuccessPolicy` により、…を指定できます。 ``,
 /// `## ベータに昇格した機能` over `` - `InPlacePodVerticalScaling` により…。 ``: the first name in a
-/// code span of a section's first paragraph, or leading a list item, where the enclosing heading
-/// or the list's lead states a stage. Release posts open each feature of a stage's section so; a
-/// name later in the block or in a later paragraph is said in passing.
+/// code span of the first sentence of a section's first paragraph, or leading a list item, as
+/// the subject or means of what it says, where the enclosing heading or the list's lead states a
+/// stage. Release posts open each feature of a stage's section so; a name later in the block, in
+/// a later paragraph, after `以前は` or in a comparison (`` `X` と同じ形式で ``) is said in passing.
 fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];
     // An item led by the name, or by a title glossed with it (`サイドカーコンテナ (\`X\`) が…`);
     // not `- 一覧を読むときは \`X\` と組み合わせます`.
+    // What the feature does, said with the name as its subject or means (`X により`, `X は`,
+    // `X を使うと`); not a comparison or a setup (`X と同じ形式`, `X を試したときと同じ`).
+    const ROLES: [&str; 12] = [
+        "により",
+        "によって",
+        "は",
+        "が",
+        "では",
+        "で",
+        "を使うと",
+        "を使えば",
+        "を使用すると",
+        "を有効にすると",
+        "フィーチャーゲート",
+        "ゲート",
+    ];
     let before = text[..t.range.start].trim_end();
-    let led = before.is_empty() || before.ends_with(['(', '（']);
+    let glossed = before.ends_with(['(', '（']);
+    let led = before.is_empty() || glossed;
     let opens = match view.block.kind {
         crate::parse::blocks::BlockKind::Paragraph => view.opens_section.get(),
         crate::parse::blocks::BlockKind::ListItem => led,
         _ => false,
     };
+    let after = text[t.range.end..].trim_start();
+    let after = match after.strip_prefix([')', '）']) {
+        Some(rest) if glossed => rest.trim_start(),
+        _ => after,
+    };
+    let plays_a_role = ROLES.iter().any(|w| after.starts_with(w));
+    let in_first_sentence = view
+        .sentences
+        .first()
+        .is_some_and(|s| s.contains(&t.range.start));
     let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
-    let first = !view.tokens[..i]
-        .iter()
-        .any(|t| t.kind.is_reference() || super::scan::names_a_kep_or_gate(text, t));
-    opens && stated && first && is_whole_span(view, t)
+    let first = !view.tokens[..i].iter().any(|t| {
+        t.kind.is_reference()
+            || t.kind == TokenKind::Past
+            || super::scan::names_a_kep_or_gate(text, t)
+    });
+    opens && stated && first && in_first_sentence && plays_a_role && is_whole_span(view, t)
 }
 
 /// The token is the whole text of its code span or link (`` `NFTablesProxyMode` ``): the author

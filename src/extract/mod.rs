@@ -501,7 +501,12 @@ impl<'a> BlockView<'a> {
             .collect();
         // By start, an enclosing link before the code span it holds.
         spans.sort_by_key(|(r, _, is_link)| (r.start, !*is_link));
-        let tokens = scan::scan(&norm.text, &plain, &spans);
+        let mut tokens = scan::scan(&norm.text, &plain, &spans);
+        if matches!(block.kind, BlockKind::Heading(_))
+            && let Some(word) = scan::removal_title(&norm.text, &tokens)
+        {
+            tokens = vec![word];
+        }
         let sentences = split_sentences(&norm.text, &tokens);
         BlockView {
             index,

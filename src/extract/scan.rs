@@ -35,7 +35,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
-        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}})?(?-u:\b)
+        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}}(?:-(?:rc|alpha|beta)\.[0-9]+)?)?(?-u:\b)
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
@@ -53,6 +53,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
+        | デフォルト(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
@@ -227,7 +228,8 @@ pub(super) fn scan_until(
             let after = text[m.end()..].trim().trim_end_matches(['。', '.']);
             after.is_empty()
                 && tokens.last().is_some_and(|t| {
-                    let named = names_a_kep_or_gate(text, t);
+                    let named = names_a_kep_or_gate(text, t)
+                        && !super::gates::is_api_kind(&text[t.range.clone()]);
                     let gap = text[t.range.end..m.start()].trim_matches([' ', '`', '\u{3000}']);
                     named
                         && gap == "の"
@@ -242,9 +244,24 @@ pub(super) fn scan_until(
         }
         // `` `KMSv2KDF` ゲートがなくなりました ``: gone, said of a gate (`心配がなくなりました` is not).
         if s.starts_with("なくな")
-            && !["ゲートが", "ゲートは", "ゲートも"]
-                .iter()
-                .any(|w| text[..m.start()].trim_end().ends_with(w))
+            && !tokens.last().is_some_and(|t| {
+                t.kind == TokenKind::GateKeyword
+                    && matches!(text[t.range.end..m.start()].trim(), "が" | "は" | "も")
+            })
+        {
+            continue;
+        }
+        // `` `X` は使えなくなりました ``, `v1.32 で削除となりました`: said of its subject or release
+        // (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました` are something
+        // else's).
+        if (s.starts_with("使えなくな")
+            || s.starts_with("利用できなくな")
+            || s.starts_with("使用できなくな")
+            || (["削除", "廃止"].iter().any(|w| s.starts_with(w))
+                && ["となりました", "となった", "になりました", "になった"]
+                    .iter()
+                    .any(|w| s.ends_with(w))))
+            && !names_its_subject(text, tokens.last(), m.start())
         {
             continue;
         }
@@ -275,9 +292,23 @@ pub(super) fn scan_until(
         {
             continue;
         }
+        // `10.1.30.4`, `Go 1.22.3`, `containerd 1.7.0`: an address or another project's version,
+        // not a release of Kubernetes.
+        if s.starts_with("1.") && {
+            let before = &text[..m.start()];
+            let word = before
+                .trim_end()
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_')))
+                .next()
+                .unwrap_or("");
+            before.ends_with(|c: char| c.is_ascii_digit() || c == '.')
+                || super::refs::is_other_software(&word.to_ascii_lowercase())
+        } {
+            continue;
+        }
         // `次回ベータ`, `ベータ（次回）`, `ベータ昇格は次回リリースで`: next time, said of a stage, is
         // a plan; elsewhere (`詳細は次回の記事で`) it comments on the article.
-        if s == "次回" && !next_time_of_a_stage(&text[..m.start()], &text[m.end()..]) {
+        if s == "次回" && !next_time_of_a_stage(text, tokens.last(), m.start(), m.end()) {
             continue;
         }
         let mut kind = classify(s);
@@ -405,6 +436,35 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Default(!on);
         }
+        // `デフォルトでは有効になっていません`, `デフォルトで有効になったわけではありません`: the
+        // opposite default.
+        if let TokenKind::Default(on) = kind
+            && !s.is_ascii()
+            && {
+                let after = text[m.end()..].trim_start();
+                let after = ["に", "化"]
+                    .iter()
+                    .find_map(|p| after.strip_prefix(p))
+                    .unwrap_or(after);
+                [
+                    "なっていません",
+                    "なっていない",
+                    "されていません",
+                    "されていない",
+                    "ではありません",
+                    "ではない",
+                    "なったわけではありません",
+                    "なったわけではない",
+                    "なりません",
+                    "はなっていません",
+                    "はなりません",
+                ]
+                .iter()
+                .any(|w| after.starts_with(w))
+            }
+        {
+            kind = TokenKind::Default(!on);
+        }
         // `removed from milestone`, `removed from the v1.34 milestone`: taken out of the release,
         // a postponement (like `マイルストーンから削除`), not a removal of the feature.
         static FROM_MILESTONE: LazyLock<Regex> = LazyLock::new(|| {
@@ -523,6 +583,17 @@ fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
             let named = t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t);
             named && matches!(gap, "は" | "が" | "も")
         })
+}
+
+/// `## 削除`, `### 廃止`: a heading that is the bare noun alone titles the removals under it, as
+/// `削除:` titles a list (in a list, `- 削除` is as often an operation). The word as a stage token,
+/// for a heading's text and the tokens the scanner found in it.
+pub(super) fn removal_title(text: &str, tokens: &[Token]) -> Option<Token> {
+    let word = text.trim().trim_end_matches([':', '：']).trim_end();
+    let at = text.find(word)?;
+    (matches!(word, "削除" | "廃止" | "削除・廃止")
+        && tokens.iter().all(|t| t.kind == TokenKind::SentenceEnd))
+    .then(|| Token::prose(TokenKind::StageWord(Stage::Removed), at..at + word.len()))
 }
 
 /// Token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
@@ -745,7 +816,7 @@ fn classify(s: &str) -> TokenKind {
             TokenKind::Enable
         }
         _ if s.starts_with("デフォルト") => TokenKind::Default(
-            !["無効", "オフ", "OFF", "Off"]
+            !["無効", "オフ", "OFF", "Off", "false"]
                 .iter()
                 .any(|w| s.ends_with(w)),
         ),
@@ -991,31 +1062,29 @@ fn not_moved_to(before: &str) -> bool {
         })
 }
 
-/// Whether `次回` between `before` and `after` is said of a stage: right before one or a
-/// release (`次回ベータ`, `次回は GA`, `次回リリース`), or in brackets right after one (`ベータ（次回）`).
-fn next_time_of_a_stage(before: &str, after: &str) -> bool {
-    const STAGES: [&str; 10] = [
-        "ベータ",
-        "アルファ",
-        "GA",
-        "ステーブル",
-        "安定版",
-        "β",
-        "α",
-        "beta",
-        "alpha",
-        "stable",
-    ];
-    let after = after.trim_start();
-    let after = ["は", "で", "に"]
+/// Whether `次回` at `start..end` is said of a stage: right before one or a release
+/// (`次回ベータ`, `次回は GA`, `次回リリース`), alone in brackets right after one (`ベータ（次回）`),
+/// or ending a promotion's topic (`ベータ昇格は次回。`, `…は次回リリースで`); not `次回の記事で`,
+/// `次回リリースノートで` or `（次回で詳しく解説します）`. `last` is the token before it.
+fn next_time_of_a_stage(text: &str, last: Option<&Token>, start: usize, end: usize) -> bool {
+    let after = text[end..].trim_start();
+    let release = after.starts_with("リリース") && !after.starts_with("リリースノート");
+    let word_after = ["は", "で", "に"]
         .iter()
         .find_map(|p| after.strip_prefix(p))
         .map_or(after, str::trim_start);
-    let before = before.trim_end().trim_end_matches(['(', '（']).trim_end();
-    after.starts_with("リリース")
-        || STAGES
-            .iter()
-            .any(|w| after.starts_with(w) || before.ends_with(w) || before.ends_with("昇格は"))
+    let stage_after = MASTER
+        .find(word_after)
+        .is_some_and(|m| m.start() == 0 && matches!(classify(m.as_str()), TokenKind::StageWord(_)));
+    let before = text[..start].trim_end();
+    let bracketed = before.ends_with(['(', '（']) && after.starts_with([')', '）']);
+    let after_a_stage = last.is_some_and(|t| {
+        matches!(t.kind, TokenKind::StageWord(_))
+            && t.range.end == before.trim_end_matches(['(', '（']).trim_end().len()
+    });
+    let ends_a_topic = before.ends_with("昇格は")
+        && (release || after.is_empty() || after.starts_with(['。', '.']));
+    release || stage_after || (bracketed && after_a_stage) || ends_a_topic
 }
 
 /// `v1.31`, `Kubernetes 1.31` → 1.31.

@@ -3,7 +3,7 @@
 //! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版/
 //! generally available → `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除されています/
 //! 削除済み/削除した/取り除かれました/撤廃されました/除去されました/利用できなくなりました/
-//! 使用できなくなりました/removed → `removed` (a planned removal, 削除される予定 or
+//! 使用できなくなりました/使えなくなりました/削除となりました/removed → `removed` (a planned removal, 削除される予定 or
 //! 今後...削除されます, is not one), and
 //! デフォルトで有効/デフォルト無効/デフォルトでアクティブ/enabled by default/off by default for the
 //! default. API versions (`v1alpha1`) are words of their own and never stages.
@@ -168,12 +168,87 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     history.sort();
     Facts {
         stage: stated.map(|s| s.stage),
-        default_on: f.default_on,
+        default_on: own_default(view, &mention).unwrap_or(f.default_on),
         release,
         inherited,
         borrowed,
         history,
     }
+}
+
+/// In a sentence naming several KEPs or gates, the default said of the mention's name
+/// (`` `A`（デフォルトで有効）と `B` がベータに `` is on for A only; `` `A` はデフォルトで有効、`B` は
+/// デフォルトで無効 `` on for A, off for B): a default in an aside right after a name is that
+/// name's; one in a clause naming names is theirs; one in a clause of no name is every name's
+/// that has none of its own. `None` when the rule does not apply (a sentence of one name, or a
+/// mention with no name of its own): the sentence's default stands.
+fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>> {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let tokens = view.tokens_in(&sentence);
+    let muted = &view.muted()[first..first + tokens.len()];
+    let names: Vec<&super::scan::Token> = tokens
+        .iter()
+        .filter(|t| names_a_kep_or_gate(text, t))
+        .collect();
+    let name_of = |t: &super::scan::Token| &text[t.range.clone()];
+    let own = names
+        .iter()
+        .find(|t| t.range.start >= mention.start && t.range.end <= mention.end)
+        .map(|t| name_of(t))?;
+    if names.iter().all(|t| name_of(t) == own) {
+        return None;
+    }
+    // Each default word and the names it is said of (none: every name's).
+    let mut owned: Option<bool> = None;
+    let mut shared: Option<bool> = None;
+    for (t, _) in tokens.iter().zip(muted).filter(|(_, m)| !**m) {
+        let TokenKind::Default(on) = t.kind else {
+            continue;
+        };
+        let names_in = |r: Range<usize>| -> Vec<&str> {
+            names
+                .iter()
+                .filter(|n| n.range.start >= r.start && n.range.end <= r.end)
+                .map(|n| name_of(n))
+                .collect()
+        };
+        // An aside's default is said of the names in it (`（\`X\` はデフォルト無効のまま）`), else
+        // of the name right before its bracket (`` `X`（デフォルト無効） ``), else of its clause's.
+        let aside = aside_around(text, sentence.clone(), t.range.start);
+        let in_aside = (aside != sentence).then(|| names_in(aside.clone()));
+        let before_aside = || {
+            let open = text[..aside.start]
+                .trim_end_matches(['(', '（'])
+                .trim_end_matches([' ', '`']);
+            names
+                .iter()
+                .filter(|n| n.range.end == open.len())
+                .map(|n| name_of(n))
+                .collect::<Vec<_>>()
+        };
+        let in_clause = || {
+            let start = clause_start(text, sentence.start, t.range.start);
+            let end = text[t.range.end..sentence.end]
+                .find(CLAUSE_BREAKS)
+                .map_or(sentence.end, |p| t.range.end + p);
+            names_in(start..end)
+        };
+        let of: Vec<&str> = match in_aside {
+            Some(inside) if !inside.is_empty() => inside,
+            Some(_) if !before_aside().is_empty() => before_aside(),
+            _ => in_clause(),
+        };
+        if of.is_empty() {
+            shared = Some(on);
+        } else if of.contains(&own) {
+            owned = Some(on);
+        }
+    }
+    Some(owned.or(shared))
 }
 
 /// `` - `KubeletPSI`: ベータへの昇格は 1.35 に延期されました `` under `## ベータに昇格するもの`,
@@ -614,14 +689,23 @@ fn plan_clause_start(text: &str, tokens: &[super::scan::Token], from: usize, at:
     }
 }
 
+/// The words of a removal the scanner makes no stage word of when planned (`削除予定`,
+/// `v1.36 で削除される予定`, `（v1.36 で廃止予定）`): what a plan after them is about.
+fn names_a_removal(s: &str) -> bool {
+    ["削除", "廃止"].iter().any(|w| s.contains(w))
+}
+
 /// Where a plan's own clause begins after a stage joined to it without a comma: a stage word,
 /// a connective and a release, then the planned change (`非推奨で 1.36 で削除予定`, `非推奨になり
 /// v1.36 で削除される予定`, `ベータで v1.34 で GA 予定`). The stage before is what the release did;
 /// only the change after the release is planned. Without a change of its own after the release
-/// (`アルファで v1.34 に追加される予定`) the whole clause is the plan.
+/// (`アルファで v1.34 に追加される予定`), or when the stage before is itself dated after the article's
+/// release (`1.34 でベータになり 1.35 で GA になる予定` in a 1.33 article), the whole clause is
+/// the plan.
 fn stage_connective_end(
     text: &str,
     tokens: &[super::scan::Token],
+    now: Option<Release>,
     from: usize,
     at: usize,
 ) -> Option<usize> {
@@ -629,8 +713,13 @@ fn stage_connective_end(
     let first = tokens.partition_point(|u| u.range.start < from);
     let within = || tokens[first..].iter().take_while(|u| u.range.start < at);
     within()
-        .filter(|u| matches!(u.kind, TokenKind::StageWord(_) | TokenKind::Default(_)))
-        .filter_map(|u| {
+        .enumerate()
+        .filter(|(_, u)| matches!(u.kind, TokenKind::StageWord(_) | TokenKind::Default(_)))
+        .filter(|&(k, _)| {
+            let dated = release_next_to(text, tokens, first + k);
+            dated.is_none_or(|r| now.is_none_or(|now| r <= now))
+        })
+        .filter_map(|(_, u)| {
             let rest = text[u.range.end..at].trim_start();
             let joined = CONNECTIVES.iter().find_map(|c| rest.strip_prefix(c))?;
             let release_at = at - joined.trim_start().len();
@@ -640,9 +729,7 @@ fn stage_connective_end(
             }
             let planned = within().any(|p| {
                 p.range.start > release.range.end && matches!(p.kind, TokenKind::StageWord(_))
-            }) || ["削除", "廃止"]
-                .iter()
-                .any(|w| text[release.range.end..at].contains(w));
+            }) || names_a_removal(&text[release.range.end..at]);
             planned.then_some(release_at)
         })
         .last()
@@ -1240,15 +1327,10 @@ impl SentenceFacts {
         }) || {
             // `` `X` は v1.36 で削除予定です ``: a planned removal is about gates too, though it
             // states no stage.
-            let said = &view.text()[sentence.clone()];
-            [
-                "削除予定",
-                "削除される予定",
-                "削除されます",
-                "廃止される予定",
-            ]
-            .iter()
-            .any(|w| said.contains(w))
+            let text = view.text();
+            view.tokens_in(&sentence).iter().any(|t| {
+                t.kind == TokenKind::Plan && names_a_removal(&text[sentence.start..t.range.start])
+            })
         };
         SentenceFacts {
             stage: said.stage,
@@ -1309,18 +1391,16 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                     .any(|u| aside.contains(&u.range.start) && states(u.kind));
                 // `非推奨（v1.36 で削除予定）`: a planned removal in brackets is the aside's too
                 // (`削除予定` is no stage word, see the scanner).
-                let plans_a_removal = aside != sentence
-                    && ["削除", "廃止"]
-                        .iter()
-                        .any(|w| text[aside.start..t.range.start].contains(w));
+                let plans_a_removal =
+                    aside != sentence && names_a_removal(&text[aside.start..t.range.start]);
                 let sentence = if states_own || plans_a_removal {
                     aside
                 } else {
                     sentence
                 };
                 let start = plan_clause_start(text, tokens, sentence.start, t.range.start);
-                let start =
-                    stage_connective_end(text, tokens, start, t.range.start).unwrap_or(start);
+                let start = stage_connective_end(text, tokens, view.release, start, t.range.start)
+                    .unwrap_or(start);
                 let end = text[t.range.end..sentence.end]
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
@@ -1473,10 +1553,11 @@ impl Leads {
         }
         // `- **GA に昇格したもの**` over `  - サイドカーコンテナ（\`SidecarContainers\`）`: the parent
         // item heads its nested items as a heading does its section.
-        let parent_lead = block
+        let parent_form = block
             .parent_item
-            .filter(|&p| block.kind == BlockKind::ListItem && is_a_lead_item(views.get(p)))
-            .and_then(|p| self.stated(views, p));
+            .filter(|_| block.kind == BlockKind::ListItem)
+            .and_then(|p| lead_form(views.get(p)).map(|form| (p, form)));
+        let parent_lead = parent_form.and_then(|(p, _)| self.stated(views, p));
         if block.kind == BlockKind::ListItem
             && (is_one_name(doc, index) || led_by_a_name(doc, index))
         {
@@ -1496,8 +1577,11 @@ impl Leads {
         }
         view.section_release
             .set(self.headings.iter().rev().find_map(|&(_, _, r)| r));
-        let parent_lead =
-            parent_lead.filter(|s| !matches!(s.stage, Stage::Removed | Stage::Deprecated));
+        // A title heads whatever its items say; a sentence introducing its list only the items
+        // that are names (`- 以下の条件を満たしたため、ベータに昇格しました。` over a condition).
+        let parent_lead = parent_lead
+            .filter(|_| parent_form.is_some_and(|(_, form)| form == LeadForm::Title))
+            .filter(|s| !matches!(s.stage, Stage::Removed | Stage::Deprecated));
         view.section_stage.set(
             parent_lead
                 .or(self.feature_state)
@@ -1562,10 +1646,19 @@ fn introduces_a_list(text: &str) -> bool {
     LIST_INTRODUCERS.iter().any(|w| text.contains(w))
 }
 
-/// A list item that titles its nested items as a heading would (`- **GA に昇格したもの**`,
-/// `- アルファとして追加:`, `- v1.33 で以下が削除されました。`): short, one line, naming no KEP or
-/// gate and stating a stage.
-fn is_a_lead_item(view: &BlockView) -> bool {
+/// How a list item heads its nested items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LeadForm {
+    /// `- **GA に昇格したもの**`, `- アルファとして追加:`: as a heading would.
+    Title,
+    /// `- v1.33 で以下が削除されました。`: a sentence introducing the names below it.
+    Introducer,
+}
+
+/// Whether a list item heads its nested items (`- **GA に昇格したもの**`, `- アルファとして追加:`,
+/// `- v1.33 で以下が削除されました。`), and how: short, one line, naming no KEP or gate and
+/// stating a stage.
+fn lead_form(view: &BlockView) -> Option<LeadForm> {
     const TITLE_CHARS: usize = 40;
     // A sentence introducing its list says more than a title (`v1.33 では、長く非推奨だった次の
     // フィーチャーゲートが削除されました。`).
@@ -1591,16 +1684,22 @@ fn is_a_lead_item(view: &BlockView) -> bool {
         || ["もの", "機能", "ゲート", "一覧"]
             .iter()
             .any(|w| bare.ends_with(w));
-    let introduces = introduces_a_list(bare);
     let chars = text.chars().count();
-    says_a_change
-        && ((titles && chars <= TITLE_CHARS) || (introduces && chars <= INTRODUCER_CHARS))
+    let form = if titles && chars <= TITLE_CHARS {
+        LeadForm::Title
+    } else if introduces_a_list(bare) && chars <= INTRODUCER_CHARS {
+        LeadForm::Introducer
+    } else {
+        return None;
+    };
+    (says_a_change
         && !text.contains('\n')
         && !view
             .tokens
             .iter()
             .any(|t| names_a_kep_or_gate(view.text(), t))
-        && whole_block_stage(view).is_some()
+        && whole_block_stage(view).is_some())
+    .then_some(form)
 }
 
 /// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not
@@ -2129,11 +2228,11 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     }
 }
 
-/// A table cell repeating the one above: `〃`, `同上`, `″`, `同`, `ditto`.
+/// A table cell repeating the one above: `〃`, `同上`, `″`, `ditto`.
 fn is_ditto(cell: &str) -> bool {
     matches!(
         cell.trim(),
-        "〃" | "〃〃" | "同上" | "同" | "″" | "\"" | "”" | "ditto" | "Ditto"
+        "〃" | "〃〃" | "同上" | "″" | "ditto" | "Ditto"
     )
 }
 

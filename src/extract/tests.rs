@@ -3221,6 +3221,17 @@ fn removals_said_in_everyday_words() {
             "{md}"
         );
     }
+    // A heading that is the bare noun titles the removals under it.
+    for md in [
+        "## 削除\n\n- `NodeSwap`\n",
+        "## 廃止\n\n- `NodeSwap`: 古いスワップのゲート\n",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| g.1),
+            Some(Some(Stage::Removed)),
+            "{md}"
+        );
+    }
     // Not a removal: another thing gone, a deletion among other words, a future.
     for md in [
         "`NodeSwap` を有効にすると心配がなくなりました。",
@@ -4269,4 +4280,142 @@ fn a_name_said_to_be_a_gate_with_toiu_is_a_gate() {
     );
     // A gate something waits at is a scheduler's gate, as without `という`.
     assert!(gate_names("`WaitOnPermit`というゲートで Pod を待たせます。").is_empty());
+}
+
+#[test]
+fn a_default_is_said_of_its_own_names() {
+    let defaults = |md: &str| -> Vec<(String, Option<bool>)> {
+        gate_facts(md).into_iter().map(|g| (g.0, g.3)).collect()
+    };
+    let on = |a: Option<bool>, b: Option<bool>| {
+        vec![("NodeSwap".to_string(), a), ("WatchList".to_string(), b)]
+    };
+    for (md, want) in [
+        (
+            "`NodeSwap`（デフォルトで有効）と `WatchList` がベータになりました。",
+            on(Some(true), None),
+        ),
+        (
+            "`NodeSwap` と `WatchList`（デフォルトで無効）がベータになりました。",
+            on(None, Some(false)),
+        ),
+        (
+            "`NodeSwap` はデフォルトで有効、`WatchList` はデフォルトで無効です。",
+            on(Some(true), Some(false)),
+        ),
+        (
+            "`NodeSwap` はベータ（default off）、`WatchList` はベータ（default on）です。",
+            on(Some(false), Some(true)),
+        ),
+        (
+            "`NodeSwap` はベータに昇格しました（`WatchList` はデフォルト無効のまま）。",
+            on(None, Some(false)),
+        ),
+        (
+            "`NodeSwap` is now beta and enabled by default, while `WatchList` remains off by default.",
+            on(Some(true), Some(false)),
+        ),
+        // Names sharing one predicate share its default.
+        (
+            "`NodeSwap` と `WatchList` はデフォルトで有効です。",
+            on(Some(true), Some(true)),
+        ),
+    ] {
+        assert_eq!(defaults(md), want, "{md}");
+    }
+    // A clause naming one of the names gives the default to that name only.
+    assert_eq!(
+        defaults("`NodeSwap` と `WatchList` がベータになり、`NodeSwap` はデフォルトで有効です。"),
+        [
+            ("NodeSwap".to_string(), Some(true)),
+            ("WatchList".to_string(), None),
+            ("NodeSwap".to_string(), Some(true)),
+        ]
+    );
+    // A clause of no name is the sentence's one name's.
+    assert_eq!(
+        defaults("`NodeSwap` は v1.32 でベータになり、デフォルトで有効です。"),
+        [("NodeSwap".to_string(), Some(true))]
+    );
+}
+
+#[test]
+fn denied_and_keyed_defaults() {
+    for (md, want) in [
+        (
+            "`NodeSwap` はベータになりましたが、デフォルトでは有効になっていません。",
+            Some(false),
+        ),
+        (
+            "`NodeSwap` はベータですが、デフォルトで有効になったわけではありません。",
+            Some(false),
+        ),
+        (
+            "`--feature-gates=NodeSwap=true` で有効化できます（デフォルトは false）。",
+            Some(false),
+        ),
+        (
+            "`NodeSwap` はベータで、デフォルト値は true です。",
+            Some(true),
+        ),
+        ("`NodeSwap` ゲート（デフォルト: 無効）", Some(false)),
+    ] {
+        assert_eq!(gate_facts(md)[0].3, want, "{md}");
+    }
+}
+
+#[test]
+fn everyday_words_near_a_name_state_nothing_of_it() {
+    // Another gate gone, another thing removed, deletion as an operation: no removal.
+    for md in [
+        "`NodeSwap` を有効にしたところ、CI の品質ゲートがなくなりました。",
+        "`NodeSwap` を使うと、Pod のスケジューリングゲートがなくなりました。",
+        "`NodeSwap` を使うので、古いボリュームは削除となりました。",
+        "`NodeSwap` を有効にすると、古いボリュームプラグインが使えなくなりました。",
+        "## 後片付け\n\n### `ValidatingAdmissionPolicy` の削除\n\n作成したポリシーを消します。\n",
+    ] {
+        assert!(
+            gate_facts(md).iter().all(|g| g.1 != Some(Stage::Removed)),
+            "{md}: {:?}",
+            gate_facts(md)
+        );
+    }
+    // A deletion that happens names no gate.
+    assert!(gate_facts("`NodeSwap` を指定した Pod は、ノードの退避時に削除されます。").is_empty());
+    // An address or another project's version is no release of Kubernetes.
+    for md in [
+        "`NodeSwap` は 10.1.30.4 でベータとして検証しました。",
+        "`NodeSwap` は Go 1.22.3 でベータ扱いです。",
+        "`NodeSwap` は containerd 1.7.0 でベータ機能として使えます。",
+    ] {
+        assert_eq!(gate_facts(md)[0].2, None, "{md}");
+    }
+    // A release candidate dates its release.
+    assert_eq!(
+        gate_facts("`NodeSwap` は 1.29.0-rc.1 で GA になりました。")[0].2,
+        Some(rel("1.29"))
+    );
+    // A stage dated after the article's release (1.32) before a plan is planned too.
+    assert_eq!(
+        gate_facts("`NodeSwap` は 1.33 でベータになり 1.34 で GA になる予定です。")[0].1,
+        None
+    );
+    // Next time said of the article, not of the stage.
+    for md in [
+        "`NodeSwap` はベータ（次回で詳しく解説します）。",
+        "`NodeSwap` のベータについては次回リリースノートで扱います。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    // A stage section's first paragraph naming a gate in passing, or after 以前は.
+    for md in [
+        "## GA に昇格した機能\n\n### 検証環境\n\n`NodeSwap` を試したときと同じ kind クラスタを使います。\n",
+        "## GA に昇格した機能\n\n### Job の成功ポリシー\n\nJob の成功条件を指定できます。以前は `NodeSwap` と組み合わせると不具合がありました。\n",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+    // A sentence introducing a list of conditions heads no name in them.
+    let md =
+        "- 以下の条件を満たしたため、ベータに昇格しました。\n  - `NodeSwap` のテストが安定した\n";
+    assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
 }
