@@ -231,7 +231,28 @@ fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>>
                 .collect::<Vec<_>>()
         };
         let in_clause = || {
-            let start = clause_start(text, sentence.start, t.range.start);
+            let mut start = clause_start(text, sentence.start, t.range.start);
+            // `` `A`、`B`、`C` がアルファとして追加されました（いずれもデフォルト無効） ``: a comma
+            // between names lists them, it ends no clause.
+            while start > sentence.start {
+                let comma = text[..start]
+                    .char_indices()
+                    .next_back()
+                    .map_or(start, |(k, _)| k);
+                let ends_a_name = names
+                    .iter()
+                    .any(|n| n.range.end == text[..comma].trim_end_matches([' ', '`']).len());
+                let opens_a_name = names.iter().any(|n| {
+                    n.range.start
+                        == start
+                            + (text[start..].len()
+                                - text[start..].trim_start_matches([' ', '`']).len())
+                });
+                if !(ends_a_name && opens_a_name) {
+                    break;
+                }
+                start = clause_start(text, sentence.start, comma);
+            }
             let end = text[t.range.end..sentence.end]
                 .find(CLAUSE_BREAKS)
                 .map_or(sentence.end, |p| t.range.end + p);
@@ -918,6 +939,59 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
                 .copied()
                 .collect(),
             _ => said,
+        }
+    });
+}
+
+/// `### Job の成功ポリシー` over a paragraph of what it does, `この機能は v1.33 で GA に昇格しました。`
+/// and `この作業は [KEP #3998](…) の一環として行われました。`: a KEP or gate named in a section that
+/// states no stage for it takes the one stage the section's prose states for the article's
+/// release (not a removal or deprecation), when the section names no other KEP or gate than one
+/// the registry ties to it. Release posts tell one feature per section so, its name in any
+/// paragraph.
+pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
+    let doc = views.doc;
+    let mut stages: HashMap<usize, Vec<Stated>> = HashMap::new();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        // The article's opening section is no one feature's.
+        if block.section == 0
+            || block.cell.is_some()
+            || !matches!(block.kind, BlockKind::Paragraph | BlockKind::ListItem)
+        {
+            continue;
+        }
+        // Removals and deprecations are left out: 削除 and 非推奨 are as often said of a field,
+        // an API or storage the feature handles (`ストレージが削除された後に`) as of the feature.
+        // The one stage the block names (`A は GA、B はベータ` names two, of others).
+        if let Some(s) = views.get(b).block_stage().filter(|s| {
+            (s.release.is_none() || s.release == views.release)
+                && !matches!(s.stage, Stage::Removed | Stage::Deprecated)
+        }) {
+            stages.entry(block.section).or_default().push(s);
+        }
+    }
+    if stages.is_empty() {
+        return;
+    }
+    let section_of = |b: usize| Some(doc.blocks[b].section).filter(|&s| s != 0);
+    settle_by_group(out, registry, section_of, section_of, |section| {
+        let mut said: Vec<Stage> = stages
+            .get(&section)
+            .into_iter()
+            .flatten()
+            .map(|s| s.stage)
+            .collect();
+        said.sort();
+        said.dedup();
+        match said[..] {
+            [stage] => vec![Stated {
+                stage,
+                release: None,
+            }],
+            _ => Vec::new(),
         }
     });
 }

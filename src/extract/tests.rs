@@ -4320,6 +4320,10 @@ fn a_default_is_said_of_its_own_names() {
             "`NodeSwap` と `WatchList` はデフォルトで有効です。",
             on(Some(true), Some(true)),
         ),
+        (
+            "`NodeSwap`、`WatchList` がアルファとして追加されました（いずれもデフォルト無効）。",
+            on(Some(false), Some(false)),
+        ),
     ] {
         assert_eq!(defaults(md), want, "{md}");
     }
@@ -4418,4 +4422,25 @@ fn everyday_words_near_a_name_state_nothing_of_it() {
     let md =
         "- 以下の条件を満たしたため、ベータに昇格しました。\n  - `NodeSwap` のテストが安定した\n";
     assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
+}
+
+#[test]
+fn a_sections_one_kep_takes_the_stage_its_prose_states() {
+    // The release post's layout: what it does, the stage, then the KEP it was part of.
+    let md = "## 新機能\n\n### Job の成功ポリシー\n\nJob の成功条件を指定できます。\n\nこの機能は v1.32 で GA に昇格しました。\n\nこの作業は [KEP #3962](https://kep.k8s.io/3962) の一環として行われました。\n";
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Stable), None)]);
+    // A removal or deprecation in the prose is as often of something else; two KEPs, two
+    // stages, or the article's opening section settle nothing.
+    for md in [
+        "## 新機能\n\n### 回収ポリシー\n\nストレージが削除された後にのみ消えます。\n\n詳しくは KEP-3962 を。\n",
+        "## 新機能\n\n### 二つ\n\nこの機能は v1.32 で GA に昇格しました。\n\nKEP-3962 と KEP-3157 の一環です。\n",
+        "## 新機能\n\n### 二つ\n\nA は v1.32 で GA、B はベータになりました。\n\nKEP-3962 の一環です。\n",
+        "この機能は v1.32 で GA に昇格しました。\n\nKEP-3962 の一環です。\n",
+    ] {
+        assert!(
+            kep_stages(md).iter().all(|k| k.1.is_none()),
+            "{md}: {:?}",
+            kep_stages(md)
+        );
+    }
 }
