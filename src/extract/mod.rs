@@ -305,6 +305,11 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
                 .cell
                 .and_then(|c| row_stages.stage.get(&(c.table, c.row)).copied()),
         );
+        view.row_default.set(
+            block
+                .cell
+                .and_then(|c| row_stages.default.get(&(c.table, c.row)).copied()),
+        );
         // A cell's history is its row's columns per release.
         if let Some(steps) = block
             .cell
@@ -331,6 +336,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::shared_by_tied(&mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
+    stage::from_answers(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
@@ -439,6 +445,8 @@ pub(crate) struct BlockView<'a> {
     pub timeline: std::cell::RefCell<Vec<Dated>>,
     /// For a table cell, the stage its row states in a stage column.
     pub row_stage: std::cell::Cell<Option<stage::Stated>>,
+    /// For a table cell, the default its row states in a column of defaults.
+    pub row_default: std::cell::Cell<Option<bool>>,
     /// In an article of no release of its own (a weekly roundup), the one release the nearest
     /// heading naming one names (`## 🚀 v1.31 の注目機能`): the release of the stages its section
     /// states without one.
@@ -521,6 +529,7 @@ impl<'a> BlockView<'a> {
             heading_stage: Default::default(),
             timeline: Default::default(),
             row_stage: Default::default(),
+            row_default: Default::default(),
             section_release: Default::default(),
             muted: std::cell::OnceCell::new(),
             gate_column: Default::default(),

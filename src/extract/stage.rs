@@ -168,7 +168,9 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     history.sort();
     Facts {
         stage: stated.map(|s| s.stage),
-        default_on: own_default(view, &mention).unwrap_or(f.default_on),
+        default_on: own_default(view, &mention)
+            .unwrap_or(f.default_on)
+            .or(view.row_default.get()),
         release,
         inherited,
         borrowed,
@@ -943,6 +945,55 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     });
 }
 
+/// `Q: \`InPlacePodVerticalScaling\` は今どのステージ？` over `A: 1.33 でベータになり、デフォルトで有効です。`:
+/// a KEP or gate named in a question takes the one stage its answer, the next block labelled as
+/// one (`A:`, `A.`, `答え:`, `回答:`) or the first block under a question as a heading, states, when the answer names no other KEP or gate than one
+/// the registry ties to it. Study memos and FAQs ask so.
+pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
+    let doc = views.doc;
+    let is_question = |b: usize| {
+        let text = doc.blocks[b].text.trim_end();
+        text.ends_with(['?', '？'])
+    };
+    // The question each answer answers.
+    let mut answers: HashMap<usize, usize> = HashMap::new();
+    for (b, block) in doc.blocks.iter().enumerate().skip(1) {
+        let text = crate::text::japanese::nfkc(block.text.trim_start());
+        let labelled = ["A:", "A.", "A ", "答え:", "答:", "回答:", "→"]
+            .iter()
+            .any(|w| text.starts_with(w));
+        // A question as a heading is answered by its section's first block.
+        let under_a_question_heading = matches!(doc.blocks[b - 1].kind, BlockKind::Heading(_));
+        if (labelled || under_a_question_heading)
+            && matches!(block.kind, BlockKind::Paragraph | BlockKind::ListItem)
+            && is_question(b - 1)
+        {
+            answers.insert(b, b - 1);
+        }
+    }
+    if answers.is_empty() {
+        return;
+    }
+    let asked: HashMap<usize, usize> = answers.iter().map(|(&a, &q)| (q, a)).collect();
+    let names_for = |b: usize| {
+        answers
+            .get(&b)
+            .copied()
+            .or_else(|| asked.contains_key(&b).then_some(b))
+    };
+    let group_of = |b: usize| asked.contains_key(&b).then_some(b);
+    settle_by_group(out, registry, names_for, group_of, |q| {
+        asked
+            .get(&q)
+            .and_then(|&a| views.get(a).block_stage())
+            .into_iter()
+            .collect()
+    });
+}
+
 /// `### Job の成功ポリシー` over a paragraph of what it does, `この機能は v1.33 で GA に昇格しました。`
 /// and `この作業は [KEP #3998](…) の一環として行われました。`: a KEP or gate named in a section that
 /// states no stage for it takes the one stage the section's prose states for the article's
@@ -1400,11 +1451,16 @@ impl SentenceFacts {
             )
         }) || {
             // `` `X` は v1.36 で削除予定です ``: a planned removal is about gates too, though it
-            // states no stage.
+            // states no stage, and so is a question of its stage (`` `X` は今どのステージ？ ``).
             let text = view.text();
-            view.tokens_in(&sentence).iter().any(|t| {
-                t.kind == TokenKind::Plan && names_a_removal(&text[sentence.start..t.range.start])
-            })
+            let said = text[sentence.clone()].trim_end();
+            let asks_a_stage = said.ends_with(['?', '？'])
+                && STAGE_KEYS.iter().any(|k| said.to_lowercase().contains(k));
+            asks_a_stage
+                || view.tokens_in(&sentence).iter().any(|t| {
+                    t.kind == TokenKind::Plan
+                        && names_a_removal(&text[sentence.start..t.range.start])
+                })
         };
         SentenceFacts {
             stage: said.stage,
@@ -2117,6 +2173,9 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     // (table, row) → its release cell, and whether that is the release it was introduced in.
     let mut releases: HashMap<(usize, usize), (Release, bool)> = HashMap::new();
     let mut stages: Vec<((usize, usize), usize, Stated)> = Vec::new();
+    // The columns of defaults (`| デフォルト |`, `| Default |`) and each row's default.
+    let mut default_columns: std::collections::HashSet<(usize, usize)> = Default::default();
+    let mut defaults: HashMap<(usize, usize), bool> = HashMap::new();
     // (table, column) → the last row a stage cell covered and its stage, for a ditto mark below.
     let mut above: HashMap<(usize, usize), (usize, Stated)> = HashMap::new();
     for (i, b) in doc.blocks.iter().enumerate() {
@@ -2145,6 +2204,11 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             .iter()
             .any(|w| h.contains(w))
             {
+                continue;
+            }
+            // `| 機能 | デフォルト | ステージ |`: the feature-gates index's column of defaults.
+            if h.contains("デフォルト") || h.split_whitespace().next() == Some("default") {
+                default_columns.insert(key);
                 continue;
             }
             // `| 非推奨になったバージョン | 削除されたバージョン |`, `| GA (version) |`: a stage and
@@ -2192,6 +2256,12 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                         .iter()
                         .any(|w| h.contains(w));
                 release_columns.insert(key, introduced);
+            }
+            continue;
+        }
+        if default_columns.contains(&key) {
+            if let Some(on) = default_cell(&b.text) {
+                defaults.insert((cell.table, cell.row), on);
             }
             continue;
         }
@@ -2299,6 +2369,18 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     RowStages {
         stage: ranked.into_iter().map(|(row, (_, s))| (row, s)).collect(),
         dated,
+        default: defaults,
+    }
+}
+
+/// The default a cell of a column of defaults gives: `true`, `有効`, `on`, `enabled` / `false`,
+/// `無効`, `off`, `disabled` (case aside).
+fn default_cell(cell: &str) -> Option<bool> {
+    let value = crate::text::japanese::nfkc(cell).trim().to_lowercase();
+    match value.as_str() {
+        "true" | "有効" | "オン" | "on" | "enabled" | "yes" => Some(true),
+        "false" | "無効" | "オフ" | "off" | "disabled" | "no" => Some(false),
+        _ => None,
     }
 }
 
@@ -2317,6 +2399,8 @@ pub(super) struct RowStages {
     /// For a column per release (`| 1.30 | 1.31 | 1.32 |`), each release's stage, oldest first:
     /// the history of what the row names.
     pub dated: HashMap<(usize, usize), Vec<Dated>>,
+    /// The row's default, from a column of defaults (`| デフォルト | true |`).
+    pub default: HashMap<(usize, usize), bool>,
 }
 
 /// The most rows one cell's stage is spread over: HTML allows `rowspan="65534"`, which a table

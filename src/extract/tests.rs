@@ -2483,7 +2483,8 @@ fn a_table_row_states_the_stage_of_its_gate() {
             ("SELinuxMount".to_string(), Some(Stage::Alpha), r130, None),
         ]
     );
-    // The feature-gates index: a release column, under a heading naming two stages.
+    // The feature-gates index: a release column and a column of defaults, under a heading naming
+    // two stages.
     let md = "### AlphaまたはBetaのフィーチャーゲート\n\n| 機能 | デフォルト | ステージ | 導入開始バージョン | 最終利用可能バージョン |\n|---|---|---|---|---|\n| `APIListChunking` | `false` | Alpha | 1.8 | 1.8 |\n| `APIListChunking` | `true` | Beta | 1.9 | 1.28 |\n";
     assert_eq!(
         gate_facts(md),
@@ -2492,13 +2493,13 @@ fn a_table_row_states_the_stage_of_its_gate() {
                 "APIListChunking".to_string(),
                 Some(Stage::Alpha),
                 Some(rel("1.8")),
-                None
+                Some(false)
             ),
             (
                 "APIListChunking".to_string(),
                 Some(Stage::Beta),
                 Some(rel("1.9")),
-                None
+                Some(true)
             ),
         ]
     );
@@ -4441,6 +4442,54 @@ fn a_sections_one_kep_takes_the_stage_its_prose_states() {
             kep_stages(md).iter().all(|k| k.1.is_none()),
             "{md}: {:?}",
             kep_stages(md)
+        );
+    }
+}
+
+#[test]
+fn a_column_of_defaults_gives_each_row_its_default() {
+    let md = "| 機能 | デフォルト | ステージ |\n|---|---|---|\n| `NodeSwap` | `false` | Alpha |\n| `WatchList` | 有効 | Beta |\n| `KMSv2` | - | GA |\n";
+    let got: Vec<_> = gate_facts(md)
+        .into_iter()
+        .map(|g| (g.0, g.1, g.3))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("NodeSwap".to_string(), Some(Stage::Alpha), Some(false)),
+            ("WatchList".to_string(), Some(Stage::Beta), Some(true)),
+            ("KMSv2".to_string(), Some(Stage::Stable), None),
+        ]
+    );
+    let md = "| KEP | Gate | Default |\n|---|---|---|\n| KEP-3962 | `WatchList` | on |\n";
+    assert_eq!(gate_facts(md)[0].3, Some(true));
+}
+
+#[test]
+fn a_question_takes_the_stage_its_answer_states() {
+    for md in [
+        "Q: `NodeSwap` は今どのステージ？\n\nA: 1.32 でベータになり、デフォルトで有効です。\n",
+        "Q. `NodeSwap` フィーチャーゲートは今どのステージ？\n\n答え: ベータです。\n",
+        "### Q. `NodeSwap` はデフォルトで有効？\n\nいいえ、ベータですがデフォルトでは無効です。\n",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| g.1),
+            Some(Some(Stage::Beta)),
+            "{md}: {:?}",
+            gate_facts(md)
+        );
+    }
+    // An answer about another gate, or a next paragraph that is no answer, tells nothing.
+    for md in [
+        "Q: `NodeSwap` は今どのステージ？\n\nA: `WatchList` はベータです。\n",
+        "`NodeSwap` は今どのステージ？\n\n次の話題です。ベータ機能は多いです。\n",
+    ] {
+        assert!(
+            gate_facts(md)
+                .iter()
+                .all(|g| g.0 != "NodeSwap" || g.1.is_none()),
+            "{md}: {:?}",
+            gate_facts(md)
         );
     }
 }
