@@ -95,6 +95,7 @@ pub(crate) struct Borrowed {
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
     let (f, own_stretch) = own_subject(view, &mention);
+    let f = respectively(view, &mention).unwrap_or(f);
     let f = own_aside(view, &mention, f);
     let f = own_clause(view, &mention, f);
     // What the mention has from beyond its sentence, the block's stage aside.
@@ -272,6 +273,55 @@ fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>>
         }
     }
     Some(owned.or(shared))
+}
+
+/// `KEP-4639、KEP-753 はそれぞれベータ、GA に昇格しました`, `A and B graduated to beta and GA
+/// respectively`: names listed before `それぞれ` (or `respectively` after the stages) take the
+/// stages listed in the same order, one each; the mention's is the one at its place.
+fn respectively(view: &BlockView, mention: &Range<usize>) -> Option<SentenceFacts> {
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let said = &text[sentence.clone()];
+    let marker = said
+        .find("それぞれ")
+        .or_else(|| said.to_ascii_lowercase().find("respectively"))?;
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let tokens = view.tokens_in(&sentence);
+    let muted = &view.muted()[first..first + tokens.len()];
+    let names: Vec<&super::scan::Token> = tokens
+        .iter()
+        .filter(|t| names_a_kep_or_gate(text, t))
+        .collect();
+    let stages: Vec<(Stage, usize)> = tokens
+        .iter()
+        .zip(muted)
+        .filter(|(_, m)| !**m)
+        .filter_map(|(t, _)| match t.kind {
+            TokenKind::StageWord(stage) => Some((stage, t.range.start)),
+            _ => None,
+        })
+        .collect();
+    // The names stand before the stages, as many of each.
+    let last_name = names.last()?.range.end;
+    if names.len() < 2
+        || names.len() != stages.len()
+        || stages.iter().any(|&(_, at)| at < last_name)
+        || sentence.start + marker < last_name
+    {
+        return None;
+    }
+    let place = names
+        .iter()
+        .position(|t| t.range.start >= mention.start && t.range.end <= mention.end)?;
+    let (stage, at) = stages[place];
+    let whole = view.sentence_facts(mention.start);
+    Some(SentenceFacts {
+        stage: Some(stage),
+        stage_at: Some(at),
+        ..whole
+    })
 }
 
 /// `` - `KubeletPSI`: ベータへの昇格は 1.35 に延期されました `` under `## ベータに昇格するもの`,

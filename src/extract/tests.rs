@@ -4493,3 +4493,30 @@ fn a_question_takes_the_stage_its_answer_states() {
         );
     }
 }
+
+#[test]
+fn names_and_stages_listed_respectively_pair_in_order() {
+    for md in [
+        "KEP-3962、KEP-3157 はそれぞれベータ、GA に昇格しました。",
+        "KEP-3962 と KEP-3157 がそれぞれベータと GA になりました。",
+        "KEP-3962 and KEP-3157 graduated to beta and GA respectively.",
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [
+                (3962, Some(Stage::Beta), None),
+                (3157, Some(Stage::Stable), None)
+            ],
+            "{md}"
+        );
+    }
+    // Without それぞれ, or with as many stages as names but not after them, the sentence reads
+    // as before.
+    assert_eq!(
+        kep_stages("KEP-3962 と KEP-3157 が GA になりました。"),
+        [
+            (3962, Some(Stage::Stable), None),
+            (3157, Some(Stage::Stable), None)
+        ]
+    );
+}
