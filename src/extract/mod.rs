@@ -573,6 +573,13 @@ impl<'a> BlockView<'a> {
         &self.tokens[a..b]
     }
 
+    /// The tokens in normalized range `r` and whether each is muted (`stage::muted_tokens`).
+    pub(crate) fn tokens_and_muted_in(&self, r: &Range<usize>) -> (&[scan::Token], &[bool]) {
+        let first = self.tokens.partition_point(|t| t.range.start < r.start);
+        let tokens = self.tokens_in(r);
+        (tokens, &self.muted()[first..first + tokens.len()])
+    }
+
     /// What the sentence containing `at` states, computed once per sentence.
     pub(crate) fn sentence_facts(&self, at: usize) -> stage::SentenceFacts {
         let s = self.sentence_at(at);

@@ -188,15 +188,8 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>> {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
-    let first = view
-        .tokens
-        .partition_point(|t| t.range.start < sentence.start);
-    let tokens = view.tokens_in(&sentence);
-    let muted = &view.muted()[first..first + tokens.len()];
-    let names: Vec<&super::scan::Token> = tokens
-        .iter()
-        .filter(|t| names_a_kep_or_gate(text, t))
-        .collect();
+    let (tokens, muted) = view.tokens_and_muted_in(&sentence);
+    let names = kep_and_gate_names(text, tokens);
     let name_of = |t: &super::scan::Token| &text[t.range.clone()];
     let own = names
         .iter()
@@ -275,6 +268,17 @@ fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>>
     Some(owned.or(shared))
 }
 
+/// The tokens of `tokens` that name a KEP or a gate, in order.
+fn kep_and_gate_names<'t>(
+    text: &str,
+    tokens: &'t [super::scan::Token],
+) -> Vec<&'t super::scan::Token> {
+    tokens
+        .iter()
+        .filter(|t| names_a_kep_or_gate(text, t))
+        .collect()
+}
+
 /// `KEP-4639、KEP-753 はそれぞれベータ、GA に昇格しました`, `A and B graduated to beta and GA
 /// respectively`: names listed before `それぞれ` (or `respectively` after the stages) take the
 /// stages listed in the same order, one each; the mention's is the one at its place.
@@ -285,15 +289,8 @@ fn respectively(view: &BlockView, mention: &Range<usize>) -> Option<SentenceFact
     let marker = said
         .find("それぞれ")
         .or_else(|| said.to_ascii_lowercase().find("respectively"))?;
-    let first = view
-        .tokens
-        .partition_point(|t| t.range.start < sentence.start);
-    let tokens = view.tokens_in(&sentence);
-    let muted = &view.muted()[first..first + tokens.len()];
-    let names: Vec<&super::scan::Token> = tokens
-        .iter()
-        .filter(|t| names_a_kep_or_gate(text, t))
-        .collect();
+    let (tokens, muted) = view.tokens_and_muted_in(&sentence);
+    let names = kep_and_gate_names(text, tokens);
     let stages: Vec<(Stage, usize)> = tokens
         .iter()
         .zip(muted)
