@@ -171,7 +171,8 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         stage: stated.map(|s| s.stage),
         default_on: own_default(view, &mention)
             .unwrap_or(f.default_on)
-            .or(view.row_default.get()),
+            .or(view.row_default.get())
+            .or_else(|| nameless_default(view)),
         release,
         inherited,
         borrowed,
@@ -277,6 +278,29 @@ fn kep_and_gate_names<'t>(
         .iter()
         .filter(|t| names_a_kep_or_gate(text, t))
         .collect()
+}
+
+/// `` `A` と `B` がベータになりました。どちらもデフォルトで有効です。 ``, `` `X` はベータに昇格しました。
+/// デフォルト: 無効 ``: the one default the block's sentences of no KEP or gate state, for a mention
+/// whose own sentence states none. A default said of another name stays that name's.
+fn nameless_default(view: &BlockView) -> Option<bool> {
+    let text = view.text();
+    let mut said: Option<bool> = None;
+    for sentence in &view.sentences {
+        let (tokens, muted) = view.tokens_and_muted_in(sentence);
+        if !kep_and_gate_names(text, tokens).is_empty() {
+            continue;
+        }
+        for (t, _) in tokens.iter().zip(muted).filter(|(_, m)| !**m) {
+            if let TokenKind::Default(on) = t.kind {
+                if said.is_some_and(|s| s != on) {
+                    return None;
+                }
+                said = Some(on);
+            }
+        }
+    }
+    said
 }
 
 /// `KEP-4639、KEP-753 はそれぞれベータ、GA に昇格しました`, `A and B graduated to beta and GA

@@ -4364,6 +4364,10 @@ fn denied_and_keyed_defaults() {
             Some(true),
         ),
         ("`NodeSwap` ゲート（デフォルト: 無効）", Some(false)),
+        (
+            "`NodeSwap` フィーチャーゲートは、デフォルトで有効になることもありません。",
+            Some(false),
+        ),
     ] {
         assert_eq!(gate_facts(md)[0].3, want, "{md}");
     }
@@ -4518,5 +4522,30 @@ fn names_and_stages_listed_respectively_pair_in_order() {
             (3962, Some(Stage::Stable), None),
             (3157, Some(Stage::Stable), None)
         ]
+    );
+}
+
+#[test]
+fn a_default_said_in_a_sentence_of_no_name_is_the_blocks() {
+    let defaults =
+        |md: &str| -> Vec<Option<bool>> { gate_facts(md).into_iter().map(|g| g.3).collect() };
+    assert_eq!(
+        defaults("`NodeSwap` と `WatchList` がベータになりました。どちらもデフォルトで有効です。"),
+        [Some(true), Some(true)]
+    );
+    assert_eq!(
+        defaults("`NodeSwap` はベータに昇格しました。デフォルト: 無効"),
+        [Some(false)]
+    );
+    // What held before, or two defaults that disagree, give none; a name's own default stays.
+    for md in [
+        "`NodeSwap` はベータです。以前はデフォルトで無効でした。",
+        "`NodeSwap` はベータです。A はデフォルトで有効、B はデフォルトで無効です。",
+    ] {
+        assert_eq!(defaults(md), [None], "{md}");
+    }
+    assert_eq!(
+        defaults("`NodeSwap` はデフォルトで無効です。ほかはデフォルトで有効です。"),
+        [Some(false)]
     );
 }
