@@ -472,6 +472,9 @@ pub(crate) struct BlockView<'a> {
     /// The one stage the whole block names and where its words stand (`stage::block_stage`),
     /// computed once.
     block_stage: std::cell::OnceCell<Option<(stage::Stated, Vec<usize>)>>,
+    /// The default the block's sentences of no KEP or gate state (`stage::nameless_default`),
+    /// computed once.
+    nameless_default: std::cell::OnceCell<Option<bool>>,
     /// The tokens that state no fact of the release (`stage::muted_tokens`), computed once.
     muted: std::cell::OnceCell<Vec<bool>>,
 }
@@ -532,6 +535,7 @@ impl<'a> BlockView<'a> {
             row_default: Default::default(),
             section_release: Default::default(),
             muted: std::cell::OnceCell::new(),
+            nameless_default: std::cell::OnceCell::new(),
             gate_column: Default::default(),
             kep_column: Default::default(),
             over_stages: Default::default(),
@@ -571,6 +575,13 @@ impl<'a> BlockView<'a> {
         let a = self.tokens.partition_point(|t| t.range.start < r.start);
         let b = a + self.tokens[a..].partition_point(|t| t.range.end <= r.end);
         &self.tokens[a..b]
+    }
+
+    /// The default the block states in its sentences of no KEP or gate.
+    pub(crate) fn nameless_default(&self) -> Option<bool> {
+        *self
+            .nameless_default
+            .get_or_init(|| stage::nameless_default(self))
     }
 
     /// The tokens in normalized range `r` and whether each is muted (`stage::muted_tokens`).

@@ -257,10 +257,9 @@ pub(super) fn scan_until(
         if (s.starts_with("使えなくな")
             || s.starts_with("利用できなくな")
             || s.starts_with("使用できなくな")
+            // `削除となりました`, `廃止になった`: the pattern's only words of the noun and と/に.
             || (["削除", "廃止"].iter().any(|w| s.starts_with(w))
-                && ["となりました", "となった", "になりました", "になった"]
-                    .iter()
-                    .any(|w| s.ends_with(w))))
+                && s["削除".len()..].starts_with(['と', 'に'])))
             && !names_its_subject(text, tokens.last(), m.start())
         {
             continue;
@@ -429,43 +428,10 @@ pub(super) fn scan_until(
         if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
             kind = TokenKind::DeniedStage;
         }
-        // `is not enabled by default`: the opposite default.
+        // `is not enabled by default`, `デフォルトでは有効になっていません`, `デフォルトで有効になる
+        // こともありません`: the opposite default.
         if let TokenKind::Default(on) = kind
-            && s.is_ascii()
             && denied(text, m.range())
-        {
-            kind = TokenKind::Default(!on);
-        }
-        // `デフォルトでは有効になっていません`, `デフォルトで有効になったわけではありません`: the
-        // opposite default.
-        if let TokenKind::Default(on) = kind
-            && !s.is_ascii()
-            && {
-                let after = text[m.end()..].trim_start();
-                let after = ["に", "化"]
-                    .iter()
-                    .find_map(|p| after.strip_prefix(p))
-                    .unwrap_or(after);
-                [
-                    "なっていません",
-                    "なっていない",
-                    "されていません",
-                    "されていない",
-                    "ではありません",
-                    "ではない",
-                    "なったわけではありません",
-                    "なったわけではない",
-                    "なりません",
-                    "はなっていません",
-                    "はなりません",
-                    "なることもありません",
-                    "なることはありません",
-                    "なることもない",
-                    "なることはない",
-                ]
-                .iter()
-                .any(|w| after.starts_with(w))
-            }
         {
             kind = TokenKind::Default(!on);
         }
@@ -929,6 +895,16 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "にするものではありません",
         "とするものではな",
         "とするものではありません",
+        // `ベータ化されていません`, `GA になったわけではありません`, `デフォルトで有効になることも
+        // ありません`.
+        "化されていな",
+        "化されていません",
+        "になったわけではな",
+        "になったわけではありません",
+        "になることもな",
+        "になることはな",
+        "になることもありません",
+        "になることはありません",
         "昇格ならず",
         "入りならず",
         "昇格は無し",
@@ -1077,8 +1053,14 @@ fn next_time_of_a_stage(text: &str, last: Option<&Token>, start: usize, end: usi
         .iter()
         .find_map(|p| after.strip_prefix(p))
         .map_or(after, str::trim_start);
+    // The word right after, read by the scanner's own pattern (within a few characters: the
+    // pattern must not search the rest of a long block for each `次回`).
+    let head = word_after
+        .char_indices()
+        .nth(16)
+        .map_or(word_after, |(k, _)| &word_after[..k]);
     let stage_after = MASTER
-        .find(word_after)
+        .find(head)
         .is_some_and(|m| m.start() == 0 && matches!(classify(m.as_str()), TokenKind::StageWord(_)));
     let before = text[..start].trim_end();
     let bracketed = before.ends_with(['(', '（']) && after.starts_with([')', '）']);

@@ -172,7 +172,7 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
         default_on: own_default(view, &mention)
             .unwrap_or(f.default_on)
             .or(view.row_default.get())
-            .or_else(|| nameless_default(view)),
+            .or_else(|| view.nameless_default()),
         release,
         inherited,
         borrowed,
@@ -187,6 +187,8 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
 /// that has none of its own. `None` when the rule does not apply (a sentence of one name, or a
 /// mention with no name of its own): the sentence's default stands.
 fn own_default(view: &BlockView, mention: &Range<usize>) -> Option<Option<bool>> {
+    // Read per mention only where the sentence (read once) states a default at all.
+    view.sentence_facts(mention.start).default_on?;
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
     let (tokens, muted) = view.tokens_and_muted_in(&sentence);
@@ -283,7 +285,7 @@ fn kep_and_gate_names<'t>(
 /// `` `A` と `B` がベータになりました。どちらもデフォルトで有効です。 ``, `` `X` はベータに昇格しました。
 /// デフォルト: 無効 ``: the one default the block's sentences of no KEP or gate state, for a mention
 /// whose own sentence states none. A default said of another name stays that name's.
-fn nameless_default(view: &BlockView) -> Option<bool> {
+pub(super) fn nameless_default(view: &BlockView) -> Option<bool> {
     let text = view.text();
     let mut said: Option<bool> = None;
     for sentence in &view.sentences {
@@ -307,6 +309,10 @@ fn nameless_default(view: &BlockView) -> Option<bool> {
 /// respectively`: names listed before `それぞれ` (or `respectively` after the stages) take the
 /// stages listed in the same order, one each; the mention's is the one at its place.
 fn respectively(view: &BlockView, mention: &Range<usize>) -> Option<SentenceFacts> {
+    let whole = view.sentence_facts(mention.start);
+    if !whole.in_order {
+        return None;
+    }
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
     let said = &text[sentence.clone()];
@@ -337,7 +343,6 @@ fn respectively(view: &BlockView, mention: &Range<usize>) -> Option<SentenceFact
         .iter()
         .position(|t| t.range.start >= mention.start && t.range.end <= mention.end)?;
     let (stage, at) = stages[place];
-    let whole = view.sentence_facts(mention.start);
     Some(SentenceFacts {
         stage: Some(stage),
         stage_at: Some(at),
@@ -1504,6 +1509,8 @@ pub(crate) struct SentenceFacts {
     /// Its stage words that state a fact and have a release written next to them, in text order
     /// (what [`history`] is made of).
     pub dated: Vec<Dated>,
+    /// It pairs names with stages in order (`それぞれ`, `respectively`; see [`respectively`]).
+    pub in_order: bool,
 }
 
 impl SentenceFacts {
@@ -1525,14 +1532,22 @@ impl SentenceFacts {
             // states no stage, and so is a question of its stage (`` `X` は今どのステージ？ ``).
             let text = view.text();
             let said = text[sentence.clone()].trim_end();
-            let asks_a_stage = said.ends_with(['?', '？'])
-                && STAGE_KEYS.iter().any(|k| said.to_lowercase().contains(k));
+            let asks_a_stage = said.ends_with(['?', '？']) && {
+                let said = said.to_lowercase();
+                STAGE_KEYS.iter().any(|k| said.contains(k))
+            };
             asks_a_stage
                 || view.tokens_in(&sentence).iter().any(|t| {
                     t.kind == TokenKind::Plan
                         && names_a_removal(&text[sentence.start..t.range.start])
                 })
         };
+        let text = &view.text()[sentence];
+        let in_order = text.contains("それぞれ")
+            || text
+                .as_bytes()
+                .windows(b"respectively".len())
+                .any(|w| w.eq_ignore_ascii_case(b"respectively"));
         SentenceFacts {
             stage: said.stage,
             stage_at: said.stage_at,
@@ -1540,6 +1555,7 @@ impl SentenceFacts {
             release: said.release,
             about_gates,
             dated: said.dated,
+            in_order,
         }
     }
 }
