@@ -384,6 +384,7 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);
             let body = crate::parse::embeds::expand(&body);
+            let body = crate::parse::bullets::expand(&body);
             let body = if split.front.marp {
                 crate::parse::marp::without_image_keywords(&body)
             } else {

@@ -161,11 +161,45 @@ pub(super) fn extract_block(
                     || opens_a_stage_section(view, i)
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
+                } else if is_whole_span(view, t) && !names_a_thing_too(name) {
+                    // `` `SidecarContainers` を使うと… ``: a name the registry knows, written whole
+                    // in a code span, is the gate wherever it stands. Said in passing, it is not
+                    // what its list or section says reached a stage: it takes only what its own
+                    // sentence, block or table row states.
+                    let facts = stage::own_facts_for(view, t.range.clone());
+                    let r = t.range.clone();
+                    push_facts(
+                        view,
+                        place_of(t),
+                        r,
+                        name,
+                        (GateEvidence::Registry, true),
+                        facts,
+                        out,
+                    );
                 }
             }
             _ => {}
         }
     }
+}
+
+/// Gate names that also name a component, admission plugin, access mode or security module
+/// (`CPUManager`, `PodSecurity`, `ReadWriteOncePod`, `AppArmor`): in a code span of their own
+/// they are mostly that thing, and need what any prose name needs to be the gate.
+fn names_a_thing_too(name: &str) -> bool {
+    [
+        "AppArmor",
+        "CPUManager",
+        "DevicePlugins",
+        "MemoryManager",
+        "PodSecurity",
+        "ReadWriteOncePod",
+        "StorageObjectInUseProtection",
+        "Sysctls",
+        "TopologyManager",
+    ]
+    .contains(&name)
 }
 
 fn push(
@@ -188,6 +222,19 @@ fn push_at(
     out: &mut Vec<GateMention>,
 ) {
     let facts = stage::facts_for(view, r.clone());
+    push_facts(view, place, r, name, (evidence, false), facts, out);
+}
+
+/// Records the mention with `facts`; `passing` as [`GateMention::passing`].
+fn push_facts(
+    view: &BlockView,
+    place: Place,
+    r: Range<usize>,
+    name: &str,
+    (evidence, passing): (GateEvidence, bool),
+    facts: stage::Facts,
+    out: &mut Vec<GateMention>,
+) {
     out.push(GateMention {
         gate: FeatureGateName(name.to_string()),
         block: view.index,
@@ -201,6 +248,7 @@ fn push_at(
         inherited: facts.inherited,
         borrowed: facts.borrowed,
         history: facts.history,
+        passing,
     });
 }
 
@@ -744,15 +792,16 @@ fn heads_a_stage_list_item(view: &BlockView, i: usize) -> bool {
 }
 
 /// `` - `NFTablesProxyMode`: kube-proxy の nftables バックエンド。ベータに昇格しました `` under
-/// `## ベータになった機能`: a list item led by the name (whole in a code span or a link, then a
-/// colon or dash) that the item, its list's lead or its heading gives a stage. Notes and digests
-/// list a release's gates so, the stage in the item's second sentence or in the heading.
+/// `## ベータになった機能`: a list item led by the name (whole in a code span or a link, or in
+/// prose as `- **KubeletPSI**: …` writes it, then a colon or dash) that the item, its list's lead
+/// or its heading gives a stage. Notes and digests list a release's gates so, the stage in the
+/// item's second sentence or in the heading.
 fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     let text = view.text();
     let led = view.block.kind == crate::parse::blocks::BlockKind::ListItem
         && text[..t.range.start].trim().is_empty()
-        && is_whole_span(view, t);
+        && (t.plain || is_whole_span(view, t));
     let after = text[t.range.end..].trim_start_matches(['`', ']', ' ']);
     let after = after
         .split_once(')')

@@ -193,6 +193,11 @@ pub struct GateMention {
     /// As `KepMention::history`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<Dated>,
+    /// Said in passing (a name the registry knows, in a code span of its own, that no rule
+    /// makes what a stage was stated of): it takes only what its own sentence, block, row or
+    /// heading states, never a stage its list, section or group lends.
+    #[serde(skip)]
+    pub(crate) passing: bool,
 }
 
 /// How a SIG was written.

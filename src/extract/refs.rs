@@ -258,12 +258,12 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     Some(m)
 }
 
-/// `KEP-1287, 2400, 753`, `KEP 1287/2400`, `KEP-4639と4815`: the numbers listed after a
+/// `KEP-1287, 2400, 753`, `KEP 1287/2400`, `KEP-4639と4815`, `KEP-4205・4818`: the numbers listed after a
 /// prefixed KEP in prose are KEPs too. A listed number must end where a word or clause does
 /// (`KEP-1287、2つ目は`, `KEP-4639, 2024年` and `KEP-1287, 1.30で` list none).
 fn listed_keps(view: &BlockView, t: &Token, out: &mut Mentions) {
     static NEXT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*(?:[,、/&]|and|と|や|および|及び)\s*#?([0-9]{1,4})").unwrap()
+        Regex::new(r"^\s*(?:[,、/&・]|and|と|や|および|及び)\s*#?([0-9]{1,4})").unwrap()
     });
     let text = view.text();
     let mut at = t.range.end;
@@ -338,8 +338,8 @@ fn ends_a_listed_number(after: &str) -> bool {
         Some('.') => !chars.next().is_some_and(|c| c.is_ascii_digit()),
         Some(c) if c.is_whitespace() => true,
         Some(
-            ',' | '、' | '。' | ')' | '）' | ']' | ':' | ';' | '/' | '&' | 'の' | 'は' | 'が'
-            | 'を' | 'で' | 'に' | 'と' | 'や' | 'も' | 'へ' | 'か',
+            ',' | '、' | '・' | '。' | ')' | '）' | ']' | ':' | ';' | '/' | '&' | 'の' | 'は'
+            | 'が' | 'を' | 'で' | 'に' | 'と' | 'や' | 'も' | 'へ' | 'か',
         ) => true,
         Some(_) => false,
     }

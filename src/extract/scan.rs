@@ -28,17 +28,19 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | --feature-gates[=\ ][A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
-        | (?i:keps?)(?:番号)?(?:[\ \-_‐−–—ー]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:番号|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
         | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
-        | (?:v|(?i:kubernetes)\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}}(?:-(?:rc|alpha|beta)\.[0-9]+)?)?(?-u:\b)
+        | (?:v|(?i:kubernetes|k8s)\ ?v?|(?i:ver)\.\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}}(?:-(?:rc|alpha|beta)\.[0-9]+)?)?(?-u:\b)
+        | (?i:deprecate)\ ?(?:され|し|済)
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
-        | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供
+        | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供 | ジーエー | 正式リリースされ
+        | デプリケート
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
         | (?:削除|廃止)(?:と|に)な(?:りました|った) | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
@@ -53,8 +55,10 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
-        | デフォルト(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
-        | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|(?:ON|OFF|On|Off)(?-u:\b))
+        | (?:デフォルト|既定|初期)(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | (?:既定|標準)(?:で|では)\ ?(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | オプトイン
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
         | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
@@ -667,6 +671,11 @@ fn classify(s: &str) -> TokenKind {
     if let Some(kind) = classify_phrase(s) {
         return kind;
     }
+    // `deprecate されました`: the English verb in a Japanese sentence (a title's `Deprecate X` is
+    // a name).
+    if b.len() > 9 && b[..9].eq_ignore_ascii_case(b"deprecate") && !s.is_ascii() {
+        return TokenKind::StageWord(Stage::Deprecated);
+    }
     if b[0].is_ascii_alphabetic() {
         return classify_word(s);
     }
@@ -676,11 +685,17 @@ fn classify(s: &str) -> TokenKind {
         }
         "アルファ" | "α" => TokenKind::StageWord(Stage::Alpha),
         "ベータ" | "β" => TokenKind::StageWord(Stage::Beta),
-        "ステーブル" | "安定版" | "正式版" | "一般提供" => {
+        // `正式リリースされました`: released as GA (the noun alone is as often the release's own:
+        // `v1.34 の正式リリース`).
+        "ステーブル" | "安定版" | "正式版" | "一般提供" | "ジーエー" | "正式リリースされ" => {
             TokenKind::StageWord(Stage::Stable)
         }
         // `廃止予定`: to be removed, so deprecated now; `廃止されました`: removed.
-        "非推奨" | "廃止予定" => TokenKind::StageWord(Stage::Deprecated),
+        "非推奨" | "廃止予定" | "デプリケート" => {
+            TokenKind::StageWord(Stage::Deprecated)
+        }
+        // `オプトインで利用できます`: to be switched on, so off by default.
+        "オプトイン" => TokenKind::Default(false),
         // `撤回されました`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
         "見送" | "延期" | "持ち越" | "撤回" | "リバート" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
@@ -779,17 +794,25 @@ fn classify(s: &str) -> TokenKind {
                 "OFF",
                 "On",
                 "Off",
+                "true",
+                "false",
             ]
             .iter()
             .any(|w| s.ends_with(w)) =>
         {
             TokenKind::Enable
         }
-        _ if s.starts_with("デフォルト") => TokenKind::Default(
-            !["無効", "オフ", "OFF", "Off", "false"]
-                .iter()
-                .any(|w| s.ends_with(w)),
-        ),
+        // `既定で有効`, `標準で有効`, `初期値は true`: the same default in other words.
+        _ if ["デフォルト", "既定", "初期", "標準"]
+            .iter()
+            .any(|w| s.starts_with(w)) =>
+        {
+            TokenKind::Default(
+                !["無効", "オフ", "OFF", "Off", "false"]
+                    .iter()
+                    .any(|w| s.ends_with(w)),
+            )
+        }
         _ => TokenKind::Ident,
     }
 }
@@ -1073,9 +1096,14 @@ fn next_time_of_a_stage(text: &str, last: Option<&Token>, start: usize, end: usi
     release || stage_after || (bracketed && after_a_stage) || ends_a_topic
 }
 
-/// `v1.31`, `Kubernetes 1.31` → 1.31.
+/// `v1.31`, `Kubernetes 1.31`, `k8s 1.31`, `ver.1.31` → 1.31.
 fn release_of(s: &str) -> Option<Release> {
-    let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
+    // `k8s` holds a digit of its own.
+    let rest = s
+        .get(..3)
+        .filter(|p| p.eq_ignore_ascii_case("k8s"))
+        .map_or(s, |_| &s[3..]);
+    let digits = rest.trim_start_matches(|c: char| !c.is_ascii_digit());
     if digits.len() == s.len() && !s.contains('.') {
         return None;
     }

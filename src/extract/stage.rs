@@ -73,6 +73,25 @@ pub(super) struct Facts {
     pub history: Vec<Dated>,
 }
 
+impl Facts {
+    /// The facts without what the enclosing list or section lends: the mention's own
+    /// sentence's, block's, row's or heading's.
+    fn without_inherited(mut self) -> Facts {
+        if self.inherited {
+            self.stage = None;
+            self.release = None;
+            self.inherited = false;
+        }
+        if let Some(b) = &mut self.borrowed
+            && b.inherited
+        {
+            b.instead = None;
+            b.inherited = false;
+        }
+        self
+    }
+}
+
 /// A stage a mention took from other sentences of its block (`block_stage`), kept until
 /// [`stated_for_others`] knows whether those sentences state it for another KEP or gate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,6 +113,17 @@ pub(crate) struct Borrowed {
 /// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
+    facts_lent(view, mention, true)
+}
+
+/// [`facts_for`] a name said in passing: what its own sentence, block, table row or heading
+/// states, not what its list or section lends, nor the next sentence after a sentence that is
+/// only the name (a note under it: `` - `X` `` / `  - アルファ版の頃とは挙動が違う ``).
+pub(super) fn own_facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
+    facts_lent(view, mention, false).without_inherited()
+}
+
+fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
     let (f, own_stretch) = own_subject(view, &mention);
     let f = respectively(view, &mention).unwrap_or(f);
     let f = own_aside(view, &mention, f);
@@ -130,7 +160,8 @@ pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
             history = self::history(view, &mention, &f, f.release.or(view.release));
             (Some(stage), false, None)
         }
-        _ if elsewhere().0.is_none()
+        _ if lent
+            && elsewhere().0.is_none()
             && let Some(told) = named_then_told(view, &mention) =>
         {
             (Some(told), false, None)
@@ -916,12 +947,12 @@ trait Staged {
 
 macro_rules! staged {
     ($ty:ty, |$m:ident| $entity:expr, deferred) => {
-        staged!(@impl $ty, |$m| $entity, |m| m.deferred);
+        staged!(@impl $ty, |$m| $entity, |m| m.deferred, |_m| false);
     };
-    ($ty:ty, |$m:ident| $entity:expr) => {
-        staged!(@impl $ty, |$m| $entity, |_m| false);
+    ($ty:ty, |$m:ident| $entity:expr, passing) => {
+        staged!(@impl $ty, |$m| $entity, |_m| false, |m| m.passing);
     };
-    (@impl $ty:ty, |$m:ident| $entity:expr, |$d:ident| $deferred:expr) => {
+    (@impl $ty:ty, |$m:ident| $entity:expr, |$d:ident| $deferred:expr, |$p:ident| $passing:expr) => {
         impl Staged for $ty {
             fn entity(&self) -> Entity<'_> {
                 let $m = self;
@@ -950,6 +981,11 @@ macro_rules! staged {
                 self.borrowed.as_ref()
             }
             fn set(&mut self, stated: Option<Stated>, inherited: bool) {
+                let $p = &*self;
+                // A name said in passing takes no stage its list, section or group lends.
+                if inherited && $passing {
+                    return;
+                }
                 self.stage = stated.map(|s| s.stage);
                 self.stage_release = stated.and_then(|s| s.release);
                 self.inherited = inherited;
@@ -959,7 +995,7 @@ macro_rules! staged {
     };
 }
 staged!(super::KepMention, |m| Entity::Kep(m.kep.0), deferred);
-staged!(super::GateMention, |m| Entity::Gate(&m.gate.0));
+staged!(super::GateMention, |m| Entity::Gate(&m.gate.0), passing);
 
 /// Every KEP and gate mention, KEPs first.
 fn staged(out: &super::Mentions) -> impl Iterator<Item = &dyn Staged> {
@@ -2118,6 +2154,11 @@ const STAGE_KEYS: [&str; 8] = [
     "status",
 ];
 
+/// Column headers that also head stages, besides [`STAGE_KEYS`]: `| 機能 | 現在 |`, `| 現状 |`,
+/// `| レベル |`, where the feature stands now. (As a key or in a question they are too common
+/// to say so.)
+const STAGE_COLUMNS: [&str; 5] = ["現在", "現状", "レベル", "level", "current"];
+
 /// `### Pod Certificates` over `- KEP: 4317` / `- ステータス: ベータ` / `- SIG: Auth`, or a
 /// two-column table of keys and values (`| KEP | 4317 |` / `| ステータス | ベータ |`): a KEP or
 /// gate named in the value of one key takes the stage the value of a stage key states, when that
@@ -2265,6 +2306,12 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     let mut defaults: HashMap<(usize, usize), bool> = HashMap::new();
     // (table, column) → the last row a stage cell covered and its stage, for a ditto mark below.
     let mut above: HashMap<(usize, usize), (usize, Stated)> = HashMap::new();
+    // (table, row) → what a cell other than a stage's or a default's says: the first stage a
+    // description cell states, the first default a stage or description cell states.
+    let mut described: HashMap<(usize, usize), Stated> = HashMap::new();
+    let mut described_defaults: HashMap<(usize, usize), bool> = HashMap::new();
+    // Tables with a column of planned stages (`目標ステージ`): their other cells state no stage.
+    let mut planned_tables: std::collections::HashSet<usize> = Default::default();
     for (i, b) in doc.blocks.iter().enumerate() {
         let Some(cell) = b.cell else {
             continue;
@@ -2291,6 +2338,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             .iter()
             .any(|w| h.contains(w))
             {
+                planned_tables.insert(cell.table);
                 continue;
             }
             // `| 機能 | デフォルト | ステージ |`: the feature-gates index's column of defaults.
@@ -2311,6 +2359,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()
+                .chain(&STAGE_COLUMNS)
                 .chain(&["備考", "変更", "notes", "結果", "result"])
                 .any(|w| h.contains(w))
                 // `種別` and `種類` alone: a kind of change (`ボリュームの種類` is not).
@@ -2372,6 +2421,12 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                     .filter(|&&(row, _)| is_ditto(&b.text) && row + 1 == cell.row)
                     .map(|&(_, s)| s)
             };
+            // `| Beta（デフォルト有効）|`: a default said in the stage's cell.
+            if let Some(on) = nameless_default(view) {
+                described_defaults
+                    .entry((cell.table, cell.row))
+                    .or_insert(on);
+            }
             if let Some(s) = whole_block_stage(view)
                 .or_else(|| removal_cell(view))
                 .or_else(ditto)
@@ -2383,11 +2438,32 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                     stages.push(((cell.table, row), cell.column, s));
                 }
             }
-        } else if let Some(&introduced) = release_columns.get(&key)
-            && !releases.contains_key(&(cell.table, cell.row))
-            && let Some(r) = Release::read(&b.text)
+        } else if let Some(&introduced) = release_columns.get(&key) {
+            if !releases.contains_key(&(cell.table, cell.row))
+                && let Some(r) = Release::read(&b.text)
+            {
+                releases.insert((cell.table, cell.row), (r, introduced));
+            }
+        } else if cell.column > 0
+            && !planned_tables.contains(&cell.table)
+            && !stage_columns
+                .keys()
+                .chain(when_columns.keys())
+                .any(|&(table, _)| table == cell.table)
         {
-            releases.insert((cell.table, cell.row), (r, introduced));
+            // `| \`KubeletPSI\` | PSI メトリクス。ベータに昇格し、デフォルトで有効。 |`: in a table
+            // with no column of stages, a cell describing the row (naming no KEP or gate of its
+            // own) states the row's stage and default.
+            let view = views.get(i);
+            if kep_and_gate_names(view.text(), &view.tokens).is_empty() {
+                let row = (cell.table, cell.row);
+                if let Some(s) = whole_block_stage(view) {
+                    described.entry(row).or_insert(s);
+                }
+                if let Some(on) = nameless_default(view) {
+                    described_defaults.entry(row).or_insert(on);
+                }
+            }
         }
     }
     // A row's stage is its stage column's, the column for the article's release first
@@ -2453,6 +2529,12 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         steps.sort();
         steps.dedup_by_key(|d| d.release);
     }
+    for (row, s) in described {
+        ranked.entry(row).or_insert((rank(None), s));
+    }
+    for (row, on) in described_defaults {
+        defaults.entry(row).or_insert(on);
+    }
     RowStages {
         stage: ranked.into_iter().map(|(row, (_, s))| (row, s)).collect(),
         dated,
@@ -2463,10 +2545,18 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
 /// The default a cell of a column of defaults gives: `true`, `有効`, `on`, `enabled` / `false`,
 /// `無効`, `off`, `disabled` (case aside).
 fn default_cell(cell: &str) -> Option<bool> {
-    let value = crate::text::japanese::nfkc(cell).trim().to_lowercase();
+    // `✔️` carries a variation selector that asks for the emoji form of `✔`.
+    let value = crate::text::japanese::nfkc(cell)
+        .replace('\u{FE0F}', "")
+        .trim()
+        .to_lowercase();
     match value.as_str() {
         "true" | "有効" | "オン" | "on" | "enabled" | "yes" => Some(true),
         "false" | "無効" | "オフ" | "off" | "disabled" | "no" => Some(false),
+        // The marks of Japanese tables (○/×) and of GitHub's (✅/❌, `:white_check_mark:`/`:x:`,
+        // which the parse stage has made emoji).
+        "✅" | "✓" | "✔" | "○" | "◯" | "〇" | "⭕" | "☑" => Some(true),
+        "❌" | "✗" | "✘" | "×" | "✕" | "❎" | "☒" => Some(false),
         _ => None,
     }
 }
@@ -2592,10 +2682,20 @@ fn release_header(header: &str) -> Option<Release> {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(rest.len());
     let tail = rest[digits..].trim();
-    ["", "時点", "での状態", "の状態", "リリース", "release"]
-        .contains(&tail)
-        .then(|| Release::read(&rest[..digits]))
-        .flatten()
+    [
+        "",
+        "時点",
+        "での状態",
+        "の状態",
+        "での扱い",
+        "の扱い",
+        "時点の状態",
+        "リリース",
+        "release",
+    ]
+    .contains(&tail)
+    .then(|| Release::read(&rest[..digits]))
+    .flatten()
 }
 
 /// Whether the block's text is one name and nothing else: one link (a list of KEPs by title),
@@ -2906,7 +3006,7 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let lead = text[sentence.start..t.range.start]
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
         .trim_end_matches([' ', '、', ',']);
-    const CONNECTIVES: [&str; 9] = [
+    const CONNECTIVES: [&str; 13] = [
         "なお",
         "また",
         "さらに",
@@ -2916,6 +3016,11 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "次に",
         "最後に",
         "ついに",
+        // `前回の v1.33 で…`: which release, said again.
+        "前回の",
+        "前回",
+        "今回の",
+        "今回",
     ];
     // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: an answer's or an example's
     // label before it.
@@ -3013,6 +3118,16 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         next_start = tokens[d].range.start;
         p = d.checked_sub(1);
+    }
+    // `v1.33（Octarine）でベータ`: the release's name in brackets between them.
+    if let Some(d) = p
+        && tokens[d].kind == TokenKind::Ident
+        && let Some(r) = d.checked_sub(1)
+        && matches!(tokens[r].kind, TokenKind::Release(_))
+        && release_name(text[tokens[r].range.end..].trim_start())
+            .is_some_and(|rest| text.len() - rest.len() >= tokens[d].range.end)
+    {
+        p = Some(r);
     }
     // `1.29 からベータのままです`: beta since then and still, so in the article's release too.
     let still = |between: &str| {
@@ -3141,13 +3256,43 @@ fn without_adverb(gap: &str) -> &str {
 }
 
 /// The text after a release past the words that only say more of it: `リリース`
-/// (`1.31 リリースで`), `+`, `~`, `〜` (`1.31+ でベータ`, `v1.31~ ベータ`).
+/// (`1.31 リリースで`), `+`, `~`, `〜` (`1.31+ でベータ`, `v1.31~ ベータ`), `系` (`1.33 系で`), `版`,
+/// `時点`, `のタイミング`, a closing quote (`「v1.33」で`) and the release's name in brackets
+/// (`v1.33（Octarine）で`).
 fn past_release_words(after: &str) -> &str {
-    let after = after.trim_start();
-    ["リリース", "+", "~", "〜", "～"]
-        .iter()
-        .find_map(|w| after.strip_prefix(w))
-        .map_or(after, str::trim_start)
+    let after = after
+        .trim_start()
+        .trim_start_matches(['」', '』', '"', '\'']);
+    let after = release_name(after).map_or(after, str::trim_start);
+    [
+        "リリース",
+        "+",
+        "~",
+        "〜",
+        "～",
+        "系",
+        "版",
+        "時点",
+        "のタイミング",
+    ]
+    .iter()
+    .find_map(|w| after.strip_prefix(w))
+    .map_or(after, str::trim_start)
+}
+
+/// `（Octarine）で` → `で`, `(Of Wind & Will)` → ``: the text past a release's name in brackets
+/// (a few words of letters, no digit).
+fn release_name(after: &str) -> Option<&str> {
+    let inner = after.strip_prefix(['(', '（'])?;
+    let end = inner.find([')', '）'])?;
+    let name = &inner[..end];
+    let close = inner[end..].chars().next()?.len_utf8();
+    (!name.trim().is_empty()
+        && name.chars().count() <= 24
+        && name.chars().all(|c| {
+            c.is_alphabetic() && !c.is_ascii_digit() || matches!(c, ' ' | '&' | '\'' | '-')
+        }))
+    .then(|| &inner[end + close..])
 }
 
 /// What stands between a release and the stage word after it, as [`release_next_to`] reads it:

@@ -1882,7 +1882,11 @@ fn what_the_subject_and_removal_rules_leave_alone() {
         "`SidecarContainers` で発行されるトークンの有効時間は 1 時間です。",
         "`SidecarContainers` sets RuntimeDefault, which is the default on most container runtimes.",
     ] {
-        assert_eq!(gate_facts(md), [], "{md}");
+        assert_eq!(
+            gate_facts(md),
+            [("SidecarContainers".into(), None, None, None)],
+            "{md}"
+        );
     }
     // A postponement of something else keeps the section's stage.
     let md = "## GA に昇格した機能\n\n- `SidecarContainers`: 1.28 の導入時に見送られていた再起動ポリシーの拡張も入りました\n";
@@ -3101,14 +3105,19 @@ fn the_first_name_of_a_stage_sections_first_paragraph_or_item_is_its_gate() {
             "{md}"
         );
     }
-    // A name said in passing: in a later paragraph, after another name, or under no stage.
+    // A name said in passing (in a later paragraph, after another name, or under no stage) is
+    // the gate, but not what the section says reached its stage.
     for md in [
         "## GA に昇格した機能\n\nPod の名前を生成し直せるようになりました。\n\n`WatchList` と組み合わせても使えます。\n",
         "## GA に昇格した機能\n\nKEP-3962 の `WatchList` 連携が使えます。\n",
         "## GA に昇格した機能\n\n- 一覧を読むときは `WatchList` と組み合わせます。\n",
         "## 使い方\n\n`WatchList` により、一覧をストリームで受け取れます。\n",
     ] {
-        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+        assert_eq!(
+            gate_facts(md),
+            [("WatchList".to_string(), None, None, None)],
+            "{md}"
+        );
     }
 }
 
@@ -3305,9 +3314,17 @@ fn a_known_gate_leading_an_item_or_spanned_in_a_block_of_one_stage_is_a_gate() {
         "A. `KubeletPodResourcesDynamicResources` で見えるようになります。まだアルファです。",
     );
     assert_eq!(got[0].1, Some(Stage::Alpha), "{got:?}");
-    // Without a stage anywhere the name is left alone (it may be the API kind or the feature).
-    assert!(gate_facts("- `NFTablesProxyMode`: kube-proxy の nftables バックエンド。").is_empty());
-    assert!(gate_facts("`NFTablesProxyMode` で見えるようになります。").is_empty());
+    // Without a stage anywhere the name is the gate, of no stage.
+    for md in [
+        "- `NFTablesProxyMode`: kube-proxy の nftables バックエンド。",
+        "`NFTablesProxyMode` で見えるようになります。",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [("NFTablesProxyMode".into(), None, None, None)],
+            "{md}"
+        );
+    }
 }
 
 #[test]
@@ -3325,13 +3342,25 @@ fn a_name_before_the_short_gate_word_is_a_gate_and_a_list_of_them_takes_the_head
             )
         ]
     );
-    // A scheduler's gate, a gateway and a quality gate are not the keyword.
+    // A scheduler's gate, a gateway and a quality gate are not the keyword: a name the registry
+    // does not know stays no gate, and one it knows (in a code span of its own) is the gate
+    // without the page's stage.
     for md in [
-        "{{< feature-state state=\"alpha\" >}}\n\nすべてのPodは`WaitOnPermit`ゲートで待機します。",
-        "`KMSv2` ゲートウェイ",
-        "品質ゲート `KMSv2` を通過",
+        "{{< feature-state state=\"alpha\" >}}\n\nすべてのPodは`SchedulingPermitStep`ゲートで待機します。",
+        "`KMSv3Proxy` ゲートウェイ",
+        "品質ゲート `KMSv3Proxy` を通過",
     ] {
         assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+    for (md, name) in [
+        (
+            "{{< feature-state state=\"alpha\" >}}\n\nすべてのPodは`WaitOnPermit`ゲートで待機します。",
+            "WaitOnPermit",
+        ),
+        ("`KMSv2` ゲートウェイ", "KMSv2"),
+        ("品質ゲート `KMSv2` を通過", "KMSv2"),
+    ] {
+        assert_eq!(gate_facts(md), [(name.into(), None, None, None)], "{md}");
     }
 }
 
@@ -3507,13 +3536,17 @@ fn a_known_name_alone_over_stated_definitions_or_items_is_the_gate() {
         kep_stages("- KEP-3962\n  - v1.30: アルファ\n  - v1.31: ベータ\n  - v1.34: GA\n"),
         [(3962, Some(Stage::Beta), Some(rel("1.31")))]
     );
-    // Definitions that state no stage, or a name with more words, make no gate mention.
+    // Definitions that state no stage, or a name with more words, give the gate no stage.
     for md in [
         "`SidecarContainers`\n: 設定方法は後述\n",
         "- `SidecarContainers`\n  - ベータ機能の使い方\n",
         "- `SidecarContainers` の設定\n  - 1.29 でベータ\n",
     ] {
-        assert_eq!(gate_facts(md), [], "{md}");
+        assert_eq!(
+            gate_facts(md),
+            [("SidecarContainers".into(), None, None, None)],
+            "{md}"
+        );
     }
 }
 
@@ -4389,8 +4422,11 @@ fn everyday_words_near_a_name_state_nothing_of_it() {
             gate_facts(md)
         );
     }
-    // A deletion that happens names no gate.
-    assert!(gate_facts("`NodeSwap` を指定した Pod は、ノードの退避時に削除されます。").is_empty());
+    // A deletion that happens is no removal of the gate.
+    assert_eq!(
+        gate_facts("`NodeSwap` を指定した Pod は、ノードの退避時に削除されます。"),
+        [("NodeSwap".into(), None, None, None)]
+    );
     // An address or another project's version is no release of Kubernetes.
     for md in [
         "`NodeSwap` は 10.1.30.4 でベータとして検証しました。",
@@ -4416,12 +4452,17 @@ fn everyday_words_near_a_name_state_nothing_of_it() {
     ] {
         assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
     }
-    // A stage section's first paragraph naming a gate in passing, or after 以前は.
+    // A stage section's first paragraph naming a gate in passing, or after 以前は: the gate,
+    // not what reached the section's stage.
     for md in [
         "## GA に昇格した機能\n\n### 検証環境\n\n`NodeSwap` を試したときと同じ kind クラスタを使います。\n",
         "## GA に昇格した機能\n\n### Job の成功ポリシー\n\nJob の成功条件を指定できます。以前は `NodeSwap` と組み合わせると不具合がありました。\n",
     ] {
-        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+        assert_eq!(
+            gate_facts(md),
+            [("NodeSwap".into(), None, None, None)],
+            "{md}"
+        );
     }
     // A sentence introducing a list of conditions heads no name in them.
     let md =
@@ -4547,5 +4588,201 @@ fn a_default_said_in_a_sentence_of_no_name_is_the_blocks() {
     assert_eq!(
         defaults("`NodeSwap` はデフォルトで無効です。ほかはデフォルトで有効です。"),
         [Some(false)]
+    );
+}
+
+#[test]
+fn a_known_name_whole_in_a_code_span_is_the_gate_said_in_passing() {
+    use Stage::*;
+    // Said of nothing but itself: the gate, of no stage.
+    for md in [
+        "`SidecarContainers` を使うと、Pod の起動順序を制御できます。",
+        "`JobPodReplacementPolicy` の詳細は公式ドキュメントを参照。",
+        "- `NodeSwap`\n  - デフォルト: false\n",
+    ] {
+        let names: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+        assert_eq!(names.len(), 1, "{md}: {names:?}");
+        assert_eq!(names[0].1, None, "{md}");
+    }
+    // Its own sentence still states its stage.
+    assert_eq!(
+        gate_facts("`NodeSwap` は 1.30 でベータになりました。"),
+        [("NodeSwap".into(), Some(Beta), Some(rel("1.30")), None)]
+    );
+    // Not written whole in a span, or the name of an access mode or component: no gate.
+    for md in [
+        "NodeSwap を使うと便利です。",
+        "`NodeSwap=true` の例",
+        "`ReadWriteOncePod` のボリュームを使います。",
+    ] {
+        assert!(
+            gate_facts(md).iter().all(|g| g.0 != "ReadWriteOncePod"),
+            "{md}"
+        );
+    }
+    assert!(gate_facts("NodeSwap を使うと便利です。").is_empty());
+    // Under a stage heading, in passing: not what reached the stage.
+    let md =
+        "## ベータに昇格した機能\n\n- 検証には `NodeSwap` の記事と同じクラスターを使いました。\n";
+    assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
+}
+
+#[test]
+fn a_row_that_describes_its_name_states_its_stage_and_default() {
+    use Stage::*;
+    // No column of stages: the description cell says it.
+    let md = "| フィーチャーゲート | 概要 |\n|---|---|\n| `SidecarContainers` | サイドカー。ベータに昇格し、デフォルトで有効。 |\n| `NodeSwap` | スワップ。アルファとして追加。 |\n";
+    assert_eq!(
+        gate_facts(md),
+        [
+            ("SidecarContainers".into(), Some(Beta), None, Some(true)),
+            ("NodeSwap".into(), Some(Alpha), None, None)
+        ]
+    );
+    let md = "| KEP | 概要 |\n|---|---|\n| KEP-4317 | Pod 証明書。アルファとして追加。 |\n";
+    assert_eq!(kep_stages(md), [(4317, Some(Alpha), None)]);
+    let md = "| 機能 | 説明 |\n|---|---|\n| `JobPodReplacementPolicy` | Pod の置き換え方針が v1.29 でベータに昇格 |\n";
+    assert_eq!(
+        gate_facts(md),
+        [(
+            "JobPodReplacementPolicy".into(),
+            Some(Beta),
+            Some(rel("1.29")),
+            None
+        )]
+    );
+    // A description naming another gate speaks of that one.
+    let md = "| ゲート | 概要 |\n|---|---|\n| `SidecarContainers` | `NodeSwap` の後に入った。NodeSwap はベータ。 |\n";
+    let got = gate_facts(md);
+    assert_eq!(got[0].0, "SidecarContainers");
+    assert_eq!(got[0].1, None, "{got:?}");
+    // A column of stages says more than a description.
+    let md =
+        "| ゲート | ステージ | 説明 |\n|---|---|---|\n| `NodeSwap` | GA | ベータの頃から使えた |\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stable));
+}
+
+#[test]
+fn marks_in_a_column_of_defaults_and_a_default_in_a_stage_cell() {
+    use Stage::*;
+    for (mark, on) in [
+        ("✅", true),
+        (":white_check_mark:", true),
+        ("✔️", true),
+        ("○", true),
+        ("◯", true),
+        ("❌", false),
+        (":x:", false),
+        ("×", false),
+        ("✘", false),
+    ] {
+        let md = format!(
+            "| ゲート | ステージ | デフォルト |\n|---|---|---|\n| `NodeSwap` | Beta | {mark} |\n"
+        );
+        let got = gate_facts(&md);
+        assert_eq!((got[0].1, got[0].3), (Some(Beta), Some(on)), "{mark}");
+    }
+    let md = "| ゲート | ステージ |\n|---|---|\n| `NodeSwap` | Beta（デフォルト有効） |\n";
+    assert_eq!(
+        gate_facts(md),
+        [("NodeSwap".into(), Some(Beta), None, Some(true))]
+    );
+}
+
+#[test]
+fn columns_headed_by_where_a_feature_stands_now_are_stages() {
+    use Stage::*;
+    for header in ["現在", "現状", "レベル", "1.34 での扱い"] {
+        let md = format!("| 機能 | {header} |\n|---|---|\n| `NodeSwap` | β |\n");
+        assert_eq!(gate_facts(&md)[0].1, Some(Beta), "{header}");
+    }
+}
+
+#[test]
+fn defaults_and_stages_in_other_words() {
+    use Stage::*;
+    for (md, on) in [
+        ("`NodeSwap` はベータで、既定で有効です。", true),
+        ("`NodeSwap` はベータで、標準で有効になっています。", true),
+        ("`NodeSwap` はベータで、デフォルトで true です。", true),
+        ("`NodeSwap` はベータで、初期値は true です。", true),
+        ("`NodeSwap` はベータで、既定値は false です。", false),
+        ("`NodeSwap` はベータで、オプトインで利用できます。", false),
+    ] {
+        assert_eq!(gate_facts(md)[0].3, Some(on), "{md}");
+    }
+    for (md, stage) in [
+        (
+            "`StorageNamespaceIndex` は deprecate されました。",
+            Deprecated,
+        ),
+        (
+            "`StorageNamespaceIndex` ゲートはデプリケートされました。",
+            Deprecated,
+        ),
+        ("`NodeSwap` が正式リリースされました。", Stable),
+        ("`NodeSwap` がジーエーになりました。", Stable),
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(stage), "{md}");
+    }
+    // The release's own release, and a KEP's English title, are no stage.
+    assert_eq!(
+        kep_stages("v1.34 の正式リリースに合わせて KEP-4639 の記事を書きました。"),
+        [(4639, None, None)]
+    );
+    assert_eq!(
+        kep_stages("### KEP-3962: Deprecate the old flags"),
+        [(3962, None, None)]
+    );
+}
+
+#[test]
+fn kep_numbers_written_with_no_parentheses_or_a_middle_dot() {
+    for (md, want) in [
+        ("KEP No.4639 を読みました。", &[4639][..]),
+        ("KEP no. 4639 を読みました。", &[4639]),
+        ("KEP（3962）の話です。", &[3962]),
+        (
+            "KEP-4205・4818・2837 をまとめて紹介します。",
+            &[4205, 4818, 2837],
+        ),
+    ] {
+        let got: Vec<u32> = kep_stages(md).into_iter().map(|k| k.0).collect();
+        assert_eq!(got, want, "{md}");
+    }
+}
+
+#[test]
+fn releases_written_as_posts_write_them_date_the_stage() {
+    use Stage::*;
+    for md in [
+        "k8s 1.33 で `NodeSwap` が GA になりました。",
+        "1.33系では `NodeSwap` が GA です。",
+        "`NodeSwap` は Kubernetes 1.33 系で GA になりました。",
+        "`NodeSwap` は ver.1.33 で GA になりました。",
+        "`NodeSwap` は 1.33 版で GA になりました。",
+        "`NodeSwap` は v1.33時点で GA でした。",
+        "`NodeSwap` は 1.33 のタイミングで GA になりました。",
+        "`NodeSwap` は Kubernetes v1.33（Octarine）で GA になりました。",
+        "`NodeSwap` は「v1.33」で GA になりました。",
+        "前回の v1.33 で `NodeSwap` が GA になりました。",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [("NodeSwap".into(), Some(Stable), Some(rel("1.33")), None)],
+            "{md}"
+        );
+    }
+    // A word in brackets with a digit is no release's name; `k8s` alone is no release.
+    assert_eq!(
+        gate_facts("`NodeSwap` は v1.33（2025 年 4 月）で GA になりました。")[0].2,
+        None
+    );
+    let text = "k8s のクラスター";
+    let tokens = scan::scan(text, std::slice::from_ref(&(0..text.len())), &[]);
+    assert!(
+        tokens
+            .iter()
+            .all(|t| !matches!(t.kind, scan::TokenKind::Release(_)))
     );
 }

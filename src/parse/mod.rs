@@ -4,7 +4,8 @@
 //! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
 //! footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
-//! ([`embeds`]), a Marp deck's image keywords leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to
+//! ([`embeds`]), lines led by `・` become list items ([`bullets`]), a Marp deck's image keywords
+//! leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to
 //! their text ([`shortcodes`]), then
 //! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
 //! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]; emoji shortcodes in its
@@ -12,6 +13,7 @@
 //! `pipeline::parse_articles` runs these per article, in parallel; problems are diagnostics
 //! with file and line.
 pub mod blocks;
+pub(crate) mod bullets;
 pub mod containers;
 pub(crate) mod embeds;
 mod emoji;

@@ -198,3 +198,35 @@ fn a_sentence_telling_a_gates_history_fills_its_timeline_not_its_mentions() {
         "history beside the mention"
     );
 }
+
+/// A note.com-style post: its lists are lines led by `・`, and a digest's items lead with the
+/// name in bold. Each line is an item of the heading's stage; expectations read off the text.
+#[test]
+fn dot_led_lines_and_bold_leads_are_items_of_their_headings_stage() {
+    let f = Fixture::new();
+    f.article(
+        "note",
+        "title = \"1.34 まとめ\"\nslug = \"note\"\nrelease = \"1.34\"",
+        concat!(
+            "## GAになった機能\n\n",
+            "・`PodLifecycleSleepAction`（KEP-3960）\n",
+            "・`KubeletTracing`（KEP-2831）\n\n",
+            "## ベータに昇格したもの\n\n",
+            "- **KubeletPSI**: ノードの PSI メトリクス\n",
+            "- **PreferSameTrafficDistribution** — トラフィック分散\n",
+        ),
+    );
+    let out = f.build();
+    let stable = [(Value::from("stable"), Value::from("1.34"))];
+    let beta = [(Value::from("beta"), Value::from("1.34"))];
+    assert_eq!(gate(&out, "PodLifecycleSleepAction", "note"), stable);
+    assert_eq!(gate(&out, "KubeletTracing", "note"), stable);
+    assert_eq!(kep(&out, 3960, "note"), stable);
+    assert_eq!(kep(&out, 2831, "note"), stable);
+    assert_eq!(gate(&out, "KubeletPSI", "note"), beta);
+    assert_eq!(gate(&out, "PreferSameTrafficDistribution", "note"), beta);
+    // Each dot line is a list item of the page.
+    let html = crate::support::page(&out, "articles/note/index.html");
+    assert!(html.contains("<li id=\"li-1\">"), "{html}");
+    assert!(!html.contains("・<code>"), "the dots became items");
+}
