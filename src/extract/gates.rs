@@ -78,18 +78,30 @@ pub(super) fn extract_block(
     if view.gate_column.get() && only_names(text, tokens) {
         explicit.fill(true);
     }
-    // `` `KubeletEnsureSecretPulledImages=true` を設定 ``: a code span setting a name, as the flag
-    // does, is a gate setting.
+    // `` `KubeletEnsureSecretPulledImages=true` を設定 ``, `` `KubeletPSI: true` ``,
+    // `` `featureGates.PodLevelResources: true` ``, and in prose `EnvFiles=true にしています`: a
+    // name set to true or false, as the flag or kubelet's configuration does, is a gate setting.
     for (i, t) in tokens.iter().enumerate() {
-        if t.kind == TokenKind::Ident
-            && !t.plain
-            && gate_shaped(&text[t.range.clone()])
-            && let Some(span) = view.span_text(t)
-            && let Some(value) = span.strip_prefix(&text[t.range.clone()])
-            && matches!(value.trim(), "=true" | "=false")
-        {
-            explicit[i] = true;
+        let word = &text[t.range.clone()];
+        if t.kind != TokenKind::Ident || !gate_shaped(word) {
+            continue;
         }
+        let set = if t.plain {
+            let after = &text[t.range.end..];
+            ["=true", "=false"].iter().any(|v| {
+                after.starts_with(v)
+                    && !after[v.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            })
+        } else {
+            view.span_text(t).is_some_and(|span| {
+                let span = span.strip_prefix("featureGates.").unwrap_or(span);
+                span.strip_prefix(word).is_some_and(|value| {
+                    let value = value.trim().replace(' ', "");
+                    matches!(value.as_str(), "=true" | "=false" | ":true" | ":false")
+                })
+            })
+        };
+        explicit[i] |= set;
     }
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
@@ -533,9 +545,11 @@ fn flag_gates(view: &BlockView, registry: &Registry, t: &Token, out: &mut Vec<Ga
         }
         return;
     }
-    let list_start = t.range.start + "--feature-gates=".len();
+    // `--feature-gates="A=true,B=false"`: the list in quotes.
+    let quoted = raw["--feature-gates=".len()..].starts_with(['"', '\'']);
+    let list_start = t.range.start + "--feature-gates=".len() + usize::from(quoted);
     let mut pos = list_start;
-    for item in raw["--feature-gates=".len()..].split(',') {
+    for item in text[list_start..t.range.end].split(',') {
         let name = item.split('=').next().unwrap_or("");
         // The flag says these are gates, so any gate name counts (`AllAlpha`, `KMSv2`).
         if name.parse::<FeatureGateName>().is_ok() {

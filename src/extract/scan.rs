@@ -25,7 +25,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         r"(?x)
         (?i:https?)://[!-~]+
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
-        | --feature-gates[=\ ][A-Za-z0-9=,]+
+        | --feature-gates[=\ ][\x22']?[A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
         | (?i:keps?)(?:番号|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+

@@ -1794,7 +1794,10 @@ impl Leads {
                 );
             }
             view.timeline.replace(timeline.to_vec());
-            let release = view.release.is_none().then(|| one_release(view)).flatten();
+            let release = one_release(view).filter(|&r| match view.release {
+                None => true,
+                Some(now) => r != now && looks_at_another_release(view.text()),
+            });
             self.headings.push((level, index, release));
             self.lead = None;
             self.feature_state = None;
@@ -1953,6 +1956,30 @@ fn lead_form(view: &BlockView) -> Option<LeadForm> {
             .any(|t| names_a_kep_or_gate(view.text(), t))
         && whole_block_stage(view).is_some())
     .then_some(form)
+}
+
+/// `## 1.33 の振り返り`, `## 1.35 で予定されていること` in a 1.34 article: a heading that looks back
+/// at its release or ahead to it, so the stages its section states are that release's. Other
+/// headings naming a release name it for context (`### v1.33 で非推奨になった API の削除`,
+/// `## 1.33 からの変更点`), and their sections stay the article's.
+fn looks_at_another_release(heading: &str) -> bool {
+    const LOOKS: [&str; 11] = [
+        "振り返",
+        "ふりかえ",
+        "おさらい",
+        "復習",
+        "予定",
+        "展望",
+        "予告",
+        "今後",
+        "見通し",
+        "ロードマップ",
+        "で入った",
+    ];
+    const SPANS: [&str; 9] = [
+        "から", "以降", "以前", "まで", "→", "~", "〜", "比較", "違い",
+    ];
+    LOOKS.iter().any(|w| heading.contains(w)) && !SPANS.iter().any(|w| heading.contains(w))
 }
 
 /// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not

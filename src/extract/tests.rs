@@ -4786,3 +4786,58 @@ fn releases_written_as_posts_write_them_date_the_stage() {
             .all(|t| !matches!(t.kind, scan::TokenKind::Release(_)))
     );
 }
+
+#[test]
+fn a_name_set_to_true_or_false_in_prose_or_configuration_is_a_gate() {
+    for (md, name) in [
+        (
+            "KubeletConfiguration に `featureGates.NodeSwap: true` を追記します。",
+            "NodeSwap",
+        ),
+        (
+            "kubelet の設定に `NodeSwap: true` を追加します。",
+            "NodeSwap",
+        ),
+        ("私の環境では NodeSwap=true にしています。", "NodeSwap"),
+        (
+            "kube-apiserver を --feature-gates=\"SidecarContainers=true\" を付けて起動します。",
+            "SidecarContainers",
+        ),
+        // A name the registry does not know, set so, is a gate too.
+        ("`MyNewThing=false` で止めます。", "MyNewThing"),
+    ] {
+        let got: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+        assert_eq!(got, [(name.to_string(), None)], "{md}");
+    }
+    // A value that only begins with true is no setting.
+    assert!(gate_facts("MyNewThing=trueish な値").is_empty());
+}
+
+#[test]
+fn a_heading_looking_back_or_ahead_at_another_release_dates_its_sections_stages() {
+    use Stage::*;
+    let md = concat!(
+        "## 1.33 の振り返り\n\n- `SidecarContainers` がベータになりました\n\n",
+        "## 1.35 で予定されていること\n\n- `NodeSwap` がベータに昇格します\n\n",
+        "## 1.33 からの変更点\n\n- `JobPodReplacementPolicy` がベータになりました\n",
+    );
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: Some(rel("1.34")),
+        ..front(None)
+    };
+    let r = extract(&doc, &front, &real_registry());
+    let got: Vec<_> = r
+        .gates
+        .iter()
+        .map(|m| (m.gate.0.as_str(), m.stage, m.stage_release))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("SidecarContainers", Some(Beta), Some(rel("1.33"))),
+            ("NodeSwap", Some(Beta), Some(rel("1.35"))),
+            ("JobPodReplacementPolicy", Some(Beta), None)
+        ]
+    );
+}
