@@ -151,7 +151,7 @@ pub(super) fn extract_block(
                 if is_field_path(view, t) || names_a_field(view, i) {
                     continue;
                 }
-                let titled = titles_a_stage_item(view, i);
+                let titled = titles_a_stage_item(view, i) || titled_with_its_stage(view, i);
                 if is_api_kind(name)
                     && !is_subject_of_a_stage(view, i)
                     && !titled
@@ -599,7 +599,7 @@ fn names_a_field(view: &BlockView, i: usize) -> bool {
     let gap_ok = |a: usize, b: usize| {
         matches!(
             text[tokens[a].range.end..tokens[b].range.start].trim(),
-            "" | "の"
+            "" | "の" | "という"
         )
     };
     let Some(next) = tokens.get(i + 1) else {
@@ -815,7 +815,7 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let led = view.block.kind == crate::parse::blocks::BlockKind::ListItem
         && text[..t.range.start].trim().is_empty()
-        && (t.plain || is_whole_span(view, t));
+        && ((t.plain && !names_a_thing_too(&text[t.range.clone()])) || is_whole_span(view, t));
     let after = text[t.range.end..].trim_start_matches(['`', ']', ' ']);
     let after = after
         .split_once(')')
@@ -866,13 +866,61 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
     let title = match view.block.kind {
         crate::parse::blocks::BlockKind::Heading(_) => true,
         crate::parse::blocks::BlockKind::ListItem => {
+            let said = text.trim_end();
             text.chars().count() <= TITLE_CHARS
                 && !text.contains(['。', '！', '？'])
-                && !text.trim_end().trim_end_matches('.').contains(". ")
+                && !said.trim_end_matches('.').contains(". ")
+                // `- 検証には \`X\` を使いました`: a sentence without its full stop.
+                && !["ました", "ます", "です", "でした"].iter().any(|w| said.ends_with(w))
         }
         _ => false,
     };
     whole_span && stated && title
+}
+
+/// `- MutatingAdmissionPolicy (Beta)`, `### ⭐ 【GA】VolumeAttributesClass`, `- [x] KEP-3962
+/// MutatingAdmissionPolicy ベータ昇格`: a heading or list item that is the name (with its KEP)
+/// and its stage, and nothing more. Checklists and digests title a feature's move so; a name
+/// named so is what moved, even one that is also an API kind's.
+fn titled_with_its_stage(view: &BlockView, i: usize) -> bool {
+    const ENDINGS: [&str; 10] = [
+        "",
+        "昇格",
+        "に昇格",
+        "へ昇格",
+        "化",
+        "入り",
+        "版",
+        "に昇格しました",
+        "になりました",
+        "に移行",
+    ];
+    if !matches!(
+        view.block.kind,
+        crate::parse::blocks::BlockKind::Heading(_) | crate::parse::blocks::BlockKind::ListItem
+    ) {
+        return false;
+    }
+    let text = view.text();
+    let mut stages = 0;
+    let mut words = String::new();
+    let mut at = 0;
+    for (j, t) in view.tokens.iter().enumerate() {
+        words.extend(
+            text[at..t.range.start]
+                .chars()
+                .filter(|c| c.is_alphanumeric()),
+        );
+        at = t.range.end;
+        match t.kind {
+            _ if j == i => {}
+            TokenKind::StageWord(_) => stages += 1,
+            TokenKind::Kep | TokenKind::SentenceEnd => {}
+            _ => return false,
+        }
+    }
+    words.extend(text[at..].chars().filter(|c| c.is_alphanumeric()));
+    stages == 1 && ENDINGS.contains(&words.as_str())
 }
 
 /// `## GA に昇格した機能` / `### Job の成功ポリシー` over `` `JobSuccessPolicy` により、…を指定できます。 ``,

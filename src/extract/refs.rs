@@ -242,6 +242,11 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         return None; // `KEP 3つ`, `KEP 12件`: how many KEPs, not which
     }
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
+    // `注目KEP（1）`, `KEP no.1 のおすすめ`: a bracket or `no.` before a short number counts the
+    // article's picks; a KEP written so has three digits or more (`KEP（3962）`).
+    if digits.len() < 3 && (raw.contains('(') || raw.to_ascii_lowercase().contains("no")) {
+        return None;
+    }
     let number: u32 = digits.parse().ok()?;
     // Inside a link the title ends with the link text; in prose it ends at Japanese text.
     let title = match place_of(t) {

@@ -39,7 +39,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:deprecate)\ ?(?:され|し|済)
         | [A-Za-z][A-Za-z0-9]*
         | フィーチャーゲート | フィーチャーフラグ | 機能ゲート | ゲートウェイ | ゲート
-        | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供 | ジーエー | 正式リリースされ
+        | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供 | ジーエー
         | デプリケート
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
@@ -55,14 +55,15 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
-        | (?:デフォルト|既定|初期)(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | (?:デフォルト|既定)(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | 初期値\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | (?:既定|標準)(?:で|では)\ ?(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
-        | オプトイン
+        | オプトイン(?:で|方式|機能|の機能|として)
         | デフォルトで(?:[^は]|$)
         | フィールド | 構造体 | コンディション | オブジェクト | リソース | コントローラー?
         | メトリクス | アドミッションプラグイン | プラグイン | モード | アクセスモード | ボリューム | 値
-        | アノテーション
+        | アノテーション | サブリソース | ラベル | プロバイダー?
         | [。!?！？\n] | \.(?:\s|$)
         "
     );
@@ -425,6 +426,9 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
+        if matches!(kind, TokenKind::Default(_)) && word_goes_on(s, &text[m.end()..]) {
+            kind = TokenKind::Ident;
+        }
         if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
@@ -685,17 +689,16 @@ fn classify(s: &str) -> TokenKind {
         }
         "アルファ" | "α" => TokenKind::StageWord(Stage::Alpha),
         "ベータ" | "β" => TokenKind::StageWord(Stage::Beta),
-        // `正式リリースされました`: released as GA (the noun alone is as often the release's own:
-        // `v1.34 の正式リリース`).
-        "ステーブル" | "安定版" | "正式版" | "一般提供" | "ジーエー" | "正式リリースされ" => {
+        "ステーブル" | "安定版" | "正式版" | "一般提供" | "ジーエー" => {
             TokenKind::StageWord(Stage::Stable)
         }
         // `廃止予定`: to be removed, so deprecated now; `廃止されました`: removed.
         "非推奨" | "廃止予定" | "デプリケート" => {
             TokenKind::StageWord(Stage::Deprecated)
         }
-        // `オプトインで利用できます`: to be switched on, so off by default.
-        "オプトイン" => TokenKind::Default(false),
+        // `オプトインで利用できます`, `オプトイン方式`: to be switched on, so off by default (not
+        // `オプトインは不要になりました`).
+        _ if s.starts_with("オプトイン") => TokenKind::Default(false),
         // `撤回されました`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
         "見送" | "延期" | "持ち越" | "撤回" | "リバート" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
@@ -762,6 +765,10 @@ fn classify(s: &str) -> TokenKind {
         | "アドミッションプラグイン"
         | "ボリューム"
         | "アノテーション"
+        | "サブリソース"
+        | "ラベル"
+        | "プロバイダ"
+        | "プロバイダー"
         | "値" => TokenKind::FieldWord,
         "。" | "！" | "？" => TokenKind::SentenceEnd,
         _ if [
@@ -803,7 +810,7 @@ fn classify(s: &str) -> TokenKind {
             TokenKind::Enable
         }
         // `既定で有効`, `標準で有効`, `初期値は true`: the same default in other words.
-        _ if ["デフォルト", "既定", "初期", "標準"]
+        _ if ["デフォルト", "既定", "初期値", "標準"]
             .iter()
             .any(|w| s.starts_with(w)) =>
         {
@@ -932,9 +939,18 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "入りならず",
         "昇格は無し",
         "昇格はなし",
+        // `デプリケートされていません`, `deprecate しない方針`: the verb denied.
+        "されません",
+        "されていな",
+        "されていません",
+        "されない",
+        "されず",
+        "しない",
+        "しません",
     ]
     .iter()
     .any(|w| after.starts_with(w))
+        || denied_verb(&text[word.clone()], after)
         || not_so_after_all(after)
         || promotion_not_done(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
@@ -944,6 +960,29 @@ fn denied(text: &str, word: Range<usize>) -> bool {
                 && !before[..before.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
         })
         || not_moved_to(before)
+}
+
+/// `既定で有効期限が…`, `デフォルトでオンプレミス`, `標準でオフラインの`: the default's last word
+/// goes on into another (a kanji after 有効/無効 other than 化, katakana after オン/オフ), so the
+/// phrase says nothing of a default.
+fn word_goes_on(token: &str, after: &str) -> bool {
+    let Some(next) = after.chars().next() else {
+        return false;
+    };
+    let kanji = ('\u{4E00}'..='\u{9FFF}').contains(&next) && next != '化';
+    let katakana = ('\u{30A0}'..='\u{30FF}').contains(&next);
+    ((token.ends_with("有効") || token.ends_with("無効")) && kanji)
+        || ((token.ends_with("オン") || token.ends_with("オフ")) && katakana)
+}
+
+/// `deprecate されません`, `deprecate しない`: a stage word that holds its verb's stem
+/// (`deprecate され`, `deprecate し`), then the verb's denial.
+fn denied_verb(word: &str, after: &str) -> bool {
+    (word.ends_with("され")
+        && ["ません", "ていな", "ていません", "ない", "ず"]
+            .iter()
+            .any(|w| after.starts_with(w)))
+        || (word.ends_with('し') && ["ない", "ません"].iter().any(|w| after.starts_with(w)))
 }
 
 /// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of

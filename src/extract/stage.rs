@@ -2181,9 +2181,9 @@ const STAGE_KEYS: [&str; 8] = [
     "status",
 ];
 
-/// Column headers that also head stages, besides [`STAGE_KEYS`]: `| 機能 | 現在 |`, `| 現状 |`,
-/// `| レベル |`, where the feature stands now. (As a key or in a question they are too common
-/// to say so.)
+/// Column headers that also head stages, besides [`STAGE_KEYS`], when they are the whole header:
+/// `| 機能 | 現在 |`, `| 現状 |`, `| レベル |`, where the feature stands now (not `| ログレベル |` or
+/// `| Current default |`; as a key or in a question they are too common to say so).
 const STAGE_COLUMNS: [&str; 5] = ["現在", "現状", "レベル", "level", "current"];
 
 /// `### Pod Certificates` over `- KEP: 4317` / `- ステータス: ベータ` / `- SIG: Auth`, or a
@@ -2337,6 +2337,8 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     // description cell states, the first default a stage or description cell states.
     let mut described: HashMap<(usize, usize), Stated> = HashMap::new();
     let mut described_defaults: HashMap<(usize, usize), bool> = HashMap::new();
+    // The columns describing their rows (`| 概要 |`, `| 説明 |`).
+    let mut description_columns: std::collections::HashSet<(usize, usize)> = Default::default();
     // Tables with a column of planned stages (`目標ステージ`): their other cells state no stage.
     let mut planned_tables: std::collections::HashSet<usize> = Default::default();
     for (i, b) in doc.blocks.iter().enumerate() {
@@ -2368,6 +2370,21 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 planned_tables.insert(cell.table);
                 continue;
             }
+            // `| 機能 | 概要 |`: a column describing the row.
+            if [
+                "概要",
+                "説明",
+                "内容",
+                "詳細",
+                "summary",
+                "description",
+                "details",
+            ]
+            .iter()
+            .any(|w| h.contains(w))
+            {
+                description_columns.insert(key);
+            }
             // `| 機能 | デフォルト | ステージ |`: the feature-gates index's column of defaults.
             if h.contains("デフォルト") || h.split_whitespace().next() == Some("default") {
                 default_columns.insert(key);
@@ -2386,9 +2403,9 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
                 .iter()
-                .chain(&STAGE_COLUMNS)
                 .chain(&["備考", "変更", "notes", "結果", "result"])
                 .any(|w| h.contains(w))
+                || STAGE_COLUMNS.contains(&h.as_str())
                 // `種別` and `種類` alone: a kind of change (`ボリュームの種類` is not).
                 || h == "種別"
                 || h == "種類"
@@ -2471,7 +2488,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             {
                 releases.insert((cell.table, cell.row), (r, introduced));
             }
-        } else if cell.column > 0
+        } else if description_columns.contains(&key)
             && !planned_tables.contains(&cell.table)
             && !stage_columns
                 .keys()
@@ -2480,11 +2497,16 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         {
             // `| \`KubeletPSI\` | PSI メトリクス。ベータに昇格し、デフォルトで有効。 |`: in a table
             // with no column of stages, a cell describing the row (naming no KEP or gate of its
-            // own) states the row's stage and default.
+            // own) states the row's stage and default: a move to a stage, or a stage in brackets
+            // (not a removal or deprecation, as often of something else the row brings, nor a
+            // stage said in passing, `ベータ版の頃とは挙動が違う`).
             let view = views.get(i);
             if kep_and_gate_names(view.text(), &view.tokens).is_empty() {
                 let row = (cell.table, cell.row);
-                if let Some(s) = whole_block_stage(view) {
+                if let Some(s) = whole_block_stage(view)
+                    .filter(|s| !matches!(s.stage, Stage::Removed | Stage::Deprecated))
+                    .filter(|s| describes_a_move(view, s.stage))
+                {
                     described.entry(row).or_insert(s);
                 }
                 if let Some(on) = nameless_default(view) {
@@ -2567,6 +2589,38 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         dated,
         default: defaults,
     }
+}
+
+/// `ベータに昇格し`, `アルファとして追加`, `GA 化`, `（アルファ）`: the cell says its row moved to
+/// `stage`, or gives the stage in brackets, at the stage's first word.
+fn describes_a_move(view: &BlockView, stage: Stage) -> bool {
+    let text = view.text();
+    let Some(word) = view
+        .tokens
+        .iter()
+        .find(|t| t.kind == TokenKind::StageWord(stage))
+    else {
+        return false;
+    };
+    let after = text[word.range.end..].trim_start();
+    let bracketed = text[..word.range.start].trim_end().ends_with(['(', '（'])
+        && after.starts_with([')', '）']);
+    bracketed
+        || [
+            "に昇格",
+            "へ昇格",
+            "に移行",
+            "へ移行",
+            "になり",
+            "になっ",
+            "として",
+            "化",
+            "入り",
+            "に",
+            "へ",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w))
 }
 
 /// The default a cell of a column of defaults gives: `true`, `有効`, `on`, `enabled` / `false`,
@@ -3308,7 +3362,7 @@ fn past_release_words(after: &str) -> &str {
 }
 
 /// `（Octarine）で` → `で`, `(Of Wind & Will)` → ``: the text past a release's name in brackets
-/// (a few words of letters, no digit).
+/// (a few English words; not `（仮）`, `（予定）`).
 fn release_name(after: &str) -> Option<&str> {
     let inner = after.strip_prefix(['(', '（'])?;
     let end = inner.find([')', '）'])?;
@@ -3316,9 +3370,9 @@ fn release_name(after: &str) -> Option<&str> {
     let close = inner[end..].chars().next()?.len_utf8();
     (!name.trim().is_empty()
         && name.chars().count() <= 24
-        && name.chars().all(|c| {
-            c.is_alphabetic() && !c.is_ascii_digit() || matches!(c, ' ' | '&' | '\'' | '-')
-        }))
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '&' | '\'' | '-')))
     .then(|| &inner[end + close..])
 }
 

@@ -4621,10 +4621,25 @@ fn a_known_name_whole_in_a_code_span_is_the_gate_said_in_passing() {
         );
     }
     assert!(gate_facts("NodeSwap を使うと便利です。").is_empty());
-    // Under a stage heading, in passing: not what reached the stage.
-    let md =
-        "## ベータに昇格した機能\n\n- 検証には `NodeSwap` の記事と同じクラスターを使いました。\n";
-    assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
+    // Under a stage heading, in passing (with its full stop or without): not what reached the
+    // stage.
+    for md in [
+        "## ベータに昇格した機能\n\n- 検証には `NodeSwap` の記事と同じクラスターを使いました。\n",
+        "## ベータに昇格した機能\n\n- 検証には `NodeSwap` の記事と同じクラスターを使いました\n",
+    ] {
+        assert!(gate_facts(md).iter().all(|g| g.1.is_none()), "{md}");
+    }
+    // A name that also names an access mode or security module leads no stage item in prose.
+    let md = "## ベータに昇格した機能\n\n- ReadWriteOncePod: アクセスモードの話\n- AppArmor: アノテーションからフィールドへ\n";
+    assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    // A subresource, a label, a provider: not the gate.
+    for md in [
+        "`NodeSwap` サブリソース",
+        "`NodeSwap` というラベル",
+        "`NodeSwap` プロバイダー",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
 }
 
 #[test]
@@ -4651,6 +4666,16 @@ fn a_row_that_describes_its_name_states_its_stage_and_default() {
             None
         )]
     );
+    // A stage said of something else the row brings, in passing, or in columns that are no
+    // description (a vendor's, a before and after).
+    for md in [
+        "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | cgroup v1 は非推奨になりました。利用は cgroup v2 で |\n",
+        "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | ベータ版の頃とは挙動が違うので注意 |\n",
+        "| 機能 | EKS | GKE |\n|---|---|---|\n| `NodeSwap` | アルファ | GA |\n",
+        "| 機能 | Before | After |\n|---|---|---|\n| `NodeSwap` | アルファ | ベータ |\n",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
     // A description naming another gate speaks of that one.
     let md = "| ゲート | 概要 |\n|---|---|\n| `SidecarContainers` | `NodeSwap` の後に入った。NodeSwap はベータ。 |\n";
     let got = gate_facts(md);
@@ -4696,6 +4721,9 @@ fn columns_headed_by_where_a_feature_stands_now_are_stages() {
         let md = format!("| 機能 | {header} |\n|---|---|\n| `NodeSwap` | β |\n");
         assert_eq!(gate_facts(&md)[0].1, Some(Beta), "{header}");
     }
+    // Only as the whole header: a log level is no stage.
+    let md = "| 機能 | ログレベル |\n|---|---|\n| `NodeSwap` | β |\n";
+    assert_eq!(gate_facts(md)[0].1, None);
 }
 
 #[test]
@@ -4720,15 +4748,33 @@ fn defaults_and_stages_in_other_words() {
             "`StorageNamespaceIndex` ゲートはデプリケートされました。",
             Deprecated,
         ),
-        ("`NodeSwap` が正式リリースされました。", Stable),
         ("`NodeSwap` がジーエーになりました。", Stable),
     ] {
         assert_eq!(gate_facts(md)[0].1, Some(stage), "{md}");
     }
-    // The release's own release, and a KEP's English title, are no stage.
+    // The release's own release, a denied deprecation, and a KEP's English title, are no stage.
+    for md in [
+        "v1.34 の正式リリースに合わせて KEP-4639 の記事を書きました。",
+        "Kubernetes v1.34 が正式リリースされました。KEP-4639 などの変更を紹介します。",
+        "KEP-4639 は deprecate されません。",
+        "KEP-4639 はデプリケートされていません。",
+        "KEP-4639 は deprecate しない方針です。",
+    ] {
+        assert_eq!(kep_stages(md), [(4639, None, None)], "{md}");
+    }
+    // Words that go on past the default, or say no default at all.
+    for md in [
+        "`NodeSwap` はベータです。トークンは既定で有効期限が 1 時間です。",
+        "`NodeSwap` はベータで、標準でオンプレミス環境にも対応します。",
+        "`NodeSwap` はベータで、既定でオフラインのノードでは動きません。",
+        "`NodeSwap` はベータで、導入初期は無効でした。",
+        "`NodeSwap` は GA になり、オプトインは不要になりました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].3, None, "{md}");
+    }
     assert_eq!(
-        kep_stages("v1.34 の正式リリースに合わせて KEP-4639 の記事を書きました。"),
-        [(4639, None, None)]
+        gate_facts("`NodeSwap` はベータで、デフォルトで有効化されています。")[0].3,
+        Some(true)
     );
     assert_eq!(
         kep_stages("### KEP-3962: Deprecate the old flags"),
@@ -4746,6 +4792,9 @@ fn kep_numbers_written_with_no_parentheses_or_a_middle_dot() {
             "KEP-4205・4818・2837 をまとめて紹介します。",
             &[4205, 4818, 2837],
         ),
+        // A pick's number, not a KEP's.
+        ("## 注目KEP（1）：サイドカーコンテナ", &[]),
+        ("KEP no.1 のおすすめ", &[]),
     ] {
         let got: Vec<u32> = kep_stages(md).into_iter().map(|k| k.0).collect();
         assert_eq!(got, want, "{md}");
@@ -4773,11 +4822,14 @@ fn releases_written_as_posts_write_them_date_the_stage() {
             "{md}"
         );
     }
-    // A word in brackets with a digit is no release's name; `k8s` alone is no release.
-    assert_eq!(
-        gate_facts("`NodeSwap` は v1.33（2025 年 4 月）で GA になりました。")[0].2,
-        None
-    );
+    // A word in brackets with a digit, or in Japanese, is no release's name; `k8s` alone is no
+    // release.
+    for md in [
+        "`NodeSwap` は v1.33（2025 年 4 月）で GA になりました。",
+        "`NodeSwap` は v1.33（仮）で GA になりました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].2, None, "{md}");
+    }
     let text = "k8s のクラスター";
     let tokens = scan::scan(text, std::slice::from_ref(&(0..text.len())), &[]);
     assert!(
@@ -4840,4 +4892,41 @@ fn a_heading_looking_back_or_ahead_at_another_release_dates_its_sections_stages(
             ("JobPodReplacementPolicy", Some(Beta), None)
         ]
     );
+}
+
+#[test]
+fn a_title_of_the_name_and_its_stage_names_the_gate_even_of_a_kinds_name() {
+    use Stage::*;
+    for (md, name, stage) in [
+        (
+            "- ValidatingAdmissionPolicy (Beta)\n",
+            "ValidatingAdmissionPolicy",
+            Beta,
+        ),
+        (
+            "- PodDisruptionBudget [Alpha]\n",
+            "PodDisruptionBudget",
+            Alpha,
+        ),
+        (
+            "### ⭐ 【GA】VolumeAttributesClass\n",
+            "VolumeAttributesClass",
+            Stable,
+        ),
+        (
+            "- [x] KEP-3962 ValidatingAdmissionPolicy ベータ昇格\n",
+            "ValidatingAdmissionPolicy",
+            Beta,
+        ),
+    ] {
+        let got: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+        assert_eq!(got, [(name.to_string(), Some(stage))], "{md}");
+    }
+    // More words than the name and its stage: the kind, not the gate.
+    for md in [
+        "- ValidatingAdmissionPolicy を作成 (Beta)\n",
+        "### VolumeAttributesClass の使い方【GA】\n",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
 }
