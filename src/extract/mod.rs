@@ -280,6 +280,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let gate_columns = gates::gate_columns(doc);
     let gate_rows = gates::gate_rows(doc);
     let kep_columns = refs::kep_columns(doc);
+    let sig_columns = refs::sig_columns(doc);
     let row_stages = stage::row_stages(&views);
     let items_over_stages = stage::items_over_stages(&views);
     views.timelines = stage::section_timelines(doc, &row_stages.stage, &gate_columns, &kep_columns);
@@ -299,6 +300,11 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             block
                 .cell
                 .is_some_and(|c| !c.head && kep_columns.contains(&(c.table, c.column))),
+        );
+        view.sig_column.set(
+            block
+                .cell
+                .is_some_and(|c| !c.head && sig_columns.contains(&(c.table, c.column))),
         );
         view.gate_item.set(
             block.kind == BlockKind::ListItem
@@ -463,6 +469,8 @@ pub(crate) struct BlockView<'a> {
     pub gate_item: std::cell::Cell<bool>,
     /// A table cell in a column headed `KEP` (`| KEP | 機能 |`): a `#N` there is the KEP.
     pub kep_column: std::cell::Cell<bool>,
+    /// A table cell in a column headed `SIG` (`| 機能 | 担当SIG |`): its names are SIGs.
+    pub sig_column: std::cell::Cell<bool>,
     /// A list item or definition term whose nested items or definitions state a stage
     /// (`stage::items_over_stages`).
     pub over_stages: std::cell::Cell<bool>,
@@ -543,6 +551,7 @@ impl<'a> BlockView<'a> {
             nameless_default: std::cell::OnceCell::new(),
             gate_column: Default::default(),
             kep_column: Default::default(),
+            sig_column: Default::default(),
             over_stages: Default::default(),
             opens_section: Default::default(),
             gate_item: Default::default(),

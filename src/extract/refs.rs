@@ -70,13 +70,9 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     let title = heading_title(view, t.range.start);
                     out.keps.push(kep_at(view, t, number, KepForm::Url, title));
                 } else if super::targets::is_repo(repo) {
-                    // `Issue kubernetes/kubernetes#132401`, `イシュー k/k#1`: the word says which.
-                    let before = text[..t.range.start].trim_end();
-                    let is_issue = before.ends_with("イシュー")
-                        || before
-                            .rsplit(|c: char| !c.is_ascii_alphabetic())
-                            .next()
-                            .is_some_and(|w| w.eq_ignore_ascii_case("issue"));
+                    // `Issue kubernetes/kubernetes#132401`, `イシュー k/k#1`, `Fixes k/k#1`: the
+                    // word says which.
+                    let is_issue = says_issue(&text[..t.range.start]);
                     out.prs.push(PrMention {
                         pr: if is_issue {
                             PullRequest::issue(repo, number)
@@ -127,8 +123,68 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
         }
     }
     release_note_sigs(view, out);
+    sig_cell(view, out);
     bare_kep_cell(view, out);
     bare_heading_kep(view, doc, front, out);
+}
+
+/// `| Node |`, `| API Machinery, Apps |` under a `SIG` header: each name of a known SIG in the
+/// cell is that SIG.
+fn sig_cell(view: &BlockView, out: &mut Mentions) {
+    static NAME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(
+            r"(?i)^(?:sig[/\- ])?(?:{})$",
+            super::scan::SIG_NAMES
+        ))
+        .unwrap()
+    });
+    if !view.sig_column.get() {
+        return;
+    }
+    let text = view.text();
+    let mut at = 0;
+    for part in text.split([',', '、', '/', '&']) {
+        let start = at + (part.len() - part.trim_start().len());
+        at += part.len() + 1;
+        let name = part.trim();
+        let range = start..start + name.len();
+        if name.is_empty()
+            || !NAME.is_match(name)
+            || out.sigs.iter().any(|s| {
+                s.block == view.index
+                    && view.norm.orig_range(range.clone()).start < s.range.end
+                    && s.range.start < view.norm.orig_range(range.clone()).end
+            })
+        {
+            continue;
+        }
+        if let Some(sig) = SigName::parse(name) {
+            out.sigs.push(SigMention {
+                sig,
+                block: view.index,
+                range: view.norm.orig_range(range),
+                form: SigForm::Prose,
+            });
+        }
+    }
+}
+
+/// The (table, column) of each table column whose header names SIGs: `SIG`, `担当SIG`,
+/// `Owning SIG`.
+pub(super) fn sig_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    doc.blocks
+        .iter()
+        .filter_map(|b| {
+            let cell = b.cell.filter(|c| c.head)?;
+            let header = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
+            let header = header.trim_start_matches("担当").trim();
+            matches!(
+                header,
+                "sig" | "sigs" | "sig名" | "owning sig" | "owner sig"
+            )
+            .then_some((cell.table, cell.column))
+        })
+        .collect()
 }
 
 /// `| 4876 | …` under a `KEP` header: a cell that is only a number is that KEP.
@@ -743,6 +799,35 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
         .then(|| title.to_string())
 }
 
+/// Whether the text before a number says it is an issue: `Issue`, `イシュー`, `関連 issue:`, `元の
+/// issue は`, or a keyword GitHub closes an issue with (`Fixes`, `Closes`, `Resolves`).
+fn says_issue(before: &str) -> bool {
+    let before = before.trim_end().trim_end_matches([':', '：']).trim_end();
+    let before = before.strip_suffix('は').unwrap_or(before).trim_end();
+    if before.ends_with("イシュー") {
+        return true;
+    }
+    let word = before
+        .rsplit(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        word.as_str(),
+        "issue"
+            | "issues"
+            | "fix"
+            | "fixes"
+            | "fixed"
+            | "close"
+            | "closes"
+            | "closed"
+            | "resolve"
+            | "resolves"
+            | "resolved"
+    )
+}
+
 fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
     let text = view.text();
     let t = &view.tokens[i];
@@ -810,11 +895,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         {
             return;
         }
-        // `Issue #123456`, `イシュー#123`: an issue of kubernetes/kubernetes, not a pull request.
-        let before = before.trim_end();
-        let issue = ["issue", "Issue", "イシュー", "Issues", "issues"]
-            .iter()
-            .any(|w| before.ends_with(w));
+        // `Issue #123456`, `イシュー#123`, `Fixes #123`: an issue of kubernetes/kubernetes, not a
+        // pull request.
+        let issue = says_issue(before);
         let repo = match &named {
             Some(Named::Repo(repo)) => repo.as_str(),
             _ => PullRequest::DEFAULT_REPO,

@@ -14,7 +14,7 @@ use regex::Regex;
 use crate::model::ids::{Release, Stage};
 
 /// Every SIG of the Kubernetes community, as the `sig/x` and `SIG-X` forms may spell them.
-pub(super) const SIG_NAMES: &str = r"api[\-\x20]machinery|apps|architecture|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
+pub(super) const SIG_NAMES: &str = r"api[\-\x20]?machinery|apps|arch(?:itecture)?|contribex|auth|autoscaling|cli|cloud[\-\x20]provider|cluster[\-\x20]lifecycle|contributor[\-\x20]experience|docs|etcd|instrumentation|k8s[\-\x20]infra|multicluster|network|node|release|scalability|scheduling|security|storage|testing|ui|windows";
 
 /// client-go reads a gate's setting from the environment variable of its name with this
 /// prefix (`KUBE_FEATURE_WatchListClient=true`).
@@ -28,13 +28,13 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | --feature-gates[=\ ][\x22']?[A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
-        | (?i:keps?)(?:番号|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:\ ?番号\ ?|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
         | \#[0-9]+[A-Za-z0-9_]*
         | @[A-Za-z0-9][A-Za-z0-9\-]*
-        | (?i:sig)[/\-\ ](?i:{SIG_NAMES})
+        | (?i:sig)(?:[/\-\ ]|\ ?:\ ?)(?i:{SIG_NAMES})
         | (?:v|(?i:kubernetes|k8s)\ ?v?|(?i:ver)\.\ ?v?)?1\.[0-9]{{1,2}}(?:\.[0-9]{{1,3}}(?:-(?:rc|alpha|beta)\.[0-9]+)?)?(?-u:\b)
         | (?i:deprecate)\ ?(?:され|し|済)
         | [A-Za-z][A-Za-z0-9]*
@@ -52,6 +52,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
@@ -669,7 +670,10 @@ fn classify(s: &str) -> TokenKind {
     if b.len() > 12 && b[..11].eq_ignore_ascii_case(b"enhancement") && s.contains('#') {
         return TokenKind::Kep;
     }
-    if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"sig") && matches!(b[3], b'/' | b'-' | b' ') {
+    if b.len() > 3
+        && b[..3].eq_ignore_ascii_case(b"sig")
+        && matches!(b[3], b'/' | b'-' | b' ' | b':')
+    {
         return TokenKind::Sig;
     }
     if let Some(kind) = classify_phrase(s) {
@@ -743,6 +747,8 @@ fn classify(s: &str) -> TokenKind {
         "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {
             TokenKind::Plan
         }
+        // `GA になるか注目です`, `ベータに昇格するかどうか`: a question of what comes.
+        _ if s.ends_with("か") || s.ends_with("かどうか") => TokenKind::Plan,
         _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }

@@ -167,8 +167,9 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             (Some(told), false, None)
         }
         // The mention's stretch of a sentence of several subjects said nothing of its stage: the
-        // block's stage is another subject's.
-        _ if own_stretch => {
+        // block's stage is another subject's. So is it when the mention's own sentence speaks of
+        // a stage it does not state (`次の v1.35 では \`X\` の GA が予定されています`).
+        _ if own_stretch || speaks_of_an_unstated_stage(view, &mention) => {
             let (stated, inherited) = elsewhere();
             (stated, inherited, None)
         }
@@ -209,6 +210,21 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         borrowed,
         history,
     }
+}
+
+/// The mention's sentence names a stage, plans one, denies one or postpones one: what it says of
+/// the mention's stage, though no stage, is its own (the block's stage is not lent to it).
+fn speaks_of_an_unstated_stage(view: &BlockView, mention: &Range<usize>) -> bool {
+    let sentence = view.sentence_at(mention.start);
+    view.tokens_in(&sentence).iter().any(|t| {
+        matches!(
+            t.kind,
+            TokenKind::StageWord(_)
+                | TokenKind::DeniedStage
+                | TokenKind::Plan
+                | TokenKind::Negation
+        )
+    })
 }
 
 /// In a sentence naming several KEPs or gates, the default said of the mention's name
@@ -3087,7 +3103,7 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let lead = text[sentence.start..t.range.start]
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
         .trim_end_matches([' ', '、', ',']);
-    const CONNECTIVES: [&str; 13] = [
+    const CONNECTIVES: [&str; 14] = [
         "なお",
         "また",
         "さらに",
@@ -3097,8 +3113,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "次に",
         "最後に",
         "ついに",
-        // `前回の v1.33 で…`: which release, said again.
+        // `前回の v1.33 で…`, `次の v1.33 で…`: which release, said again.
         "前回の",
+        "次の",
         "前回",
         "今回の",
         "今回",

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::*;
 use crate::check::references::{check_stage_disagreements, check_unknown_refs};
-use crate::model::ids::{Release, Slug};
+use crate::model::ids::{ItemKind, Release, Slug};
 use crate::parse::frontmatter::RefHint;
 use crate::registry::{GateEntry, GateStage, KepEntry, Registry};
 
@@ -4929,4 +4929,62 @@ fn a_title_of_the_name_and_its_stage_names_the_gate_even_of_a_kinds_name() {
     ] {
         assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
     }
+}
+
+#[test]
+fn issues_by_their_words_and_closing_keywords() {
+    for md in [
+        "Fixes #128281",
+        "Closes #128311",
+        "Issue: #128271",
+        "関連 issue: #128312",
+        "元の issue は #128280 です。",
+        "Fixes kubernetes/kubernetes#128290",
+    ] {
+        let (_, r) = real(md);
+        assert_eq!(r.prs.len(), 1, "{md}");
+        assert_eq!(r.prs[0].pr.kind, ItemKind::Issue, "{md}: {:?}", r.prs[0].pr);
+    }
+    let (_, r) = real("修正は #128281 です。");
+    assert_eq!(r.prs[0].pr.kind, ItemKind::Pull);
+}
+
+#[test]
+fn sigs_as_keys_columns_and_short_names() {
+    let sigs = |md: &str| -> Vec<String> {
+        let (_, r) = real(md);
+        r.sigs.iter().map(|s| s.sig.as_str().to_string()).collect()
+    };
+    assert_eq!(sigs("担当 SIG: Node"), ["node"]);
+    assert_eq!(sigs("- SIG：Storage"), ["storage"]);
+    assert_eq!(sigs("SIG Arch で議論されました。"), ["architecture"]);
+    assert_eq!(
+        sigs(
+            "| 機能 | 担当SIG |\n|---|---|\n| `NodeSwap` | Node |\n| KEP-4639 | API Machinery, Apps |\n"
+        ),
+        ["node", "api-machinery", "apps"]
+    );
+    // A column of something else holds no SIG.
+    assert!(sigs("| 機能 | 担当者 |\n|---|---|\n| `NodeSwap` | Node |\n").is_empty());
+}
+
+#[test]
+fn a_question_or_plan_of_a_stage_takes_no_stage_from_its_block() {
+    // `次の v1.33 で` dates the stage; a question of it is a plan.
+    assert_eq!(
+        gate_facts("次の v1.33 で `NodeSwap` が GA になりました。"),
+        [(
+            "NodeSwap".into(),
+            Some(Stage::Stable),
+            Some(rel("1.33")),
+            None
+        )]
+    );
+    for md in [
+        "v1.33 で `NodeSwap` が GA になるか注目です。",
+        "v1.34 は DRA の GA という大きな節目でした。次の v1.35 では `NodeSwap` の GA が予定されています。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+    assert_eq!(kep_stages("KEP 番号: 4639 の話"), [(4639, None, None)]);
 }

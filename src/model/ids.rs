@@ -133,14 +133,22 @@ impl FromStr for FeatureGateName {
 pub struct SigName(String);
 
 impl SigName {
-    /// Accepts `sig/node`, `sig-node`, `SIG-Node`, `SIG Node`, `API Machinery`, `node`.
+    /// Accepts `sig/node`, `sig-node`, `SIG-Node`, `SIG Node`, `SIG: Node`, `API Machinery`, `node`,
+    /// and the short `SIG Arch`, `SIG ContribEx`.
     pub fn parse(raw: &str) -> Option<SigName> {
         let mut s = crate::text::japanese::nfkc(raw.trim()).to_lowercase();
-        for prefix in ["sig/", "sig-", "sig ", "sig_"] {
+        for prefix in ["sig/", "sig-", "sig ", "sig_", "sig:"] {
             if let Some(rest) = s.strip_prefix(prefix) {
-                s = rest.to_string();
+                s = rest.trim_start_matches([' ', ':']).to_string();
                 break;
             }
+        }
+        // `SIG Arch`, `SIG ContribEx`, `sig apimachinery`: the short names the community uses.
+        match s.trim() {
+            "arch" => s = "architecture".into(),
+            "contribex" => s = "contributor-experience".into(),
+            "apimachinery" => s = "api-machinery".into(),
+            _ => {}
         }
         let name: String = s
             .trim()
