@@ -53,7 +53,9 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             TokenKind::Labelled { issue } if t.plain => labelled(view, t, issue, out),
             // In a link, the target says what `#N` is (`[#5007](https://kep.k8s.io/5007)`);
             // in a code span it is code (`#include`).
-            TokenKind::Hash if t.plain => hash(view, i, doc, front, out),
+            TokenKind::Hash if t.plain || is_spanned_pr_number(view, t, doc) => {
+                hash(view, i, doc, front, out)
+            }
             // In the author's link, the target says what it is
             // (`[kubernetes/enhancements#3488](…/issues/3488)` is the KEP, not a PR).
             TokenKind::RepoHash if matches!(place, Place::Span(i) if doc.spans[i].is_link()) => {}
@@ -298,6 +300,8 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
         return None; // `KEP 3つ`, `KEP 12件`: how many KEPs, not which
     }
     let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
+    // `keps/sig-node/2400-node-swap`: the number that opens the KEP's folder name.
+    let digits = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
     // `注目KEP（1）`, `KEP no.1 のおすすめ`: a bracket or `no.` before a short number counts the
     // article's picks; a KEP written so has three digits or more (`KEP（3962）`).
     if digits.len() < 3 && (raw.contains('(') || raw.to_ascii_lowercase().contains("no")) {
@@ -797,6 +801,24 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
     let title = rest[..end].trim().trim_end_matches([',', '.', ';']);
     (title.chars().any(|c| c.is_alphabetic()) && !is_generic_title(title))
         .then(|| title.to_string())
+}
+
+/// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (five
+/// digits or more, as a bare `#N` must have to be one), not code (`#include`, `#123`).
+fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
+    let text = view.text();
+    let raw = &text[t.range.clone()];
+    if t.span.is_none_or(|s| doc.spans[s].is_link()) {
+        return false;
+    }
+    let whole = view.span_text(t).is_some_and(|s| {
+        let s = s.trim();
+        s == raw
+            || s.len() > raw.len()
+                && s.ends_with(raw)
+                && s[..s.len() - raw.len()].eq_ignore_ascii_case("pr")
+    });
+    whole && raw.len() >= 6 && raw[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether the text before a number says it is an issue: `Issue`, `イシュー`, `関連 issue:`, `元の

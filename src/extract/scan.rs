@@ -28,6 +28,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | --feature-gates[=\ ][\x22']?[A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
+        | keps/sig-[a-z\-]+/[0-9]+-[a-z0-9\-]+(?:/[A-Za-z0-9_.\-]+)*
         | (?i:keps?)(?:\ ?番号\ ?|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -427,6 +428,11 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
+        // `GA になったらしい`: hearsay of a fact, not the condition `GA になったら`.
+        if kind == TokenKind::Plan && s.ends_with("たら") && text[m.end()..].starts_with("しい")
+        {
+            kind = TokenKind::Ident;
+        }
         if matches!(kind, TokenKind::Default(_)) && word_goes_on(s, &text[m.end()..]) {
             kind = TokenKind::Ident;
         }
@@ -663,7 +669,10 @@ fn classify(s: &str) -> TokenKind {
     {
         return TokenKind::Labelled { issue };
     }
-    if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit() {
+    // `KEP-4639`, and a KEP's folder in the enhancements repository (`keps/sig-node/2400-node-swap`).
+    if b.len() > 3 && b[..3].eq_ignore_ascii_case(b"kep") && b[b.len() - 1].is_ascii_digit()
+        || s.starts_with("keps/sig-")
+    {
         return TokenKind::Kep;
     }
     // `enhancements#127`: the enhancements repository's issue, which is the KEP.

@@ -406,7 +406,7 @@ fn an_enhancements_issue_in_short_form_is_the_kep() {
 fn pull_request_negatives() {
     for md in [
         "クラスターを壊す結果が生じる可能性があります。 (#1275b13)",
-        "`#128266` はコード",
+        "`#1282` はコード",
         "詳細については、https://kubernetes.io/docs/reference/using-api/deprecation-guide/#flowcontrol-resources-v132 を参照",
         "HTML の &#123; は参照ではない",
         "Kubernetes 1.29: SIG-Node (kubelet) 変更内容 #kubernetes",
@@ -4987,4 +4987,32 @@ fn a_question_or_plan_of_a_stage_takes_no_stage_from_its_block() {
         assert_eq!(gate_facts(md)[0].1, None, "{md}");
     }
     assert_eq!(kep_stages("KEP 番号: 4639 の話"), [(4639, None, None)]);
+}
+
+#[test]
+fn a_kep_folder_a_spanned_pr_number_and_hearsay_of_a_fact() {
+    for md in [
+        "設計は keps/sig-node/2400-node-swap にあります。",
+        "`keps/sig-node/2400-node-swap/README.md` を読みました。",
+    ] {
+        let got: Vec<u32> = kep_stages(md).into_iter().map(|k| k.0).collect();
+        assert_eq!(got, [2400], "{md}");
+    }
+    for md in ["修正は `#128308` です。", "修正は `PR#128310` です。"] {
+        let (_, r) = real(md);
+        assert_eq!(r.prs.len(), 1, "{md}");
+    }
+    // Code, and a short number in code, are no pull request.
+    for md in ["`#include` を書きます。", "`#123` を書きます。"] {
+        let (_, r) = real(md);
+        assert!(r.prs.is_empty(), "{md}");
+    }
+    assert_eq!(
+        gate_facts("`NodeSwap` は GA になったらしい。")[0].1,
+        Some(Stage::Stable)
+    );
+    assert_eq!(
+        gate_facts("`NodeSwap` が GA になったら使います。")[0].1,
+        None
+    );
 }
