@@ -66,7 +66,10 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     continue;
                 };
                 let repo = &full_repo(repo);
-                if repo.eq_ignore_ascii_case("kubernetes/enhancements") {
+                // `PR kubernetes/enhancements#5124`, `KEP の PR（kubernetes/enhancements#5126）`: a pull
+                // request that edits a KEP, not the KEP.
+                let said_pr = says_pr(&text[..t.range.start]);
+                if repo.eq_ignore_ascii_case("kubernetes/enhancements") && !said_pr {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
                     let title = heading_title(view, t.range.start);
@@ -475,6 +478,8 @@ enum Named {
 const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("website", Some("kubernetes/website")),
     ("minikube", Some("kubernetes/minikube")),
+    ("kubeadm", Some("kubernetes/kubeadm")),
+    ("kubectl", Some("kubernetes/kubectl")),
     ("kops", Some("kubernetes/kops")),
     ("ingress-nginx", Some("kubernetes/ingress-nginx")),
     ("kind", Some("kubernetes-sigs/kind")),
@@ -821,6 +826,22 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
     whole && raw.len() >= 6 && raw[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether the text before a reference says it is a pull request: `PR`, `プルリク`,
+/// `プルリクエスト`, `pull request`, before at most a bracket or a colon.
+fn says_pr(before: &str) -> bool {
+    let before = before
+        .trim_end()
+        .trim_end_matches(['(', '（', ':', '：'])
+        .trim_end();
+    let lower = before.to_ascii_lowercase();
+    ["pr", "プルリク", "プルリクエスト", "pull request"]
+        .iter()
+        .any(|w| {
+            lower.ends_with(w)
+                && !lower[..lower.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+}
+
 /// Whether the text before a number says it is an issue: `Issue`, `イシュー`, `関連 issue:`, `元の
 /// issue は`, or a keyword GitHub closes an issue with (`Fixes`, `Closes`, `Resolves`).
 fn says_issue(before: &str) -> bool {
@@ -883,6 +904,10 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let Ok(number) = body[..digits].parse::<u32>() else {
         return;
     };
+    // `## #1 はじめに`: a heading's own numbering, not KEP-1.
+    if opens_heading && number < 10 {
+        return;
+    }
     let author = changelog_author(view, i);
     let is_kep = if opens_heading {
         front.refs != Some(RefHint::Pr)

@@ -5016,3 +5016,30 @@ fn a_kep_folder_a_spanned_pr_number_and_hearsay_of_a_fact() {
         None
     );
 }
+
+#[test]
+fn a_pull_request_to_the_enhancements_repository_and_component_repositories() {
+    for md in [
+        "PR kubernetes/enhancements#5124 がマージされました。",
+        "KEP の PR（kubernetes/enhancements#5126）が出ています。",
+    ] {
+        let (_, r) = real(md);
+        assert!(r.keps.is_empty(), "{md}: {:?}", r.keps);
+        assert_eq!(r.prs.len(), 1, "{md}");
+        assert_eq!(r.prs[0].pr.repo, "kubernetes/enhancements", "{md}");
+    }
+    // Without the word, the enhancements issue is the KEP.
+    assert_eq!(
+        kep_stages("Enhancement: kubernetes/enhancements#4639"),
+        [(4639, None, None)]
+    );
+    for (md, repo) in [
+        ("kubeadm の issue #3152 を参照", "kubernetes/kubeadm"),
+        ("kubectl の issue #1600 を参照", "kubernetes/kubectl"),
+    ] {
+        let (_, r) = real(md);
+        assert_eq!(r.prs[0].pr.repo, repo, "{md}");
+    }
+    // A heading's own numbering.
+    assert!(kep_stages("## #1 はじめに").is_empty());
+}
