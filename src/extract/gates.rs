@@ -25,6 +25,15 @@
 //!   昇格しました `` under `## ベータになった機能`), or whole in a code span in a block that
 //!   states one stage (`` `X` で見えるようになります。まだアルファです。 ``).
 //!
+//! * a name the registry knows written whole in a code span or as a link's whole text, anywhere
+//!   (`` `SidecarContainers` を使うと… ``), said in passing unless a rule above makes it what a
+//!   stage was stated of (`GateMention::passing`), and not a name that also names a component,
+//!   plugin, access mode or security module (`CPUManager`, `PodSecurity`);
+//! * a name set to true or false: `` `X: true` ``, `` `featureGates.X: true` ``, `X=true` in prose;
+//! * a heading or list item that is the name and its stage alone (`- MutatingAdmissionPolicy
+//!   (Beta)`), even of a kind's name; a known name leading a stage item in prose or bold
+//!   (`- **KubeletPSI**: …`).
+//!
 //! Names in code spans and in the author's link text count as in prose (a chip links them);
 //! code blocks have no blocks and so no mentions.
 //!
@@ -82,10 +91,10 @@ pub(super) fn extract_block(
     // `` `featureGates.PodLevelResources: true` ``, and in prose `EnvFiles=true にしています`: a
     // name set to true or false, as the flag or kubelet's configuration does, is a gate setting.
     for (i, t) in tokens.iter().enumerate() {
-        let word = &text[t.range.clone()];
-        if t.kind != TokenKind::Ident || !gate_shaped(word) {
+        if t.kind != TokenKind::Ident {
             continue;
         }
+        let word = &text[t.range.clone()];
         let set = if t.plain {
             let after = &text[t.range.end..];
             ["=true", "=false"].iter().any(|v| {
@@ -96,12 +105,15 @@ pub(super) fn extract_block(
             view.span_text(t).is_some_and(|span| {
                 let span = span.strip_prefix("featureGates.").unwrap_or(span);
                 span.strip_prefix(word).is_some_and(|value| {
-                    let value = value.trim().replace(' ', "");
-                    matches!(value.as_str(), "=true" | "=false" | ":true" | ":false")
+                    // `=true`, `: true`, `= false`: blanks aside.
+                    let mut value = value.chars().filter(|c| !c.is_whitespace());
+                    matches!(value.next(), Some('=' | ':'))
+                        && matches!(value.collect::<String>().as_str(), "true" | "false")
                 })
             })
         };
-        explicit[i] |= set;
+        // The shape last: it parses the name.
+        explicit[i] |= set && gate_shaped(word);
     }
     // `- \`AllowExtTrafficLocalEndpoints\`: サービスが…` under `### フィーチャーゲート`: a list of
     // gates, each item led by its name in a code span or link.
@@ -883,18 +895,6 @@ fn titles_a_stage_item(view: &BlockView, i: usize) -> bool {
 /// and its stage, and nothing more. Checklists and digests title a feature's move so; a name
 /// named so is what moved, even one that is also an API kind's.
 fn titled_with_its_stage(view: &BlockView, i: usize) -> bool {
-    const ENDINGS: [&str; 10] = [
-        "",
-        "昇格",
-        "に昇格",
-        "へ昇格",
-        "化",
-        "入り",
-        "版",
-        "に昇格しました",
-        "になりました",
-        "に移行",
-    ];
     if !matches!(
         view.block.kind,
         crate::parse::blocks::BlockKind::Heading(_) | crate::parse::blocks::BlockKind::ListItem
@@ -920,7 +920,7 @@ fn titled_with_its_stage(view: &BlockView, i: usize) -> bool {
         }
     }
     words.extend(text[at..].chars().filter(|c| c.is_alphanumeric()));
-    stages == 1 && ENDINGS.contains(&words.as_str())
+    stages == 1 && stage::BARE_STAGE_ENDINGS.contains(&words.as_str())
 }
 
 /// `## GA に昇格した機能` / `### Job の成功ポリシー` over `` `JobSuccessPolicy` により、…を指定できます。 ``,

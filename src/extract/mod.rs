@@ -5,8 +5,9 @@
 //! Pure functions; the only outside knowledge is the `Registry` (known gate names, for gates the
 //! text names without saying "feature gate"). Per block the work is one NFKC pass with an offset
 //! map (`normalize`), one pass of one precompiled regex (`scan`), then small decisions over the
-//! tokens (`refs`, `gates`, `stage`). Only tokens inside one `plain` range become mentions, so
-//! code spans, code blocks and link text are never linked twice; URLs in prose are tokens of
+//! tokens (`refs`, `gates`, `stage`). Only tokens inside one `plain` range become links, so
+//! code spans, code blocks and link text are never linked twice (a reference in a code span or
+//! link text is a mention with a chip after it: a KEP, a gate, a pull request's number alone); URLs in prose are tokens of
 //! their own and are skipped, and a `#1275b13` is one token that is not a number.
 //!
 //! # Forms
@@ -15,11 +16,14 @@
 //!   ASCII text after the colon is kept as the title), and the heading form `### #3962 Title`
 //!   whose title is the rest of the heading, whose stage comes from a following
 //!   `Stage: Graduating to Stable` / `Net New to Alpha` line and whose SIG from a following
-//!   `Feature group: sig-apps` line in the same section.
+//!   `Feature group: sig-apps` line in the same section; `KEP 番号: 4639`, `KEP No.4639`,
+//!   `KEP（3962）`, `KEP-4205・4818`, the KEP's folder `keps/sig-node/2400-node-swap`.
 //! * Pull requests: `(#128266)`, `(#119026, @AxeZhan)` (the handle becomes the author),
-//!   `[#126503]`, `#128318のclient-go側の修正です`, `kubernetes/website#123`.
+//!   `[#126503]`, `#128318のclient-go側の修正です`, `kubernetes/website#123`, `` `#128308` ``;
+//!   issues by their word or a closing verb (`Issue: #N`, `Fixes #N`).
 //! * Handles `@pohly` (not the `@` of an e-mail address); SIGs `[sig/node,sig/api-machinery]`,
-//!   `Feature group: sig-apps`, `SIG-Node`, `SIG-API Machinery`.
+//!   `Feature group: sig-apps`, `SIG-Node`, `SIG-API Machinery`, `SIG: Node`, `SIG Arch`, and
+//!   the names in a column headed `SIG`.
 //! * Feature gates: see `gates`.
 //! * Full-width forms (`ＫＥＰ－３１５７`, `＃１２８２６６`) match after NFKC; ranges point at the
 //!   full-width original.
@@ -28,7 +32,8 @@
 //!
 //! In this order:
 //! 1. `#N` that opens a heading (`### #3962 ミューテーティング...`) is a KEP: release-highlight
-//!    articles title each enhancement by its enhancements issue. Front matter `refs = "pr"`
+//!    articles title each enhancement by its enhancements issue (one digit is the heading's own
+//!    numbering, `## #1 はじめに`). Front matter `refs = "pr"`
 //!    turns this off.
 //! 2. `(#N, @user)` is a pull request: that is the CHANGELOG shape.
 //! 3. `N >= 10000` is a pull request: enhancements issues have not reached five digits, while
@@ -197,7 +202,7 @@ pub struct GateMention {
     /// makes what a stage was stated of): it takes only what its own sentence, block, row or
     /// heading states, never a stage its list, section or group lends.
     #[serde(skip)]
-    pub(crate) passing: bool,
+    passing: bool,
 }
 
 /// How a SIG was written.

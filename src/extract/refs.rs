@@ -68,8 +68,9 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 let repo = &full_repo(repo);
                 // `PR kubernetes/enhancements#5124`, `KEP の PR（kubernetes/enhancements#5126）`: a pull
                 // request that edits a KEP, not the KEP.
-                let said_pr = says_pr(&text[..t.range.start]);
-                if repo.eq_ignore_ascii_case("kubernetes/enhancements") && !said_pr {
+                if repo.eq_ignore_ascii_case("kubernetes/enhancements")
+                    && !says_pr(&text[..t.range.start])
+                {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
                     let title = heading_title(view, t.range.start);
@@ -133,32 +134,31 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
     bare_heading_kep(view, doc, front, out);
 }
 
+/// A SIG's name alone (`Node`, `api-machinery`, `Arch`), as release notes' labels and SIG columns
+/// list them.
+static SIG_NAME: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?i)^(?:{})$", super::scan::SIG_NAMES)).unwrap());
+
 /// `| Node |`, `| API Machinery, Apps |` under a `SIG` header: each name of a known SIG in the
 /// cell is that SIG.
 fn sig_cell(view: &BlockView, out: &mut Mentions) {
-    static NAME: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(&format!(
-            r"(?i)^(?:sig[/\- ])?(?:{})$",
-            super::scan::SIG_NAMES
-        ))
-        .unwrap()
-    });
     if !view.sig_column.get() {
         return;
     }
     let text = view.text();
-    let mut at = 0;
     for part in text.split([',', '、', '/', '&']) {
-        let start = at + (part.len() - part.trim_start().len());
-        at += part.len() + 1;
         let name = part.trim();
-        let range = start..start + name.len();
+        // Offsets from the pieces themselves: `、` is three bytes.
+        let start = name.as_ptr() as usize - text.as_ptr() as usize;
+        let range = view.norm.orig_range(start..start + name.len());
+        let name = ["SIG ", "sig-", "SIG-", "sig/"]
+            .iter()
+            .find_map(|p| name.strip_prefix(p))
+            .unwrap_or(name);
         if name.is_empty()
-            || !NAME.is_match(name)
+            || !SIG_NAME.is_match(name)
             || out.sigs.iter().any(|s| {
-                s.block == view.index
-                    && view.norm.orig_range(range.clone()).start < s.range.end
-                    && s.range.start < view.norm.orig_range(range.clone()).end
+                s.block == view.index && range.start < s.range.end && s.range.start < range.end
             })
         {
             continue;
@@ -167,7 +167,7 @@ fn sig_cell(view: &BlockView, out: &mut Mentions) {
             out.sigs.push(SigMention {
                 sig,
                 block: view.index,
-                range: view.norm.orig_range(range),
+                range,
                 form: SigForm::Prose,
             });
         }
@@ -177,17 +177,25 @@ fn sig_cell(view: &BlockView, out: &mut Mentions) {
 /// The (table, column) of each table column whose header names SIGs: `SIG`, `担当SIG`,
 /// `Owning SIG`.
 pub(super) fn sig_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
+    columns_headed(doc, |header| {
+        matches!(
+            header.trim_start_matches("担当").trim(),
+            "sig" | "sigs" | "sig名" | "owning sig" | "owner sig"
+        )
+    })
+}
+
+/// The (table, column) of each column whose header (NFKC, lowercase, trimmed) `names` accepts.
+fn columns_headed(
+    doc: &Doc,
+    names: impl Fn(&str) -> bool,
+) -> std::collections::HashSet<(usize, usize)> {
     doc.blocks
         .iter()
         .filter_map(|b| {
             let cell = b.cell.filter(|c| c.head)?;
             let header = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
-            let header = header.trim_start_matches("担当").trim();
-            matches!(
-                header,
-                "sig" | "sigs" | "sig名" | "owning sig" | "owner sig"
-            )
-            .then_some((cell.table, cell.column))
+            names(&header).then_some((cell.table, cell.column))
         })
         .collect()
 }
@@ -219,25 +227,12 @@ fn bare_kep_cell(view: &BlockView, out: &mut Mentions) {
 /// The (table, column) of each table column whose header names KEPs: `KEP`, `KEP番号`,
 /// `KEP #`, `KEPs`, `Enhancement`, `KEP issue`.
 pub(super) fn kep_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)> {
-    doc.blocks
-        .iter()
-        .filter_map(|b| {
-            let cell = b.cell.filter(|c| c.head)?;
-            let header = crate::text::japanese::nfkc(b.text.trim()).to_lowercase();
-            let header = header.trim_end_matches([' ', '#', '番', '号']).trim();
-            matches!(
-                header,
-                "kep"
-                    | "keps"
-                    | "kep issue"
-                    | "enhancement"
-                    | "enhancements"
-                    | "kep no."
-                    | "kep no"
-            )
-            .then_some((cell.table, cell.column))
-        })
-        .collect()
+    columns_headed(doc, |header| {
+        matches!(
+            header.trim_end_matches([' ', '#', '番', '号']).trim(),
+            "kep" | "keps" | "kep issue" | "enhancement" | "enhancements" | "kep no." | "kep no"
+        )
+    })
 }
 
 /// `[SIG API Machinery, Apps, Node and Testing]`, the label the release notes end an entry
@@ -246,8 +241,6 @@ pub(super) fn kep_columns(doc: &Doc) -> std::collections::HashSet<(usize, usize)
 fn release_note_sigs(view: &BlockView, out: &mut Mentions) {
     static LABEL: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\[(?i:sig)\s+([^\]\n]{1,200})\]").unwrap());
-    static NAME: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(&format!(r"(?i)^(?:{})$", super::scan::SIG_NAMES)).unwrap());
     let text = view.text();
     if !text.contains("[SIG") && !text.contains("[sig") {
         return;
@@ -265,7 +258,7 @@ fn release_note_sigs(view: &BlockView, out: &mut Mentions) {
             at = start + part.len();
             let name = part.trim();
             let offset = start + (part.len() - part.trim_start().len());
-            if n == 0 || !NAME.is_match(name) {
+            if n == 0 || !SIG_NAME.is_match(name) {
                 continue;
             }
             let range = offset..offset + name.len();
@@ -307,7 +300,11 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     let digits = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
     // `注目KEP（1）`, `KEP no.1 のおすすめ`: a bracket or `no.` before a short number counts the
     // article's picks; a KEP written so has three digits or more (`KEP（3962）`).
-    if digits.len() < 3 && (raw.contains('(') || raw.to_ascii_lowercase().contains("no")) {
+    let after_prefix = raw[3..].trim_start_matches(['s', 'S', ' ']);
+    let numbered = after_prefix
+        .get(..2)
+        .is_some_and(|w| w.eq_ignore_ascii_case("no"));
+    if digits.len() < 3 && (raw.contains('(') || numbered) {
         return None;
     }
     let number: u32 = digits.parse().ok()?;
@@ -445,7 +442,9 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
     if written.is_none() && before_kubernetes_releases(number) {
         return;
     }
-    let repo = written.unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
+    let repo = written
+        .filter(|r| is_issue || !tracks_issues_only(r))
+        .unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
     out.prs.push(PrMention {
         pr: if is_issue {
             PullRequest::issue(&repo, number)
@@ -635,6 +634,14 @@ fn named_before(before: &str) -> Option<Named> {
     Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
 }
 
+/// kubeadm's and kubectl's code lives in kubernetes/kubernetes: their own repositories track
+/// issues, and `kubeadm の PR #N` is a pull request there.
+fn tracks_issues_only(repo: &str) -> bool {
+    ["kubernetes/kubeadm", "kubernetes/kubectl"]
+        .iter()
+        .any(|r| r.eq_ignore_ascii_case(repo))
+}
+
 /// Whether `name` (lowercase) is a project other than Kubernetes with a repository of its own
 /// ([`OTHER_PROJECTS`]): software with releases of its own.
 pub(super) fn is_other_software(name: &str) -> bool {
@@ -808,8 +815,9 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
         .then(|| title.to_string())
 }
 
-/// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (five
-/// digits or more, as a bare `#N` must have to be one), not code (`#include`, `#123`).
+/// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (one a
+/// bare `#N` is always a pull request with, [`FIRST_PR_ONLY_NUMBER`] or more), not code
+/// (`#include`, `#123`).
 fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
     let text = view.text();
     let raw = &text[t.range.clone()];
@@ -823,7 +831,10 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
                 && s.ends_with(raw)
                 && s[..s.len() - raw.len()].eq_ignore_ascii_case("pr")
     });
-    whole && raw.len() >= 6 && raw[1..].bytes().all(|b| b.is_ascii_digit())
+    whole
+        && raw[1..]
+            .parse::<u32>()
+            .is_ok_and(|n| n >= FIRST_PR_ONLY_NUMBER)
 }
 
 /// Whether the text before a reference says it is a pull request: `PR`, `プルリク`,
@@ -843,7 +854,8 @@ fn says_pr(before: &str) -> bool {
 }
 
 /// Whether the text before a number says it is an issue: `Issue`, `イシュー`, `関連 issue:`, `元の
-/// issue は`, or a keyword GitHub closes an issue with (`Fixes`, `Closes`, `Resolves`).
+/// issue は`, or a verb GitHub closes an issue with (`Fixes`, `Closes`, `Resolves`; not `fix`, a
+/// noun as often as a verb: `この fix #N` is the fixing pull request).
 fn says_issue(before: &str) -> bool {
     let before = before.trim_end().trim_end_matches([':', '：']).trim_end();
     let before = before.strip_suffix('は').unwrap_or(before).trim_end();
@@ -857,17 +869,7 @@ fn says_issue(before: &str) -> bool {
         .to_ascii_lowercase();
     matches!(
         word.as_str(),
-        "issue"
-            | "issues"
-            | "fix"
-            | "fixes"
-            | "fixed"
-            | "close"
-            | "closes"
-            | "closed"
-            | "resolve"
-            | "resolves"
-            | "resolved"
+        "issue" | "issues" | "fixes" | "fixed" | "closes" | "closed" | "resolves" | "resolved"
     )
 }
 
@@ -946,7 +948,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         // pull request.
         let issue = says_issue(before);
         let repo = match &named {
-            Some(Named::Repo(repo)) => repo.as_str(),
+            Some(Named::Repo(repo)) if issue || !tracks_issues_only(repo) => repo.as_str(),
             _ => PullRequest::DEFAULT_REPO,
         };
         out.prs.push(PrMention {
@@ -956,7 +958,8 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
                 PullRequest::pull(repo, number)
             },
             block: view.index,
-            place: Place::Prose,
+            // `` `#128308` ``: a number in a code span stays as written, with a chip.
+            place: place_of(t),
             range,
             sentence,
             author,

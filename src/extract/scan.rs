@@ -28,7 +28,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | --feature-gates[=\ ][\x22']?[A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
         | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
-        | keps/sig-[a-z\-]+/[0-9]+-[a-z0-9\-]+(?:/[A-Za-z0-9_.\-]+)*
+        | keps/sig-[a-z0-9\-]+/[0-9]+-[a-z0-9\-]+(?:/[A-Za-z0-9_.\-]+)*
         | (?i:keps?)(?:\ ?番号\ ?|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
@@ -57,8 +57,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
-        | (?:デフォルト|既定)(?:値)?\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
-        | 初期値\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
+        | (?:(?:デフォルト|既定)(?:値)?|初期値)\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | (?:既定|標準)(?:で|では)\ ?(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | オプトイン(?:で|方式|機能|の機能|として)
@@ -428,8 +427,20 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
-        // `GA になったらしい`: hearsay of a fact, not the condition `GA になったら`.
-        if kind == TokenKind::Plan && s.ends_with("たら") && text[m.end()..].starts_with("しい")
+        // `GA になったらしい`: hearsay of a fact, not the condition `GA になったら`. `GA になるから`
+        // gives a reason and `異なるか` asks another thing: no question of a stage.
+        let after = &text[m.end()..];
+        if kind == TokenKind::Plan
+            && ((s.ends_with("たら") && after.starts_with("しい"))
+                || (s.ends_with('か')
+                    && (after.starts_with('ら')
+                        || (s.starts_with("なる")
+                            && !text[..m.start()].trim_end().ends_with(['に', 'と'])))))
+        {
+            kind = TokenKind::Ident;
+        }
+        // `オプトインではなくなりました`: no longer opt-in.
+        if matches!(kind, TokenKind::Default(_)) && s == "オプトインで" && after.starts_with('は')
         {
             kind = TokenKind::Ident;
         }
@@ -756,8 +767,9 @@ fn classify(s: &str) -> TokenKind {
         "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {
             TokenKind::Plan
         }
-        // `GA になるか注目です`, `ベータに昇格するかどうか`: a question of what comes.
-        _ if s.ends_with("か") || s.ends_with("かどうか") => TokenKind::Plan,
+        // `GA になるか注目です`, `ベータに昇格するかどうか`: a question of what comes (`なるから`
+        // and `異なるか` are not; see `scan`).
+        _ if s.ends_with('か') => TokenKind::Plan,
         _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }
@@ -954,14 +966,6 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "入りならず",
         "昇格は無し",
         "昇格はなし",
-        // `デプリケートされていません`, `deprecate しない方針`: the verb denied.
-        "されません",
-        "されていな",
-        "されていません",
-        "されない",
-        "されず",
-        "しない",
-        "しません",
     ]
     .iter()
     .any(|w| after.starts_with(w))
@@ -990,14 +994,26 @@ fn word_goes_on(token: &str, after: &str) -> bool {
         || ((token.ends_with("オン") || token.ends_with("オフ")) && katakana)
 }
 
-/// `deprecate されません`, `deprecate しない`: a stage word that holds its verb's stem
-/// (`deprecate され`, `deprecate し`), then the verb's denial.
+/// `デプリケートされていません`, `deprecate されません`, `deprecate しない方針`: the verb of the stage
+/// denied, after the word or after the stem the word holds (`deprecate され`, `deprecate し`).
 fn denied_verb(word: &str, after: &str) -> bool {
-    (word.ends_with("され")
-        && ["ません", "ていな", "ていません", "ない", "ず"]
-            .iter()
-            .any(|w| after.starts_with(w)))
-        || (word.ends_with('し') && ["ない", "ません"].iter().any(|w| after.starts_with(w)))
+    const DENIALS: [&str; 7] = [
+        "されません",
+        "されていな",
+        "されていません",
+        "されない",
+        "されず",
+        "しない",
+        "しません",
+    ];
+    let stem = ["され", "し"]
+        .into_iter()
+        .find(|s| word.ends_with(s))
+        .unwrap_or("");
+    DENIALS.iter().any(|w| {
+        w.strip_prefix(stem)
+            .is_some_and(|rest| after.starts_with(rest))
+    })
 }
 
 /// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of

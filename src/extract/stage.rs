@@ -1,12 +1,13 @@
 //! The stage a sentence states for the KEP or gate it mentions, and the default it states.
 //!
-//! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版/
-//! generally available → `stable`, 非推奨/deprecated → `deprecated`, 削除されました/削除されています/
+//! Words: アルファ/α/alpha → `alpha`, ベータ/β/beta → `beta`, GA/ステーブル/stable/安定版/ジーエー/
+//! generally available → `stable`, 非推奨/デプリケート/deprecated/`deprecate され` → `deprecated`, 削除されました/削除されています/
 //! 削除済み/削除した/取り除かれました/撤廃されました/除去されました/利用できなくなりました/
 //! 使用できなくなりました/使えなくなりました/削除となりました/removed → `removed` (a planned removal, 削除される予定 or
 //! 今後...削除されます, is not one), and
-//! デフォルトで有効/デフォルト無効/デフォルトでアクティブ/enabled by default/off by default for the
-//! default. API versions (`v1alpha1`) are words of their own and never stages.
+//! デフォルトで有効/デフォルト無効/デフォルトでアクティブ/既定で有効/標準で有効/初期値は true/
+//! オプトインで (off)/enabled by default/off by default for the default (not where its word goes
+//! on: `既定で有効期限`). API versions (`v1alpha1`) are words of their own and never stages.
 //!
 //! When a sentence has several stage words:
 //! 1. a removal wins (`GAしているFeatureGate X が削除されました` is a removal);
@@ -17,7 +18,8 @@
 //! 4. else the last one (Japanese puts the predicate last).
 //!
 //! Words saying the change was postponed or reverted (見送, 延期, リバート, revert) cancel the
-//! stage words before them in the sentence. A plan (目指しています, 予定です, 見込み, 計画, aims to,
+//! stage words before them in the sentence. A plan (目指しています, 予定です, 見込み, 計画, a question
+//! of it, `GA になるか`, aims to,
 //! is planned / expected, targeting) mutes the stage and default words of its clause, `will` those
 //! after it up to `and`/`but` or the clause's end (`deprecated and will be removed`), and a word
 //! of the past (以前の…では, これまでは, 従来は, previously, before v1.30) those after it up to a
@@ -27,19 +29,23 @@
 //! object's, and one of another project's release (`containerd 2.1 のベータ版`) that project's:
 //! the mention gets no stage at all.
 //!
-//! When a mention's sentence states no stage, in this order: the block's stage if the block names
+//! When a mention's sentence states no stage, in this order (nothing, when the sentence speaks of
+//! a stage it does not state: a plan, a denial, a postponement): the block's stage if the block names
 //! exactly one (removals excluded: 削除 is too common a verb to spread) and not only for another
 //! KEP or gate (`stated_for_others`), for a list item the one stage its nested items state
 //! (`from_nested_items`), its table row's (a
 //! column headed `ステージ` / `Stage` / `段階` / `状態` / `備考`, or by a release as in
-//! `| 1.32 | 1.33 |`, the article's release's column first), for a heading what the first
+//! `| 1.32 | 1.33 |`, the article's release's column first; with none, a description cell
+//! saying the row moved to a stage), for a heading what the first
 //! stage-stating paragraph of its section says for the article's release, for a list item of
 //! one name its lead's or heading's, for a KEP or gate in a list or table of keys and values its
 //! stage key's value (`from_key_values`), else the section's `feature-state` line or heading. A stage
 //! taken from elsewhere keeps the release stated with it, and what a section's text states for a
 //! gate or KEP beats its heading. A heading about one removal or deprecation
 //! (`### \`gitRepo\`ボリュームドライバーの削除`) gives that stage to its section's one KEP (see
-//! `removal_sections`).
+//! `removal_sections`). A heading looking back or ahead at another release (`## 1.33 の振り返り`)
+//! dates its section's stages. A gate said in passing (`GateMention::passing`) takes only its own
+//! sentence's, block's, row's or heading's stage: no list, section or nested item lends it one.
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -956,6 +962,9 @@ trait Staged {
     /// Its section says the change did not happen.
     fn deferred(&self) -> bool;
     fn borrowed(&self) -> Option<&Borrowed>;
+    /// Said in passing (`GateMention::passing`): no list, section or nested item lends it a
+    /// stage.
+    fn passing(&self) -> bool;
     /// Sets what it states: the stage, its release, whether inherited; a borrowed stage is
     /// settled so.
     fn set(&mut self, stated: Option<Stated>, inherited: bool);
@@ -996,12 +1005,11 @@ macro_rules! staged {
             fn borrowed(&self) -> Option<&Borrowed> {
                 self.borrowed.as_ref()
             }
+            fn passing(&self) -> bool {
+                let $p = self;
+                $passing
+            }
             fn set(&mut self, stated: Option<Stated>, inherited: bool) {
-                let $p = &*self;
-                // A name said in passing takes no stage its list, section or group lends.
-                if inherited && $passing {
-                    return;
-                }
                 self.stage = stated.map(|s| s.stage);
                 self.stage_release = stated.and_then(|s| s.release);
                 self.inherited = inherited;
@@ -1040,15 +1048,42 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
         BlockKind::Paragraph => doc.blocks[b].parent_item,
         _ => None,
     };
-    // Per parent item: the stages its nested items state.
+    // A loose item's later paragraph (`- KEP-2837 Pod レベルリソース` / blank / `  1.34 でベータに
+    // 昇格しました。`): it tells of its own item, as a nested item does of its parent, when it
+    // dates the stage or is the stage alone.
+    let mut first_paragraph: HashMap<usize, usize> = HashMap::new();
+    for (b, block) in doc.blocks.iter().enumerate() {
+        if block.kind == BlockKind::Paragraph
+            && let Some(item) = block.parent_item
+        {
+            first_paragraph.entry(item).or_insert(b);
+        }
+    }
+    let continues = |b: usize| {
+        let block = &doc.blocks[b];
+        block.kind == BlockKind::Paragraph
+            && block
+                .parent_item
+                .is_some_and(|item| first_paragraph.get(&item) != Some(&b))
+    };
+    // Per parent item: the stages its nested items (and its later paragraphs) state.
     let mut stages: HashMap<usize, Vec<Stated>> = HashMap::new();
     let parent_of = |b: usize| item_of(b).and_then(|i| doc.blocks[i].parent_item);
+    let told_of = |b: usize| {
+        if continues(b) {
+            item_of(b)
+        } else {
+            parent_of(b)
+        }
+    };
     for (b, block) in doc.blocks.iter().enumerate() {
         if !matches!(block.kind, BlockKind::ListItem | BlockKind::Paragraph) {
             continue;
         }
-        if let Some(p) = parent_of(b)
-            && let Some(s) = whole_block_stage(views.get(b))
+        let view = views.get(b);
+        if let Some(p) = told_of(b)
+            && let Some(s) = whole_block_stage(view)
+                .filter(|s| !continues(b) || s.release.is_some() || is_a_bare_stage(view))
         {
             stages.entry(p).or_default().push(s);
         }
@@ -1058,7 +1093,7 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     }
     // The one stage the nested items of the mention's item state for it; of a history
     // (`v1.32: アルファ`, `v1.33: ベータ`), the article's release's, else the latest before it.
-    settle_by_group(out, registry, parent_of, item_of, |item| {
+    settle_by_group(out, registry, (told_of, item_of), Lends::Around, |item| {
         let said = stages.get(&item).cloned().unwrap_or_default();
         match said.iter().map(|s| s.release).collect::<Option<Vec<_>>>() {
             Some(_) if said.len() > 1 => said
@@ -1113,7 +1148,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             .or_else(|| asked.contains_key(&b).then_some(b))
     };
     let group_of = |b: usize| asked.contains_key(&b).then_some(b);
-    settle_by_group(out, registry, names_for, group_of, |q| {
+    settle_by_group(out, registry, (names_for, group_of), Lends::Own, |q| {
         asked
             .get(&q)
             .and_then(|&a| views.get(a).block_stage())
@@ -1156,23 +1191,38 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
         return;
     }
     let section_of = |b: usize| Some(doc.blocks[b].section).filter(|&s| s != 0);
-    settle_by_group(out, registry, section_of, section_of, |section| {
-        let mut said: Vec<Stage> = stages
-            .get(&section)
-            .into_iter()
-            .flatten()
-            .map(|s| s.stage)
-            .collect();
-        said.sort();
-        said.dedup();
-        match said[..] {
-            [stage] => vec![Stated {
-                stage,
-                release: None,
-            }],
-            _ => Vec::new(),
-        }
-    });
+    settle_by_group(
+        out,
+        registry,
+        (section_of, section_of),
+        Lends::Around,
+        |section| {
+            let mut said: Vec<Stage> = stages
+                .get(&section)
+                .into_iter()
+                .flatten()
+                .map(|s| s.stage)
+                .collect();
+            said.sort();
+            said.dedup();
+            match said[..] {
+                [stage] => vec![Stated {
+                    stage,
+                    release: None,
+                }],
+                _ => Vec::new(),
+            }
+        },
+    );
+}
+
+/// What a group's stage is to its mentions: what they say themselves (the answer to their
+/// question, the value of their table's stage key), or what is around them (their item's nested
+/// items, their section), which a name said in passing does not take.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lends {
+    Own,
+    Around,
 }
 
 /// Gives each KEP or gate mention that states no stage (and is not deferred) the one stage
@@ -1182,8 +1232,11 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
 fn settle_by_group(
     out: &mut super::Mentions,
     registry: &Registry,
-    names_for: impl Fn(usize) -> Option<usize>,
-    group_of: impl Fn(usize) -> Option<usize>,
+    (names_for, group_of): (
+        impl Fn(usize) -> Option<usize>,
+        impl Fn(usize) -> Option<usize>,
+    ),
+    lends: Lends,
     stages_of: impl Fn(usize) -> Vec<Stated>,
 ) {
     let mut named: HashMap<usize, Vec<Entity>> = HashMap::new();
@@ -1193,7 +1246,7 @@ fn settle_by_group(
         }
     }
     let settled = |m: &dyn Staged| -> Option<Stated> {
-        if m.stage().is_some() || m.deferred() {
+        if m.stage().is_some() || m.deferred() || (lends == Lends::Around && m.passing()) {
             return None;
         }
         let group = group_of(m.block())?;
@@ -2217,7 +2270,7 @@ pub(super) fn from_key_values(views: &Views, out: &mut super::Mentions, registry
         return;
     }
     let group_of = |b: usize| groups.iter().position(|g| g.contains(&b));
-    settle_by_group(out, registry, group_of, group_of, |g| {
+    settle_by_group(out, registry, (group_of, group_of), Lends::Own, |g| {
         groups[g]
             .iter()
             .filter(|&&b| is_stage_key(key_of(doc, b)))
@@ -2482,7 +2535,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                     .map(|&(_, s)| s)
             };
             // `| Beta（デフォルト有効）|`: a default said in the stage's cell.
-            if let Some(on) = nameless_default(view) {
+            if let Some(on) = view.nameless_default() {
                 described_defaults
                     .entry((cell.table, cell.row))
                     .or_insert(on);
@@ -2525,7 +2578,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 {
                     described.entry(row).or_insert(s);
                 }
-                if let Some(on) = nameless_default(view) {
+                if let Some(on) = view.nameless_default() {
                     described_defaults.entry(row).or_insert(on);
                 }
             }
@@ -2632,8 +2685,6 @@ fn describes_a_move(view: &BlockView, stage: Stage) -> bool {
             "として",
             "化",
             "入り",
-            "に",
-            "へ",
         ]
         .iter()
         .any(|w| after.starts_with(w))
@@ -2862,29 +2913,34 @@ pub(super) fn items_over_stages(views: &Views) -> std::collections::HashSet<usiz
         .collect()
 }
 
+/// What may follow a stage word in a block or title that says the stage and nothing more
+/// (`ベータ`, `ベータに昇格`, `GA 化`, `アルファとして追加`, asides aside).
+pub(super) const BARE_STAGE_ENDINGS: [&str; 19] = [
+    "",
+    "版",
+    "に",
+    "へ",
+    "化",
+    "入り",
+    "です",
+    "昇格",
+    "に昇格",
+    "へ昇格",
+    "に昇格しました",
+    "へ昇格しました",
+    "に移行",
+    "に移行しました",
+    "になりました",
+    "になった",
+    "として追加",
+    "として追加されました",
+    "として導入",
+];
+
 /// A block that says a stage and nothing more: the stage word after at most a stage key, then
 /// at most a word of transition and asides (`ベータ`, `ベータに昇格（デフォルト無効）`,
 /// `ステージ: アルファ`, `GA になりました。`).
 fn is_a_bare_stage(view: &BlockView) -> bool {
-    const ENDINGS: [&str; 17] = [
-        "",
-        "版",
-        "に",
-        "へ",
-        "化",
-        "です",
-        "に昇格",
-        "へ昇格",
-        "に昇格しました",
-        "へ昇格しました",
-        "に移行",
-        "に移行しました",
-        "になりました",
-        "になった",
-        "として追加",
-        "として追加されました",
-        "として導入",
-    ];
     let text = view.text();
     let Some(word) = view
         .tokens
@@ -2912,7 +2968,7 @@ fn is_a_bare_stage(view: &BlockView) -> bool {
             _ => {}
         }
     }
-    ENDINGS.contains(&rest.trim_end_matches(['。', '.']))
+    BARE_STAGE_ENDINGS.contains(&rest.trim_end_matches(['。', '.']))
 }
 
 /// The stage a whole block states.
@@ -3217,11 +3273,19 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         next_start = tokens[d].range.start;
         p = d.checked_sub(1);
     }
-    // `v1.33（Octarine）でベータ`: the release's name in brackets between them.
+    // `v1.33（Octarine）でベータ`, `v1.34（Of Wind & Will）で`: the release's name in brackets
+    // between them (its words are the tokens back to the release).
+    let word = |t: &super::scan::Token| {
+        text[t.range.clone()]
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic())
+    };
     if let Some(d) = p
-        && tokens[d].kind == TokenKind::Ident
-        && let Some(r) = d.checked_sub(1)
-        && matches!(tokens[r].kind, TokenKind::Release(_))
+        && word(&tokens[d])
+        && let Some(r) = tokens[..d]
+            .iter()
+            .rposition(|t| !word(t))
+            .filter(|&r| matches!(tokens[r].kind, TokenKind::Release(_)))
         && release_name(text[tokens[r].range.end..].trim_start())
             .is_some_and(|rest| text.len() - rest.len() >= tokens[d].range.end)
     {

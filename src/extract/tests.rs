@@ -5043,3 +5043,59 @@ fn a_pull_request_to_the_enhancements_repository_and_component_repositories() {
     // A heading's own numbering.
     assert!(kep_stages("## #1 はじめに").is_empty());
 }
+
+#[test]
+fn a_loose_items_later_paragraph_tells_its_stage() {
+    let md = "- KEP-2837 Pod レベルリソース\n\n  1.34 でベータに昇格しました。デフォルトで有効です。\n\n- KEP-4317 Pod 証明書\n\n  アルファとして追加。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (2837, Some(Stage::Beta), Some(rel("1.34"))),
+            (4317, Some(Stage::Alpha), None)
+        ]
+    );
+    // A later paragraph that names a stage in passing, or speaks of another KEP, tells none.
+    let md = "- KEP-2837 Pod レベルリソース\n\n  ベータ版の頃とは挙動が違うので注意。\n";
+    assert_eq!(kep_stages(md), [(2837, None, None)]);
+    let md = "- KEP-2837 Pod レベルリソース\n\n  KEP-4317 は 1.34 でアルファになりました。\n";
+    assert_eq!(kep_stages(md)[0], (2837, None, None));
+}
+
+#[test]
+fn review_mends_of_the_new_forms() {
+    use Stage::*;
+    // A release's name of several words.
+    assert_eq!(
+        gate_facts("`NodeSwap` は v1.34（Of Wind & Will）でベータになりました。")[0].2,
+        Some(rel("1.34"))
+    );
+    // A reason and another verb's question are no plan.
+    for md in [
+        "`NodeSwap` は GA になるから、安心して使えます。",
+        "挙動が異なるか確かめたうえで `NodeSwap` を GA にしました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stable), "{md}");
+    }
+    // No longer opt-in is no default off.
+    assert_eq!(
+        gate_facts("`NodeSwap` は GA になり、オプトインではなくなりました。")[0].3,
+        None
+    );
+    // A two-digit KEP's folder, and a SIG column listed with `、`.
+    assert_eq!(
+        kep_stages("設計は keps/sig-node/24-apparmor-support にあります。"),
+        [(24, None, None)]
+    );
+    let (_, r) = real("| 機能 | 担当SIG |\n|---|---|\n| `NodeSwap` | Node、Apps |\n");
+    let sigs: Vec<_> = r.sigs.iter().map(|s| s.sig.as_str()).collect();
+    assert_eq!(sigs, ["node", "apps"]);
+    // `fix` is a noun as often: the fixing pull request.
+    let (_, r) = real("この fix #128266 で直りました。");
+    assert_eq!(r.prs[0].pr.kind, ItemKind::Pull);
+    // kubeadm's pull requests are in kubernetes/kubernetes.
+    let (_, r) = real("kubeadm の PR #128266 で直りました。");
+    assert_eq!(r.prs[0].pr.repo, "kubernetes/kubernetes");
+    // A description that talks about the stage is no move to it.
+    let md = "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | ベータについては後述 |\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+}

@@ -14,7 +14,12 @@ use std::borrow::Cow;
 
 /// `text` with its dot-led lines as list items; text without them is returned as is.
 pub(crate) fn expand(text: &str) -> Cow<'_, str> {
-    if !text.contains('・') && !text.contains('•') {
+    // Most dots stand inside a line (`A・B`): nothing to do unless one leads a line.
+    let leads = |line: &str| {
+        line.trim_start_matches([' ', '\t'])
+            .starts_with(['・', '•'])
+    };
+    if !text.lines().any(leads) {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -53,14 +58,17 @@ fn kept_runs(lines: &[&str], in_code: &[bool]) -> Vec<bool> {
         if in_code[i] {
             continue;
         }
-        let lower = line.to_ascii_lowercase();
         if let Some(close) = enclosed {
             kept[i] = true;
-            if lower.contains(close) {
+            if line.to_ascii_lowercase().contains(close) {
                 enclosed = None;
             }
             continue;
         }
+        if !line.contains('<') {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
         for (open, close) in [
             ("<pre", "</pre>"),
             ("<script", "</script>"),
@@ -116,18 +124,26 @@ fn item(line: &str) -> Option<String> {
     Some(format!("{indent}- {rest}"))
 }
 
-/// Whether Markdown would read more structure at the start of `rest`: a rule, heading, quote,
-/// list item, task box or table row.
+/// Whether Markdown would read more structure at the start of `rest`: a quote or table row, a
+/// rule or underline, or a marker followed by a blank or the end (a list item, heading or
+/// numbered item); not `**KubeletPSI**`, `#128266` or `1.33 でベータ`, which are text.
 fn opens_a_block(rest: &str) -> bool {
-    if rest.starts_with(['-', '*', '+', '#', '>', '|', '=', '_'])
-        || rest.starts_with("[ ]")
-        || rest.starts_with("[x]")
-        || rest.starts_with("[X]")
-    {
-        return true;
-    }
+    let blank_after = |marker: usize| {
+        rest[marker..]
+            .chars()
+            .next()
+            .is_none_or(|c| c == ' ' || c == '\t')
+    };
+    let first = rest.chars().next().unwrap_or(' ');
+    let rule =
+        matches!(first, '-' | '*' | '_' | '=') && rest.chars().all(|c| c == first || c == ' ');
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && rest[digits..].starts_with(['.', ')'])
+    rest.starts_with(['>', '|'])
+        || rule
+        || (matches!(first, '-' | '*' | '+' | '#') && blank_after(1))
+        || (rest.starts_with('#') && blank_after(rest.bytes().take_while(|&b| b == b'#').count()))
+        || ["[ ]", "[x]", "[X]"].iter().any(|b| rest.starts_with(b))
+        || (digits > 0 && rest[digits..].starts_with(['.', ')']) && blank_after(digits + 1))
 }
 
 #[cfg(test)]
@@ -170,6 +186,18 @@ mod tests {
             "・[ ] タスク\n",
         ] {
             assert_eq!(expand(text), text, "{text}");
+        }
+    }
+
+    #[test]
+    fn text_that_only_looks_like_markdown_after_the_dot_is_an_item() {
+        for (text, want) in [
+            ("・**KubeletPSI**: 説明\n", "- **KubeletPSI**: 説明\n"),
+            ("・1.33 でベータ\n", "- 1.33 でベータ\n"),
+            ("・#128266 の修正\n", "- #128266 の修正\n"),
+            ("・--feature-gates=X=true\n", "- --feature-gates=X=true\n"),
+        ] {
+            assert_eq!(expand(text), want, "{text}");
         }
     }
 }
