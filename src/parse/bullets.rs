@@ -22,30 +22,7 @@ pub(crate) fn expand(text: &str) -> Cow<'_, str> {
     if !text.lines().any(leads) {
         return Cow::Borrowed(text);
     }
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let in_code = super::code_fence_lines(&lines);
-    let kept = kept_runs(&lines, &in_code);
-    let mut out = String::with_capacity(text.len());
-    let mut changed = false;
-    for (i, line) in lines.iter().enumerate() {
-        let b = line.trim_end_matches(['\n', '\r']);
-        match (!in_code[i] && !kept[i] && !super::indented_as_code(b))
-            .then(|| item(b))
-            .flatten()
-        {
-            Some(new) => {
-                out.push_str(&new);
-                out.push_str(&line[b.len()..]);
-                changed = true;
-            }
-            None => out.push_str(line),
-        }
-    }
-    if changed {
-        Cow::Owned(out)
-    } else {
-        Cow::Borrowed(text)
-    }
+    super::rewrite_prose_lines_but(text, kept_runs, item)
 }
 
 /// Which lines stand where a dot leads no item: raw HTML, a table without outer pipes, a
@@ -84,25 +61,16 @@ fn kept_runs(lines: &[&str], in_code: &[bool]) -> Vec<bool> {
             }
         }
     }
-    // Paragraphs (runs of lines between blank ones) of raw HTML, a table or a setext heading.
-    let mut start = 0;
-    while start < lines.len() {
-        if lines[start].trim().is_empty() {
-            start += 1;
-            continue;
-        }
-        let end = (start..lines.len())
-            .find(|&j| lines[j].trim().is_empty())
-            .unwrap_or(lines.len());
-        let run = &lines[start..end];
-        let structured = run.iter().any(|l| {
+    // Paragraphs of raw HTML, a table or a setext heading.
+    for run in super::paragraph_runs(lines) {
+        let lines = &lines[run.clone()];
+        let structured = lines.iter().any(|l| {
             let t = l.trim();
             t.starts_with('<') || t.contains('|')
-        }) || run.iter().skip(1).any(|l| is_underline(l.trim()));
+        }) || lines.iter().skip(1).any(|l| is_underline(l.trim()));
         if structured {
-            kept[start..end].fill(true);
+            kept[run].fill(true);
         }
-        start = end;
     }
     kept
 }

@@ -65,13 +65,24 @@ pub(crate) fn rewrite_prose_lines<'a>(
     text: &'a str,
     rewrite: impl Fn(&str) -> Option<String>,
 ) -> std::borrow::Cow<'a, str> {
+    rewrite_prose_lines_but(text, |_, _| Vec::new(), rewrite)
+}
+
+/// [`rewrite_prose_lines`], leaving alone also the lines `kept` marks (it is given the text's
+/// lines and which of them hold code; a shorter answer keeps none past its end).
+pub(crate) fn rewrite_prose_lines_but<'a>(
+    text: &'a str,
+    kept: impl Fn(&[&str], &[bool]) -> Vec<bool>,
+    rewrite: impl Fn(&str) -> Option<String>,
+) -> std::borrow::Cow<'a, str> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let in_code = code_fence_lines(&lines);
+    let kept = kept(&lines, &in_code);
     let mut out = String::with_capacity(text.len());
     let mut changed = false;
-    for (line, code) in lines.into_iter().zip(in_code) {
+    for (i, (line, code)) in lines.into_iter().zip(in_code).enumerate() {
         let body = line.trim_end_matches(['\n', '\r']);
-        match (!code && !indented_as_code(body))
+        match (!code && !kept.get(i).copied().unwrap_or(false) && !indented_as_code(body))
             .then(|| rewrite(body))
             .flatten()
         {
@@ -88,6 +99,25 @@ pub(crate) fn rewrite_prose_lines<'a>(
     } else {
         std::borrow::Cow::Borrowed(text)
     }
+}
+
+/// The paragraphs of `lines`: each run of lines between blank ones, as a range of line indices.
+pub(crate) fn paragraph_runs(lines: &[&str]) -> impl Iterator<Item = std::ops::Range<usize>> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while start < lines.len() && lines[start].trim().is_empty() {
+            start += 1;
+        }
+        if start >= lines.len() {
+            return None;
+        }
+        let end = (start..lines.len())
+            .find(|&i| lines[i].trim().is_empty())
+            .unwrap_or(lines.len());
+        let run = start..end;
+        start = end;
+        Some(run)
+    })
 }
 
 /// Whether `line` starts with four columns of blanks, what Markdown may read as indented code.

@@ -59,21 +59,12 @@ pub fn bound_markup(text: &str) -> std::borrow::Cow<'_, str> {
     // Code fences hold code, not markup: lines in or of a fence are never touched.
     let in_code = super::code_fence_lines(&lines);
     let mut dense = vec![false; lines.len()];
-    let mut start = 0;
-    while start < lines.len() {
-        if lines[start].trim().is_empty() {
-            start += 1;
-            continue;
-        }
-        let end = (start..lines.len())
-            .find(|&i| lines[i].trim().is_empty())
-            .unwrap_or(lines.len());
-        if !in_code[start..end].contains(&true)
-            && lines[start..end].iter().map(|l| markup(l)).sum::<usize>() > MAX_PARAGRAPH_MARKUP
+    for run in super::paragraph_runs(&lines) {
+        if !in_code[run.clone()].contains(&true)
+            && lines[run.clone()].iter().map(|l| markup(l)).sum::<usize>() > MAX_PARAGRAPH_MARKUP
         {
-            dense[start..end].iter_mut().for_each(|d| *d = true);
+            dense[run].iter_mut().for_each(|d| *d = true);
         }
-        start = end;
     }
     if !dense.contains(&true) {
         return text;
