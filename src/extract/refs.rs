@@ -151,10 +151,14 @@ fn sig_cell(view: &BlockView, out: &mut Mentions) {
         // Offsets from the pieces themselves: `、` is three bytes.
         let start = name.as_ptr() as usize - text.as_ptr() as usize;
         let range = view.norm.orig_range(start..start + name.len());
-        let name = ["SIG ", "sig-", "SIG-", "sig/"]
-            .iter()
-            .find_map(|p| name.strip_prefix(p))
-            .unwrap_or(name);
+        // `SIG Node`, `sig-node`, `sig/node`: the name past its label.
+        let name = name
+            .get(..4)
+            .filter(|p| {
+                p.get(..3).is_some_and(|h| h.eq_ignore_ascii_case("sig"))
+                    && p.ends_with(['/', '-', ' '])
+            })
+            .map_or(name, |_| &name[4..]);
         if name.is_empty()
             || !SIG_NAME.is_match(name)
             || out.sigs.iter().any(|s| {
@@ -844,13 +848,20 @@ fn says_pr(before: &str) -> bool {
         .trim_end()
         .trim_end_matches(['(', '（', ':', '：'])
         .trim_end();
-    let lower = before.to_ascii_lowercase();
-    ["pr", "プルリク", "プルリクエスト", "pull request"]
-        .iter()
-        .any(|w| {
-            lower.ends_with(w)
-                && !lower[..lower.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
-        })
+    let word = last_word(before);
+    before.ends_with("プルリク")
+        || before.ends_with("プルリクエスト")
+        || word.eq_ignore_ascii_case("pr")
+        || (word.eq_ignore_ascii_case("request")
+            && last_word(before[..before.len() - word.len()].trim_end())
+                .eq_ignore_ascii_case("pull"))
+}
+
+/// The ASCII word `text` ends with (`Fixes` of `… Fixes`), empty if it ends otherwise.
+fn last_word(text: &str) -> &str {
+    text.rsplit(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("")
 }
 
 /// Whether the text before a number says it is an issue: `Issue`, `イシュー`, `関連 issue:`, `元の
@@ -862,15 +873,12 @@ fn says_issue(before: &str) -> bool {
     if before.ends_with("イシュー") {
         return true;
     }
-    let word = before
-        .rsplit(|c: char| !c.is_ascii_alphabetic())
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        word.as_str(),
-        "issue" | "issues" | "fixes" | "fixed" | "closes" | "closed" | "resolves" | "resolved"
-    )
+    let word = last_word(before);
+    [
+        "issue", "issues", "fixes", "fixed", "closes", "closed", "resolves", "resolved",
+    ]
+    .iter()
+    .any(|w| word.eq_ignore_ascii_case(w))
 }
 
 fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {

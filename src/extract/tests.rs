@@ -5099,3 +5099,17 @@ fn review_mends_of_the_new_forms() {
     let md = "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | ベータについては後述 |\n";
     assert_eq!(gate_facts(md)[0].1, None);
 }
+
+#[test]
+fn a_sig_cell_of_japanese_text_or_a_labelled_name() {
+    let sigs = |md: &str| -> Vec<String> {
+        let (_, r) = real(md);
+        r.sigs.iter().map(|s| s.sig.as_str().to_string()).collect()
+    };
+    // A cell opening with a kana past the fourth byte does not panic and names no SIG.
+    assert!(sigs("| 機能 | 担当SIG |\n|---|---|\n| `NodeSwap` | aノード |\n").is_empty());
+    assert_eq!(
+        sigs("| 機能 | SIG |\n|---|---|\n| `NodeSwap` | Sig-Node |\n"),
+        ["node"]
+    );
+}
