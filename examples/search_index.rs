@@ -72,7 +72,7 @@ fn main() {
                         title: title.clone(),
                         section: sec.title.clone(),
                         kind: DocKind::Section,
-                        text: std::mem::take(part),
+                        text: std::mem::take(part).into(),
                         boost_words: vec![],
                     });
                 }

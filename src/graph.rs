@@ -436,7 +436,7 @@ fn article_links(
 
 /// Links every article's references into one graph.
 pub fn link(articles: &[(ArticleMeta, &Doc, &Mentions)], registry: &Registry) -> RefGraph {
-    link_kept(articles, registry, &|_| None).0
+    link_in_chunks(articles, registry, &|_| None, false).0
 }
 
 /// [`link`], taking what `kept` gives for article `i` as its contribution instead of making it
@@ -447,80 +447,55 @@ pub fn link_kept(
     registry: &Registry,
     kept: &(dyn Fn(usize) -> Option<Arc<ArticleLinks>> + Sync),
 ) -> (RefGraph, Vec<Arc<ArticleLinks>>) {
+    let (graph, made) = link_in_chunks(articles, registry, kept, true);
+    (
+        graph,
+        made.into_iter()
+            .map(|m| m.expect("every article linked"))
+            .collect(),
+    )
+}
+
+/// Articles whose contributions are made (in parallel) before they join the graph: what one
+/// article adds is about as large as what the graph keeps of it, so holding every article's at
+/// once would double the stage's memory.
+const LINK_CHUNK: usize = 128;
+
+/// The link stage: each article's contribution made on its own, in chunks, and joined in site
+/// order (oldest release first, then by slug); contributions are returned only when `keep`.
+fn link_in_chunks(
+    articles: &[(ArticleMeta, &Doc, &Mentions)],
+    registry: &Registry,
+    kept: &(dyn Fn(usize) -> Option<Arc<ArticleLinks>> + Sync),
+    keep: bool,
+) -> (RefGraph, Vec<Option<Arc<ArticleLinks>>>) {
     let mut order: Vec<usize> = (0..articles.len()).collect();
     // Mentions read oldest release first; then by slug for a stable order.
     order.sort_by(|&a, &b| {
         let (ma, mb) = (&articles[a].0, &articles[b].0);
         (ma.release, &ma.slug).cmp(&(mb.release, &mb.slug))
     });
-    // What each article adds is made on its own (in parallel), then joined in that order.
     use rayon::prelude::*;
-    let made: Vec<Arc<ArticleLinks>> = (0..articles.len())
-        .into_par_iter()
-        .map(|i| {
-            kept(i).unwrap_or_else(|| {
-                let (meta, doc, refs) = &articles[i];
-                Arc::new(article_links(meta, doc, refs, registry))
-            })
-        })
-        .collect();
-    // The graph copies what it takes, so each article's pieces go whole once linked: moving
-    // them instead left them scattered over the workers' heap pages (about 5% more peak memory
-    // at 3000 articles, measured) for no time saved.
+    let mut made: Vec<Option<Arc<ArticleLinks>>> =
+        vec![None; if keep { articles.len() } else { 0 }];
     let mut g = RefGraph::default();
-    for &i in &order {
-        let links = &*made[i];
-        let meta = &articles[i].0;
-        if let Some(r) = meta.release {
-            g.releases
-                .entry(r)
-                .or_default()
-                .articles
-                .push(meta.slug.clone());
-        }
-        for (kep, e) in &links.keps.list {
-            let node = g
-                .keps
-                .entry(*kep)
-                .or_insert_with(|| kep_node(*kep, registry));
-            for t in &e.titles {
-                if !node.article_titles.contains(t) {
-                    node.article_titles.push(t.clone());
-                }
-            }
-            if node.sig.is_none() {
-                node.sig.clone_from(&e.sig);
-            }
-            node.mentions.extend_from_slice(&e.mentions.list);
-            node.disagreements.extend_from_slice(&e.disagreements);
-        }
-        for (gate, e) in &links.gates.list {
-            let node = g
-                .gates
-                .entry(gate.clone())
-                .or_insert_with(|| gate_node(gate, registry));
-            node.mentions.extend_from_slice(&e.mentions.list);
-            node.disagreements.extend_from_slice(&e.disagreements);
-        }
-        for (pr, e) in &links.prs.list {
-            let node = g.prs.entry(pr.clone()).or_insert_with(|| PrNode {
-                url: pr.url(),
-                pr: pr.clone(),
-                authors: Vec::new(),
-                mentions: Vec::new(),
-            });
-            for a in &e.authors {
-                if !node.authors.contains(a) {
-                    node.authors.push(a.clone());
-                }
-            }
-            node.mentions.extend_from_slice(&e.mentions.list);
-        }
-        for sig in &articles[i].2.article_sigs {
-            let node = g.sigs.entry(sig.clone()).or_default();
-            // Articles are linked one after another: this one, if already listed, is last.
-            if node.articles.last() != Some(&meta.slug) {
-                node.articles.push(meta.slug.clone());
+    for chunk in order.chunks(LINK_CHUNK) {
+        let links: Vec<Arc<ArticleLinks>> = chunk
+            .par_iter()
+            .map(|&i| {
+                kept(i).unwrap_or_else(|| {
+                    let (meta, doc, refs) = &articles[i];
+                    Arc::new(article_links(meta, doc, refs, registry))
+                })
+            })
+            .collect();
+        // The graph copies what it takes, so each article's pieces go whole once linked:
+        // moving them instead left them scattered over the workers' heap pages (about 5% more
+        // peak memory at 3000 articles, measured) for no time saved.
+        for (&i, links) in chunk.iter().zip(links) {
+            join_article(&mut g, &articles[i], &links, registry);
+            if keep {
+                made[i] = Some(links);
             }
         }
     }
@@ -581,6 +556,67 @@ pub fn link_kept(
     }
     g.releases = releases(&g);
     (g, made)
+}
+
+/// Joins what one article adds (`links`) to the graph.
+fn join_article(
+    g: &mut RefGraph,
+    (meta, _, refs): &(ArticleMeta, &Doc, &Mentions),
+    links: &ArticleLinks,
+    registry: &Registry,
+) {
+    if let Some(r) = meta.release {
+        g.releases
+            .entry(r)
+            .or_default()
+            .articles
+            .push(meta.slug.clone());
+    }
+    for (kep, e) in &links.keps.list {
+        let node = g
+            .keps
+            .entry(*kep)
+            .or_insert_with(|| kep_node(*kep, registry));
+        for t in &e.titles {
+            if !node.article_titles.contains(t) {
+                node.article_titles.push(t.clone());
+            }
+        }
+        if node.sig.is_none() {
+            node.sig.clone_from(&e.sig);
+        }
+        node.mentions.extend_from_slice(&e.mentions.list);
+        node.disagreements.extend_from_slice(&e.disagreements);
+    }
+    for (gate, e) in &links.gates.list {
+        let node = g
+            .gates
+            .entry(gate.clone())
+            .or_insert_with(|| gate_node(gate, registry));
+        node.mentions.extend_from_slice(&e.mentions.list);
+        node.disagreements.extend_from_slice(&e.disagreements);
+    }
+    for (pr, e) in &links.prs.list {
+        let node = g.prs.entry(pr.clone()).or_insert_with(|| PrNode {
+            url: pr.url(),
+            pr: pr.clone(),
+            authors: Vec::new(),
+            mentions: Vec::new(),
+        });
+        for a in &e.authors {
+            if !node.authors.contains(a) {
+                node.authors.push(a.clone());
+            }
+        }
+        node.mentions.extend_from_slice(&e.mentions.list);
+    }
+    for sig in &refs.article_sigs {
+        let node = g.sigs.entry(sig.clone()).or_default();
+        // Articles are linked one after another: this one, if already listed, is last.
+        if node.articles.last() != Some(&meta.slug) {
+            node.articles.push(meta.slug.clone());
+        }
+    }
 }
 
 /// The longest quote a mention keeps of its sentence, in characters on each side of the

@@ -27,6 +27,7 @@ use crate::glossary::{self, Glossary, Terms, candidates::ArticleScan};
 use crate::graph::{self, ArticleMeta, RefGraph};
 use crate::load::{SourceFile, Sources};
 use crate::model::Article;
+use crate::model::article::PackedText;
 use crate::model::config::Config;
 use crate::model::diag::{Diagnostic, Diagnostics};
 use crate::parse::blocks::Doc;
@@ -303,11 +304,31 @@ pub fn parse_articles(
     cache: Option<&mut ParseCache>,
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
     let registry_key = registry_fingerprint(sources, config);
+    parse_files(
+        sources.content.par_iter(),
+        sources,
+        (registry_key, config, registry, definitions),
+        cache,
+    )
+}
+
+/// What an article's parse depends on besides its text: the registry (and its fingerprint),
+/// the site's config and the glossary definitions shortcodes print.
+type ParseInputs<'a> = (u64, &'a Config, &'a Registry, &'a Definitions);
+
+/// [`parse_articles`] of `files`, which may be the sources' own files: each is then let go as
+/// soon as it is parsed (its `Article` holds the text it needs), so the site's Markdown is not
+/// held twice while the rest parses.
+fn parse_files<F: std::borrow::Borrow<SourceFile> + Send>(
+    files: impl IndexedParallelIterator<Item = F>,
+    sources: &Sources,
+    (registry_key, config, registry, definitions): ParseInputs<'_>,
+    cache: Option<&mut ParseCache>,
+) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
     let cached = cache.as_deref();
-    let results: Vec<(PathBuf, (u64, ParsedFile))> = sources
-        .content
-        .par_iter()
+    let results: Vec<(PathBuf, (u64, ParsedFile))> = files
         .map(|file| {
+            let file = file.borrow();
             let key = fingerprint(&(registry_key, &file.text));
             let parsed = match cached.and_then(|c| c.files.get(&file.path)) {
                 Some((k, p)) if *k == key && p.definitions_unchanged(definitions) => p.clone(),
@@ -390,9 +411,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             } else {
                 body
             };
-            let mut body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
+            let body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
-            body.shrink_to_fit();
             let mut doc = crate::parse::blocks::parse(&body, split.body_line);
             for (url, line) in &doc.refused_urls {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
@@ -406,7 +426,7 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
                 split.front,
                 Parsed {
                     doc,
-                    body,
+                    body: PackedText::new(&body),
                     body_line: split.body_line,
                     slug_line: split.slug_line,
                 },
@@ -430,7 +450,7 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
 /// An article's block map and the Markdown it was parsed from.
 struct Parsed {
     doc: Doc,
-    body: String,
+    body: PackedText,
     body_line: usize,
     slug_line: usize,
 }
@@ -749,19 +769,26 @@ fn run(
     diags.extend(terms_diags);
     let definitions = definitions(&curated, official.as_deref());
     drop(official);
-    let (mut articles, parse_diags) = parse_articles(
-        &sources,
+    let inputs = (
+        registry_fingerprint(&sources, &config),
         &config,
         &registry,
         &definitions,
-        cache.as_deref_mut().map(|c| &mut c.parsed),
     );
-    diags.extend(parse_diags);
+    let parse_cache = cache.as_deref_mut().map(|c| &mut c.parsed);
     // Past parse, an article is its `Article` (whose `body` the renderer reads); the file's text
-    // is a second copy of it, as large as the site's Markdown.
-    if let Cow::Owned(sources) = &mut sources {
-        sources.content = Vec::new();
-    }
+    // is a second copy of it, as large as the site's Markdown: taken sources let each file go
+    // once it is parsed.
+    let (mut articles, parse_diags) = match &mut sources {
+        Cow::Owned(owned) => {
+            let files = std::mem::take(&mut owned.content);
+            parse_files(files.into_par_iter(), owned, inputs, parse_cache)
+        }
+        Cow::Borrowed(borrowed) => {
+            parse_files(borrowed.content.par_iter(), borrowed, inputs, parse_cache)
+        }
+    };
+    diags.extend(parse_diags);
     let sources = &*sources;
     ended("parse, extract, segment");
     let highlight_css =
@@ -984,6 +1011,7 @@ mod tests {
         assert!(
             first[0]
                 .body
+                .text()
                 .contains("ConfigMapは、設定を保存するAPIオブジェクトです。")
         );
 
@@ -1011,6 +1039,7 @@ mod tests {
         assert!(
             printed[0]
                 .body
+                .text()
                 .contains("ConfigMapは、キーと値のペアを保存します。")
         );
         assert!(Arc::ptr_eq(&other[1], &printed[1]));
@@ -1022,6 +1051,6 @@ mod tests {
             &mut cache,
         );
         assert!(!Arc::ptr_eq(&printed[0], &removed[0]));
-        assert!(removed[0].body.contains("ConfigMapは、`configmap`"));
+        assert!(removed[0].body.text().contains("ConfigMapは、`configmap`"));
     }
 }

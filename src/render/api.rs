@@ -16,96 +16,165 @@
 //! `keps.json` and `feature-gates.json` list the KEPs and gates the articles mention; the pages
 //! every other registry entry gets are not in them (they have no mentions to offer). Lists are
 //! sorted: KEPs by number, gates by name, pull requests by repository, number and kind.
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::graph::{Mention, RefGraph};
+use crate::model::ids::{FeatureGateName, KepNumber, SigName};
 use crate::model::urls;
-use crate::render::RenderCtx;
+use crate::render::{RenderCtx, json_bytes};
 
-/// (output path, document) of every reference API file.
-pub(crate) fn reference_files(graph: &RefGraph) -> Vec<(&'static str, Value)> {
-    vec![
-        ("api/keps.json", keps(graph)),
-        ("api/feature-gates.json", feature_gates(graph)),
-        ("api/pull-requests.json", pull_requests(graph)),
+/// What makes a file's bytes when it is written.
+pub(crate) type FileMaker<'a> = Box<dyn Fn() -> Vec<u8> + 'a>;
+
+/// (output path, file) of every reference API file, each made only when it is written: the
+/// pull-request file of a large site is a hundred megabytes. Documents are written from
+/// borrowed records rather than built as `serde_json::Value`s (several times the size of the
+/// file), so a file is in memory only as its bytes.
+pub(crate) fn reference_files(graph: &RefGraph) -> [(&'static str, FileMaker<'_>); 3] {
+    [
+        ("api/keps.json", Box::new(|| json_bytes(&keps(graph)))),
+        (
+            "api/feature-gates.json",
+            Box::new(|| json_bytes(&feature_gates(graph))),
+        ),
+        (
+            "api/pull-requests.json",
+            Box::new(|| json_bytes(&pull_requests(graph))),
+        ),
     ]
 }
 
-/// `{"version": 1, <key>: list}`. Lists and mentions are moved into their documents: `json!`
-/// would copy them (it serializes what it is given), and a large site has tens of thousands.
-pub(crate) fn document(key: &str, list: Vec<Value>) -> Value {
-    let mut doc = json!({"version": 1});
-    doc[key] = Value::Array(list);
-    doc
+// Every record's fields are in the order of their names: the order the files have always had
+// (JSON objects written with sorted keys), so consumers that diff the files see no change.
+
+/// `{"version": 1, <key>: list}`, one struct per key.
+#[derive(Serialize)]
+pub(crate) struct KepsDoc<'a> {
+    keps: Vec<KepOut<'a>>,
+    version: u32,
 }
 
-fn mentions(list: &[Mention]) -> Value {
-    Value::Array(
-        list.iter()
-            .map(|m| {
-                json!({
-                    "article": m.article,
-                    "release": m.release,
-                    "url": m.url,
-                    "stage": m.stage,
-                })
-            })
-            .collect(),
-    )
+#[derive(Serialize)]
+pub(crate) struct GatesDoc<'a> {
+    feature_gates: Vec<GateOut<'a>>,
+    version: u32,
 }
 
-pub(crate) fn keps(graph: &RefGraph) -> Value {
-    let list: Vec<Value> = graph
+#[derive(Serialize)]
+pub(crate) struct PullRequestsDoc<'a> {
+    pull_requests: Vec<PullRequestOut<'a>>,
+    version: u32,
+}
+
+#[derive(Serialize)]
+pub(crate) struct ArticlesDoc<'a> {
+    articles: Vec<ArticleOut<'a>>,
+    version: u32,
+}
+
+#[derive(Serialize)]
+struct MentionOut<'a> {
+    article: &'a crate::model::ids::Slug,
+    release: Option<crate::model::ids::Release>,
+    stage: Option<crate::model::ids::Stage>,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct KepOut<'a> {
+    mentions: Vec<MentionOut<'a>>,
+    number: KepNumber,
+    sig: &'a Option<SigName>,
+    title: &'a Option<String>,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct GateOut<'a> {
+    mentions: Vec<MentionOut<'a>>,
+    name: &'a FeatureGateName,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct PullRequestOut<'a> {
+    kind: crate::model::ids::ItemKind,
+    mentions: Vec<MentionOut<'a>>,
+    number: u32,
+    repo: &'a str,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct ArticleOut<'a> {
+    date: &'a Option<String>,
+    release: Option<crate::model::ids::Release>,
+    sigs: &'a [SigName],
+    slug: &'a crate::model::ids::Slug,
+    title: &'a str,
+    url: String,
+}
+
+fn mentions(list: &[Mention]) -> Vec<MentionOut<'_>> {
+    list.iter()
+        .map(|m| MentionOut {
+            article: &m.article,
+            release: m.release,
+            stage: m.stage,
+            url: &m.url,
+        })
+        .collect()
+}
+
+pub(crate) fn keps(graph: &RefGraph) -> KepsDoc<'_> {
+    let keps = graph
         .keps
         .values()
         .filter(|k| !k.mentions.is_empty())
-        .map(|k| {
-            let mut kep = json!({
-                "number": k.number,
-                "url": urls::kep(k.number),
-                "title": k.title,
-                "sig": k.sig,
-            });
-            kep["mentions"] = mentions(&k.mentions);
-            kep
+        .map(|k| KepOut {
+            mentions: mentions(&k.mentions),
+            number: k.number,
+            sig: &k.sig,
+            title: &k.title,
+            url: urls::kep(k.number),
         })
         .collect();
-    document("keps", list)
+    KepsDoc { keps, version: 1 }
 }
 
-pub(crate) fn feature_gates(graph: &RefGraph) -> Value {
-    let list: Vec<Value> = graph
+pub(crate) fn feature_gates(graph: &RefGraph) -> GatesDoc<'_> {
+    let feature_gates = graph
         .gates
         .values()
         .filter(|g| !g.mentions.is_empty())
-        .map(|g| {
-            let mut gate = json!({
-                "name": g.name,
-                "url": urls::feature_gate(&g.name),
-            });
-            gate["mentions"] = mentions(&g.mentions);
-            gate
+        .map(|g| GateOut {
+            mentions: mentions(&g.mentions),
+            name: &g.name,
+            url: urls::feature_gate(&g.name),
         })
         .collect();
-    document("feature_gates", list)
+    GatesDoc {
+        feature_gates,
+        version: 1,
+    }
 }
 
-pub(crate) fn pull_requests(graph: &RefGraph) -> Value {
-    let list: Vec<Value> = graph
+pub(crate) fn pull_requests(graph: &RefGraph) -> PullRequestsDoc<'_> {
+    let pull_requests = graph
         .prs
         .values()
-        .map(|p| {
-            let mut pr = json!({
-                "repo": p.pr.repo,
-                "number": p.pr.number,
-                "kind": p.pr.kind,
-                "url": p.url,
-            });
-            pr["mentions"] = mentions(&p.mentions);
-            pr
+        .map(|p| PullRequestOut {
+            kind: p.pr.kind,
+            mentions: mentions(&p.mentions),
+            number: p.pr.number,
+            repo: &p.pr.repo,
+            url: &p.url,
         })
         .collect();
-    document("pull_requests", list)
+    PullRequestsDoc {
+        pull_requests,
+        version: 1,
+    }
 }
 
 impl RenderCtx<'_> {
@@ -113,23 +182,24 @@ impl RenderCtx<'_> {
     /// (`sigs`: the SIGs the front matter names and those the text mentions or links, as the SIG
     /// pages list the article),
     /// sorted by slug.
-    pub(crate) fn articles_api(&self) -> Value {
-        let mut list: Vec<Value> = self
+    pub(crate) fn articles_api(&self) -> ArticlesDoc<'_> {
+        let mut articles: Vec<ArticleOut> = self
             .articles
             .iter()
-            .map(|a| {
-                json!({
-                    "slug": a.front.slug,
-                    "title": a.front.title,
-                    "release": a.front.release,
-                    "date": a.front.date,
-                    "url": a.url(),
-                    "sigs": a.refs.article_sigs,
-                })
+            .map(|a| ArticleOut {
+                date: &a.front.date,
+                release: a.front.release,
+                sigs: &a.refs.article_sigs,
+                slug: &a.front.slug,
+                title: &a.front.title,
+                url: a.url(),
             })
             .collect();
-        list.sort_by(|a, b| a["slug"].as_str().cmp(&b["slug"].as_str()));
-        document("articles", list)
+        articles.sort_by(|a, b| a.slug.as_str().cmp(b.slug.as_str()));
+        ArticlesDoc {
+            articles,
+            version: 1,
+        }
     }
 }
 
@@ -139,6 +209,7 @@ mod tests {
     use crate::graph::{ArticleMeta, link};
     use crate::parse::frontmatter::FrontMatter;
     use crate::registry::Registry;
+    use serde_json::{Value, json};
 
     fn graph(articles: &[(&str, &str, &str)]) -> RefGraph {
         let (reg, d) = Registry::parse(
@@ -187,7 +258,7 @@ mod tests {
             ),
             ("a", "1.31", "KEP-24 です。\n"),
         ]);
-        let v = keps(&g);
+        let v = serde_json::to_value(keps(&g)).unwrap();
         assert_eq!(v["version"], 1);
         let list = v["keps"].as_array().unwrap();
         // 3157 has a page (WatchList's KEP) but no mention: not listed.
@@ -213,14 +284,14 @@ mod tests {
             "1.32",
             "- WatchList FeatureGate がベータに (#128053)\n- 修正 (#120000, @alice) と kubernetes/website#48000\n",
         )]);
-        let gates = feature_gates(&g);
+        let gates = serde_json::to_value(feature_gates(&g)).unwrap();
         assert_eq!(
             gates["feature_gates"][0],
             json!({"name": "WatchList", "url": "feature-gates/WatchList/", "mentions": [
                 {"article": "b", "release": "1.32", "url": "articles/b/#li-1", "stage": "beta"}
             ]})
         );
-        let prs = pull_requests(&g);
+        let prs = serde_json::to_value(pull_requests(&g)).unwrap();
         let got: Vec<(String, u64, String)> = prs["pull_requests"]
             .as_array()
             .unwrap()

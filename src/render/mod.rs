@@ -22,8 +22,8 @@ pub(crate) use context::RenderCtx;
 pub(crate) use page_cache::PageCache;
 
 /// A JSON document as the files of the site hold it: pretty-printed, with a final newline.
-pub(crate) fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
-    let mut s = serde_json::to_string_pretty(v).expect("JSON values serialize");
-    s.push('\n');
-    s.into_bytes()
+pub(crate) fn json_bytes(doc: &impl serde::Serialize) -> Vec<u8> {
+    let mut out = serde_json::to_vec_pretty(doc).expect("site documents serialize");
+    out.push(b'\n');
+    out
 }

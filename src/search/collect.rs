@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
-use super::index::{DocKind, ENTRIES_PER_ID, IdEntry, SearchDoc};
+use super::index::{DocKind, DocText, ENTRIES_PER_ID, IdEntry, SearchDoc};
 use crate::graph::Mention;
 use crate::model::Article;
 use crate::model::urls;
@@ -40,9 +40,9 @@ const PR_DETAIL_CHARS: usize = 160;
 
 /// All search documents of the site: entity pages first (KEPs, gates, SIGs, by key), then the
 /// sections of every article in site order.
-pub fn documents(site: &RenderCtx) -> Vec<SearchDoc> {
+pub fn documents<'a>(site: &RenderCtx<'a>) -> Vec<SearchDoc<'a>> {
     let mut docs = entity_docs(site);
-    let sections: Vec<SearchDoc> = site
+    let sections: Vec<SearchDoc<'a>> = site
         .articles
         .par_iter()
         .flat_map_iter(|a| article_docs(a))
@@ -55,7 +55,7 @@ pub fn documents(site: &RenderCtx) -> Vec<SearchDoc> {
 const MAX_DOCS_PER_ARTICLE: usize = 2000;
 
 /// The documents of one article: its sections, long ones in parts.
-pub fn article_docs(a: &Article) -> Vec<SearchDoc> {
+pub fn article_docs(a: &Article) -> Vec<SearchDoc<'_>> {
     let url = a.url();
     let doc = &a.doc;
     let mut out = Vec::new();
@@ -77,7 +77,7 @@ pub fn article_docs(a: &Article) -> Vec<SearchDoc> {
                 &url,
                 &heading.anchor,
                 &heading.title,
-                String::new(),
+                DocText::Lines(Vec::new()),
             ));
         }
         for (i, (anchor, text)) in parts.into_iter().enumerate() {
@@ -94,7 +94,13 @@ pub fn article_docs(a: &Article) -> Vec<SearchDoc> {
     out
 }
 
-fn section_doc(a: &Article, url: &str, anchor: &str, section: &str, text: String) -> SearchDoc {
+fn section_doc<'a>(
+    a: &Article,
+    url: &str,
+    anchor: &str,
+    section: &str,
+    text: DocText<'a>,
+) -> SearchDoc<'a> {
     SearchDoc {
         url: format!("{url}#{anchor}"),
         title: a.front.title.clone(),
@@ -110,8 +116,8 @@ fn section_doc(a: &Article, url: &str, anchor: &str, section: &str, text: String
 /// sentence ends into parts of its own, all linking to the block, so every word the index
 /// holds for a part is in the text its snippet is made from; blocks without text (a list item
 /// holding paragraphs) are left out.
-fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
-    let mut parts: Vec<(&str, String)> = Vec::new();
+fn section_parts(blocks: &[Block]) -> Vec<(&str, DocText<'_>)> {
+    let mut parts: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut chars = 0;
     for b in blocks {
         if matches!(b.kind, BlockKind::Heading(_)) || b.text.trim().is_empty() {
@@ -122,24 +128,26 @@ fn section_parts(blocks: &[Block]) -> Vec<(&str, String)> {
             parts.extend(
                 sentence_pieces(&b.text, PART_CHARS)
                     .into_iter()
-                    .map(|t| (b.anchor.as_str(), t.to_string())),
+                    .map(|t| (b.anchor.as_str(), vec![t])),
             );
             chars = PART_CHARS;
             continue;
         }
         match parts.last_mut() {
-            Some((_, text)) if chars + n <= PART_CHARS => {
-                text.push('\n');
-                text.push_str(&b.text);
+            Some((_, lines)) if chars + n <= PART_CHARS => {
+                lines.push(&b.text);
                 chars += n + 1;
             }
             _ => {
-                parts.push((b.anchor.as_str(), b.text.clone()));
+                parts.push((b.anchor.as_str(), vec![&b.text]));
                 chars = n;
             }
         }
     }
     parts
+        .into_iter()
+        .map(|(anchor, lines)| (anchor, DocText::Lines(lines)))
+        .collect()
 }
 
 /// `text` cut into pieces of at most `max` characters, each ending at a sentence end
@@ -167,7 +175,7 @@ fn sentence_pieces(text: &str, max: usize) -> Vec<&str> {
     pieces
 }
 
-fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
+fn entity_docs<'a>(site: &RenderCtx<'a>) -> Vec<SearchDoc<'a>> {
     let g = site.graph;
     let mut docs = Vec::new();
     // A KEP or gate no article mentions is found by its number or name (`id_entries`); as a
@@ -192,7 +200,7 @@ fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
             title: kep_title(k.number, g),
             section: String::new(),
             kind: DocKind::Kep,
-            text: truncate_chars(&text, ENTITY_CHARS),
+            text: DocText::Own(truncate_chars(&text, ENTITY_CHARS)),
             boost_words: k.article_titles.clone(),
         });
     }
@@ -210,7 +218,7 @@ fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
             title: gate.name.to_string(),
             section: String::new(),
             kind: DocKind::FeatureGate,
-            text: truncate_chars(&text, ENTITY_CHARS),
+            text: DocText::Own(truncate_chars(&text, ENTITY_CHARS)),
             boost_words: vec![gate.name.to_string()],
         });
     }
@@ -227,7 +235,7 @@ fn entity_docs(site: &RenderCtx) -> Vec<SearchDoc> {
             title: display,
             section: String::new(),
             kind: DocKind::Sig,
-            text: truncate_chars(&text, ENTITY_CHARS),
+            text: DocText::Own(truncate_chars(&text, ENTITY_CHARS)),
             boost_words: vec![name.to_string()],
         });
     }
@@ -383,11 +391,18 @@ mod tests {
         let d = blocks::parse(&body, 1);
         let blocks: Vec<Block> = d.blocks.clone();
         let parts = section_parts(&blocks);
-        let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
+        let got: Vec<(&str, usize)> = parts
+            .iter()
+            .map(|(a, t)| (*a, t.get().chars().count()))
+            .collect();
         // Two paragraphs (601 characters with the joining newline) fit; the third starts a
         // part, which the short item joins.
         assert_eq!(got, [("p-1", 601), ("p-3", 305)]);
-        assert!(parts.iter().all(|(_, t)| t.chars().count() <= PART_CHARS));
+        assert!(
+            parts
+                .iter()
+                .all(|(_, t)| t.get().chars().count() <= PART_CHARS)
+        );
     }
 
     #[test]
@@ -395,7 +410,10 @@ mod tests {
         let long = "い".repeat(PART_CHARS + 50);
         let d = blocks::parse(&format!("短い\n\n{long}\n\n短い\n"), 1);
         let parts = section_parts(&d.blocks);
-        let got: Vec<(&str, usize)> = parts.iter().map(|(a, t)| (*a, t.chars().count())).collect();
+        let got: Vec<(&str, usize)> = parts
+            .iter()
+            .map(|(a, t)| (*a, t.get().chars().count()))
+            .collect();
         assert_eq!(
             got,
             [("p-1", 2), ("p-2", PART_CHARS), ("p-2", 50), ("p-3", 2)]
@@ -409,10 +427,10 @@ mod tests {
         let text = format!("{s}{s}{s}{}ファイナライザー。", "え".repeat(290));
         let d = blocks::parse(&format!("{text}\n"), 1);
         let parts = section_parts(&d.blocks);
-        let lens: Vec<usize> = parts.iter().map(|(_, t)| t.chars().count()).collect();
+        let lens: Vec<usize> = parts.iter().map(|(_, t)| t.get().chars().count()).collect();
         // Two whole sentences fit in a part; the rest (300 + 290 + 9) is the second.
         assert_eq!(lens, [600, 599]);
-        assert!(parts[1].1.ends_with("ファイナライザー。"));
+        assert!(parts[1].1.get().ends_with("ファイナライザー。"));
         assert!(parts.iter().all(|(a, _)| *a == "p-1"));
     }
 

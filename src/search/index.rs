@@ -92,7 +92,7 @@ impl DocKind {
 
 /// One searchable unit: usually a section of an article.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchDoc {
+pub struct SearchDoc<'a> {
     /// Site-relative URL, e.g. `articles/x/#li-3`.
     pub url: String,
     /// Title of the page (the article title for a section).
@@ -100,10 +100,52 @@ pub struct SearchDoc {
     /// Section heading, empty for a whole page.
     pub section: String,
     pub kind: DocKind,
-    pub text: String,
+    pub text: DocText<'a>,
     /// Words (lindera nouns, glossary terms) whose tokens get one extra count, so bigrams
     /// inside real words outrank bigrams that straddle two.
     pub boost_words: Vec<String>,
+}
+
+/// A document's text: its own, or lines borrowed from the article's block map and joined with
+/// `\n` when read. Every article's text is in the index, so a copy of it all would be held for
+/// the whole index stage; borrowed, the lines cost a slice each.
+#[derive(Debug, Clone)]
+pub enum DocText<'a> {
+    Own(String),
+    Lines(Vec<&'a str>),
+}
+
+impl DocText<'_> {
+    /// The text as the index reads it.
+    pub fn get(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            DocText::Own(s) => std::borrow::Cow::Borrowed(s),
+            DocText::Lines(lines) => match lines.as_slice() {
+                [one] => std::borrow::Cow::Borrowed(one),
+                _ => std::borrow::Cow::Owned(lines.join("\n")),
+            },
+        }
+    }
+}
+
+impl PartialEq for DocText<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Eq for DocText<'_> {}
+
+impl From<String> for DocText<'_> {
+    fn from(s: String) -> Self {
+        DocText::Own(s)
+    }
+}
+
+impl From<&str> for DocText<'_> {
+    fn from(s: &str) -> Self {
+        DocText::Own(s.to_string())
+    }
 }
 
 /// An identifier a query can name directly.
@@ -167,7 +209,7 @@ pub fn build_into(
             .map(|(e, p)| e.token.len() + p.len() + 12),
         TOKEN_SHARD_BYTES,
     );
-    emit_all(token_shards(&entries, &encoded, synonyms, token_bits));
+    token_shards(&entries, &encoded, synonyms, token_bits, emit);
     drop(encoded);
     let completions = completions(&entries);
     drop(entries);
@@ -185,7 +227,7 @@ pub fn build_into(
     // for Japanese queries.
     let cjk_ids = ids.iter().any(|e| e.key.chars().any(is_cjk));
     emit_all(id_files);
-    emit_all(doc_files(docs, &doc_ids));
+    doc_files(docs, &doc_ids, emit);
 
     let manifest = json!({
         "v": 1,
@@ -249,7 +291,7 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
         .par_iter()
         .map(|d| {
             let (page, fragment) = split_url(&d.url);
-            let own = fragment.len() + d.section.len() + stored_len(&d.text) + 24;
+            let own = fragment.len() + d.section.len() + stored_len(&d.text.get()) + 24;
             (own, page.len() + d.title.len() + 8)
         })
         .collect();
@@ -403,7 +445,7 @@ struct TokenEntry {
 /// Calls `add(text, weight)` for every field of a document that is indexed: the text, the
 /// section heading ([`SECTION_WEIGHT`]), the page title ([`TITLE_WEIGHT`]) and the boost words.
 fn for_each_field(doc: &SearchDoc, mut add: impl FnMut(&str, u32)) {
-    add(&doc.text, 1);
+    add(&doc.text.get(), 1);
     add(&doc.section, SECTION_WEIGHT);
     add(&doc.title, TITLE_WEIGHT);
     for w in &doc.boost_words {
@@ -494,7 +536,10 @@ struct PieceCounts {
 /// weight. Tokens are looked up in `vocab` (the tokens merged before), so a token the index
 /// already holds costs no string of its own here and no string lookup in the merge; only
 /// tokens new to the index are kept as strings.
-fn count_piece<'d>(docs: impl IntoIterator<Item = &'d SearchDoc>, vocab: &Vocab) -> PieceCounts {
+fn count_piece<'a: 'd, 'd>(
+    docs: impl IntoIterator<Item = &'d SearchDoc<'a>>,
+    vocab: &Vocab,
+) -> PieceCounts {
     // Each token's place in `tokens`: by vocabulary id for known tokens, by token for new ones.
     let mut known = vec![u32::MAX; vocab.len()];
     let mut new = TokenIds::default();
@@ -744,7 +789,7 @@ impl IndexCache {
 
 /// What a document's counts are made from: the fields [`for_each_field`] tokenizes.
 fn doc_key(doc: &SearchDoc) -> u64 {
-    crate::text::fingerprint(&(&doc.text, &doc.section, &doc.title, &doc.boost_words))
+    crate::text::fingerprint(&(&*doc.text.get(), &doc.section, &doc.title, &doc.boost_words))
 }
 
 /// BM25's term-frequency part, quantized to 0..=7 (the browser reads it as `(q + 0.5) / 8`
@@ -784,12 +829,15 @@ fn push_json_str(out: &mut Vec<u8>, s: &str) {
     serde_json::to_writer(out, s).expect("strings serialize");
 }
 
+/// Token shards, each handed to `emit` as soon as it is made: together they are as large as
+/// the postings, and never held all at once.
 fn token_shards(
     entries: &[TokenEntry],
     encoded: &[String],
     synonyms: &[(String, Vec<String>)],
     bits: u32,
-) -> Vec<(String, Vec<u8>)> {
+    emit: &(dyn Fn(String, Vec<u8>) + Sync),
+) {
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << bits];
     for (i, e) in entries.iter().enumerate() {
         members[bucket(&e.token, bits) as usize].push(i);
@@ -802,7 +850,7 @@ fn token_shards(
         .into_par_iter()
         .zip(syns)
         .enumerate()
-        .map(|(h, (tokens, syns))| {
+        .for_each(|(h, (tokens, syns))| {
             let (path, name) = hex_path("t", h as u32);
             // Written by hand rather than through serde_json::Value: shards are thousands of
             // files, and entries are already in token order.
@@ -825,9 +873,8 @@ fn token_shards(
                 serde_json::to_writer(&mut js, &syns).expect("synonyms serialize");
             }
             js.extend_from_slice(b"}]);\n");
-            (path, js)
-        })
-        .collect()
+            emit(path, js);
+        });
 }
 
 /// First token of a term → [(term, the other members of its group)].
@@ -983,63 +1030,61 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     (bits, files)
 }
 
-fn doc_files(docs: &[SearchDoc], doc_ids: &[u32]) -> Vec<(String, Vec<u8>)> {
+/// Doc files, each handed to `emit` as soon as it is made: they are most of the index's bytes.
+fn doc_files(docs: &[SearchDoc], doc_ids: &[u32], emit: &(dyn Fn(String, Vec<u8>) + Sync)) {
     let mut files: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, id) in doc_ids.iter().enumerate() {
         files.entry(id / SLOTS).or_default().push(i);
     }
     let files: Vec<(u32, Vec<usize>)> = files.into_iter().collect();
-    files
-        .into_par_iter()
-        .map(|(file, members)| {
-            // Written by hand as `script` would write `{"a": pages, "d": records}` (keys in
-            // order, no spaces): doc files are most of the bytes of the index.
-            let mut pages: Vec<(&str, &str)> = Vec::new();
-            let mut records = Vec::with_capacity(DOC_FILE_BYTES);
-            for (k, &i) in members.iter().enumerate() {
-                let d = &docs[i];
-                let (page, fragment) = split_url(&d.url);
-                let key = (page, d.title.as_str());
-                let p = pages.iter().position(|&x| x == key).unwrap_or_else(|| {
-                    pages.push(key);
-                    pages.len() - 1
-                });
-                records.push(if k == 0 { b'[' } else { b',' });
-                write!(records, "[{p},").expect("a Vec takes every write");
-                for field in [fragment, &d.section, d.kind.code()] {
-                    push_json_str(&mut records, field);
-                    records.push(b',');
-                }
-                push_json_str(&mut records, &stored_text(&d.text));
-                records.push(b']');
+    files.into_par_iter().for_each(|(file, members)| {
+        // Written by hand as `script` would write `{"a": pages, "d": records}` (keys in
+        // order, no spaces): doc files are most of the bytes of the index.
+        let mut pages: Vec<(&str, &str)> = Vec::new();
+        let mut records = Vec::with_capacity(DOC_FILE_BYTES);
+        for (k, &i) in members.iter().enumerate() {
+            let d = &docs[i];
+            let (page, fragment) = split_url(&d.url);
+            let key = (page, d.title.as_str());
+            let p = pages.iter().position(|&x| x == key).unwrap_or_else(|| {
+                pages.push(key);
+                pages.len() - 1
+            });
+            records.push(if k == 0 { b'[' } else { b',' });
+            write!(records, "[{p},").expect("a Vec takes every write");
+            for field in [fragment, &d.section, d.kind.code()] {
+                push_json_str(&mut records, field);
+                records.push(b',');
             }
-            let (path, name) = hex_path("d", file);
-            let mut js = Vec::with_capacity(records.len() + 256);
-            js.extend_from_slice(SCRIPT_START.as_bytes());
+            push_json_str(&mut records, &stored_text(&d.text.get()));
+            records.push(b']');
+        }
+        let (path, name) = hex_path("d", file);
+        let mut js = Vec::with_capacity(records.len() + 256);
+        js.extend_from_slice(SCRIPT_START.as_bytes());
+        js.push(b'[');
+        push_json_str(&mut js, &name);
+        js.extend_from_slice(b",{\"a\":");
+        for (k, (url, title)) in pages.iter().enumerate() {
+            js.push(if k == 0 { b'[' } else { b',' });
             js.push(b'[');
-            push_json_str(&mut js, &name);
-            js.extend_from_slice(b",{\"a\":");
-            for (k, (url, title)) in pages.iter().enumerate() {
-                js.push(if k == 0 { b'[' } else { b',' });
-                js.push(b'[');
-                push_json_str(&mut js, url);
-                js.push(b',');
-                push_json_str(&mut js, title);
-                js.push(b']');
-            }
-            js.extend_from_slice(b"],\"d\":");
-            js.extend_from_slice(&records);
-            js.extend_from_slice(b"]}]);\n");
-            (path, js)
-        })
-        .collect()
+            push_json_str(&mut js, url);
+            js.push(b',');
+            push_json_str(&mut js, title);
+            js.push(b']');
+        }
+        js.extend_from_slice(b"],\"d\":");
+        js.extend_from_slice(&records);
+        js.extend_from_slice(b"]}]);\n");
+        emit(path, js);
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn doc(url: &str, section: &str, text: &str) -> SearchDoc {
+    fn doc(url: &str, section: &str, text: &str) -> SearchDoc<'static> {
         SearchDoc {
             url: url.into(),
             title: "Kubernetes 1.32".into(),
@@ -1141,7 +1186,7 @@ mod tests {
 
     #[test]
     fn a_common_token_keeps_only_its_strongest_postings() {
-        let docs: Vec<SearchDoc> = (0..POSTING_CAP + 10)
+        let docs: Vec<SearchDoc<'static>> = (0..POSTING_CAP + 10)
             .map(|i| {
                 let text = if i == POSTING_CAP + 5 {
                     "pod pod pod pod"
@@ -1176,8 +1221,8 @@ mod tests {
     #[test]
     fn kept_counts_give_the_postings_tokenizing_everything_gives() {
         // More documents than the cap share `pod`, so lists are cut in both ways of building.
-        let site = |edit: &str, extra: bool| -> Vec<SearchDoc> {
-            let mut docs: Vec<SearchDoc> = (0..POSTING_CAP + 40)
+        let site = |edit: &str, extra: bool| -> Vec<SearchDoc<'static>> {
+            let mut docs: Vec<SearchDoc<'static>> = (0..POSTING_CAP + 40)
                 .map(|i| {
                     let pods = "pod ".repeat(1 + i % 4);
                     doc(
@@ -1187,7 +1232,7 @@ mod tests {
                     )
                 })
                 .collect();
-            docs[7].text = edit.to_string();
+            docs[7].text = edit.into();
             if extra {
                 docs.insert(3, doc("b/", "新しい節", "ファイナライザー finalizer"));
             }
@@ -1222,7 +1267,7 @@ mod tests {
     #[test]
     fn cutting_lists_as_they_grow_keeps_what_one_cut_at_the_end_keeps() {
         // Three times the cap, with impacts of every strength, so lists are cut while merging.
-        let docs: Vec<SearchDoc> = (0..3 * POSTING_CAP)
+        let docs: Vec<SearchDoc<'static>> = (0..3 * POSTING_CAP)
             .map(|i| {
                 let pods = "pod ".repeat(1 + i * 7 % 5);
                 let filler = "word ".repeat(i * 3 % 11);
@@ -1247,7 +1292,7 @@ mod tests {
             .zip(&doc_ids)
             .zip(&lens)
             .map(|((d, &id), &len)| {
-                let tf = d.text.matches("pod").count() as u32;
+                let tf = d.text.get().matches("pod").count() as u32;
                 (id, impact(tf, len, avg))
             })
             .collect();

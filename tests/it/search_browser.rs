@@ -10,7 +10,7 @@ use crate::support::http::StaticServer;
 use crate::support::search::{assert_no_failures, check_keyboard, check_vectors, results};
 use shiori::search::index::{DocKind, IdEntry, SearchDoc, build};
 
-fn section(url: &str, title: &str, section: &str, text: &str) -> SearchDoc {
+fn section(url: &str, title: &str, section: &str, text: &str) -> SearchDoc<'static> {
     SearchDoc {
         url: url.into(),
         title: title.into(),
@@ -21,7 +21,7 @@ fn section(url: &str, title: &str, section: &str, text: &str) -> SearchDoc {
     }
 }
 
-fn entity(url: &str, kind: DocKind, title: &str, text: &str) -> SearchDoc {
+fn entity(url: &str, kind: DocKind, title: &str, text: &str) -> SearchDoc<'static> {
     SearchDoc {
         url: url.into(),
         title: title.into(),
@@ -45,7 +45,7 @@ const API: &str = "Kubernetes 1.32: SIG-API Machineryの変更内容";
 const NODE: &str = "Kubernetes 1.29: SIG-Nodeの変更内容";
 const NEWS: &str = "Kubernetes 1.31 の新機能";
 
-fn fixture_docs() -> Vec<SearchDoc> {
+fn fixture_docs() -> Vec<SearchDoc<'static>> {
     vec![
         section(
             "articles/k8s-1-32-sig-api-machinery/#api-changes",
