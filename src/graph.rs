@@ -27,7 +27,8 @@ use crate::registry::{GateStage, GateStatus, Registry, contradiction};
 #[derive(Debug, Clone)]
 pub struct ArticleMeta {
     pub slug: Slug,
-    pub title: String,
+    /// Shared by every mention the article makes.
+    pub title: Arc<str>,
     pub release: Option<Release>,
     /// Path relative to the site root, for diagnostics.
     pub path: PathBuf,
@@ -37,7 +38,7 @@ pub struct ArticleMeta {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mention {
     pub article: Slug,
-    pub article_title: String,
+    pub article_title: Arc<str>,
     pub release: Option<Release>,
     /// Anchor of the paragraph, list item or heading (`li-12`, `3962-ミューテーティング...`).
     pub anchor: String,
@@ -1072,7 +1073,7 @@ mod tests {
         let r = crate::extract::extract(&doc, &front, reg);
         let meta = ArticleMeta {
             slug: front.slug.clone(),
-            title: front.title.clone(),
+            title: front.title.as_str().into(),
             release: front.release,
             path: format!("content/{slug}.md").into(),
         };

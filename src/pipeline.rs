@@ -503,7 +503,7 @@ pub fn link_articles(
         .map(|a| {
             let meta = ArticleMeta {
                 slug: a.front.slug.clone(),
-                title: a.front.title.clone(),
+                title: a.front.title.as_str().into(),
                 release: a.front.release,
                 path: a.path.clone(),
             };

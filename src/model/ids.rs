@@ -347,10 +347,12 @@ impl FromStr for Stage {
     }
 }
 
-/// An article slug: ASCII letters, digits and `-`, used as `/articles/<slug>/`.
+/// An article slug: ASCII letters, digits and `-`, used as `/articles/<slug>/`. Shared, not
+/// copied: every mention in the reference graph and every list of articles names its article by
+/// slug, and a large site has millions of them.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
-pub struct Slug(String);
+pub struct Slug(std::sync::Arc<str>);
 
 impl Slug {
     pub fn parse(s: &str) -> Result<Slug, String> {
@@ -360,7 +362,7 @@ impl Slug {
             })
             && !s.starts_with(['-', '.']);
         if ok {
-            Ok(Slug(s.to_string()))
+            Ok(Slug(s.into()))
         } else {
             Err(format!(
                 "slug `{s}` must be lowercase ASCII letters, digits and `-` (URLs never romanize Japanese); e.g. `slug = \"k8s-1-32-sig-node\"`"

@@ -237,7 +237,7 @@ mod tests {
                 let refs = crate::extract::extract(&doc, &front, &reg);
                 let meta = ArticleMeta {
                     slug: front.slug.clone(),
-                    title: front.title.clone(),
+                    title: front.title.as_str().into(),
                     release: front.release,
                     path: "c.md".into(),
                 };

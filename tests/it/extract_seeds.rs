@@ -339,7 +339,7 @@ fn the_link_stage_joins_kep_3962_across_two_releases() {
         .map(|((doc, front, refs), name)| {
             let meta = ArticleMeta {
                 slug: front.slug.clone(),
-                title: front.title.clone(),
+                title: front.title.as_str().into(),
                 release: front.release,
                 path: Path::new("content").join(name),
             };
