@@ -303,28 +303,22 @@ pub fn parse_articles(
     definitions: &Definitions,
     cache: Option<&mut ParseCache>,
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
-    let registry_key = registry_fingerprint(sources, config);
-    parse_files(
-        sources.content.par_iter(),
-        sources,
-        (registry_key, config, registry, definitions),
-        cache,
-    )
+    let files = sources.content.par_iter();
+    parse_files(files, sources, config, registry, definitions, cache)
 }
 
-/// What an article's parse depends on besides its text: the registry (and its fingerprint),
-/// the site's config and the glossary definitions shortcodes print.
-type ParseInputs<'a> = (u64, &'a Config, &'a Registry, &'a Definitions);
-
-/// [`parse_articles`] of `files`, which may be the sources' own files: each is then let go as
-/// soon as it is parsed (its `Article` holds the text it needs), so the site's Markdown is not
-/// held twice while the rest parses.
+/// [`parse_articles`] of `files`, the content of `sources` or taken from it: taken, each file is
+/// let go as soon as it is parsed (its `Article` holds the text it needs), so the site's
+/// Markdown is not held twice while the rest parses.
 fn parse_files<F: std::borrow::Borrow<SourceFile> + Send>(
     files: impl IndexedParallelIterator<Item = F>,
     sources: &Sources,
-    (registry_key, config, registry, definitions): ParseInputs<'_>,
+    config: &Config,
+    registry: &Registry,
+    definitions: &Definitions,
     cache: Option<&mut ParseCache>,
 ) -> (Vec<Arc<Article>>, Vec<Diagnostic>) {
+    let registry_key = registry_fingerprint(sources, config);
     let cached = cache.as_deref();
     let results: Vec<(PathBuf, (u64, ParsedFile))> = files
         .map(|file| {
@@ -769,23 +763,17 @@ fn run(
     diags.extend(terms_diags);
     let definitions = definitions(&curated, official.as_deref());
     drop(official);
-    let inputs = (
-        registry_fingerprint(&sources, &config),
-        &config,
-        &registry,
-        &definitions,
-    );
     let parse_cache = cache.as_deref_mut().map(|c| &mut c.parsed);
     // Past parse, an article is its `Article` (whose `body` the renderer reads); the file's text
     // is a second copy of it, as large as the site's Markdown: taken sources let each file go
     // once it is parsed.
     let (mut articles, parse_diags) = match &mut sources {
         Cow::Owned(owned) => {
-            let files = std::mem::take(&mut owned.content);
-            parse_files(files.into_par_iter(), owned, inputs, parse_cache)
+            let files = std::mem::take(&mut owned.content).into_par_iter();
+            parse_files(files, owned, &config, &registry, &definitions, parse_cache)
         }
         Cow::Borrowed(borrowed) => {
-            parse_files(borrowed.content.par_iter(), borrowed, inputs, parse_cache)
+            parse_articles(borrowed, &config, &registry, &definitions, parse_cache)
         }
     };
     diags.extend(parse_diags);

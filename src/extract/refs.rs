@@ -151,14 +151,6 @@ fn sig_cell(view: &BlockView, out: &mut Mentions) {
         // Offsets from the pieces themselves: `、` is three bytes.
         let start = name.as_ptr() as usize - text.as_ptr() as usize;
         let range = view.norm.orig_range(start..start + name.len());
-        // `SIG Node`, `sig-node`, `sig/node`: the name past its label.
-        let name = name
-            .get(..4)
-            .filter(|p| {
-                p.get(..3).is_some_and(|h| h.eq_ignore_ascii_case("sig"))
-                    && p.ends_with(['/', '-', ' '])
-            })
-            .map_or(name, |_| &name[4..]);
         if name.is_empty()
             || !SIG_NAME.is_match(name)
             || out.sigs.iter().any(|s| {
@@ -299,19 +291,25 @@ fn prefixed_kep(view: &BlockView, t: &Token, doc: &Doc) -> Option<KepMention> {
     if counter_follows(&text[t.range.end..]) {
         return None; // `KEP 3つ`, `KEP 12件`: how many KEPs, not which
     }
-    let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
-    // `keps/sig-node/2400-node-swap`: the number that opens the KEP's folder name.
-    let digits = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
-    // `注目KEP（1）`, `KEP no.1 のおすすめ`: a bracket or `no.` before a short number counts the
-    // article's picks; a KEP written so has three digits or more (`KEP（3962）`).
-    let after_prefix = raw[3..].trim_start_matches(['s', 'S', ' ']);
-    let numbered = after_prefix
-        .get(..2)
-        .is_some_and(|w| w.eq_ignore_ascii_case("no"));
-    if digits.len() < 3 && (raw.contains('(') || numbered) {
-        return None;
-    }
-    let number: u32 = digits.parse().ok()?;
+    // `keps/sig-node/2400-node-swap`: the KEP's folder, whose name opens with its number (a
+    // SIG's name may hold digits too: `keps/sig-k8s-infra/…`).
+    let number = if raw.starts_with("keps/") {
+        super::targets::kep_folder(raw)?.0
+    } else {
+        let digits = raw.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let digits = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
+        // `注目KEP（1）`, `KEP no.1 のおすすめ`: a bracket or `no.` before a short number
+        // counts the article's picks; a KEP written so has three digits or more
+        // (`KEP（3962）`).
+        let after_prefix = raw[3..].trim_start_matches(['s', 'S', ' ']);
+        let numbered = after_prefix
+            .get(..2)
+            .is_some_and(|w| w.eq_ignore_ascii_case("no"));
+        if digits.len() < 3 && (raw.contains('(') || numbered) {
+            return None;
+        }
+        digits.parse().ok()?
+    };
     // Inside a link the title ends with the link text; in prose it ends at Japanese text.
     let title = match place_of(t) {
         Place::Span(i) => {
@@ -446,14 +444,12 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
     if written.is_none() && before_kubernetes_releases(number) {
         return;
     }
-    let repo = written
-        .filter(|r| is_issue || !tracks_issues_only(r))
-        .unwrap_or_else(|| PullRequest::DEFAULT_REPO.to_string());
+    let repo = item_repo(written.as_deref(), is_issue);
     out.prs.push(PrMention {
         pr: if is_issue {
-            PullRequest::issue(&repo, number)
+            PullRequest::issue(repo, number)
         } else {
-            PullRequest::pull(&repo, number)
+            PullRequest::pull(repo, number)
         },
         block: view.index,
         place: Place::Prose,
@@ -638,12 +634,19 @@ fn named_before(before: &str) -> Option<Named> {
     Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
 }
 
-/// kubeadm's and kubectl's code lives in kubernetes/kubernetes: their own repositories track
-/// issues, and `kubeadm の PR #N` is a pull request there.
-fn tracks_issues_only(repo: &str) -> bool {
-    ["kubernetes/kubeadm", "kubernetes/kubectl"]
-        .iter()
-        .any(|r| r.eq_ignore_ascii_case(repo))
+/// The repository of a number written with the repository `named` (if any): kubernetes/kubernetes
+/// when none is named, and for a pull request of kubeadm or kubectl, whose code lives in
+/// kubernetes/kubernetes (their own repositories track issues, and `kubeadm の PR #N` is a pull
+/// request there).
+fn item_repo(named: Option<&str>, is_issue: bool) -> &str {
+    let tracks_issues_only = |repo: &str| {
+        ["kubernetes/kubeadm", "kubernetes/kubectl"]
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(repo))
+    };
+    named
+        .filter(|r| is_issue || !tracks_issues_only(r))
+        .unwrap_or(PullRequest::DEFAULT_REPO)
 }
 
 /// Whether `name` (lowercase) is a project other than Kubernetes with a repository of its own
@@ -955,10 +958,11 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         // `Issue #123456`, `イシュー#123`, `Fixes #123`: an issue of kubernetes/kubernetes, not a
         // pull request.
         let issue = says_issue(before);
-        let repo = match &named {
-            Some(Named::Repo(repo)) if issue || !tracks_issues_only(repo) => repo.as_str(),
-            _ => PullRequest::DEFAULT_REPO,
+        let named_repo = match &named {
+            Some(Named::Repo(repo)) => Some(repo.as_str()),
+            _ => None,
         };
+        let repo = item_repo(named_repo, issue);
         out.prs.push(PrMention {
             pr: if issue {
                 PullRequest::issue(repo, number)

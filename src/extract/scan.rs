@@ -444,10 +444,10 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
-        if matches!(kind, TokenKind::Default(_)) && word_goes_on(s, &text[m.end()..]) {
+        if matches!(kind, TokenKind::Default(_)) && word_goes_on(s, after) {
             kind = TokenKind::Ident;
         }
-        if kind == TokenKind::StageWord(Stage::Alpha) && text[m.end()..].starts_with("ベット") {
+        if kind == TokenKind::StageWord(Stage::Alpha) && after.starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
         // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.

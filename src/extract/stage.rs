@@ -1093,7 +1093,7 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     }
     // The one stage the nested items of the mention's item state for it; of a history
     // (`v1.32: アルファ`, `v1.33: ベータ`), the article's release's, else the latest before it.
-    settle_by_group(out, registry, (told_of, item_of), Lends::Around, |item| {
+    settle_by_group(out, registry, told_of, item_of, Lends::Around, |item| {
         let said = stages.get(&item).cloned().unwrap_or_default();
         match said.iter().map(|s| s.release).collect::<Option<Vec<_>>>() {
             Some(_) if said.len() > 1 => said
@@ -1148,7 +1148,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             .or_else(|| asked.contains_key(&b).then_some(b))
     };
     let group_of = |b: usize| asked.contains_key(&b).then_some(b);
-    settle_by_group(out, registry, (names_for, group_of), Lends::Own, |q| {
+    settle_by_group(out, registry, names_for, group_of, Lends::Own, |q| {
         asked
             .get(&q)
             .and_then(|&a| views.get(a).block_stage())
@@ -1194,7 +1194,8 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
     settle_by_group(
         out,
         registry,
-        (section_of, section_of),
+        section_of,
+        section_of,
         Lends::Around,
         |section| {
             let mut said: Vec<Stage> = stages
@@ -1232,10 +1233,8 @@ enum Lends {
 fn settle_by_group(
     out: &mut super::Mentions,
     registry: &Registry,
-    (names_for, group_of): (
-        impl Fn(usize) -> Option<usize>,
-        impl Fn(usize) -> Option<usize>,
-    ),
+    names_for: impl Fn(usize) -> Option<usize>,
+    group_of: impl Fn(usize) -> Option<usize>,
     lends: Lends,
     stages_of: impl Fn(usize) -> Vec<Stated>,
 ) {
@@ -2270,7 +2269,7 @@ pub(super) fn from_key_values(views: &Views, out: &mut super::Mentions, registry
         return;
     }
     let group_of = |b: usize| groups.iter().position(|g| g.contains(&b));
-    settle_by_group(out, registry, (group_of, group_of), Lends::Own, |g| {
+    settle_by_group(out, registry, group_of, group_of, Lends::Own, |g| {
         groups[g]
             .iter()
             .filter(|&&b| is_stage_key(key_of(doc, b)))

@@ -61,6 +61,12 @@ static GIT_K8S: LazyLock<Regex> = LazyLock::new(|| {
 static KEP_FOLDER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|/)keps/[^/]+/0*([0-9]{1,6})-[^/]*").unwrap());
 
+/// The KEP whose folder `path` names (`keps/sig-node/2400-node-swap`, alone or in a longer path).
+pub(crate) fn kep_folder(path: &str) -> Option<KepNumber> {
+    let c = KEP_FOLDER.captures(path)?;
+    c[1].parse().ok().map(KepNumber)
+}
+
 /// The KEP, pull request or issue `url` names, if any.
 pub(crate) fn parse(url: &str) -> Option<Target> {
     let url = url.trim();

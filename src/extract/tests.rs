@@ -4998,6 +4998,12 @@ fn a_kep_folder_a_spanned_pr_number_and_hearsay_of_a_fact() {
         let got: Vec<u32> = kep_stages(md).into_iter().map(|k| k.0).collect();
         assert_eq!(got, [2400], "{md}");
     }
+    // A SIG's name may hold a digit: the number is the folder's, not the first digit.
+    let got: Vec<u32> = kep_stages("`keps/sig-k8s-infra/2345-image-promoter` を参照。")
+        .into_iter()
+        .map(|k| k.0)
+        .collect();
+    assert_eq!(got, [2345]);
     for md in ["修正は `#128308` です。", "修正は `PR#128310` です。"] {
         let (_, r) = real(md);
         assert_eq!(r.prs.len(), 1, "{md}");

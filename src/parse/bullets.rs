@@ -19,7 +19,7 @@ pub(crate) fn expand(text: &str) -> Cow<'_, str> {
         line.trim_start_matches([' ', '\t'])
             .starts_with(['・', '•'])
     };
-    if !text.lines().any(leads) {
+    if !text.contains(['・', '•']) || !text.lines().any(leads) {
         return Cow::Borrowed(text);
     }
     super::rewrite_prose_lines_but(text, kept_runs, item)
@@ -108,7 +108,7 @@ fn opens_a_block(rest: &str) -> bool {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     rest.starts_with(['>', '|'])
         || rule
-        || (matches!(first, '-' | '*' | '+' | '#') && blank_after(1))
+        || (matches!(first, '-' | '*' | '+') && blank_after(1))
         || (rest.starts_with('#') && blank_after(rest.bytes().take_while(|&b| b == b'#').count()))
         || ["[ ]", "[x]", "[X]"].iter().any(|b| rest.starts_with(b))
         || (digits > 0 && rest[digits..].starts_with(['.', ')']) && blank_after(digits + 1))

@@ -23,53 +23,41 @@ use crate::model::ids::{FeatureGateName, KepNumber, SigName};
 use crate::model::urls;
 use crate::render::{RenderCtx, json_bytes};
 
-/// What makes a file's bytes when it is written.
-pub(crate) type FileMaker<'a> = Box<dyn Fn() -> Vec<u8> + 'a>;
-
-/// (output path, file) of every reference API file, each made only when it is written: the
-/// pull-request file of a large site is a hundred megabytes. Documents are written from
+/// (output path, bytes) of every reference API file, each made only when the iterator reaches
+/// it: the pull-request file of a large site is a hundred megabytes. Documents are written from
 /// borrowed records rather than built as `serde_json::Value`s (several times the size of the
 /// file), so a file is in memory only as its bytes.
-pub(crate) fn reference_files(graph: &RefGraph) -> [(&'static str, FileMaker<'_>); 3] {
-    [
-        ("api/keps.json", Box::new(|| json_bytes(&keps(graph)))),
-        (
-            "api/feature-gates.json",
-            Box::new(|| json_bytes(&feature_gates(graph))),
-        ),
-        (
-            "api/pull-requests.json",
-            Box::new(|| json_bytes(&pull_requests(graph))),
-        ),
-    ]
+pub(crate) fn reference_files(
+    graph: &RefGraph,
+) -> impl Iterator<Item = (&'static str, Vec<u8>)> + '_ {
+    type Make = fn(&RefGraph) -> Vec<u8>;
+    let files: [(&'static str, Make); 3] = [
+        ("api/keps.json", |g| json_bytes(&keps(g))),
+        ("api/feature-gates.json", |g| json_bytes(&feature_gates(g))),
+        ("api/pull-requests.json", |g| json_bytes(&pull_requests(g))),
+    ];
+    files
+        .into_iter()
+        .map(move |(path, make)| (path, make(graph)))
 }
 
-// Every record's fields are in the order of their names: the order the files have always had
-// (JSON objects written with sorted keys), so consumers that diff the files see no change.
-
-/// `{"version": 1, <key>: list}`, one struct per key.
-#[derive(Serialize)]
-pub(crate) struct KepsDoc<'a> {
-    keps: Vec<KepOut<'a>>,
-    version: u32,
+/// `{<key>: list, "version": 1}`: every API document. Keys are written in the order of their
+/// names, as the files have always had them (objects with sorted keys), so consumers that diff
+/// the files see no change: every list's key sorts before `version`, and every record's fields
+/// below are declared in name order.
+pub(crate) struct ApiDoc<T> {
+    key: &'static str,
+    list: Vec<T>,
 }
 
-#[derive(Serialize)]
-pub(crate) struct GatesDoc<'a> {
-    feature_gates: Vec<GateOut<'a>>,
-    version: u32,
-}
-
-#[derive(Serialize)]
-pub(crate) struct PullRequestsDoc<'a> {
-    pull_requests: Vec<PullRequestOut<'a>>,
-    version: u32,
-}
-
-#[derive(Serialize)]
-pub(crate) struct ArticlesDoc<'a> {
-    articles: Vec<ArticleOut<'a>>,
-    version: u32,
+impl<T: Serialize> Serialize for ApiDoc<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry(self.key, &self.list)?;
+        map.serialize_entry("version", &1)?;
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
@@ -81,7 +69,7 @@ struct MentionOut<'a> {
 }
 
 #[derive(Serialize)]
-struct KepOut<'a> {
+pub(crate) struct KepOut<'a> {
     mentions: Vec<MentionOut<'a>>,
     number: KepNumber,
     sig: &'a Option<SigName>,
@@ -90,14 +78,14 @@ struct KepOut<'a> {
 }
 
 #[derive(Serialize)]
-struct GateOut<'a> {
+pub(crate) struct GateOut<'a> {
     mentions: Vec<MentionOut<'a>>,
     name: &'a FeatureGateName,
     url: String,
 }
 
 #[derive(Serialize)]
-struct PullRequestOut<'a> {
+pub(crate) struct PullRequestOut<'a> {
     kind: crate::model::ids::ItemKind,
     mentions: Vec<MentionOut<'a>>,
     number: u32,
@@ -106,7 +94,7 @@ struct PullRequestOut<'a> {
 }
 
 #[derive(Serialize)]
-struct ArticleOut<'a> {
+pub(crate) struct ArticleOut<'a> {
     date: &'a Option<String>,
     release: Option<crate::model::ids::Release>,
     sigs: &'a [SigName],
@@ -126,8 +114,8 @@ fn mentions(list: &[Mention]) -> Vec<MentionOut<'_>> {
         .collect()
 }
 
-pub(crate) fn keps(graph: &RefGraph) -> KepsDoc<'_> {
-    let keps = graph
+pub(crate) fn keps(graph: &RefGraph) -> ApiDoc<KepOut<'_>> {
+    let list = graph
         .keps
         .values()
         .filter(|k| !k.mentions.is_empty())
@@ -139,11 +127,11 @@ pub(crate) fn keps(graph: &RefGraph) -> KepsDoc<'_> {
             url: urls::kep(k.number),
         })
         .collect();
-    KepsDoc { keps, version: 1 }
+    ApiDoc { key: "keps", list }
 }
 
-pub(crate) fn feature_gates(graph: &RefGraph) -> GatesDoc<'_> {
-    let feature_gates = graph
+pub(crate) fn feature_gates(graph: &RefGraph) -> ApiDoc<GateOut<'_>> {
+    let list = graph
         .gates
         .values()
         .filter(|g| !g.mentions.is_empty())
@@ -153,14 +141,14 @@ pub(crate) fn feature_gates(graph: &RefGraph) -> GatesDoc<'_> {
             url: urls::feature_gate(&g.name),
         })
         .collect();
-    GatesDoc {
-        feature_gates,
-        version: 1,
+    ApiDoc {
+        key: "feature_gates",
+        list,
     }
 }
 
-pub(crate) fn pull_requests(graph: &RefGraph) -> PullRequestsDoc<'_> {
-    let pull_requests = graph
+pub(crate) fn pull_requests(graph: &RefGraph) -> ApiDoc<PullRequestOut<'_>> {
+    let list = graph
         .prs
         .values()
         .map(|p| PullRequestOut {
@@ -171,9 +159,9 @@ pub(crate) fn pull_requests(graph: &RefGraph) -> PullRequestsDoc<'_> {
             url: &p.url,
         })
         .collect();
-    PullRequestsDoc {
-        pull_requests,
-        version: 1,
+    ApiDoc {
+        key: "pull_requests",
+        list,
     }
 }
 
@@ -182,8 +170,8 @@ impl RenderCtx<'_> {
     /// (`sigs`: the SIGs the front matter names and those the text mentions or links, as the SIG
     /// pages list the article),
     /// sorted by slug.
-    pub(crate) fn articles_api(&self) -> ArticlesDoc<'_> {
-        let mut articles: Vec<ArticleOut> = self
+    pub(crate) fn articles_api(&self) -> ApiDoc<ArticleOut<'_>> {
+        let mut list: Vec<ArticleOut> = self
             .articles
             .iter()
             .map(|a| ArticleOut {
@@ -195,10 +183,10 @@ impl RenderCtx<'_> {
                 url: a.url(),
             })
             .collect();
-        articles.sort_by(|a, b| a.slug.as_str().cmp(b.slug.as_str()));
-        ArticlesDoc {
-            articles,
-            version: 1,
+        list.sort_by(|a, b| a.slug.as_str().cmp(b.slug.as_str()));
+        ApiDoc {
+            key: "articles",
+            list,
         }
     }
 }

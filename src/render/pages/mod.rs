@@ -56,8 +56,8 @@ impl RenderCtx<'_> {
             "api/articles.json".into(),
             json_bytes(&self.articles_api()).into(),
         )));
-        for (path, file) in api::reference_files(self.graph) {
-            take(Ok((path.into(), file().into())));
+        for (path, bytes) in api::reference_files(self.graph) {
+            take(Ok((path.into(), bytes.into())));
         }
         errors.into_inner().unwrap_or_else(|e| e.into_inner())
     }
