@@ -835,24 +835,41 @@ fn statements(doc: &Doc, block: usize) -> impl Iterator<Item = &str> {
 /// that does not point elsewhere (a section's opening paragraph says what the
 /// feature is; its closing `この作業は…の一環として行われました。` only credits it). A heading that
 /// names a KEP, and a block that only points to one, are quoted by it. Section 0 (before the
-/// first heading) has none: an article's opening is not about one KEP. Computed once per
-/// document, each paragraph read at most once.
-struct SectionStatements(Vec<Option<String>>);
+/// first heading) has none: an article's opening is not about one KEP. A section's statement is
+/// read when first asked for (most mentions are quoted from their own block), each paragraph
+/// at most once.
+struct SectionStatements<'d> {
+    doc: &'d Doc,
+    found: Vec<std::cell::OnceCell<Option<String>>>,
+}
 
-impl SectionStatements {
-    fn of_doc(doc: &Doc) -> SectionStatements {
-        // Per section: the first sentence that names a stage, that says something is new, and
-        // that says anything, best first.
-        let mut found: Vec<[Option<String>; 3]> = vec![Default::default(); doc.sections.len()];
+impl<'d> SectionStatements<'d> {
+    fn of_doc(doc: &'d Doc) -> SectionStatements<'d> {
+        SectionStatements {
+            doc,
+            found: vec![std::cell::OnceCell::new(); doc.sections.len()],
+        }
+    }
+
+    fn of(&self, section: usize) -> Option<&str> {
+        self.found
+            .get(section)?
+            .get_or_init(|| self.read(section))
+            .as_deref()
+    }
+
+    /// The statement of `section`: the first sentence of its paragraphs that names a stage,
+    /// else that says something is new, else that says anything.
+    fn read(&self, section: usize) -> Option<String> {
+        if section == 0 {
+            return None;
+        }
+        let doc = self.doc;
+        let mut slots: [Option<String>; 3] = Default::default();
         for (i, b) in doc.blocks.iter().enumerate() {
-            if b.section == 0
-                || b.kind != BlockKind::Paragraph
-                || b.in_note
-                || found.get(b.section).is_none_or(|f| f[0].is_some())
-            {
+            if b.section != section || b.kind != BlockKind::Paragraph || b.in_note {
                 continue;
             }
-            let slots = &mut found[b.section];
             for s in statements(doc, i) {
                 let rank = if crate::extract::names_stage(s) {
                     0
@@ -867,20 +884,13 @@ impl SectionStatements {
                     }
                 }
                 if rank == 0 {
-                    break;
+                    let [stage, ..] = slots;
+                    return stage;
                 }
             }
         }
-        SectionStatements(
-            found
-                .into_iter()
-                .map(|[stage, change, first]| stage.or(change).or(first))
-                .collect(),
-        )
-    }
-
-    fn of(&self, section: usize) -> Option<&str> {
-        self.0.get(section)?.as_deref()
+        let [stage, change, first] = slots;
+        stage.or(change).or(first)
     }
 }
 

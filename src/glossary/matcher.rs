@@ -128,8 +128,12 @@ pub fn fold_with_offsets(text: &str) -> Folded {
                 _ if d.is_whitespace() => {
                     let next_kata = iter.peek().is_some_and(|&(_, n)| is_katakana(n));
                     let prev = out.last();
-                    if prev == Some(' ') || (prev.is_some_and(is_katakana) && next_kata) {
+                    if prev == Some(' ') {
                         out.extend_last(j);
+                    } else if prev.is_some_and(is_katakana) && next_kata {
+                        // Dropped, and given to neither neighbour: a match of the word before
+                        // it alone (`コンテナ` in `コンテナ ランタイム`) ends at that word, and one
+                        // across it covers it anyway.
                     } else if prev.is_some() {
                         out.push(' ', i, j);
                     }
@@ -172,6 +176,8 @@ struct Pattern {
 pub struct Matcher {
     ac: Option<AhoCorasick>,
     patterns: Vec<Pattern>,
+    /// The folded form of each pattern, by pattern index.
+    folded: Vec<String>,
 }
 
 impl Matcher {
@@ -207,7 +213,11 @@ impl Matcher {
                     .expect("glossary patterns build an automaton"),
             )
         };
-        Matcher { ac, patterns }
+        Matcher {
+            ac,
+            patterns,
+            folded: texts,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -219,7 +229,7 @@ impl Matcher {
     }
 
     /// Non-overlapping leftmost-longest matches in `text`, as (original byte range, term).
-    pub fn find(&self, text: &str) -> Vec<(Range<usize>, usize)> {
+    pub fn find(&self, text: &str) -> Matches {
         if self.ac.is_none() {
             return Vec::new();
         }
@@ -227,12 +237,17 @@ impl Matcher {
     }
 
     /// [`Matcher::find`] on text folded already, so that several matchers share one fold.
-    pub fn find_folded(&self, folded: &Folded) -> Vec<(Range<usize>, usize)> {
+    pub fn find_folded(&self, folded: &Folded) -> Matches {
         let Some(ac) = &self.ac else {
             return Vec::new();
         };
-        let f = folded.text.as_str();
-        let mut hits: Vec<(usize, usize, usize)> = Vec::new(); // start, end, pattern
+        self.leftmost_longest(self.occurrences(ac, &folded.text), folded)
+    }
+
+    /// Every occurrence of a pattern in folded text `f` that stands as a word of its own (the
+    /// boundary rules of the module doc), overlapping, as (start, end, pattern).
+    fn occurrences(&self, ac: &AhoCorasick, f: &str) -> Vec<(usize, usize, usize)> {
+        let mut hits = Vec::new();
         for m in ac.find_overlapping_iter(f) {
             let p = &self.patterns[m.pattern().as_usize()];
             let (s, mut e) = (m.start(), m.end());
@@ -263,6 +278,12 @@ impl Matcher {
             }
             hits.push((s, e, m.pattern().as_usize()));
         }
+        hits
+    }
+
+    /// The leftmost-longest non-overlapping of `hits` (this matcher's patterns), as (original
+    /// byte range, term).
+    fn leftmost_longest(&self, mut hits: Vec<(usize, usize, usize)>, folded: &Folded) -> Matches {
         hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
         let mut out = Vec::new();
         let mut end = 0;
@@ -274,6 +295,59 @@ impl Matcher {
             out.push((folded.original(s..e), self.patterns[p].term));
         }
         out
+    }
+}
+
+/// Matches as (original byte range, term), leftmost-longest and not overlapping.
+pub type Matches = Vec<(Range<usize>, usize)>;
+
+/// A matcher over every form and one over the forms of the terms a filter keeps, searched in
+/// one pass: what the second would find is read from the first's occurrences. The two agree
+/// on every form they share, since a pattern's boundary rules follow from its folded form
+/// alone; only which term claims a form, and the order of patterns (the tie-break), differ.
+#[derive(Debug, Clone)]
+pub struct MatcherPair {
+    pub all: Matcher,
+    pub kept: Matcher,
+    /// Per pattern of `all`, the pattern of `kept` with the same folded form.
+    kept_of: Vec<Option<usize>>,
+}
+
+impl MatcherPair {
+    /// `forms` as for [`Matcher::new`]; `keep` says which terms the second matcher holds.
+    pub fn new(forms: &[(usize, &str)], keep: impl Fn(usize) -> bool) -> MatcherPair {
+        let all = Matcher::new(forms.iter().copied());
+        let kept = Matcher::new(forms.iter().copied().filter(|&(t, _)| keep(t)));
+        let index: std::collections::HashMap<&str, usize> = kept
+            .folded
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.as_str(), i))
+            .collect();
+        let kept_of = all
+            .folded
+            .iter()
+            .map(|f| index.get(f.as_str()).copied())
+            .collect();
+        MatcherPair { all, kept, kept_of }
+    }
+
+    /// `all.find_folded(folded)`, and `kept.find_folded(folded)` when `with_kept`.
+    pub fn find_folded(&self, folded: &Folded, with_kept: bool) -> (Matches, Matches) {
+        let Some(ac) = &self.all.ac else {
+            return (Vec::new(), Vec::new());
+        };
+        let hits = self.all.occurrences(ac, &folded.text);
+        let kept = if with_kept {
+            let kept_hits = hits
+                .iter()
+                .filter_map(|&(s, e, p)| self.kept_of[p].map(|q| (s, e, q)))
+                .collect();
+            self.kept.leftmost_longest(kept_hits, folded)
+        } else {
+            Vec::new()
+        };
+        (self.all.leftmost_longest(hits, folded), kept)
     }
 }
 
@@ -388,5 +462,57 @@ mod tests {
     #[test]
     fn an_empty_matcher_finds_nothing() {
         assert!(Matcher::new(std::iter::empty()).find("Pod").is_empty());
+    }
+
+    /// The pair's one search gives what each of its matchers finds alone.
+    #[test]
+    fn a_pair_finds_what_each_matcher_finds() {
+        // Term 0 is not kept; it claims `pod` first, so among all forms `Pod` is term 0's and
+        // among the kept forms term 2's. `pod` + plural and `pods` meet at the same range.
+        let forms = [
+            (0, "pod"),
+            (1, "Pods"),
+            (2, "Pod"),
+            (3, "コンテナ"),
+            (4, "コンテナランタイム"),
+            (5, "ログ"),
+        ];
+        let keep = |t: usize| t != 0 && t != 4;
+        let pair = MatcherPair::new(&forms, keep);
+        let text = "Pods と Pod の コンテナ ランタイム、コンテナのログとカタログ";
+        let folded = fold_with_offsets(text);
+        let (all, kept) = pair.find_folded(&folded, true);
+        let show = |v: Vec<(Range<usize>, usize)>| -> Vec<(&str, usize)> {
+            v.into_iter().map(|(r, t)| (&text[r], t)).collect()
+        };
+        // Read from the text: every form as a word of its own, longest first.
+        assert_eq!(
+            show(all),
+            vec![
+                ("Pods", 0),
+                ("Pod", 0),
+                ("コンテナ ランタイム", 4),
+                ("コンテナ", 3),
+                ("ログ", 5)
+            ]
+        );
+        // Without term 4, `コンテナ ランタイム` holds only `コンテナ`; `Pod` is term 2's, and
+        // `Pods` term 1's (`pods` comes before `pod` among the kept forms).
+        assert_eq!(
+            show(kept),
+            vec![
+                ("Pods", 1),
+                ("Pod", 2),
+                ("コンテナ", 3),
+                ("コンテナ", 3),
+                ("ログ", 5)
+            ]
+        );
+        let alone: Vec<(usize, &str)> = forms.iter().copied().filter(|&(t, _)| keep(t)).collect();
+        assert_eq!(
+            pair.find_folded(&folded, true).1,
+            Matcher::new(alone.iter().copied()).find_folded(&folded)
+        );
+        assert!(pair.find_folded(&folded, false).1.is_empty());
     }
 }

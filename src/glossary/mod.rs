@@ -43,7 +43,7 @@ pub use pairing::{Evidence, Pair, PairStatus, Pairing};
 pub use suggest::suggest;
 pub use terms::{CuratedTerm, TermKind, Terms};
 
-use matcher::Matcher;
+use matcher::MatcherPair;
 use pairing::{MIN_TERM_CONFIDENCE, MIN_VARIANT_CONFIDENCE};
 
 /// Where a term comes from.
@@ -233,8 +233,8 @@ pub struct Glossary {
     pub pairing: Pairing,
     /// Per article (same index as `articles`), its linkable hits in document order.
     hits: Vec<Vec<Hit>>,
-    all: Matcher,
-    linkable: Matcher,
+    /// Every term's forms (`all`), and the linkable terms' (`kept`).
+    matchers: MatcherPair,
 }
 
 impl Glossary {
@@ -248,7 +248,8 @@ impl Glossary {
     /// Linkable terms in `text` (one plain range of a block): leftmost-longest, variant-folded,
     /// NFKC-aware, case-insensitive English with word boundaries; ranges are bytes of `text`.
     pub fn find_in(&self, text: &str) -> Vec<(Range<usize>, &TermId)> {
-        self.linkable
+        self.matchers
+            .kept
             .find(text)
             .into_iter()
             .map(|(r, t)| (r, &self.terms[t].id))
@@ -578,8 +579,7 @@ fn build_from(
         .filter(|&(i, _)| terms[i].linkable())
         .collect();
     let forms = crate::text::fingerprint(&(&all_forms, &linkable_forms));
-    let all = Matcher::new(all_forms);
-    let linkable = Matcher::new(linkable_forms);
+    let matchers = MatcherPair::new(&all_forms, |t| terms[t].linkable());
 
     // In chunks, merged in article order: bounded memory, deterministic order.
     let indices: Vec<usize> = (0..docs.len()).collect();
@@ -589,7 +589,7 @@ fn build_from(
         let per_article: Vec<(Option<u64>, Scanned)> = chunk
             .par_iter()
             .map(|&a| {
-                let find = || occurrences_in(a, docs[a].1, &all, &linkable);
+                let find = || occurrences_in(a, docs[a].1, &matchers);
                 match cache.as_deref() {
                     Some(cache) => {
                         let (key, found) = cache.occurrences(forms, a, docs[a].1, find);
@@ -627,8 +627,7 @@ fn build_from(
         articles: docs.iter().map(|(s, _)| (*s).clone()).collect(),
         pairing,
         hits,
-        all,
-        linkable,
+        matchers,
     }
 }
 
@@ -639,9 +638,9 @@ struct Scanned {
     hits: Vec<Hit>,
 }
 
-/// Every plain range is folded once and searched by both matchers: all terms for the
+/// Every plain range is folded once and searched once for both matchers: all terms for the
 /// occurrence lists, linkable ones (outside headings) for the tooltips.
-fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) -> Scanned {
+fn occurrences_in(article: usize, doc: &Doc, matchers: &MatcherPair) -> Scanned {
     let mut out = Scanned {
         occurrences: Vec::new(),
         hits: Vec::new(),
@@ -650,7 +649,8 @@ fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) 
         let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
         for r in &block.plain {
             let folded = matcher::fold_with_offsets(&block.text[r.clone()]);
-            for (m, t) in all.find_folded(&folded) {
+            let (all, linkable) = matchers.find_folded(&folded, !heading);
+            for (m, t) in all {
                 let range = r.start + m.start..r.start + m.end;
                 out.occurrences.push((
                     t,
@@ -663,10 +663,7 @@ fn occurrences_in(article: usize, doc: &Doc, all: &Matcher, linkable: &Matcher) 
                     },
                 ));
             }
-            if heading {
-                continue;
-            }
-            for (m, t) in linkable.find_folded(&folded) {
+            for (m, t) in linkable {
                 out.hits.push(Hit {
                     block: b as u32,
                     start: (r.start + m.start) as u32,
@@ -710,7 +707,8 @@ impl Glossary {
 
     /// The matcher over every term (linkable or not), as used for occurrences.
     pub fn find_all_in(&self, text: &str) -> Vec<(Range<usize>, &TermId)> {
-        self.all
+        self.matchers
+            .all
             .find(text)
             .into_iter()
             .map(|(r, t)| (r, &self.terms[t].id))

@@ -217,6 +217,11 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     {
         return sim.min(0.8);
     }
+    // English `f` is written with フ (ファ, フィ, フェ, フォ); katakana opening on ハ, ヒ, ヘ or ホ
+    // writes an `h` (`ヘルス` is `health`, not `false`).
+    if a.kana != b.kana && first(en) == Some(Sym::F) && first(ka) == Some(Sym::H) {
+        return sim.min(0.8);
+    }
     // A heard final vowel in English is heard in its loanword (`committee` → コミッティー);
     // katakana that stops on a bare consonant is another word (`コミット` is `commit`).
     if a.kana != b.kana && en.open_end && !ka.open_end {
@@ -1328,6 +1333,8 @@ mod tests {
             ("パス", "pause"),
             ("バインディング", "pending"),
             ("ゲート", "kate"),
+            ("ヘルス", "false"),
+            ("ホールド", "fold"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1350,6 +1357,8 @@ mod tests {
             ("オートスケーラー", "autoscaler"),
             ("マウント", "mount"),
             ("ユーザー", "user"),
+            ("フック", "hook"),
+            ("フォールト", "fault"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }

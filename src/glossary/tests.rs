@@ -515,8 +515,7 @@ fn export_field_roundtrip(v: &str) -> String {
         articles: Vec::new(),
         pairing: Pairing::default(),
         hits: Vec::new(),
-        all: Matcher::new(std::iter::empty()),
-        linkable: Matcher::new(std::iter::empty()),
+        matchers: MatcherPair::new(&[], |_| true),
     };
     let csv = to_csv(&g);
     let row = csv.split("\r\n").nth(1).unwrap();
