@@ -147,25 +147,28 @@ pub fn offline_page(html: &str) -> String {
 /// written, entities and all: the URLs shiori writes need no decoding to be classified). One
 /// pass: each `="` is looked at once, whatever the attribute.
 pub fn map_attributes(html: &str, names: &[&str], f: impl Fn(&str) -> String) -> String {
+    let bytes = html.as_bytes();
     let mut out = String::with_capacity(html.len() + html.len() / 16);
-    let mut rest = html;
-    while let Some(eq) = rest.find("=\"") {
+    // `html[..copied]` is in `out`; `="` is looked for from `from` on.
+    let mut copied = 0;
+    let mut from = 0;
+    let opens = memchr::memmem::Finder::new("=\"");
+    while let Some(eq) = opens.find(&bytes[from..]).map(|i| from + i) {
         let start = eq + 2;
-        let end = rest[start..].find('"').map_or(rest.len(), |e| start + e);
-        let head = &rest[..eq];
+        let end = memchr::memchr(b'"', &bytes[start..]).map_or(html.len(), |e| start + e);
+        let head = &html[..eq];
         let wanted = names.iter().any(|n| {
             head.strip_suffix(n)
                 .is_some_and(|before| before.ends_with([' ', '\n', '\t']))
         });
-        out.push_str(&rest[..start]);
         if wanted {
-            out.push_str(&f(&rest[start..end]));
-        } else {
-            out.push_str(&rest[start..end]);
+            out.push_str(&html[copied..start]);
+            out.push_str(&f(&html[start..end]));
+            copied = end;
         }
-        rest = &rest[end..];
+        from = end;
     }
-    out.push_str(rest);
+    out.push_str(&html[copied..]);
     out
 }
 
