@@ -217,8 +217,9 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     {
         return sim.min(0.8);
     }
-    // English `f` is written with フ (ファ, フィ, フェ, フォ); katakana opening on ハ, ヒ, ヘ or ホ
-    // writes an `h` (`ヘルス` is `health`, not `false`).
+    // English `f` is written with フ (ファ, フィ, フェ, フォ); katakana whose first consonant is
+    // that of ハ, ヒ, ヘ or ホ writes an `h` (`ヘルス` is `health`, not `false`). Old spellings
+    // (`ヒューズ` for `fuse`) are given up for it.
     if a.kana != b.kana && first(en) == Some(Sym::F) && first(ka) == Some(Sym::H) {
         return sim.min(0.8);
     }
