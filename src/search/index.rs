@@ -116,7 +116,17 @@ pub enum DocText<'a> {
 }
 
 impl DocText<'_> {
-    /// The text as the index reads it.
+    /// The text's lines, as the index reads them (tokens and the stored text alike): never
+    /// joined, since a line break only separates words.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        let (own, lines) = match self {
+            DocText::Own(s) => (Some(s.as_str()), &[][..]),
+            DocText::Lines(lines) => (None, lines.as_slice()),
+        };
+        own.into_iter().chain(lines.iter().copied())
+    }
+
+    /// The whole text, its lines joined with `\n`.
     pub fn get(&self) -> std::borrow::Cow<'_, str> {
         match self {
             DocText::Own(s) => std::borrow::Cow::Borrowed(s),
@@ -291,7 +301,7 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
         .par_iter()
         .map(|d| {
             let (page, fragment) = split_url(&d.url);
-            let own = fragment.len() + d.section.len() + stored_len(&d.text.get()) + 24;
+            let own = fragment.len() + d.section.len() + stored_len(&d.text) + 24;
             (own, page.len() + d.title.len() + 8)
         })
         .collect();
@@ -320,22 +330,23 @@ fn assign_doc_ids(docs: &[SearchDoc]) -> Vec<u32> {
 }
 
 /// Whitespace collapsed, at most [`TEXT_CHARS`] characters (then an ellipsis).
-fn stored_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(TEXT_CHARS * 3 + 3));
+fn stored_text(text: &DocText) -> String {
+    let len: usize = text.lines().map(str::len).sum();
+    let mut out = String::with_capacity(len.min(TEXT_CHARS * 3 + 3));
     stored_chars(text, |c| out.push(c));
     out
 }
 
 /// The bytes of [`stored_text`], without building it.
-fn stored_len(text: &str) -> usize {
+fn stored_len(text: &DocText) -> usize {
     let mut n = 0;
     stored_chars(text, |c| n += c.len_utf8());
     n
 }
 
-fn stored_chars(text: &str, mut push: impl FnMut(char)) {
+fn stored_chars(text: &DocText, mut push: impl FnMut(char)) {
     let mut count = 0;
-    for word in text.split_whitespace() {
+    for word in text.lines().flat_map(str::split_whitespace) {
         if count > 0 {
             push(' ');
             count += 1;
@@ -445,7 +456,9 @@ struct TokenEntry {
 /// Calls `add(text, weight)` for every field of a document that is indexed: the text, the
 /// section heading ([`SECTION_WEIGHT`]), the page title ([`TITLE_WEIGHT`]) and the boost words.
 fn for_each_field(doc: &SearchDoc, mut add: impl FnMut(&str, u32)) {
-    add(&doc.text.get(), 1);
+    for line in doc.text.lines() {
+        add(line, 1);
+    }
     add(&doc.section, SECTION_WEIGHT);
     add(&doc.title, TITLE_WEIGHT);
     for w in &doc.boost_words {
@@ -1056,7 +1069,7 @@ fn doc_files(docs: &[SearchDoc], doc_ids: &[u32], emit: &(dyn Fn(String, Vec<u8>
                 push_json_str(&mut records, field);
                 records.push(b',');
             }
-            push_json_str(&mut records, &stored_text(&d.text.get()));
+            push_json_str(&mut records, &stored_text(&d.text));
             records.push(b']');
         }
         let (path, name) = hex_path("d", file);
