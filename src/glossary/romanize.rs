@@ -131,6 +131,36 @@ pub struct Key {
     /// English only, one per symbol: whether the vowel after this consonant may be heard long
     /// ([`vowel_may_be_long`]); what a katakana `ー` after the same consonant needs.
     pub long_after: Vec<bool>,
+    /// How the word opens on its first two consonants, which the skeleton does not say
+    /// (`scale` and `secure` are both s-k-r); see [`Onset`].
+    pub onset: Onset,
+}
+
+/// How a word opens, where a consonant cluster and a consonant-vowel-consonant look the same
+/// in the skeleton.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Onset {
+    /// Two consonants an English word can begin with, together ([`cluster_syms`]: `sk`, `st`,
+    /// `pr`, `cl`, `thr`, `shr`). Katakana writes them with the carrier vowel of its first mora
+    /// (`ス`ケール, `ト`ラフィック, `プ`ル), given here; English gives `None`.
+    Cluster(Option<char>),
+    /// A vowel heard after the first consonant (`secure`, `セ`キュア): the English vowel letter,
+    /// or the katakana vowel.
+    Vowel(char),
+    /// A vowel first, one consonant, or letters that say nothing here (`cgroup`, `switch`).
+    Other,
+}
+
+/// Whether consonants `a` then `b` open an English word together: `s` before k, p, t, m, n
+/// or l (`sk`, `sp`, `st`, `sm`, `sn`, `sl`), and a stop or `f`, `th`, `sh` before `r` or `l`
+/// (`pr`, `bl`, `cl`, `gr`, `fl`, `tr`, `dr`, `thr`, `shr`). The symbols are the skeleton's,
+/// so `l` is `R` and `th` is `S`.
+fn cluster_syms(a: Sym, b: Sym) -> bool {
+    use Sym::*;
+    matches!(
+        (a, b),
+        (S, K | P | T | M | N | R) | (P | B | K | G | F | T | D | X, R)
+    )
 }
 
 impl Key {
@@ -222,6 +252,18 @@ pub fn similarity(a: &Key, b: &Key) -> f32 {
     // (`ヒューズ` for `fuse`) are given up for it.
     if a.kana != b.kana && first(en) == Some(Sym::F) && first(ka) == Some(Sym::H) {
         return sim.min(0.8);
+    }
+    // Two consonants opening a word together are written with a carrier vowel (`スケール` is
+    // `scale`): English that puts another vowel between them is another word (`secure` is
+    // セキュア), as is katakana that puts a vowel of its own between the two consonants of an
+    // English cluster (`サポート` is not `sport`). The carrier may be the English vowel itself
+    // (`プル` is `pull`, `トレランス` is `tolerance`).
+    if a.kana != b.kana {
+        match (ka.onset, en.onset) {
+            (Onset::Cluster(Some(c)), Onset::Vowel(v)) if v != c => return sim.min(0.8),
+            (Onset::Vowel(_), Onset::Cluster(_)) => return sim.min(0.8),
+            _ => {}
+        }
     }
     // A heard final vowel in English is heard in its loanword (`committee` → コミッティー);
     // katakana that stops on a bare consonant is another word (`コミット` is `commit`).
@@ -638,6 +680,28 @@ fn english_open_end(w: &[u8]) -> bool {
             || (last == b'r' && matches!(w[n - 2], b'e' | b'o' | b'a') && !is_vowel(w[n - 3])))
 }
 
+/// How katakana opens ([`Onset`]): its first mora's vowel, or the cluster that vowel only
+/// carries (the `u` of ス, ク, プ, the `o` of ト, ド before a consonant the first one can open
+/// an English word with).
+fn kana_onset(ms: &[Mora]) -> Onset {
+    let (Some(m0), Some(m1)) = (ms.first(), ms.get(1)) else {
+        return Onset::Other;
+    };
+    let Some(s0) = m0.sym.filter(|s| s.is_strong() && *s != Sym::N) else {
+        return Onset::Other;
+    };
+    if !"aiueo".contains(m0.vowel) {
+        return Onset::Other;
+    }
+    let carrier = (m0.vowel == 'u' || (m0.vowel == 'o' && matches!(s0, Sym::T | Sym::D)))
+        && !m0.romaji.contains('y');
+    if carrier && m1.sym.is_some_and(|s1| cluster_syms(s0, s1)) {
+        Onset::Cluster(Some(m0.vowel))
+    } else {
+        Onset::Vowel(m0.vowel)
+    }
+}
+
 /// The key of a katakana word or compound (spaces and `・` are ignored).
 pub fn kana_key(text: &str) -> Key {
     let ms = morae(text);
@@ -686,6 +750,7 @@ pub fn kana_key(text: &str) -> Key {
     }
     let first_voiced = ms.iter().position(|m| "aiueo".contains(m.vowel));
     Key {
+        onset: kana_onset(&ms),
         open_end: open_end(&ms),
         y_onset: ms
             .first()
@@ -934,6 +999,39 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, long: &mut Vec<bool>, first: bool
     }
 }
 
+/// How a lowercase English word opens ([`Onset`]): the vowel letter after its first consonant
+/// (`th`, `sh`, `ch`, `ph` are one), or a cluster of [`cluster_syms`]. A soft `sc` (`scenario`),
+/// a `y` (`system`), a silent letter (`knot`, `psych`) and other pairs say nothing.
+fn english_onset(w: &[u8]) -> Onset {
+    let vowel = |c: u8| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u');
+    let (Some(&first), Some(&next)) = (w.first(), w.get(1)) else {
+        return Onset::Other;
+    };
+    if vowel(first) || first == b'y' {
+        return Onset::Other;
+    }
+    let digraph = next == b'h' && matches!(first, b's' | b't' | b'c' | b'p');
+    let unit = if digraph { &w[..2] } else { &w[..1] };
+    let Some(&second) = w.get(unit.len()) else {
+        return Onset::Other;
+    };
+    if vowel(second) {
+        return Onset::Vowel(second as char);
+    }
+    let soft_sc = unit == b"s" && second == b'c' && w.get(2).is_some_and(|c| b"eiy".contains(c));
+    let cluster = match unit {
+        b"s" => b"ckptmnlq".contains(&second) && !soft_sc,
+        b"p" | b"b" | b"c" | b"k" | b"g" | b"f" | b"ph" => matches!(second, b'r' | b'l'),
+        b"t" | b"d" | b"th" | b"sh" | b"ch" => second == b'r',
+        _ => false,
+    };
+    if cluster {
+        Onset::Cluster(None)
+    } else {
+        Onset::Other
+    }
+}
+
 /// Skeletons of an English word, phrase or identifier: one as written and, when the last
 /// word is a plural, one for the singular (`SidecarContainers` → also `sidecar container`).
 /// Digits and punctuation are ignored.
@@ -966,6 +1064,7 @@ pub fn english_keys(text: &str) -> Vec<Key> {
         }
         let first = words[0].as_bytes();
         Key {
+            onset: english_onset(first),
             open_end: english_open_end(last.as_bytes()),
             y_onset: first.len() > 1 && first[0] == b'y' && is_vowel(first[1]),
             first_long: english_first_long(first),
@@ -996,6 +1095,7 @@ pub fn english_key(text: &str) -> Key {
         y_onset: false,
         first_long: false,
         long_after: Vec::new(),
+        onset: Onset::Other,
     })
 }
 
@@ -1336,6 +1436,11 @@ mod tests {
             ("ゲート", "kate"),
             ("ヘルス", "false"),
             ("ホールド", "fold"),
+            // a cluster against a heard vowel, either way round
+            ("スケーラ", "secure"),
+            ("スケール", "secure"),
+            ("サポート", "sport"),
+            ("セキュア", "scale"),
         ] {
             assert!(match_score(k, e) < 0.85, "{k} {e}: {}", match_score(k, e));
         }
@@ -1360,6 +1465,22 @@ mod tests {
             ("ユーザー", "user"),
             ("フック", "hook"),
             ("フォールト", "fault"),
+            ("スケーラー", "scaler"),
+            ("サポート", "support"),
+            ("スクリプト", "script"),
+            ("ステータス", "status"),
+            ("スケジューラー", "scheduler"),
+            ("スループット", "throughput"),
+            ("シュリンク", "shrink"),
+            ("トラフィック", "traffic"),
+            ("ツリー", "tree"),
+            ("フラグ", "flag"),
+            ("クライアント", "client"),
+            // the carrier vowel is the English one
+            ("プル", "pull"),
+            ("トレランス", "tolerance"),
+            ("トポロジー", "topology"),
+            ("クバネティス", "kubernetes"),
         ] {
             assert!(match_score(k, e) >= 0.85, "{k} {e}: {}", match_score(k, e));
         }

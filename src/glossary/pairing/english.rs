@@ -41,6 +41,19 @@ pub(super) fn is_acronym(w: &str) -> bool {
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
 }
 
+/// One capitalized word ending in a plural `s` (`Windows`, `Editors`), not `Pods` in
+/// `PodsReady` nor `Ingress`.
+fn is_capitalized_plural(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.all(|c| c.is_ascii_lowercase())
+        && s.len() > 3
+        && s.ends_with('s')
+        && !s.ends_with("ss")
+        && !s.ends_with("us")
+        && !s.ends_with("is")
+}
+
 fn is_title_case(s: &str) -> bool {
     s.split_whitespace()
         .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
@@ -147,10 +160,17 @@ pub(super) fn english_forms(
         .map(|mut f| {
             f.articles.sort_unstable();
             f.articles.dedup();
+            // A capitalized plural the articles never write otherwise is a name (`Windows`):
+            // its singular (`window`, ウィンドウ) is another word.
+            let name = f.surfaces.keys().all(|s| is_capitalized_plural(s));
             let mut keys: Vec<Key> = f
                 .surfaces
                 .keys()
-                .flat_map(|s| romanize::english_keys(s))
+                .flat_map(|s| {
+                    let keys = romanize::english_keys(s);
+                    let n = if name { 1 } else { keys.len() };
+                    keys.into_iter().take(n)
+                })
                 .collect();
             keys.sort();
             keys.dedup();

@@ -834,6 +834,19 @@ mod tests {
     }
 
     #[test]
+    fn a_capitalized_plural_is_a_name_not_the_plural_of_its_loanword() {
+        // `Windows` is the system, ウィンドウ a window: the singular is not tried for a word the
+        // articles only write capitalized and plural...
+        let got = pairs_of(
+            "Windows ノードではウィンドウを使います。Windows のコンテナとウィンドウの設定。\n",
+        );
+        assert!(!got.iter().any(|(ja, _)| ja == "ウィンドウ"), "{got:?}");
+        // ...while a plural also written in lowercase is one.
+        let got = pairs_of("windows を開き、ウィンドウを閉じます。Windows のウィンドウ。\n");
+        assert!(got.iter().any(|(ja, _)| ja == "ウィンドウ"), "{got:?}");
+    }
+
+    #[test]
     fn english_spellings_share_a_compact_key() {
         assert_eq!(english_compact("SidecarContainers"), "sidecarcontainer");
         assert_eq!(english_compact("sidecar container"), "sidecarcontainer");
