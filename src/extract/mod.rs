@@ -286,6 +286,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let gate_rows = gates::gate_rows(doc);
     let kep_columns = refs::kep_columns(doc);
     let sig_columns = refs::sig_columns(doc);
+    let pr_columns = refs::pr_columns(doc);
     let row_stages = stage::row_stages(&views);
     let items_over_stages = stage::items_over_stages(&views);
     views.timelines = stage::section_timelines(doc, &row_stages.stage, &gate_columns, &kep_columns);
@@ -310,6 +311,12 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             block
                 .cell
                 .is_some_and(|c| !c.head && sig_columns.contains(&(c.table, c.column))),
+        );
+        view.pr_column.set(
+            block
+                .cell
+                .filter(|c| !c.head)
+                .and_then(|c| pr_columns.get(&(c.table, c.column)).copied()),
         );
         view.gate_item.set(
             block.kind == BlockKind::ListItem
@@ -476,6 +483,9 @@ pub(crate) struct BlockView<'a> {
     pub kep_column: std::cell::Cell<bool>,
     /// A table cell in a column headed `SIG` (`| 機能 | 担当SIG |`): its names are SIGs.
     pub sig_column: std::cell::Cell<bool>,
+    /// A table cell in a column headed `PR` or `Issue` (`| PR | 内容 |`): a number alone there is
+    /// that pull request (`Some(false)`) or issue (`Some(true)`) of kubernetes/kubernetes.
+    pub pr_column: std::cell::Cell<Option<bool>>,
     /// A list item or definition term whose nested items or definitions state a stage
     /// (`stage::items_over_stages`).
     pub over_stages: std::cell::Cell<bool>,
@@ -557,6 +567,7 @@ impl<'a> BlockView<'a> {
             gate_column: Default::default(),
             kep_column: Default::default(),
             sig_column: Default::default(),
+            pr_column: Default::default(),
             over_stages: Default::default(),
             opens_section: Default::default(),
             gate_item: Default::default(),

@@ -80,11 +80,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     // word says which.
                     let is_issue = says_issue(&text[..t.range.start]);
                     out.prs.push(PrMention {
-                        pr: if is_issue {
-                            PullRequest::issue(repo, number)
-                        } else {
-                            PullRequest::pull(repo, number)
-                        },
+                        pr: PullRequest::item(repo, number, is_issue),
                         block: view.index,
                         place,
                         range: view.norm.orig_range(t.range.clone()),
@@ -94,7 +90,8 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     });
                 }
             }
-            _ if !t.plain => {}
+            TokenKind::Sig if !t.plain && !is_spanned_sig_label(view, t, doc) => {}
+            _ if !t.plain && t.kind != TokenKind::Sig => {}
             TokenKind::Handle => {
                 if let Some(h) = handle(text, t.range.clone()) {
                     out.handles.push(HandleMention {
@@ -131,6 +128,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
     release_note_sigs(view, out);
     sig_cell(view, out);
     bare_kep_cell(view, out);
+    bare_pr_cell(view, out);
     bare_heading_kep(view, doc, front, out);
 }
 
@@ -196,28 +194,84 @@ fn columns_headed(
         .collect()
 }
 
-/// `| 4876 | …` under a `KEP` header: a cell that is only a number is that KEP.
-fn bare_kep_cell(view: &BlockView, out: &mut Mentions) {
-    if !view.kep_column.get() {
-        return;
-    }
+/// The number a block (a table cell) holds alone, of at most `digits` digits and outside any
+/// code span, with its normalized range.
+fn number_alone(view: &BlockView, digits: usize) -> Option<(u32, Range<usize>)> {
     let text = view.text();
     let number = text.trim();
     let start = text.len() - text.trim_start().len();
     let range = start..start + number.len();
     if number.is_empty()
-        || number.len() > 4
+        || number.len() > digits
         || !number.bytes().all(|b| b.is_ascii_digit())
         || view.in_span(range.start)
     {
+        return None;
+    }
+    Some((number.parse().ok()?, range))
+}
+
+/// `| 4876 | …` under a `KEP` header: a cell that is only a number is that KEP.
+fn bare_kep_cell(view: &BlockView, out: &mut Mentions) {
+    if !view.kep_column.get() {
         return;
     }
-    let Ok(n) = number.parse::<u32>() else {
+    let Some((n, range)) = number_alone(view, 4) else {
         return;
     };
     let cell = Token::prose(TokenKind::Kep, range);
     out.keps
         .push(kep_at(view, &cell, n, KepForm::Prefixed, None));
+}
+
+/// `| 128266 | …` under a `PR` header: a cell that is only a number is that pull request (or,
+/// under `Issue`, that issue) of kubernetes/kubernetes. Numbers too early to be cited
+/// ([`before_kubernetes_releases`]) are a row's count, not a reference.
+fn bare_pr_cell(view: &BlockView, out: &mut Mentions) {
+    let Some(issue) = view.pr_column.get() else {
+        return;
+    };
+    let Some((n, range)) = number_alone(view, 7) else {
+        return;
+    };
+    if before_kubernetes_releases(n) {
+        return;
+    }
+    let repo = PullRequest::DEFAULT_REPO;
+    out.prs.push(PrMention {
+        pr: PullRequest::item(repo, n, issue),
+        block: view.index,
+        place: Place::Prose,
+        range: view.norm.orig_range(range.clone()),
+        sentence: view.orig_sentence(range.start),
+        author: None,
+        kind_said: issue,
+    });
+}
+
+/// The table columns whose header names pull requests (`PR`, `PR #`, `PR番号`, `Pull Request`,
+/// `プルリクエスト`) or issues (`Issue`, `イシュー`), each with whether it names issues.
+pub(super) fn pr_columns(doc: &Doc) -> std::collections::HashMap<(usize, usize), bool> {
+    let names = |header: &str, kinds: &[&str]| {
+        kinds.contains(&header.trim_end_matches([' ', '#', '番', '号']).trim())
+    };
+    let pulls = columns_headed(doc, |h| {
+        names(
+            h,
+            &[
+                "pr",
+                "prs",
+                "pr no.",
+                "pull request",
+                "pull requests",
+                "プルリクエスト",
+                "プルリク",
+            ],
+        )
+    });
+    let issues = columns_headed(doc, |h| names(h, &["issue", "issues", "イシュー"]));
+    let pulls = pulls.into_iter().map(|c| (c, false));
+    pulls.chain(issues.into_iter().map(|c| (c, true))).collect()
 }
 
 /// The (table, column) of each table column whose header names KEPs: `KEP`, `KEP番号`,
@@ -446,11 +500,7 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
     }
     let repo = item_repo(written.as_deref(), is_issue);
     out.prs.push(PrMention {
-        pr: if is_issue {
-            PullRequest::issue(repo, number)
-        } else {
-            PullRequest::pull(repo, number)
-        },
+        pr: PullRequest::item(repo, number, is_issue),
         block: view.index,
         place: Place::Prose,
         range: view.norm.orig_range(t.range.clone()),
@@ -844,6 +894,15 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
             .is_ok_and(|n| n >= FIRST_PR_ONLY_NUMBER)
 }
 
+/// `` `sig/node` ``: a code span that is only a SIG's label (as GitHub shows it on issues and pull
+/// requests), not code or a path (`` `keps/sig-node/…` ``, `` `sig-node.yaml` ``).
+fn is_spanned_sig_label(view: &BlockView, t: &Token, doc: &Doc) -> bool {
+    let raw = &view.text()[t.range.clone()];
+    t.span.is_some_and(|s| !doc.spans[s].is_link())
+        && raw.as_bytes().get(3) == Some(&b'/')
+        && view.span_text(t).is_some_and(|s| s.trim() == raw)
+}
+
 /// Whether the text before a reference says it is a pull request: `PR`, `プルリク`,
 /// `プルリクエスト`, `pull request`, before at most a bracket or a colon.
 fn says_pr(before: &str) -> bool {
@@ -917,6 +976,10 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     let Ok(number) = body[..digits].parse::<u32>() else {
         return;
     };
+    // `背景色は #123456`, `color: #445566`: a colour that happens to be all digits.
+    if matches!(digits, 3 | 6) && speaks_of_colour(&text[view.sentence_at(t.range.start)]) {
+        return;
+    }
     // `## #1 はじめに`: a heading's own numbering, not KEP-1.
     if opens_heading && number < 10 {
         return;
@@ -964,11 +1027,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         };
         let repo = item_repo(named_repo, issue);
         out.prs.push(PrMention {
-            pr: if issue {
-                PullRequest::issue(repo, number)
-            } else {
-                PullRequest::pull(repo, number)
-            },
+            pr: PullRequest::item(repo, number, issue),
             block: view.index,
             // `` `#128308` ``: a number in a code span stays as written, with a chip.
             place: place_of(t),
@@ -985,6 +1044,24 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         kep_at(view, t, number, KepForm::Hash, None)
     };
     out.keps.push(m);
+}
+
+/// Whether a sentence speaks of colours (`背景色`, `文字色`, `カラーコード`, `color:`), where `#`
+/// and three or six digits are a colour code.
+fn speaks_of_colour(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    ["color", "colour"].iter().any(|w| lower.contains(w))
+        || [
+            "カラー",
+            "背景色",
+            "文字色",
+            "前景色",
+            "色コード",
+            "配色",
+            "の色",
+        ]
+        .iter()
+        .any(|w| sentence.contains(w))
 }
 
 /// Where the list of `#N` numbers that token `i` ends begins (`helm の PR #1、#2 と #3`): the

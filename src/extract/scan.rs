@@ -193,7 +193,10 @@ pub(super) fn scan_until(
     stop: impl Fn(&Token) -> bool,
 ) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
-    for m in MASTER.find_iter(text) {
+    let mut at = 0;
+    while let Some(found) = MASTER.find_at(text, at) {
+        let m = Found::cut(text, spans, found.range());
+        at = m.end();
         if tokens.last().is_some_and(&stop) {
             break;
         }
@@ -629,6 +632,53 @@ fn introduces_a_name(after: &str) -> bool {
     };
     rest.trim_start()
         .starts_with(|c: char| c == '`' || c.is_ascii_uppercase())
+}
+
+/// A match of [`MASTER`], cut where a code span or link begins or ends inside it: a block's
+/// text holds a span's text without its backticks or brackets, so `` `X`[feature gate](…) `` reads
+/// `Xfeature gate`, and the name and the link's text are two words. The scan goes on from the
+/// cut.
+struct Found<'t> {
+    text: &'t str,
+    start: usize,
+    end: usize,
+}
+
+impl<'t> Found<'t> {
+    fn cut(text: &'t str, spans: &[SpanRange], r: Range<usize>) -> Found<'t> {
+        // Spans are sorted by start and overlap only as a code span inside a link: the last few
+        // starting before the match's end are the only ones with an edge inside it.
+        let upto = spans.partition_point(|(s, _, _)| s.start < r.end);
+        let mut end = r.end;
+        for (s, _, _) in &spans[upto.saturating_sub(3)..upto] {
+            for edge in [s.start, s.end] {
+                if r.start < edge && edge < end && text.is_char_boundary(edge) {
+                    end = edge;
+                }
+            }
+        }
+        Found {
+            text,
+            start: r.start,
+            end,
+        }
+    }
+
+    fn start(&self) -> usize {
+        self.start
+    }
+
+    fn end(&self) -> usize {
+        self.end
+    }
+
+    fn range(&self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    fn as_str(&self) -> &'t str {
+        &self.text[self.start..self.end]
+    }
 }
 
 fn in_one(plain: &[Range<usize>], r: Range<usize>) -> bool {

@@ -25,6 +25,9 @@
 //! of the past (以前の…では, これまでは, 従来は, previously, before v1.30) those after it up to a
 //! new clause: neither states what the release did.
 //!
+//! A sentence that dates the stage in a past release is history when a later sentence of its
+//! block tells where the same subject stands in the article's release ([`told_now`]).
+//!
 //! A stage word whose object is something else (`KEP-3015では\`PreferClose\`を非推奨とし`) is the
 //! object's, and one of another project's release (`containerd 2.1 のベータ版`) that project's:
 //! the mention gets no stage at all.
@@ -159,12 +162,31 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             (None, false, None)
         }
         (Some(stage), _) => {
-            let stage = Stated {
+            let own = Stated {
                 stage,
                 release: f.release,
             };
             history = self::history(view, &mention, &f, f.release.or(view.release));
-            (Some(stage), false, None)
+            // A sentence that dates the stage in a past release, followed by one telling where
+            // the story stands now: the past one is history.
+            match told_now(view, &mention) {
+                Some(now)
+                    if own.release.is_some()
+                        && own.release != view.release
+                        && now.release.or(view.release) != own.release =>
+                {
+                    if let Some(r) = own.release
+                        && !history.iter().any(|h| h.release == r)
+                    {
+                        history.push(Dated {
+                            release: r,
+                            stage: own.stage,
+                        });
+                    }
+                    (Some(now), false, None)
+                }
+                _ => (Some(own), false, None),
+            }
         }
         _ if lent
             && elsewhere().0.is_none()
@@ -176,8 +198,13 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         // block's stage is another subject's. So is it when the mention's own sentence speaks of
         // a stage it does not state (`次の v1.35 では \`X\` の GA が予定されています`).
         _ if own_stretch || speaks_of_an_unstated_stage(view, &mention) => {
-            let (stated, inherited) = elsewhere();
-            (stated, inherited, None)
+            match told_now(view, &mention).filter(|_| !own_stretch) {
+                Some(now) => (Some(now), false, None),
+                None => {
+                    let (stated, inherited) = elsewhere();
+                    (stated, inherited, None)
+                }
+            }
         }
         _ => match view.block_stage() {
             Some(block) => {
@@ -475,6 +502,60 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             stage,
             release: said.release,
         })
+}
+
+/// Where the story of the mention's subject stands in the article's release, told by a later
+/// sentence of its block: the sentences after the mention's, up to one that names a KEP or
+/// gate, go on about the same subject without naming it again (`` `X` は v1.30 でアルファとして
+/// 導入され、v1.31 でベータに昇格しました。現在、この機能は GA になりました。 ``, `` `X` は v1.34 で
+/// GA になる予定です。現在はベータです。 ``). The last of them that states a stage for the
+/// article's release (dated with it, or undated and saying now: 現在, 今回, このリリース) is it.
+/// A removal is left out: 削除 is as often said of something else.
+fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
+    let text = view.text();
+    let at = view
+        .sentences
+        .iter()
+        .position(|s| s.contains(&mention.start))?;
+    let mut now = None;
+    for s in &view.sentences[at + 1..] {
+        if view
+            .tokens_in(s)
+            .iter()
+            .any(|t| names_a_kep_or_gate(text, t))
+        {
+            break;
+        }
+        let said = view.sentence_facts(s.start);
+        let Some(stage) = said.stage.filter(|s| *s != Stage::Removed) else {
+            continue;
+        };
+        let for_the_release = match said.release {
+            Some(r) => view.release == Some(r),
+            None => says_now(&text[s.clone()]),
+        };
+        if for_the_release {
+            now = Some(Stated {
+                stage,
+                release: said.release,
+            });
+        }
+    }
+    now
+}
+
+/// Words that put an undated statement in the article's release.
+fn says_now(sentence: &str) -> bool {
+    [
+        "現在",
+        "今回",
+        "このリリース",
+        "本リリース",
+        "now ",
+        "this release",
+    ]
+    .iter()
+    .any(|w| sentence.contains(w))
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
@@ -1477,12 +1558,38 @@ fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at
         .find_map(|w| after.strip_prefix(w))
         .unwrap_or(after)
         .trim_start();
-    // `KEP-753 が Stable に昇格し、\`SidecarContainers\` は常に有効`: a KEP or gate as the earlier
-    // subject is left to the rules that compare mentions (a gate shares its KEP's stage).
-    let names_one = view
+    // `` `SidecarContainers` が GA に昇格し、`WatchList` のバグも修正されました ``: the stage is the
+    // earlier clause's KEP or gate's. When the two are one change (`KEP-753 が Stable に昇格し、
+    // \`SidecarContainers\` は常に有効`), the mention shares it by the rule that compares
+    // mentions (`shared_by_tied`).
+    let name = |t: &super::scan::Token| text[t.range.clone()].trim_matches('`');
+    let own_names: Vec<&str> = view
+        .tokens_in(mention)
+        .iter()
+        .filter(|t| names_a_kep_or_gate(text, t))
+        .map(name)
+        .collect();
+    // A name that opens its clause's subject (`` `A` が ``, `KEP-3960 の改善が`), not one inside
+    // a word (`SELinuxマウントオプションのサポートが`).
+    let heads_the_subject = |t: &super::scan::Token| {
+        let rest = text[t.range.end..stage_at].trim_start_matches(['`', ' ', ']', ')']);
+        let rest = GATE_WORDS
+            .iter()
+            .find_map(|w| rest.strip_prefix(w))
+            .unwrap_or(rest)
+            .trim_start();
+        rest.starts_with(['が', 'は', 'も', 'の'])
+    };
+    let earlier_names: Vec<&str> = view
         .tokens_in(&(earlier_start..stage_at))
         .iter()
-        .any(|t| names_a_kep_or_gate(text, t));
+        .filter(|t| names_a_kep_or_gate(text, t) && heads_the_subject(t))
+        .map(name)
+        .collect();
+    if !earlier_names.is_empty() && !earlier_names.iter().any(|n| own_names.contains(n)) {
+        return true;
+    }
+    let names_one = !earlier_names.is_empty();
     // Only a subject that is plainly something else: a field, flag, annotation or API
     // (`サポートが`, `この機能は` are the feature itself, told in words).
     let other_subject = earlier.char_indices().any(|(k, c)| {
@@ -3259,9 +3366,21 @@ fn release_opening_clause(
 /// `(GA: 1.29)`).
 fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Option<Release> {
     let t = &tokens[i];
-    // `v1.33 でデフォルト有効のベータ`: the default said of the stage stands between them.
     let mut p = i.checked_sub(1);
     let mut next_start = t.range.start;
+    // `v1.34 で⏎GA になりました`: a line the editor wrapped after the release's particle (a
+    // line ending on `で` ends no statement).
+    if let Some(d) = p
+        && tokens[d].kind == TokenKind::SentenceEnd
+        && text[tokens[d].range.clone()].trim().is_empty()
+        && let Some(r) = d.checked_sub(1)
+        && matches!(tokens[r].kind, TokenKind::Release(_))
+        && !release_gap(&text[tokens[r].range.end..tokens[d].range.start]).is_empty()
+    {
+        next_start = tokens[d].range.start;
+        p = Some(r);
+    }
+    // `v1.33 でデフォルト有効のベータ`: the default said of the stage stands between them.
     while let Some(d) = p
         && matches!(tokens[d].kind, TokenKind::Default(_))
         && matches!(

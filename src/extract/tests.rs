@@ -5119,3 +5119,124 @@ fn a_sig_cell_of_japanese_text_or_a_labelled_name() {
         ["node"]
     );
 }
+
+#[test]
+fn a_line_wrapped_after_the_release_keeps_it_with_the_stage() {
+    use Stage::*;
+    let g = gate_histories("`WatchList` というフィーチャーゲートは v1.34 で\nGA になりました。\n");
+    assert_eq!((g[0].1, g[0].2), (Some(Stable), Some(rel("1.34"))));
+    let g = gate_histories("`WatchList` は v1.34 で\nベータに昇格しました。\n");
+    assert_eq!((g[0].1, g[0].2), (Some(Beta), Some(rel("1.34"))));
+}
+
+#[test]
+fn a_later_sentence_of_the_same_subject_tells_where_it_stands_now() {
+    use Stage::*;
+    // The article is about 1.32 (see `front`).
+    let g = gate_histories(
+        "`WatchList`フィーチャーゲートは、v1.30でアルファ機能として導入され、v1.31でベータに昇格しました。 現在、この機能はGAになりました。\n",
+    );
+    assert_eq!(
+        g,
+        [(
+            "WatchList".to_string(),
+            Some(Stable),
+            None,
+            vec![(rel("1.30"), Alpha), (rel("1.31"), Beta)]
+        )]
+    );
+    let g = gate_histories(
+        "`WatchList`は v1.27 でアルファとして導入されました。v1.32 で GA になりました。\n",
+    );
+    assert_eq!(
+        g,
+        [(
+            "WatchList".to_string(),
+            Some(Stable),
+            Some(rel("1.32")),
+            vec![(rel("1.27"), Alpha)]
+        )]
+    );
+    // A plan, then where it stands.
+    let g = gate_histories("`WatchList` は v1.34 で GA になる予定です。現在はベータです。\n");
+    assert_eq!((g[0].1, g[0].2), (Some(Beta), None));
+    // A later sentence naming another gate is that gate's; an undated one not saying now is no
+    // statement for the release.
+    let g = gate_histories(
+        "`WatchList`は v1.27 でアルファとして導入されました。`InPlacePodVerticalScaling` は GA になりました。\n",
+    );
+    assert_eq!((g[0].1, g[0].2), (Some(Alpha), Some(rel("1.27"))));
+    let g = gate_histories(
+        "`WatchList`は v1.27 でアルファとして導入されました。その後ベータになりました。\n",
+    );
+    assert_eq!((g[0].1, g[0].2), (Some(Alpha), Some(rel("1.27"))));
+}
+
+#[test]
+fn a_stage_in_the_clause_of_another_name_is_not_the_mentions() {
+    use Stage::*;
+    let got = gates("`SidecarContainers` が GA に昇格し、`WatchList` のバグも修正されました。\n");
+    let watch = got.iter().find(|g| g.0 == "WatchList").unwrap();
+    assert_eq!(watch.3, None);
+    // Each name's own clause still states its own.
+    let got =
+        gates("`WatchList` が GA に昇格し、`InPlacePodVerticalScaling` もベータになりました。\n");
+    let stages: Vec<(&str, Option<Stage>)> = got.iter().map(|g| (g.0.as_str(), g.3)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("WatchList", Some(Stable)),
+            ("InPlacePodVerticalScaling", Some(Beta))
+        ]
+    );
+}
+
+#[test]
+fn a_number_alone_under_a_pr_or_issue_header_is_that_item() {
+    let (_, r) = run("| PR | 内容 |\n|---|---|\n| 128266 | 修正 |\n| 12 | 件数 |\n");
+    let got: Vec<(u32, ItemKind)> = r.prs.iter().map(|m| (m.pr.number, m.pr.kind)).collect();
+    assert_eq!(got, [(128266, ItemKind::Pull)]);
+    let (_, r) = run("| Issue | 内容 |\n|---|---|\n| 127000 | 報告 |\n");
+    let got: Vec<(u32, ItemKind)> = r.prs.iter().map(|m| (m.pr.number, m.pr.kind)).collect();
+    assert_eq!(got, [(127000, ItemKind::Issue)]);
+    // Under another header a number is a count.
+    assert!(
+        run("| 件数 | 内容 |\n|---|---|\n| 128266 | 修正 |\n")
+            .1
+            .prs
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_colour_in_digits_is_not_a_pull_request() {
+    assert!(prs("背景色は #123456 で、文字色は #101010 です。\n", None).is_empty());
+    assert!(prs("color: #445566 を指定します。\n", None).is_empty());
+    assert_eq!(prs("#123456 を修正しました。\n", None)[0].0, 123456);
+    assert_eq!(
+        prs("色々な修正が入りました (#128266)。\n", None)[0].0,
+        128266
+    );
+}
+
+#[test]
+fn a_sig_label_alone_in_a_code_span_is_a_sig() {
+    let (_, r) = run("担当は `sig/node` ラベルです。\n");
+    let got: Vec<(&str, SigForm)> = r.sigs.iter().map(|m| (m.sig.as_str(), m.form)).collect();
+    assert_eq!(got, [("node", SigForm::Label)]);
+    for md in [
+        "`sig-node.yaml` を編集します。\n",
+        "`kubectl label pr sig/node` を実行します。\n",
+    ] {
+        assert!(run(md).1.sigs.is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn a_name_glued_to_a_link_is_a_word_of_its_own() {
+    // A block's text holds `ImmutableEphemeralVolumesfeature gate`: the code span ends the name.
+    let names = gate_names(
+        "`ImmutableEphemeralVolumes`[feature gate](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/)によって制御されます。\n",
+    );
+    assert_eq!(names, ["ImmutableEphemeralVolumes"]);
+}

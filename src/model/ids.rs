@@ -75,6 +75,15 @@ impl PullRequest {
         }
     }
 
+    /// An issue when `is_issue`, else a pull request.
+    pub fn item(repo: &str, number: u32, is_issue: bool) -> Self {
+        if is_issue {
+            Self::issue(repo, number)
+        } else {
+            Self::pull(repo, number)
+        }
+    }
+
     pub fn url(&self) -> String {
         let path = match self.kind {
             ItemKind::Pull => "pull",
