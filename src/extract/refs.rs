@@ -487,10 +487,10 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
             .push(kep_at(view, t, number, KepForm::Prefixed, None));
         return;
     }
-    let written = match named_before(before) {
+    let written = match named_before(before, true).and_then(|n| n.settled(number)) {
         Some(Named::Repo(repo)) => Some(repo),
         Some(Named::Elsewhere) => return,
-        None => REPO_BEFORE
+        Some(Named::Unknown) | None => REPO_BEFORE
             .captures(before)
             .map(|c| c[1].to_string())
             .filter(|r| super::targets::is_repo(r)),
@@ -519,6 +519,25 @@ enum Named {
     /// A project or tracker whose repository is not known (`Docker の issue #123`,
     /// `GitHub Discussions #1234`, `社内チケット #4521`): no reference at all.
     Elsewhere,
+    /// A capitalized name shiori does not know, owning the label (`Rust の issue #12345`):
+    /// another project's number when it is older than [`RECENT_PR_NUMBER`], else a number of
+    /// kubernetes/kubernetes about that subject (`Windows の PR #128000`).
+    Unknown,
+}
+
+/// kubernetes/kubernetes passed #100000 in 2021: the pull requests and issues the articles cite
+/// are past it, and a lower number after a name shiori does not know is that project's.
+const RECENT_PR_NUMBER: u32 = 100_000;
+
+impl Named {
+    /// What a name shiori does not know stands for before `number`.
+    fn settled(self, number: u32) -> Option<Named> {
+        match self {
+            Named::Unknown if number < RECENT_PR_NUMBER => Some(Named::Elsewhere),
+            Named::Unknown => None,
+            n => Some(n),
+        }
+    }
 }
 
 /// Projects and trackers articles about Kubernetes cite numbers of, by the name they write
@@ -616,11 +635,16 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
 /// The repository or project the text before a number names, between it and a `PR`/`issue`
 /// label (`containerd の PR #10254`, `kind の issue #3875`, `Helm PR #12345`,
 /// `kubernetes/website の #50000`, `website リポジトリの PR #50000`, `社内チケット #4521`);
-/// `None` when it names none (kubernetes/kubernetes is the default).
-fn named_before(before: &str) -> Option<Named> {
+/// `None` when it names none (kubernetes/kubernetes is the default). `labelled`: the caller's
+/// token holds the label itself (`イシュー 98765`), so `before` ends at the name.
+fn named_before(before: &str, labelled: bool) -> Option<Named> {
     let mut rest = before.trim_end();
+    let mut labelled = labelled;
     for label in ["プルリクエスト", "プルリク", "イシュー"] {
-        rest = rest.strip_suffix(label).unwrap_or(rest);
+        if let Some(r) = rest.strip_suffix(label) {
+            rest = r;
+            labelled = true;
+        }
     }
     let word_len = rest
         .chars()
@@ -631,9 +655,11 @@ fn named_before(before: &str) -> Option<Named> {
     let word = &rest[rest.len() - word_len..];
     if ["pr", "prs", "issue", "issues"].contains(&word.to_ascii_lowercase().as_str()) {
         rest = &rest[..rest.len() - word_len];
+        labelled = true;
     }
     let mut rest = rest.trim_end();
     // `Calico の issue`; not `etcd も PR #N で更新`, `Go は #N で更新`, whose PR is Kubernetes'.
+    let of = rest.ends_with('の');
     rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
     rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
     let name_len = rest
@@ -680,8 +706,16 @@ fn named_before(before: &str) -> Option<Named> {
     } else {
         Some(lower.as_str())
     };
-    let (_, repo) = OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word)?;
-    Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
+    match OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word) {
+        Some((_, repo)) => Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string()))),
+        // `Rust の issue #12345`: a capitalized name shiori does not know, owning the label.
+        None => {
+            let capitalized = name.len() >= 3
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name[1..].bytes().all(|b| b.is_ascii_lowercase());
+            (labelled && of && capitalized).then_some(Named::Unknown)
+        }
+    }
 }
 
 /// The repository of a number written with the repository `named` (if any): kubernetes/kubernetes
@@ -1012,7 +1046,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     if !is_kep {
         // `helm の PR #1 と #2`: what names the list's first number names every number's.
         let before = &text[..list_start(view, i)];
-        let named = named_before(before);
+        let named = named_before(before, false).and_then(|n| n.settled(number));
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
         {

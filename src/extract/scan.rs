@@ -219,9 +219,23 @@ pub(super) fn scan_until(
         // `` `KMSv2KDF` が削除され、起動しなくなりました ``: the clause going on after the removal,
         // right after its subject or release (`Podは強制的に削除され、` is an object's deletion);
         // `削除される`, `削除されます`, `削除されない` are a plan or a denial.
+        // `v1.33 で削除されます`: said of a release, the removal it makes (a stage stated for that
+        // release, as `v1.36 で非推奨になります` is); said of anything else (`Pod は削除されます`)
+        // what happens to an object.
+        let a_release_removes = || {
+            text[m.end()..].starts_with("ます")
+                && tokens.last().is_some_and(|t| {
+                    matches!(t.kind, TokenKind::Release(_))
+                        && matches!(
+                            text[t.range.end..m.start()].trim_matches([' ', '\u{3000}']),
+                            "で" | "にて" | "では"
+                        )
+                })
+        };
         if matches!(s, "削除され" | "廃止され")
             && !(text[m.end()..].starts_with(['、', ','])
                 && names_its_subject(text, tokens.last(), m.start()))
+            && !a_release_removes()
         {
             continue;
         }

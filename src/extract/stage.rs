@@ -4,7 +4,7 @@
 //! generally available → `stable`, 非推奨/デプリケート/deprecated/`deprecate され` → `deprecated`, 削除されました/削除されています/
 //! 削除済み/削除した/取り除かれました/撤廃されました/除去されました/利用できなくなりました/
 //! 使用できなくなりました/使えなくなりました/削除となりました/removed → `removed` (a planned removal, 削除される予定 or
-//! 今後...削除されます, is not one), and
+//! 今後...削除されます, is not one; `v1.33 で削除されます` said of the article's own release is), and
 //! デフォルトで有効/デフォルト無効/デフォルトでアクティブ/既定で有効/標準で有効/初期値は true/
 //! オプトインで (off)/enabled by default/off by default for the default (not where its word goes
 //! on: `既定で有効期限`). API versions (`v1alpha1`) are words of their own and never stages.
@@ -371,6 +371,14 @@ pub(super) fn nameless_default(view: &BlockView) -> Option<bool> {
     for sentence in &view.sentences {
         let (tokens, muted) = view.tokens_and_muted_in(sentence);
         if !kep_and_gate_names(text, tokens).is_empty() {
+            continue;
+        }
+        // `v1.31 ではデフォルトで無効でした`: a default said for another release.
+        let other_release = view.release.is_some()
+            && tokens
+                .iter()
+                .any(|t| matches!(t.kind, TokenKind::Release(r) if Some(r) != view.release));
+        if other_release {
             continue;
         }
         for (t, _) in tokens.iter().zip(muted).filter(|(_, m)| !**m) {
@@ -1805,6 +1813,18 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
         {
             mute(tokens, &mut muted, sentence.clone());
+        }
+    }
+    // `非推奨となって v1.36 で削除されます` in a 1.33 article: a removal a later release will
+    // make is a plan; in the article's own release (`v1.33 で削除されます`) it is the release's.
+    for (i, t) in tokens.iter().enumerate() {
+        if t.kind == TokenKind::StageWord(Stage::Removed)
+            && text[t.range.end..].starts_with("ます")
+            && i.checked_sub(1).is_some_and(
+                |p| matches!(tokens[p].kind, TokenKind::Release(r) if Some(r) != view.release),
+            )
+        {
+            muted[i] = true;
         }
     }
     for (i, t) in tokens.iter().enumerate() {

@@ -5240,3 +5240,49 @@ fn a_name_glued_to_a_link_is_a_word_of_its_own() {
     );
     assert_eq!(names, ["ImmutableEphemeralVolumes"]);
 }
+
+#[test]
+fn a_default_said_for_another_release_is_not_the_mentions() {
+    // The article is about 1.32.
+    let got =
+        gates("`WatchList` は v1.32 で GA になりました。v1.31 ではデフォルトで無効でした。\n");
+    assert_eq!((got[0].3, got[0].4), (Some(Stage::Stable), None));
+    let got = gates("`WatchList` は v1.32 でベータになりました。デフォルトで有効です。\n");
+    assert_eq!((got[0].3, got[0].4), (Some(Stage::Beta), Some(true)));
+    let got =
+        gates("`WatchList` は v1.32 でベータになりました。v1.32 ではデフォルトで有効です。\n");
+    assert_eq!((got[0].3, got[0].4), (Some(Stage::Beta), Some(true)));
+}
+
+#[test]
+fn a_removal_a_release_makes_is_stated_for_it() {
+    // The article is about 1.32.
+    let got = gate_histories("`WatchList` は v1.32 で削除されます。\n");
+    assert_eq!(
+        (got[0].1, got[0].2),
+        (Some(Stage::Removed), Some(rel("1.32")))
+    );
+    // An object's deletion, a plan, and a removal said of no release are none.
+    for md in [
+        "`WatchList` を有効にすると、古い Pod は削除されます。\n",
+        "`WatchList` は v1.34 で削除される予定です。\n",
+        "`WatchList` は今後削除されます。\n",
+        // a later release's removal is a plan
+        "`WatchList` は v1.34 で削除されます。\n",
+    ] {
+        assert_eq!(gate_histories(md)[0].1, None, "{md}");
+    }
+}
+
+#[test]
+fn an_older_number_of_a_project_shiori_does_not_know_is_no_reference() {
+    assert!(prs("Rust の issue #12345 を参照。\n", None).is_empty());
+    assert!(prs("Chrome のイシュー 54321 で報告されています。\n", None).is_empty());
+    // A recent number after a subject is kubernetes/kubernetes' (`Windows の PR`), and so is any
+    // number without a label.
+    assert_eq!(
+        prs("Windows の PR #128000 で修正されました。\n", None)[0].0,
+        128000
+    );
+    assert_eq!(prs("Rust で書かれた (#12345)。\n", None)[0].0, 12345);
+}
