@@ -113,6 +113,9 @@ pub enum KepForm {
     Hash,
     /// A link or URL to the KEP (`kep.k8s.io/N`, an enhancements issue or KEP folder).
     Url,
+    /// The KEP's title as the registry writes it, the subject of a sentence stating its stage
+    /// (`Pod Scheduling Readiness は今回のリリースで安定版に昇格しました`).
+    Title,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -348,6 +351,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         view.over_stages
             .set(item.is_some_and(|i| items_over_stages.contains(&i)));
         refs::extract_block(view, doc, front, &mut out);
+        refs::titled_keps(view, registry, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
     }

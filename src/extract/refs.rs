@@ -13,6 +13,7 @@ use super::{
 use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
 use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{FrontMatter, RefHint};
+use crate::registry::Registry;
 
 /// Enhancements issues have not reached five digits; kubernetes/kubernetes passed #10000 in 2015.
 const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
@@ -802,6 +803,58 @@ fn kep_at(
         history: facts.history,
         deferred: false,
     }
+}
+
+/// `Pod Scheduling Readiness は今回のリリースで安定版に昇格しました`, `構造化認可設定(Structured
+/// Authorization Configuration)はこのリリースでベータ版を卒業しました`: a KEP's title as the
+/// registry writes it, in prose, the subject of a sentence that states its stage, is that KEP.
+/// Said otherwise (`kubectl debug を使うと`, `Dynamic Resource Allocation(DRA)のコア部分`) a title
+/// is the feature's name in passing, no reference.
+pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Mentions) {
+    let text = view.text();
+    if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return;
+    }
+    for (range, kep) in registry.kep_titles_in(text) {
+        if view.in_span(range.start) || !heads_a_subject(&text[range.end..]) {
+            continue;
+        }
+        let sentence = view.orig_sentence(range.start);
+        // The sentence names the KEP by number too (`KEP-3521: Pod Scheduling Readiness`).
+        if out
+            .keps
+            .iter()
+            .any(|m| m.block == view.index && m.kep == kep && m.sentence == sentence)
+        {
+            continue;
+        }
+        let own = stage::own_facts_for(view, range.clone());
+        if own.stage.is_none() || own.borrowed.is_some() {
+            continue;
+        }
+        let title = text[range.clone()].to_string();
+        let t = Token::prose(TokenKind::Kep, range);
+        out.keps
+            .push(kep_at(view, &t, kep.0, KepForm::Title, Some(title)));
+    }
+}
+
+/// Whether the text after a name makes it the subject: a particle (`は`, `が`, `も`), past closing
+/// marks and one short aside in brackets (`…Configuration)は`, `_Contextual Logging_ (CL) が`),
+/// or an English verb (`… is now GA`, `… graduates to beta`).
+fn heads_a_subject(after: &str) -> bool {
+    let closing = [' ', '_', '*', ')', '）', '」', '』', '"', '\u{3000}'];
+    let mut rest = after.trim_start_matches(closing);
+    if let Some(inner) = rest.strip_prefix(['(', '（'])
+        && let Some(end) = inner.find([')', '）'])
+        && inner[..end].chars().count() <= 30
+    {
+        rest = inner[end..].trim_start_matches(closing);
+    }
+    rest.starts_with(['は', 'が', 'も'])
+        || ["is ", "has ", "was ", "graduate", "moves ", "reached "]
+            .iter()
+            .any(|w| rest.starts_with(w))
 }
 
 /// The title a heading gives the KEP it names in parentheses at its end:

@@ -5286,3 +5286,37 @@ fn an_older_number_of_a_project_shiori_does_not_know_is_no_reference() {
     );
     assert_eq!(prs("Rust で書かれた (#12345)。\n", None)[0].0, 12345);
 }
+
+#[test]
+fn a_kep_title_as_the_subject_of_a_stage_is_the_kep() {
+    use Stage::*;
+    // The article is about 1.32; the registry's KEP-3962 is `Mutating Admission Policies`.
+    assert_eq!(
+        kep_stages("Mutating Admission Policies は今回のリリースでベータに昇格しました。"),
+        [(3962, Some(Beta), None)]
+    );
+    assert_eq!(
+        kep_stages(
+            "変更を加えるポリシー(mutating admission policies)はこのリリースでベータ版を卒業しました。"
+        ),
+        [(3962, Some(Beta), None)]
+    );
+    assert_eq!(
+        kep_stages("_Mutating Admission Policies_ が v1.32 で GA になりました。"),
+        [(3962, Some(Stable), Some(rel("1.32")))]
+    );
+    // Named by number in the same sentence: one mention.
+    let (_, r) = run("KEP-3962: Mutating Admission Policies はベータに昇格しました。\n");
+    assert_eq!(r.keps.len(), 1);
+    assert_eq!(r.keps[0].form, KepForm::Prefixed);
+    // A title said in passing, in code, or inside a longer name is none.
+    for md in [
+        "Mutating Admission Policies を使うと、リクエストを書き換えられます。\n",
+        "Mutating Admission Policies のドキュメントがベータ向けに更新されました。\n",
+        "`Mutating Admission Policies` はベータに昇格しました。\n",
+        "Mutating Admission PoliciesV2 はベータに昇格しました。\n",
+        "Mutating Admission Policies はとても便利です。\n",
+    ] {
+        assert!(run(md).1.keps.is_empty(), "{md}");
+    }
+}

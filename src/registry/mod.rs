@@ -218,6 +218,50 @@ pub struct Registry {
     /// Where the entries came from, for diagnostics that point at the registry.
     pub keps_path: PathBuf,
     pub gates_path: PathBuf,
+    /// The matcher of KEP titles in prose, made on first use (entries never change after a
+    /// registry is built).
+    kep_titles: std::sync::OnceLock<KepTitles>,
+}
+
+/// The titles of the registry's KEPs that name one in prose: two words or more and ten
+/// characters or more, ASCII (`Pod Scheduling Readiness`, `kubectl debug`; not `Sidecar`).
+#[derive(Debug, Clone)]
+struct KepTitles {
+    matcher: Option<aho_corasick::AhoCorasick>,
+    keps: Vec<KepNumber>,
+}
+
+impl KepTitles {
+    fn new(keps: &BTreeMap<KepNumber, KepEntry>) -> KepTitles {
+        let mut titles: Vec<(String, KepNumber)> = keps
+            .values()
+            .map(|k| (k.title.trim().to_string(), k.number))
+            .filter(|(t, _)| t.is_ascii() && t.len() >= 10 && t.split_whitespace().nth(1).is_some())
+            .collect();
+        // Two KEPs of one title name neither.
+        titles.sort_by_key(|(t, _)| t.to_ascii_lowercase());
+        let mut unique: Vec<(String, KepNumber)> = Vec::new();
+        let mut i = 0;
+        while i < titles.len() {
+            let j = titles[i..]
+                .iter()
+                .position(|(t, _)| !t.eq_ignore_ascii_case(&titles[i].0))
+                .map_or(titles.len(), |k| i + k);
+            if j == i + 1 {
+                unique.push(titles[i].clone());
+            }
+            i = j;
+        }
+        let matcher = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(unique.iter().map(|(t, _)| t.as_str()))
+            .ok();
+        KepTitles {
+            matcher,
+            keps: unique.into_iter().map(|(_, n)| n).collect(),
+        }
+    }
 }
 
 impl Registry {
@@ -361,6 +405,24 @@ impl Registry {
 
     pub fn kep(&self, n: KepNumber) -> Option<&KepEntry> {
         self.keps.get(&n)
+    }
+
+    /// The KEPs whose titles `text` writes out (ASCII case ignored, whole words), with their
+    /// byte ranges, leftmost-longest and not overlapping.
+    pub fn kep_titles_in(&self, text: &str) -> Vec<(std::ops::Range<usize>, KepNumber)> {
+        let titles = self.kep_titles.get_or_init(|| KepTitles::new(&self.keps));
+        let Some(matcher) = &titles.matcher else {
+            return Vec::new();
+        };
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+        matcher
+            .find_iter(text)
+            .filter(|m| {
+                !word(text[..m.start()].chars().next_back())
+                    && !word(text[m.end()..].chars().next())
+            })
+            .map(|m| (m.range(), titles.keps[m.pattern().as_usize()]))
+            .collect()
     }
 
     /// All KEPs by number.
