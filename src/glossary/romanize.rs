@@ -798,8 +798,9 @@ fn is_vowel(c: u8) -> bool {
     matches!(c, b'a' | b'e' | b'i' | b'o' | b'u' | b'y')
 }
 
-/// Plural forms katakana usually drops: `containers` → `container`, `policies` → `policy`.
-fn singular(w: &str) -> Option<String> {
+/// Plural forms katakana usually drops: `containers` → `container`, `policies` → `policy`
+/// (`Domains` → `Domain`: the letters' case is kept).
+pub(crate) fn singular(w: &str) -> Option<String> {
     if w.len() <= 3 {
         return None;
     }

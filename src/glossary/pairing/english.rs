@@ -14,21 +14,9 @@ pub fn english_compact(s: &str) -> String {
     let n = words.len();
     let mut out = String::new();
     for (i, w) in words.iter().enumerate() {
-        if i + 1 == n
-            && w.len() > 3
-            && w.ends_with('s')
-            && !w.ends_with("ss")
-            && !w.ends_with("us")
-            && !w.ends_with("is")
-        {
-            if let Some(stem) = w.strip_suffix("ies") {
-                out.push_str(stem);
-                out.push('y');
-            } else {
-                out.push_str(&w[..w.len() - 1]);
-            }
-        } else {
-            out.push_str(w);
+        match romanize::singular(w).filter(|_| i + 1 == n) {
+            Some(one) => out.push_str(&one),
+            None => out.push_str(w),
         }
     }
     out

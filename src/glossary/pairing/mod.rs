@@ -343,7 +343,14 @@ pub fn pair(corpus: &Corpus, curated: &Terms, english_names: &[String]) -> Pairi
             *d.ja_surfaces.entry(s.clone()).or_insert(0) += n;
         }
         for (s, n) in &f.surfaces {
-            *d.en_surfaces.entry(s.clone()).or_insert(0) += n;
+            // Shown in the singular; the articles' plural stays a spelling the matcher finds.
+            match romanize::singular(s).filter(|_| t.singular) {
+                Some(one) => {
+                    *d.en_surfaces.entry(one).or_insert(0) += n;
+                    d.en_surfaces.entry(s.clone()).or_insert(0);
+                }
+                None => *d.en_surfaces.entry(s.clone()).or_insert(0) += n,
+            }
         }
         for &e in &t.equivalents {
             for s in forms[e].surfaces.keys() {
@@ -844,6 +851,22 @@ mod tests {
         // ...while a plural also written in lowercase is one.
         let got = pairs_of("windows を開き、ウィンドウを閉じます。Windows のウィンドウ。\n");
         assert!(got.iter().any(|(ja, _)| ja == "ウィンドウ"), "{got:?}");
+    }
+
+    #[test]
+    fn katakana_for_a_plural_is_shown_in_the_singular() {
+        // ベース is `base`: the articles write only `bases`, and the term is listed as a
+        // glossary lists words; `metrics` is what メトリクス says, plural and all.
+        let got = pairs_of("複数の bases を持ちます。ベースを選びます。ベースの設定。\n");
+        assert!(
+            got.contains(&("ベース".to_string(), "base".to_string())),
+            "{got:?}"
+        );
+        let got = pairs_of("metrics を集めます。メトリクスを見ます。メトリクスの一覧。\n");
+        assert!(
+            got.contains(&("メトリクス".to_string(), "metrics".to_string())),
+            "{got:?}"
+        );
     }
 
     #[test]

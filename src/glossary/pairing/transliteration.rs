@@ -39,6 +39,9 @@ pub(super) struct Translit {
     pub(super) form: usize,
     /// English forms that sound the same (`Fainalizer` next to `Finalizer`): kept as spellings.
     pub(super) equivalents: Vec<usize>,
+    /// The katakana is the singular of what the articles write (`ベース` for `bases`): the term is
+    /// shown in the singular, as a glossary lists words.
+    pub(super) singular: bool,
     pub(super) evidence: Evidence,
 }
 
@@ -131,10 +134,18 @@ fn rank_for(
             f.best_source
         };
         let confidence = transliteration_confidence(*sim, context, ambiguous, n);
+        // Read against the spellings as written, the katakana sounds less alike than against
+        // their singular: the katakana is the singular.
+        let as_written = f
+            .surfaces
+            .keys()
+            .map(|s| romanize::similarity(&key, &romanize::english_key(s)))
+            .fold(0.0, f32::max);
         out.push(Translit {
             ja_key: c.key.clone(),
             form: *fi,
             equivalents: equivalents.clone(),
+            singular: as_written + 1e-4 < *sim,
             evidence: Evidence::Transliteration {
                 romaji: romaji.clone(),
                 english: f.display(),
