@@ -82,7 +82,9 @@ pub(crate) fn names_stage(text: &str) -> bool {
     }
     let norm = Normalized::new(text, &[]);
     let whole = 0..norm.text.len();
-    let is_stage_word = |t: &scan::Token| matches!(t.kind, scan::TokenKind::StageWord(_));
+    let is_stage_word = |t: &scan::Token| {
+        matches!(t.kind, scan::TokenKind::StageWord(_)) && !scan::is_future_removal(&norm.text, t)
+    };
     scan::scan_until(&norm.text, std::slice::from_ref(&whole), &[], is_stage_word)
         .last()
         .is_some_and(is_stage_word)

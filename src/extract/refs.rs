@@ -488,10 +488,10 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
             .push(kep_at(view, t, number, KepForm::Prefixed, None));
         return;
     }
-    let written = match named_before(before, true).and_then(|n| n.settled(number)) {
+    let written = match named_before(before) {
         Some(Named::Repo(repo)) => Some(repo),
         Some(Named::Elsewhere) => return,
-        Some(Named::Unknown) | None => REPO_BEFORE
+        None => REPO_BEFORE
             .captures(before)
             .map(|c| c[1].to_string())
             .filter(|r| super::targets::is_repo(r)),
@@ -520,25 +520,6 @@ enum Named {
     /// A project or tracker whose repository is not known (`Docker の issue #123`,
     /// `GitHub Discussions #1234`, `社内チケット #4521`): no reference at all.
     Elsewhere,
-    /// A capitalized name shiori does not know, owning the label (`Rust の issue #12345`):
-    /// another project's number when it is older than [`RECENT_PR_NUMBER`], else a number of
-    /// kubernetes/kubernetes about that subject (`Windows の PR #128000`).
-    Unknown,
-}
-
-/// kubernetes/kubernetes passed #100000 in 2021: the pull requests and issues the articles cite
-/// are past it, and a lower number after a name shiori does not know is that project's.
-const RECENT_PR_NUMBER: u32 = 100_000;
-
-impl Named {
-    /// What a name shiori does not know stands for before `number`.
-    fn settled(self, number: u32) -> Option<Named> {
-        match self {
-            Named::Unknown if number < RECENT_PR_NUMBER => Some(Named::Elsewhere),
-            Named::Unknown => None,
-            n => Some(n),
-        }
-    }
 }
 
 /// Projects and trackers articles about Kubernetes cite numbers of, by the name they write
@@ -636,16 +617,11 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
 /// The repository or project the text before a number names, between it and a `PR`/`issue`
 /// label (`containerd の PR #10254`, `kind の issue #3875`, `Helm PR #12345`,
 /// `kubernetes/website の #50000`, `website リポジトリの PR #50000`, `社内チケット #4521`);
-/// `None` when it names none (kubernetes/kubernetes is the default). `labelled`: the caller's
-/// token holds the label itself (`イシュー 98765`), so `before` ends at the name.
-fn named_before(before: &str, labelled: bool) -> Option<Named> {
+/// `None` when it names none (kubernetes/kubernetes is the default).
+fn named_before(before: &str) -> Option<Named> {
     let mut rest = before.trim_end();
-    let mut labelled = labelled;
     for label in ["プルリクエスト", "プルリク", "イシュー"] {
-        if let Some(r) = rest.strip_suffix(label) {
-            rest = r;
-            labelled = true;
-        }
+        rest = rest.strip_suffix(label).unwrap_or(rest);
     }
     let word_len = rest
         .chars()
@@ -656,11 +632,9 @@ fn named_before(before: &str, labelled: bool) -> Option<Named> {
     let word = &rest[rest.len() - word_len..];
     if ["pr", "prs", "issue", "issues"].contains(&word.to_ascii_lowercase().as_str()) {
         rest = &rest[..rest.len() - word_len];
-        labelled = true;
     }
     let mut rest = rest.trim_end();
     // `Calico の issue`; not `etcd も PR #N で更新`, `Go は #N で更新`, whose PR is Kubernetes'.
-    let of = rest.ends_with('の');
     rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
     rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
     let name_len = rest
@@ -707,16 +681,8 @@ fn named_before(before: &str, labelled: bool) -> Option<Named> {
     } else {
         Some(lower.as_str())
     };
-    match OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word) {
-        Some((_, repo)) => Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string()))),
-        // `Rust の issue #12345`: a capitalized name shiori does not know, owning the label.
-        None => {
-            let capitalized = name.len() >= 3
-                && name.starts_with(|c: char| c.is_ascii_uppercase())
-                && name[1..].bytes().all(|b| b.is_ascii_lowercase());
-            (labelled && of && capitalized).then_some(Named::Unknown)
-        }
-    }
+    let (_, repo) = OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word)?;
+    Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
 }
 
 /// The repository of a number written with the repository `named` (if any): kubernetes/kubernetes
@@ -807,9 +773,10 @@ fn kep_at(
 
 /// `Pod Scheduling Readiness は今回のリリースで安定版に昇格しました`, `構造化認可設定(Structured
 /// Authorization Configuration)はこのリリースでベータ版を卒業しました`: a KEP's title as the
-/// registry writes it, in prose, the subject of a sentence that states its stage, is that KEP.
-/// Said otherwise (`kubectl debug を使うと`, `Dynamic Resource Allocation(DRA)のコア部分`) a title
-/// is the feature's name in passing, no reference.
+/// registry writes it, in prose, the subject of a sentence that states the stage the registry
+/// has the KEP reach in that release, is that KEP. Said otherwise (`kubectl debug を使うと`,
+/// `Dynamic Resource Allocation(DRA)のコア部分`) a title is the feature's name in passing, no
+/// reference.
 pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Mentions) {
     let text = view.text();
     if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
@@ -834,8 +801,19 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         }
         let title = text[range.clone()].to_string();
         let t = Token::prose(TokenKind::Kep, range);
-        out.keps
-            .push(kep_at(view, &t, kep.0, KepForm::Title, Some(title)));
+        let m = kep_at(view, &t, kep.0, KepForm::Title, Some(title));
+        // A title is often a feature's everyday name (`Dynamic Resource Allocation` is KEP-3063's,
+        // while the DRA that reached GA in 1.34 is KEP-4381): it names the KEP only where the
+        // registry has the KEP reach that stage in that release.
+        let release = m.stage_release.or(view.release);
+        let agrees = m.stage.zip(release).is_some_and(|(stage, release)| {
+            registry
+                .kep(kep)
+                .is_some_and(|k| k.milestones.get(&stage) == Some(&release))
+        });
+        if agrees {
+            out.keps.push(m);
+        }
     }
 }
 
@@ -1064,7 +1042,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         return;
     };
     // `背景色は #123456`, `color: #445566`: a colour that happens to be all digits.
-    if matches!(digits, 3 | 6) && speaks_of_colour(&text[view.sentence_at(t.range.start)]) {
+    if matches!(digits, 3 | 6) && names_a_colour(&text[..t.range.start]) {
         return;
     }
     // `## #1 はじめに`: a heading's own numbering, not KEP-1.
@@ -1099,7 +1077,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     if !is_kep {
         // `helm の PR #1 と #2`: what names the list's first number names every number's.
         let before = &text[..list_start(view, i)];
-        let named = named_before(before, false).and_then(|n| n.settled(number));
+        let named = named_before(before);
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
         {
@@ -1133,22 +1111,20 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     out.keps.push(m);
 }
 
-/// Whether a sentence speaks of colours (`背景色`, `文字色`, `カラーコード`, `color:`), where `#`
-/// and three or six digits are a colour code.
-fn speaks_of_colour(sentence: &str) -> bool {
-    let lower = sentence.to_ascii_lowercase();
-    ["color", "colour"].iter().any(|w| lower.contains(w))
-        || [
-            "カラー",
-            "背景色",
-            "文字色",
-            "前景色",
-            "色コード",
-            "配色",
-            "の色",
-        ]
-        .iter()
-        .any(|w| sentence.contains(w))
+/// Whether the text right before a `#` and digits names a colour it is the value of
+/// (`背景色は`, `文字色を`, `color:`, `カラーコード`): then the digits are a colour code. A colour
+/// word elsewhere in the sentence says nothing of the number (`カラー出力に対応しました (#120312)`).
+fn names_a_colour(before: &str) -> bool {
+    let before = before.trim_end();
+    let before = before
+        .strip_suffix([':', '：', '=', 'は', 'を', 'が'])
+        .unwrap_or(before)
+        .trim_end();
+    let lower = before.to_ascii_lowercase();
+    ["color", "colour"].iter().any(|w| lower.ends_with(w))
+        || ["色", "カラー", "カラーコード", "色コード"]
+            .iter()
+            .any(|w| before.ends_with(w))
 }
 
 /// Where the list of `#N` numbers that token `i` ends begins (`helm の PR #1、#2 と #3`): the
@@ -1329,6 +1305,7 @@ pub(super) fn stage_line(value: &str) -> Option<Stage> {
     let last = super::scan::scan(value, std::slice::from_ref(&whole), &[])
         .into_iter()
         .rev()
+        .filter(|t| !super::scan::is_future_removal(value, t))
         .find_map(|t| match t.kind {
             TokenKind::StageWord(s) => Some(s),
             _ => None,

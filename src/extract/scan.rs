@@ -193,9 +193,14 @@ pub(super) fn scan_until(
     stop: impl Fn(&Token) -> bool,
 ) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
+    let mut edges: Vec<usize> = spans
+        .iter()
+        .flat_map(|(r, _, _)| [r.start, r.end])
+        .collect();
+    edges.sort_unstable();
     let mut at = 0;
     while let Some(found) = MASTER.find_at(text, at) {
-        let m = Found::cut(text, spans, found.range());
+        let m = Found::cut(text, &edges, found.range());
         at = m.end();
         if tokens.last().is_some_and(&stop) {
             break;
@@ -609,6 +614,14 @@ pub(super) fn removal_title(text: &str, tokens: &[Token]) -> Option<Token> {
     .then(|| Token::prose(TokenKind::StageWord(Stage::Removed), at..at + word.len()))
 }
 
+/// `v1.36 で削除されます`: a removal a release will make (see `a_release_removes` in
+/// [`scan_until`]). It is a stage only for the article's own release (`stage::muted_tokens`
+/// mutes it for any other); readers that know no article release (a `Stage:` line, a
+/// heading's words) do not take it.
+pub(super) fn is_future_removal(text: &str, t: &Token) -> bool {
+    t.kind == TokenKind::StageWord(Stage::Removed) && text[t.range.end..].starts_with("ます")
+}
+
 /// Token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
 pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
     t.kind == TokenKind::Kep
@@ -659,18 +672,15 @@ struct Found<'t> {
 }
 
 impl<'t> Found<'t> {
-    fn cut(text: &'t str, spans: &[SpanRange], r: Range<usize>) -> Found<'t> {
-        // Spans are sorted by start and overlap only as a code span inside a link: the last few
-        // starting before the match's end are the only ones with an edge inside it.
-        let upto = spans.partition_point(|(s, _, _)| s.start < r.end);
-        let mut end = r.end;
-        for (s, _, _) in &spans[upto.saturating_sub(3)..upto] {
-            for edge in [s.start, s.end] {
-                if r.start < edge && edge < end && text.is_char_boundary(edge) {
-                    end = edge;
-                }
-            }
-        }
+    /// `edges`: every span's start and end, sorted.
+    fn cut(text: &'t str, edges: &[usize], r: Range<usize>) -> Found<'t> {
+        let first_inside = edges.partition_point(|&e| e <= r.start);
+        let end = edges[first_inside..]
+            .iter()
+            .copied()
+            .find(|&e| text.is_char_boundary(e))
+            .filter(|&e| e < r.end)
+            .unwrap_or(r.end);
         Found {
             text,
             start: r.start,

@@ -373,16 +373,19 @@ pub(super) fn nameless_default(view: &BlockView) -> Option<bool> {
         if !kep_and_gate_names(text, tokens).is_empty() {
             continue;
         }
-        // `v1.31 ではデフォルトで無効でした`: a default said for another release.
-        let other_release = view.release.is_some()
-            && tokens
-                .iter()
-                .any(|t| matches!(t.kind, TokenKind::Release(r) if Some(r) != view.release));
-        if other_release {
-            continue;
-        }
-        for (t, _) in tokens.iter().zip(muted).filter(|(_, m)| !**m) {
+        for (k, (t, _)) in tokens
+            .iter()
+            .zip(muted)
+            .enumerate()
+            .filter(|(_, (_, m))| !**m)
+        {
             if let TokenKind::Default(on) = t.kind {
+                // `v1.31 ではデフォルトで無効でした`: a default said for another release.
+                if view.release.is_some()
+                    && release_next_to(text, tokens, k).is_some_and(|r| Some(r) != view.release)
+                {
+                    continue;
+                }
                 if said.is_some_and(|s| s != on) {
                     return None;
                 }
@@ -504,13 +507,31 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         return None;
     }
     let said = view.sentence_facts(next.start);
+    continued_stage(&said).map(|stage| Stated {
+        stage,
+        release: said.release,
+    })
+}
+
+/// The stage a later sentence of a block states for the subject an earlier one named, without
+/// naming it again ([`named_then_told`], [`told_now`]): not a removal or deprecation, which is
+/// as often of something else (`古い API バージョンは削除されました`, `古いフィールドが非推奨に`).
+fn continued_stage(said: &SentenceFacts) -> Option<Stage> {
     said.stage
         .filter(|s| !matches!(s, Stage::Removed | Stage::Deprecated))
-        .map(|stage| Stated {
-            stage,
-            release: said.release,
-        })
 }
+
+/// Words that point back at the subject just named (`この機能は`, `本機能が`, `これは`).
+const REFERS_BACK: [&str; 8] = [
+    "この機能",
+    "本機能",
+    "同機能",
+    "このゲート",
+    "この KEP",
+    "このKEP",
+    "これ",
+    "この変更",
+];
 
 /// Where the story of the mention's subject stands in the article's release, told by a later
 /// sentence of its block: the sentences after the mention's, up to one that names a KEP or
@@ -518,7 +539,8 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
 /// 導入され、v1.31 でベータに昇格しました。現在、この機能は GA になりました。 ``, `` `X` は v1.34 で
 /// GA になる予定です。現在はベータです。 ``). The last of them that states a stage for the
 /// article's release (dated with it, or undated and saying now: 現在, 今回, このリリース) is it.
-/// A removal is left out: 削除 is as often said of something else.
+/// A sentence with a subject of its own (not `この機能は`) ends the story, and a removal or
+/// deprecation is left out ([`continued_stage`]).
 fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
     let at = view
@@ -535,9 +557,15 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             break;
         }
         let said = view.sentence_facts(s.start);
-        let Some(stage) = said.stage.filter(|s| *s != Stage::Removed) else {
+        let (Some(stage), Some(at)) = (continued_stage(&said), said.stage_at) else {
             continue;
         };
+        // `…今回のリリースでは古い \`resources\` フィールドが非推奨に`, `また今回、サイドカーコンテナが
+        // GA に`: a subject of its own, the story has moved on.
+        let before = &text[s.start..at.max(s.start)];
+        if has_a_subject(before) && !REFERS_BACK.iter().any(|w| before.contains(w)) {
+            break;
+        }
         let for_the_release = match said.release {
             Some(r) => view.release == Some(r),
             None => says_now(&text[s.clone()]),
@@ -554,16 +582,16 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
 
 /// Words that put an undated statement in the article's release.
 fn says_now(sentence: &str) -> bool {
-    [
-        "現在",
-        "今回",
-        "このリリース",
-        "本リリース",
-        "now ",
-        "this release",
-    ]
-    .iter()
-    .any(|w| sentence.contains(w))
+    let lower = sentence.to_ascii_lowercase();
+    let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+    let word_now = lower.match_indices("now").any(|(k, w)| {
+        !letter(lower[..k].chars().next_back()) && !letter(lower[k + w.len()..].chars().next())
+    });
+    word_now
+        || lower.contains("this release")
+        || ["現在", "今回", "このリリース", "本リリース"]
+            .iter()
+            .any(|w| sentence.contains(w))
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
@@ -1818,8 +1846,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     // `非推奨となって v1.36 で削除されます` in a 1.33 article: a removal a later release will
     // make is a plan; in the article's own release (`v1.33 で削除されます`) it is the release's.
     for (i, t) in tokens.iter().enumerate() {
-        if t.kind == TokenKind::StageWord(Stage::Removed)
-            && text[t.range.end..].starts_with("ます")
+        if super::scan::is_future_removal(text, t)
             && i.checked_sub(1).is_some_and(
                 |p| matches!(tokens[p].kind, TokenKind::Release(r) if Some(r) != view.release),
             )
@@ -3393,6 +3420,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     if let Some(d) = p
         && tokens[d].kind == TokenKind::SentenceEnd
         && text[tokens[d].range.clone()].trim().is_empty()
+        && text[tokens[d].range.end..t.range.start].trim().is_empty()
         && let Some(r) = d.checked_sub(1)
         && matches!(tokens[r].kind, TokenKind::Release(_))
         && !release_gap(&text[tokens[r].range.end..tokens[d].range.start]).is_empty()

@@ -270,6 +270,8 @@ fn stage_lines() {
         ("Net New to Stable", Some(Stage::Stable)),
         ("Deprecation", Some(Stage::Deprecated)),
         ("Major Change to GA", Some(Stage::Stable)),
+        // a later release's removal is a plan, not the line's stage
+        ("非推奨（v1.36 で削除されます）", Some(Stage::Deprecated)),
         ("Unknown", None),
     ] {
         assert_eq!(refs::stage_line(line), stage, "{line}");
@@ -5170,6 +5172,15 @@ fn a_later_sentence_of_the_same_subject_tells_where_it_stands_now() {
         "`WatchList`は v1.27 でアルファとして導入されました。その後ベータになりました。\n",
     );
     assert_eq!((g[0].1, g[0].2), (Some(Alpha), Some(rel("1.27"))));
+    // A later sentence with a subject of its own, or a deprecation, is another story.
+    for md in [
+        "`WatchList` は v1.27 でアルファとして導入されました。今回のリリースでは古い `resources` フィールドが非推奨になりました。\n",
+        "`WatchList` は v1.27 でアルファとして導入されました。また今回、サイドカーコンテナが GA になりました。\n",
+        "`WatchList` は v1.27 でアルファとして導入されました。It is well known that GA is planned.\n",
+    ] {
+        let g = gate_histories(md);
+        assert_eq!((g[0].1, g[0].2), (Some(Alpha), Some(rel("1.27"))), "{md}");
+    }
 }
 
 #[test]
@@ -5217,6 +5228,19 @@ fn a_colour_in_digits_is_not_a_pull_request() {
         prs("色々な修正が入りました (#128266)。\n", None)[0].0,
         128266
     );
+    // A colour word elsewhere in the sentence says nothing of the number.
+    assert_eq!(
+        prs(
+            "`kubectl diff` がカラー出力に対応しました (#120312)。\n",
+            None
+        )[0]
+        .0,
+        120312
+    );
+    assert_eq!(
+        prs("背景色の変更 #120312 がマージされました。\n", None)[0].0,
+        120312
+    );
 }
 
 #[test]
@@ -5252,6 +5276,11 @@ fn a_default_said_for_another_release_is_not_the_mentions() {
     let got =
         gates("`WatchList` は v1.32 でベータになりました。v1.32 ではデフォルトで有効です。\n");
     assert_eq!((got[0].3, got[0].4), (Some(Stage::Beta), Some(true)));
+    // Another release named for something else leaves the default the block's.
+    let got = gates(
+        "`WatchList` は v1.32 でベータになりました。1.31 で導入されたこの機能は、今回からデフォルトで有効になりました。\n",
+    );
+    assert_eq!(got[0].4, Some(true));
 }
 
 #[test]
@@ -5275,48 +5304,50 @@ fn a_removal_a_release_makes_is_stated_for_it() {
 }
 
 #[test]
-fn an_older_number_of_a_project_shiori_does_not_know_is_no_reference() {
-    assert!(prs("Rust の issue #12345 を参照。\n", None).is_empty());
-    assert!(prs("Chrome のイシュー 54321 で報告されています。\n", None).is_empty());
-    // A recent number after a subject is kubernetes/kubernetes' (`Windows の PR`), and so is any
-    // number without a label.
-    assert_eq!(
-        prs("Windows の PR #128000 で修正されました。\n", None)[0].0,
-        128000
-    );
-    assert_eq!(prs("Rust で書かれた (#12345)。\n", None)[0].0, 12345);
-}
-
-#[test]
 fn a_kep_title_as_the_subject_of_a_stage_is_the_kep() {
     use Stage::*;
-    // The article is about 1.32; the registry's KEP-3962 is `Mutating Admission Policies`.
+    // The article is about 1.32; the registry's KEP-3962 is `Mutating Admission Policies`,
+    // alpha in 1.32 and beta in 1.34.
     assert_eq!(
-        kep_stages("Mutating Admission Policies は今回のリリースでベータに昇格しました。"),
-        [(3962, Some(Beta), None)]
+        kep_stages("Mutating Admission Policies は今回のリリースでアルファとして導入されました。"),
+        [(3962, Some(Alpha), None)]
     );
     assert_eq!(
         kep_stages(
-            "変更を加えるポリシー(mutating admission policies)はこのリリースでベータ版を卒業しました。"
+            "変更を加えるポリシー(mutating admission policies)はこのリリースでアルファ版として追加されました。"
         ),
-        [(3962, Some(Beta), None)]
+        [(3962, Some(Alpha), None)]
     );
     assert_eq!(
-        kep_stages("_Mutating Admission Policies_ が v1.32 で GA になりました。"),
-        [(3962, Some(Stable), Some(rel("1.32")))]
+        kep_stages("_Mutating Admission Policies_ が v1.34 でベータになりました。"),
+        [(3962, Some(Beta), Some(rel("1.34")))]
     );
     // Named by number in the same sentence: one mention.
     let (_, r) = run("KEP-3962: Mutating Admission Policies はベータに昇格しました。\n");
     assert_eq!(r.keps.len(), 1);
     assert_eq!(r.keps[0].form, KepForm::Prefixed);
-    // A title said in passing, in code, or inside a longer name is none.
+    // A title said in passing, in code, inside a longer name, or with a stage the registry does
+    // not give the KEP in that release (a feature's everyday name) is none.
     for md in [
         "Mutating Admission Policies を使うと、リクエストを書き換えられます。\n",
-        "Mutating Admission Policies のドキュメントがベータ向けに更新されました。\n",
-        "`Mutating Admission Policies` はベータに昇格しました。\n",
-        "Mutating Admission PoliciesV2 はベータに昇格しました。\n",
+        "Mutating Admission Policies のドキュメントがアルファ向けに追加されました。\n",
+        "`Mutating Admission Policies` はアルファとして導入されました。\n",
+        "Mutating Admission PoliciesV2 はアルファとして導入されました。\n",
         "Mutating Admission Policies はとても便利です。\n",
+        "Mutating Admission Policies は今回のリリースで GA になりました。\n",
     ] {
         assert!(run(md).1.keps.is_empty(), "{md}");
     }
+}
+
+#[test]
+fn a_link_of_several_code_spans_ends_the_word_glued_to_it() {
+    // The link's text ends after plain words that follow two code spans.
+    let names = gate_names(
+        "[`A` と `B` の feature gate](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/)`ImmutableEphemeralVolumes` フィーチャーゲートを有効にします。\n",
+    );
+    assert!(
+        names.contains(&"ImmutableEphemeralVolumes".to_string()),
+        "{names:?}"
+    );
 }

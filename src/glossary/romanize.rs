@@ -810,6 +810,16 @@ pub(crate) fn singular(w: &str) -> Option<String> {
     if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") {
         return None;
     }
+    // `classes`, `boxes`, `batches`, `pushes`: `-es` after a hissing sound (`caches`, `bases`
+    // are `cache` and `base` with an `s`).
+    let lower = w.to_ascii_lowercase();
+    if let Some(stem) = lower.strip_suffix("es")
+        && ["ss", "x", "z", "sh", "tch", "nch", "rch"]
+            .iter()
+            .any(|end| stem.ends_with(end))
+    {
+        return Some(w[..w.len() - 2].to_string());
+    }
     w.strip_suffix('s').map(str::to_string)
 }
 
@@ -1186,6 +1196,27 @@ mod tests {
             ("レプリカボリューム", "Raw Block Volumes"),
         ] {
             assert!(!matches_word_by_word(k, e), "{k} {e}");
+        }
+    }
+
+    #[test]
+    fn plurals_lose_their_ending() {
+        for (plural, one) in [
+            ("containers", "container"),
+            ("Policies", "Policy"),
+            ("IngressClasses", "IngressClass"),
+            ("processes", "process"),
+            ("batches", "batch"),
+            ("boxes", "box"),
+            ("pushes", "push"),
+            ("caches", "cache"),
+            ("bases", "base"),
+            ("VolumeMounts", "VolumeMount"),
+        ] {
+            assert_eq!(singular(plural).as_deref(), Some(one), "{plural}");
+        }
+        for word in ["status", "Ingress", "analysis", "ops"] {
+            assert_eq!(singular(word), None, "{word}");
         }
     }
 
