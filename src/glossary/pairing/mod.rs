@@ -862,6 +862,12 @@ mod tests {
             got.contains(&("ベース".to_string(), "base".to_string())),
             "{got:?}"
         );
+        // ...also where the articles write the plural more often than the singular.
+        let got = pairs_of("limits と limits と limit。リミットを決めます。リミットの値。\n");
+        assert!(
+            got.contains(&("リミット".to_string(), "limit".to_string())),
+            "{got:?}"
+        );
         let got = pairs_of("metrics を集めます。メトリクスを見ます。メトリクスの一覧。\n");
         assert!(
             got.contains(&("メトリクス".to_string(), "metrics".to_string())),

@@ -134,11 +134,13 @@ fn rank_for(
             f.best_source
         };
         let confidence = transliteration_confidence(*sim, context, ambiguous, n);
-        // Read against the spellings as written, the katakana sounds less alike than against
-        // their singular: the katakana is the singular.
+        // Read against the plural spellings as written, the katakana sounds less alike than
+        // against their singular: the katakana is the singular (`リミット` is `limit`, though
+        // the articles write `limits` more often than `limit`).
         let as_written = f
             .surfaces
             .keys()
+            .filter(|s| romanize::singular(s).is_some())
             .map(|s| romanize::similarity(&key, &romanize::english_key(s)))
             .fold(0.0, f32::max);
         out.push(Translit {
