@@ -169,12 +169,9 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             history = self::history(view, &mention, &f, f.release.or(view.release));
             // A sentence that dates the stage in a past release, followed by one telling where
             // the story stands now: the past one is history.
-            match told_now(view, &mention) {
-                Some(now)
-                    if own.release.is_some()
-                        && own.release != view.release
-                        && now.release.or(view.release) != own.release =>
-                {
+            let past = own.release.is_some() && own.release != view.release;
+            match past.then(|| told_now(view, &mention)).flatten() {
+                Some(now) if now.release.or(view.release) != own.release => {
                     if let Some(r) = own.release
                         && !history.iter().any(|h| h.release == r)
                     {
@@ -198,7 +195,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         // block's stage is another subject's. So is it when the mention's own sentence speaks of
         // a stage it does not state (`次の v1.35 では \`X\` の GA が予定されています`).
         _ if own_stretch || speaks_of_an_unstated_stage(view, &mention) => {
-            match told_now(view, &mention).filter(|_| !own_stretch) {
+            match (!own_stretch).then(|| told_now(view, &mention)).flatten() {
                 Some(now) => (Some(now), false, None),
                 None => {
                     let (stated, inherited) = elsewhere();
