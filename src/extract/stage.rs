@@ -169,7 +169,11 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             history = self::history(view, &mention, &f, f.release.or(view.release));
             // A sentence that dates the stage in a past release, followed by one telling where
             // the story stands now: the past one is history.
-            let past = own.release.is_some() && own.release != view.release;
+            // (Only a release before the article's: a later one is not the story's past.)
+            let past = own
+                .release
+                .zip(view.release)
+                .is_some_and(|(own, article)| own < article);
             match past.then(|| told_now(view, &mention)).flatten() {
                 Some(now) if now.release.or(view.release) != own.release => {
                     if let Some(r) = own.release

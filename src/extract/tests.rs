@@ -5172,6 +5172,11 @@ fn a_later_sentence_of_the_same_subject_tells_where_it_stands_now() {
         "`WatchList`は v1.27 でアルファとして導入されました。その後ベータになりました。\n",
     );
     assert_eq!((g[0].1, g[0].2), (Some(Alpha), Some(rel("1.27"))));
+    // A stage dated after the article's release is no past for a later sentence to update.
+    let g = gate_histories(
+        "`WatchList` は v1.33 でベータに昇格しました。現在、この機能は GA になりました。\n",
+    );
+    assert_eq!((g[0].1, g[0].2), (Some(Beta), Some(rel("1.33"))));
     // A later sentence with a subject of its own, or a deprecation, is another story.
     for md in [
         "`WatchList` は v1.27 でアルファとして導入されました。今回のリリースでは古い `resources` フィールドが非推奨になりました。\n",
