@@ -860,6 +860,8 @@ fn english_vowels(w: &[u8], out: &mut Vec<char>) {
         let v = match group {
             _ if magic_e => 'e',
             b"ee" | b"ea" | b"ie" => 'i',
+            // A final `ey` is heard イー (`key` → キー, `journey` → ジャーニー): `keys` is not ケース.
+            b"ey" if i == n || (i + 1 == n && w[i] == b's') => 'i',
             b"oo" => 'U',
             b"ue" | b"ui" => 'u',
             b"io" => 'o',
@@ -1000,9 +1002,10 @@ fn english_word(w: &[u8], syms: &mut Vec<Sym>, long: &mut Vec<bool>, first: bool
         }
         i += step;
     }
-    // policy → ポリシー, tree → ツリー, queue → キュー: a final long vowel in katakana.
+    // policy → ポリシー, tree → ツリー, key → キー, queue → キュー: a final long vowel in katakana.
     let long_end = (n >= 2 && w[n - 1] == b'y' && !is_vowel(w[n - 2]))
         || w.ends_with(b"ee")
+        || w.ends_with(b"ey")
         || w.ends_with(b"ue");
     if long_end {
         syms.push(OptR);
@@ -1468,6 +1471,8 @@ mod tests {
             ("ゲート", "kate"),
             ("ヘルス", "false"),
             ("ホールド", "fold"),
+            // a final `ey` is heard イー
+            ("ケース", "keys"),
             // a cluster against a heard vowel, either way round
             ("スケーラ", "secure"),
             ("スケール", "secure"),
@@ -1497,6 +1502,10 @@ mod tests {
             ("ユーザー", "user"),
             ("フック", "hook"),
             ("フォールト", "fault"),
+            ("キー", "key"),
+            ("キー", "keys"),
+            ("ジャーニー", "journey"),
+            ("ケース", "case"),
             ("スケーラー", "scaler"),
             ("サポート", "support"),
             ("スクリプト", "script"),
