@@ -664,11 +664,15 @@ impl<'a> BlockView<'a> {
         self.muted.get_or_init(|| stage::muted_tokens(self))
     }
 
+    /// The index in `sentences` of the sentence containing normalized offset `at`.
+    pub(crate) fn sentence_index(&self, at: usize) -> usize {
+        self.sentences.partition_point(|s| s.end <= at)
+    }
+
     /// The normalized sentence range containing normalized offset `at`.
     pub(crate) fn sentence_at(&self, at: usize) -> Range<usize> {
-        let i = self.sentences.partition_point(|s| s.end <= at);
         self.sentences
-            .get(i)
+            .get(self.sentence_index(at))
             .cloned()
             .unwrap_or(0..self.norm.text.len())
     }

@@ -91,8 +91,8 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                     });
                 }
             }
-            TokenKind::Sig if !t.plain && !is_spanned_sig_label(view, t, doc) => {}
-            _ if !t.plain && t.kind != TokenKind::Sig => {}
+            // In a code span or link, past the rules above, only a SIG label alone counts.
+            _ if !t.plain && !is_spanned_sig_label(view, t, doc) => {}
             TokenKind::Handle => {
                 if let Some(h) = handle(text, t.range.clone()) {
                     out.handles.push(HandleMention {
@@ -753,6 +753,18 @@ fn kep_at(
     title: Option<String>,
 ) -> KepMention {
     let facts = stage::facts_for(view, t.range.clone());
+    kep_with(view, t, number, form, title, facts)
+}
+
+/// A KEP mention at token `t` with the stage facts already read for it.
+fn kep_with(
+    view: &BlockView,
+    t: &Token,
+    number: u32,
+    form: KepForm,
+    title: Option<String>,
+    facts: stage::Facts,
+) -> KepMention {
     KepMention {
         kep: KepNumber(number),
         block: view.index,
@@ -795,13 +807,14 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         {
             continue;
         }
+        // What its own sentence states, not what the block or its surroundings lend.
         let own = stage::own_facts_for(view, range.clone());
         if own.stage.is_none() || own.borrowed.is_some() {
             continue;
         }
         let title = text[range.clone()].to_string();
         let t = Token::prose(TokenKind::Kep, range);
-        let m = kep_at(view, &t, kep.0, KepForm::Title, Some(title));
+        let m = kep_with(view, &t, kep.0, KepForm::Title, Some(title), own);
         // A title is often a feature's everyday name (`Dynamic Resource Allocation` is KEP-3063's,
         // while the DRA that reached GA in 1.34 is KEP-4381): it names the KEP only where the
         // registry has the KEP reach that stage in that release.
@@ -963,7 +976,8 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
 /// requests), not code or a path (`` `keps/sig-node/…` ``, `` `sig-node.yaml` ``).
 fn is_spanned_sig_label(view: &BlockView, t: &Token, doc: &Doc) -> bool {
     let raw = &view.text()[t.range.clone()];
-    t.span.is_some_and(|s| !doc.spans[s].is_link())
+    t.kind == TokenKind::Sig
+        && t.span.is_some_and(|s| !doc.spans[s].is_link())
         && raw.as_bytes().get(3) == Some(&b'/')
         && view.span_text(t).is_some_and(|s| s.trim() == raw)
 }

@@ -229,13 +229,7 @@ pub(super) fn scan_until(
         // what happens to an object.
         let a_release_removes = || {
             text[m.end()..].starts_with("ます")
-                && tokens.last().is_some_and(|t| {
-                    matches!(t.kind, TokenKind::Release(_))
-                        && matches!(
-                            text[t.range.end..m.start()].trim_matches([' ', '\u{3000}']),
-                            "で" | "にて" | "では"
-                        )
-                })
+                && follows_its_release(text, tokens.last(), m.start())
         };
         if matches!(s, "削除され" | "廃止され")
             && !(text[m.end()..].starts_with(['、', ','])
@@ -639,10 +633,19 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
         .map(|b| b.trim_end_matches(INLINE_SPACE));
     arrow.is_some_and(|b| {
         last.is_some_and(|t| matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len())
-    }) || last.is_some_and(|t| {
+    }) || follows_its_release(text, last, at)
+        || last.is_some_and(|t| {
+            let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
+            gap.is_empty() && names_a_kep_or_gate(text, t)
+        })
+}
+
+/// Right before `at`: a release and `で` or `にて` (`v1.32 で`), the release token `last` the
+/// scanner made just before.
+fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
+    last.is_some_and(|t| {
         let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
-        (matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて"))
-            || (gap.is_empty() && names_a_kep_or_gate(text, t))
+        matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて")
     })
 }
 

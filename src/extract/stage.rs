@@ -469,11 +469,8 @@ fn tells_not_reached(view: &BlockView, stage: Stage) -> bool {
 /// A stage the mention has from its row, heading, list or section comes first.
 fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
-    let at = view
-        .sentences
-        .iter()
-        .position(|s| s.contains(&mention.start))?;
-    let sentence = &view.sentences[at];
+    let at = view.sentence_index(mention.start);
+    let sentence = view.sentences.get(at)?;
     let bare = |s: &'_ str| -> bool {
         let s = s.trim_matches(|c: char| {
             c.is_whitespace()
@@ -544,12 +541,9 @@ const REFERS_BACK: [&str; 8] = [
 /// deprecation is left out ([`continued_stage`]).
 fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
-    let at = view
-        .sentences
-        .iter()
-        .position(|s| s.contains(&mention.start))?;
+    let at = view.sentence_index(mention.start);
     let mut now = None;
-    for s in &view.sentences[at + 1..] {
+    for s in view.sentences.iter().skip(at + 1) {
         if view
             .tokens_in(s)
             .iter()

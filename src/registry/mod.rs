@@ -233,29 +233,26 @@ struct KepTitles {
 
 impl KepTitles {
     fn new(keps: &BTreeMap<KepNumber, KepEntry>) -> KepTitles {
-        let mut titles: Vec<(String, KepNumber)> = keps
-            .values()
-            .map(|k| (k.title.trim().to_string(), k.number))
-            .filter(|(t, _)| t.is_ascii() && t.len() >= 10 && t.split_whitespace().nth(1).is_some())
-            .collect();
-        // Two KEPs of one title name neither.
-        titles.sort_by_key(|(t, _)| t.to_ascii_lowercase());
-        let mut unique: Vec<(String, KepNumber)> = Vec::new();
-        let mut i = 0;
-        while i < titles.len() {
-            let j = titles[i..]
-                .iter()
-                .position(|(t, _)| !t.eq_ignore_ascii_case(&titles[i].0))
-                .map_or(titles.len(), |k| i + k);
-            if j == i + 1 {
-                unique.push(titles[i].clone());
+        // By title, ASCII case folded: two KEPs of one title name neither.
+        let mut by_title: BTreeMap<String, Vec<(&str, KepNumber)>> = BTreeMap::new();
+        for k in keps.values() {
+            let t = k.title.trim();
+            if t.is_ascii() && t.len() >= 10 && t.split_whitespace().nth(1).is_some() {
+                by_title
+                    .entry(t.to_ascii_lowercase())
+                    .or_default()
+                    .push((t, k.number));
             }
-            i = j;
         }
+        let unique: Vec<(&str, KepNumber)> = by_title
+            .into_values()
+            .filter(|same| same.len() == 1)
+            .map(|same| same[0])
+            .collect();
         let matcher = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(unique.iter().map(|(t, _)| t.as_str()))
+            .build(unique.iter().map(|(t, _)| *t))
             .ok();
         KepTitles {
             matcher,

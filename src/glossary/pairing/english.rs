@@ -35,11 +35,7 @@ fn is_capitalized_plural(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_ascii_uppercase())
         && chars.all(|c| c.is_ascii_lowercase())
-        && s.len() > 3
-        && s.ends_with('s')
-        && !s.ends_with("ss")
-        && !s.ends_with("us")
-        && !s.ends_with("is")
+        && romanize::singular(s).is_some()
 }
 
 fn is_title_case(s: &str) -> bool {
