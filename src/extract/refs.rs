@@ -590,6 +590,24 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("traefik", Some("traefik/traefik")),
     ("dapr", Some("dapr/dapr")),
     ("buildkit", Some("moby/buildkit")),
+    ("kube-state-metrics", Some("kubernetes/kube-state-metrics")),
+    (
+        "node-problem-detector",
+        Some("kubernetes/node-problem-detector"),
+    ),
+    ("krew", Some("kubernetes-sigs/krew")),
+    ("descheduler", Some("kubernetes-sigs/descheduler")),
+    ("kwok", Some("kubernetes-sigs/kwok")),
+    ("dex", Some("dexidp/dex")),
+    ("spire", Some("spiffe/spire")),
+    ("gatekeeper", Some("open-policy-agent/gatekeeper")),
+    (
+        "external-secrets",
+        Some("external-secrets/external-secrets"),
+    ),
+    ("spiffe", None),
+    ("nginx", None),
+    ("provider", None),
     ("docker", None),
     ("argo", None),
     ("knative", None),
@@ -629,14 +647,21 @@ fn named_before(before: &str) -> Option<Named> {
         .take_while(char::is_ascii_alphabetic)
         .map(char::len_utf8)
         .sum::<usize>();
-    let word = &rest[rest.len() - word_len..];
-    if ["pr", "prs", "issue", "issues"].contains(&word.to_ascii_lowercase().as_str()) {
+    let word = rest[rest.len() - word_len..].to_ascii_lowercase();
+    if ["mr", "mrs"].contains(&word.as_str()) {
+        return Some(Named::Elsewhere); // a GitLab merge request: never a GitHub number
+    }
+    let labelled = ["pr", "prs", "issue", "issues"].contains(&word.as_str());
+    if labelled {
         rest = &rest[..rest.len() - word_len];
     }
     let mut rest = rest.trim_end();
     // `Calico の issue`; not `etcd も PR #N で更新`, `Go は #N で更新`, whose PR is Kubernetes'.
+    let of = rest.ends_with('の');
     rest = rest.strip_suffix('の').unwrap_or(rest).trim_end();
     rest = rest.strip_suffix("リポジトリ").unwrap_or(rest).trim_end();
+    // `` `kubectl-neat` の issue ``: the name in a code span.
+    rest = rest.strip_suffix('`').unwrap_or(rest);
     let name_len = rest
         .chars()
         .rev()
@@ -681,8 +706,30 @@ fn named_before(before: &str) -> Option<Named> {
     } else {
         Some(lower.as_str())
     };
-    let (_, repo) = OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word)?;
-    Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string())))
+    match OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word) {
+        Some((_, repo)) => Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string()))),
+        None => (of && labelled && is_tool_name(&lower)).then_some(Named::Elsewhere),
+    }
+}
+
+/// Whether `name` (lowercase), written before `の PR`/`の issue`, is the name of a tool of its own
+/// shiori does not know (`kubectl-ai`, `kubectl-neat`, `aws-load-balancer-controller`): a
+/// lowercase name joined with hyphens, other than Kubernetes' own components and SIGs, whose
+/// pull requests are in kubernetes/kubernetes.
+fn is_tool_name(name: &str) -> bool {
+    const KUBERNETES_OWN: &[&str] = &[
+        "kube-apiserver",
+        "kube-proxy",
+        "kube-scheduler",
+        "kube-controller-manager",
+        "cloud-controller-manager",
+        "client-go",
+        "kube-openapi",
+    ];
+    name.contains('-')
+        && !name.starts_with("sig-")
+        && !name.starts_with("wg-")
+        && !KUBERNETES_OWN.contains(&name)
 }
 
 /// The repository of a number written with the repository `named` (if any): kubernetes/kubernetes

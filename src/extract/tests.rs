@@ -1455,6 +1455,25 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "Redmine #8888、Terraform の issue #30000、Backlog #1234",
             vec![issue("hashicorp/terraform", 30000)],
         ),
+        // A tool of its own: a hyphenated name (in a code span too), a provider, a merge request;
+        // Kubernetes' own components and SIGs keep kubernetes/kubernetes.
+        (
+            "`kubectl-neat` の issue #12345、kubectl-ai の PR #23456、Terraform provider の issue #23457、社内 GitLab の MR #12346",
+            vec![],
+        ),
+        (
+            "Dex の PR #3918、SPIRE の issue #5910、krew の issue #12347、kube-state-metrics の PR #2567",
+            vec![
+                pull("dexidp/dex", 3918),
+                issue("spiffe/spire", 5910),
+                issue("kubernetes-sigs/krew", 12347),
+                pull("kubernetes/kube-state-metrics", 2567),
+            ],
+        ),
+        (
+            "kube-apiserver の PR #123456、sig-node の PR #123457",
+            vec![pull(k, 123456), pull(k, 123457)],
+        ),
         // A project as the topic of a Kubernetes PR (a dependency bump) is not its repository.
         (
             "Go は #129688 で 1.24 に、etcd も PR #128000 で 3.5.16 に更新されました。",

@@ -128,7 +128,7 @@ struct Raw {
     #[serde(default)]
     sigs: Vec<SigName>,
     /// Zenn's `topics` are tags.
-    #[serde(default, alias = "topics")]
+    #[serde(default, alias = "topics", deserialize_with = "tag_list")]
     tags: Vec<String>,
     #[serde(default)]
     draft: bool,
@@ -144,6 +144,42 @@ struct Raw {
     translator: Option<String>,
     #[serde(flatten)]
     unknown: BTreeMap<String, serde_json::Value>,
+}
+
+/// Tags as the tools authors come from write them: a list (`[a, b]`), one string of words as
+/// Hugo and Jekyll take it (`tags: kubernetes k8s`, `tags: "kubernetes, k8s"`), or Qiita's
+/// API export, a list of `{name, versions}` maps.
+fn tag_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Tag {
+        Name(String),
+        Qiita { name: String },
+    }
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Tags {
+        List(Vec<Tag>),
+        Words(String),
+    }
+    let tags = Tags::deserialize(d).map_err(|_| {
+        serde::de::Error::custom(
+            "`tags` is neither a list of words nor one string of them; write `tags: [\"kubernetes\", \"k8s\"]`",
+        )
+    })?;
+    Ok(match tags {
+        Tags::List(list) => list
+            .into_iter()
+            .map(|t| match t {
+                Tag::Name(name) | Tag::Qiita { name } => name,
+            })
+            .collect(),
+        Tags::Words(words) => words
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '、'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect(),
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -246,8 +282,13 @@ pub fn split<'a>(
             // the file's, so its own "at line N column M" would name a second, wrong line.
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+            let help = if message.contains("invalid type") || message.contains("neither a list") {
+                "this key's value has the wrong shape; README.md (section `Writing an article`) shows what each key takes"
+            } else {
+                "check the indentation and quoting of this line"
+            };
             Diagnostic::error(path, Some(line), format!("front matter is not valid YAML: {message}"))
-                .help("check the indentation and quoting of this line")
+                .help(help)
         })?,
     };
     for key in raw
@@ -458,6 +499,29 @@ const QUIET_KEYS: &[&str] = &[
     "params",
     "menu",
     "slug_aliases",
+    // Hugo themes' page settings (PaperMod, Hugo's own docs theme, Jekyll themes).
+    "image",
+    "cover",
+    "thumbnail",
+    "featured_image",
+    "featuredImage",
+    "comments",
+    "ShowToc",
+    "TocOpen",
+    "ShowReadingTime",
+    "ShowBreadCrumbs",
+    "ShowPostNavLinks",
+    "ShowWordCount",
+    "ShowShareButtons",
+    "ShowCodeCopyButtons",
+    "disableShare",
+    "hidemeta",
+    "searchHidden",
+    "editPost",
+    "excerpt",
+    "permalink",
+    "mermaid",
+    "katex",
     // Marp's directives.
     "marp",
     "theme",
@@ -498,7 +562,7 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:kubernetes|k8s|^changelog)[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
+            r"(?i)(?:kubernetes|k8s|^changelog|(?:^|[-_])(?:eks|gke|aks))[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)|(?:^|[-_])(?:upgrade|update)[-_](?:to[-_])?v?(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
@@ -558,6 +622,15 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         return Some((r, format!("the title `{title}`")));
     }
     if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
+        return Some((r, format!("the title `{title}`")));
+    }
+    // `EKS を 1.30 に上げたときの記録`, `EKS Auto Mode で 1.32 を試す`, `クラスタを 1.31 に
+    // アップデート`: a platform or cluster, then particles, then the release.
+    static AFTER_PLATFORM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks)|クラスタ)ー?(?:\s|を|の|で|auto\s*mode|autopilot|standard|クラスタ|ー)*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)")
+            .unwrap()
+    });
+    if let Some(r) = AFTER_PLATFORM.captures(&title).and_then(release) {
         return Some((r, format!("the title `{title}`")));
     }
     if let Some(r) = IN_SLUG.captures(slug).and_then(release) {
@@ -814,6 +887,44 @@ mod tests {
     }
 
     #[test]
+    fn tags_are_read_in_every_shape_authors_write() {
+        let tags = |fm: &str| {
+            parse(&format!("---\ntitle: t\n{fm}---\n本文\n"))
+                .unwrap()
+                .0
+                .tags
+        };
+        assert_eq!(tags("tags: kubernetes k8s\n"), ["kubernetes", "k8s"]);
+        assert_eq!(tags("tags: \"kubernetes, k8s\"\n"), ["kubernetes", "k8s"]);
+        assert_eq!(
+            tags(
+                "tags:\n  - name: Kubernetes\n    versions: []\n  - name: EKS\n    versions: []\n"
+            ),
+            ["Kubernetes", "EKS"]
+        );
+        let toml = parse("+++\ntitle = \"t\"\ntags = \"a b\"\n+++\n本文\n")
+            .unwrap()
+            .0;
+        assert_eq!(toml.tags, ["a", "b"]);
+        // A shape that is no list of words says what to write, at the key's line.
+        let e = parse("---\ntitle: t\ntags:\n  a: 1\n---\n本文\n").unwrap_err();
+        assert!(e.message.contains("tags"), "{}", e.message);
+        assert!(
+            !e.help.as_deref().unwrap_or("").contains("indentation"),
+            "{:?}",
+            e.help
+        );
+    }
+
+    #[test]
+    fn theme_keys_of_hugo_blogs_are_quiet() {
+        let text = "---\ntitle: t\nimage: a.png\nShowToc: true\nTocOpen: false\ncover:\n  image: a.png\nthumbnail: a.png\ncomments: true\n---\n本文\n";
+        let (_, _, w) = parse(text).unwrap();
+        let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
+        assert!(loud.is_empty(), "{loud:?}");
+    }
+
+    #[test]
     fn a_qiita_post_takes_its_date_from_created_at_else_updated_at() {
         let date = |fm: &str| {
             parse(&format!("---\ntitle: t\n{fm}---\n本文\n"))
@@ -922,6 +1033,25 @@ mod tests {
                 "{title}"
             );
         }
+        // A platform or cluster upgraded to a release, in the title or the slug.
+        for (title, slug, want) in [
+            ("EKS を 1.30 に上げたときの記録", "x", "1.30"),
+            ("EKS クラスタを 1.30 にアップグレードした話", "x", "1.30"),
+            ("GKE を 1.31 にアップデートしました", "x", "1.31"),
+            ("Kubernetes を 1.30 に上げた", "x", "1.30"),
+            ("EKS Auto Mode で 1.32 を試す", "x", "1.32"),
+            ("本番クラスターを 1.29 に", "x", "1.29"),
+            ("アップグレード記録", "eks-1-30-upgrade-log", "1.30"),
+            ("アップグレード記録", "upgrade-to-1-30", "1.30"),
+        ] {
+            assert_eq!(
+                r(title, slug, "content/x.md").as_deref(),
+                Some(want),
+                "{title} / {slug}"
+            );
+        }
+        // Not a release of Kubernetes: another tool's version, a `weeks-` slug.
+        assert_eq!(r("Go 1.22 で書く", "weeks-1-30", "content/x.md"), None);
         // An upgrade by `~ … へ`, a post's own release before a span, a descending pair, a
         // platform's release of Kubernetes and `バージョン` before the number.
         for (title, want) in [
