@@ -27,7 +27,7 @@ use crate::model::ids::Release;
 pub const FEATURE_STATE_LABEL: &str = "FEATURE STATE:";
 
 static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)([A-Za-z0-9_\-]+)((?:[^>%}"]|"(?:[^"\\]|\\.)*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
+    Regex::new(r#"(?s)\{\{([<%])(/\*)?\s*(/?)\s*([A-Za-z0-9_\-]+)((?:[^>%}"]|"(?:[^"\\]|\\.)*"|[>%][^}]|\}[^}])*?)\s*(\*/)?[>%]\}\}"#).unwrap()
 });
 
 /// Blockquotes nested deeper than this are cut: the rest of the `>` markers of the line stay
@@ -561,7 +561,40 @@ fn code_sample(params: &Params) -> String {
 /// A shortcode that makes markup of its own (a box, a figure, a code block): inside a code span
 /// it is shown as written, as an author quoting it means (Hugo would fail the page).
 fn makes_markup(name: &str) -> bool {
-    callout(name).is_some() || matches!(name, "tab" | "tabs" | "figure")
+    callout(name).is_some() || matches!(name, "tab" | "tabs" | "figure" | "alert")
+}
+
+/// Docsy's `{{% alert title="注意" color="warning" %}}` (kubernetes.io's box with a title of its
+/// own) as the GFM alert of its colour: `warning` the yellow box, `danger` the red one, any
+/// other colour the note.
+fn alert_kind(color: &str) -> &'static str {
+    match color {
+        "warning" => "WARNING",
+        "danger" => "CAUTION",
+        _ => "NOTE",
+    }
+}
+
+/// Hugo's `{{< youtube abc123 >}}` (or `id="abc123"`, with an optional `title`): a link to the
+/// video, as Zenn's `@[youtube](id)` becomes; an id with any other character stays text.
+fn youtube(params: &Params) -> String {
+    let id = params
+        .get("id")
+        .or_else(|| params.nth(0).map(str::to_string))
+        .unwrap_or_default();
+    let title = params
+        .get("title")
+        .map(|t| markdown_text(&t))
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| "YouTube".to_string());
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+    {
+        return title;
+    }
+    format!("[{title}](https://www.youtube.com/watch?v={id})")
 }
 
 /// A paired shortcode waiting for its closing tag, with where its content starts in the output.
@@ -572,8 +605,9 @@ struct Open {
 }
 
 enum OpenKind {
-    /// `> ` goes before every line of the content, after this indentation.
-    Callout { indent: String },
+    /// `> ` goes before every line of the content, after this indentation; a title of the
+    /// box's own (Docsy's `alert`) leads its first line.
+    Callout { indent: String, title: Option<String> },
     /// The content becomes a code block in this language, under this tab name.
     CodeTab { lang: String, name: String },
     /// Nothing to do at the close.
@@ -639,7 +673,10 @@ pub fn degrade(text: &str, page: &Page) -> String {
                     open.push(Open {
                         name: n.to_string(),
                         start: out.len(),
-                        kind: OpenKind::Callout { indent },
+                        kind: OpenKind::Callout {
+                            indent,
+                            title: None,
+                        },
                     });
                     String::new()
                 } else {
@@ -652,6 +689,31 @@ pub fn degrade(text: &str, page: &Page) -> String {
                     format!("**{label}:** ")
                 }
             }
+            "alert" => {
+                let title = params
+                    .get("title")
+                    .map(|t| markdown_text(&t))
+                    .filter(|t| !t.trim().is_empty());
+                if alone {
+                    let indent = before.to_string();
+                    let kind = alert_kind(&params.get("color").unwrap_or_default());
+                    out.push_str(&format!("> [!{kind}]"));
+                    open.push(Open {
+                        name: name.to_string(),
+                        start: out.len(),
+                        kind: OpenKind::Callout { indent, title },
+                    });
+                    String::new()
+                } else {
+                    open.push(Open {
+                        name: name.to_string(),
+                        start: out.len(),
+                        kind: OpenKind::Plain,
+                    });
+                    title.map(|t| format!("**{t}:** ")).unwrap_or_default()
+                }
+            }
+            "youtube" => youtube(&params),
             "tab" => {
                 let tab = params.get("name").unwrap_or_default();
                 match params.get("codelang").filter(|l| !l.trim().is_empty()) {
@@ -771,7 +833,7 @@ fn close(out: &mut String, o: Open) {
             out.truncate(o.start);
             out.push_str(&"\n".repeat(lines));
         }
-        OpenKind::Callout { indent } => {
+        OpenKind::Callout { indent, mut title } => {
             let inner = out.split_off(o.start);
             let lines: Vec<&str> = inner.split('\n').collect();
             // The rest of the opening tag's line holds only whitespace (the tag stands alone).
@@ -786,6 +848,11 @@ fn close(out: &mut String, o: Open) {
                 out.push_str(&indent);
                 // A blank line inside keeps the quote going: a paragraph break within the box.
                 out.push_str(if body.trim().is_empty() { ">" } else { "> " });
+                if !body.trim().is_empty()
+                    && let Some(t) = title.take()
+                {
+                    out.push_str(&format!("**{t}:** "));
+                }
                 out.push_str(body);
             }
         }
@@ -987,6 +1054,44 @@ mod tests {
         );
         let src = "{{< note >}}\n`KEP-1` と {{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}}\n{{< /note >}}";
         assert_eq!(degrade(src), "> [!NOTE]\n> `KEP-1` と Pod\n");
+    }
+
+    #[test]
+    fn a_closing_tag_written_with_a_space_after_the_slash_closes() {
+        // `{{</ tab >}}`, `{{</ note >}}`: Hugo reads them as `{{< /tab >}}`.
+        let src = "{{< tabs name=\"t\" >}}\n{{< tab name=\"Linux\" codelang=\"shell\" >}}\necho linux\n{{</ tab >}}\n{{< /tabs >}}\n## 次の見出し\nKEP-753\n";
+        let got = degrade(src);
+        assert!(got.ends_with("```\n\n## 次の見出し\nKEP-753\n"), "{got}");
+        assert_eq!(
+            degrade("{{< note >}}\n注記\n{{</ note >}}\n後の段落\n"),
+            "> [!NOTE]\n> 注記\n\n後の段落\n"
+        );
+        assert_eq!(degrade("{{%/ alert %}}"), "");
+    }
+
+    #[test]
+    fn a_docsy_alert_is_the_box_of_its_colour_with_its_title() {
+        let src = "{{% alert title=\"注意\" color=\"warning\" %}}\nこの機能はアルファです。\n{{% /alert %}}\n";
+        assert_eq!(degrade(src), "> [!WARNING]\n> **注意:** この機能はアルファです。\n\n");
+        assert!(degrade("{{% alert color=\"danger\" %}}\nx\n{{% /alert %}}").starts_with("> [!CAUTION]\n> x"));
+        assert!(degrade("{{% alert %}}\nx\n{{% /alert %}}").starts_with("> [!NOTE]\n> x"));
+        assert_eq!(
+            degrade("前文 {{% alert title=\"メモ\" %}}短い{{% /alert %}}"),
+            "前文 **メモ:** 短い"
+        );
+    }
+
+    #[test]
+    fn a_youtube_shortcode_is_a_link_to_the_video() {
+        assert_eq!(
+            degrade("{{< youtube abc123XYZ >}}"),
+            "[YouTube](https://www.youtube.com/watch?v=abc123XYZ)"
+        );
+        assert_eq!(
+            degrade("{{< youtube id=\"abc-1_2\" title=\"KubeCon 動画\" >}}"),
+            "[KubeCon 動画](https://www.youtube.com/watch?v=abc-1_2)"
+        );
+        assert_eq!(degrade("{{< youtube \"a)b\" >}}"), "YouTube");
     }
 
     #[test]
