@@ -1,6 +1,7 @@
 //! Zenn's embeds, a line of its own such as `@[card](https://kep.k8s.io/753)`,
-//! `@[tweet](URL)` or `@[youtube](dQw4w9WgXcQ)`, as Markdown before Markdown parsing, so an
-//! article written on Zenn shows a working link instead of `@[card]` and a bare link text:
+//! `@[tweet](URL)` or `@[youtube](dQw4w9WgXcQ)`, and its image sizes (`![](URL =250x)`), as
+//! Markdown before Markdown parsing, so an article written on Zenn shows a working link instead
+//! of `@[card]` and a bare link text, and its images instead of their source:
 //!
 //! - an embed of a URL (`card`, `tweet`, `gist`, `github`, `codepen`, `figma`, `docswell`, any
 //!   kind) is the URL as an autolink, so a KEP or PR it points at is that reference;
@@ -11,16 +12,32 @@
 //! indented code is touched, and every line stays where it was.
 use std::borrow::Cow;
 
-/// `text` with its embed lines as links; text without them is returned as is. Zenn shows an
-/// embed only at a line's start, so a line indented as code is kept as written.
+/// `text` with its embed lines as links and its images without Zenn's size; text without them
+/// is returned as is. Zenn shows an embed only at a line's start, so a line indented as code is
+/// kept as written.
 pub(crate) fn expand(text: &str) -> Cow<'_, str> {
-    if !text.contains("@[") {
+    if !text.contains("@[") && !text.contains(" =") {
         return Cow::Borrowed(text);
     }
     super::rewrite_prose_lines(text, |line| {
         let indent = &line[..line.len() - line.trim_start().len()];
-        embed_link(line).map(|link| format!("{indent}{link}"))
+        match embed_link(line) {
+            Some(link) => Some(format!("{indent}{link}")),
+            None => without_image_sizes(line),
+        }
     })
+}
+
+/// `line` with Zenn's image width (`![alt](URL =250x)`, `=250x100`) taken out of each image, so
+/// the Markdown parser reads an image (the size is Zenn's; the page's style fits an image to
+/// the column); `None` when the line has none.
+fn without_image_sizes(line: &str) -> Option<String> {
+    static SIZED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(!\[[^\]]*\]\([^\s()]+)\s+=[0-9]*x[0-9]*\)").unwrap()
+    });
+    SIZED
+        .is_match(line)
+        .then(|| SIZED.replace_all(line, "$1)").into_owned())
 }
 
 /// The Markdown link for one embed line (`@[kind](arg)` and nothing else), if it is one.
@@ -58,6 +75,17 @@ fn embed_link(line: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_zenn_image_width_is_taken_out() {
+        assert_eq!(
+            super::expand("前 ![](https://x.example/a.png =400x) と ![図](b.png =250x100)\n"),
+            "前 ![](https://x.example/a.png) と ![図](b.png)\n"
+        );
+        // Code and text that only looks alike stay.
+        let text = "    ![](a.png =400x)\n`x =400x` と a =b\n";
+        assert_eq!(super::expand(text), text);
+    }
+
     use super::expand;
 
     #[test]

@@ -1,9 +1,11 @@
-//! Hatena Blog's notation, as Markdown before Markdown parsing, so an article written on Hatena
-//! shows numbered notes and working links instead of brackets:
+//! Hatena Blog's notation (and Zenn's inline footnotes), as Markdown before Markdown parsing,
+//! so an article written on Hatena or Zenn shows numbered notes and working links instead of
+//! brackets:
 //!
-//! - inline footnotes, `本文((脚注の文))`: a reference `[^hatena-1]`, its text defined at the end
-//!   of the body. A note counts on one line, with text between the brackets; `(((` is not one
-//!   (Hatena's own escape for a literal `((`).
+//! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
+//!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
+//!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
+//!   `((`).
 //! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
 //!   an autolink; `[URL:title=テキスト]`: a link with that text.
 //!
@@ -11,15 +13,23 @@
 //! definitions follow the last line.
 use std::borrow::Cow;
 
-/// The label of the `n`th note (from 1): a prefix of its own, so it never meets a label the
-/// author wrote (`[^1]`).
-fn label(n: usize) -> String {
-    format!("hatena-{n}")
+/// The label of the `n`th note (from 1) written in `notation` (`hatena`, `zenn`): a prefix of its
+/// own, so it never meets a label the author wrote (`[^1]`).
+fn label(notation: &str, n: usize) -> String {
+    format!("{notation}-{n}")
+}
+
+/// An inline note found in a line: the notation's name, where its text is, and where the line
+/// goes on after it.
+struct Note {
+    notation: &'static str,
+    text: std::ops::Range<usize>,
+    after: usize,
 }
 
 /// `text` with its Hatena footnotes as Markdown footnotes; text without them is returned as is.
 pub fn expand(text: &str) -> Cow<'_, str> {
-    if !text.contains("((") && !text.contains("[http") {
+    if !text.contains("((") && !text.contains("[http") && !text.contains("^[") {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -29,7 +39,7 @@ pub fn expand(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 64);
-    let mut notes: Vec<String> = Vec::new();
+    let mut notes: Vec<(&str, String)> = Vec::new();
     let mut changed = false;
     for (line, code) in lines.into_iter().zip(in_code) {
         if code {
@@ -46,24 +56,28 @@ pub fn expand(text: &str) -> Cow<'_, str> {
     if !notes.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    for (i, note) in notes.iter().enumerate() {
-        out.push_str(&format!("\n[^{}]: {}\n", label(i + 1), note.trim()));
+    for (i, (notation, note)) in notes.iter().enumerate() {
+        out.push_str(&format!(
+            "\n[^{}]: {}\n",
+            label(notation, i + 1),
+            note.trim()
+        ));
     }
     Cow::Owned(out)
 }
 
 /// Appends `line` to `out` with each note outside code spans replaced by its reference, the
 /// note's text pushed to `notes`.
-fn replace_notes(line: &str, notes: &mut Vec<String>, out: &mut String) {
+fn replace_notes(line: &str, notes: &mut Vec<(&'static str, String)>, out: &mut String) {
     let mut rest = line;
     while let Some(at) = next_note(rest) {
         let (before, from) = rest.split_at(at);
         out.push_str(before);
-        match note_end(from) {
-            Some(end) if !from[2..end].trim().is_empty() => {
-                notes.push(from[2..end].to_string());
-                out.push_str(&format!("[^{}]", label(notes.len())));
-                rest = &from[end + 2..];
+        match note_at(from) {
+            Some(note) if !from[note.text.clone()].trim().is_empty() => {
+                notes.push((note.notation, from[note.text].to_string()));
+                out.push_str(&format!("[^{}]", label(note.notation, notes.len())));
+                rest = &from[note.after..];
             }
             _ => {
                 out.push_str(&from[..2]);
@@ -74,20 +88,34 @@ fn replace_notes(line: &str, notes: &mut Vec<String>, out: &mut String) {
     out.push_str(rest);
 }
 
-/// Where the text of the note opening `from` (at its `((`) ends: before the `))` that balances
-/// it, so a link inside it keeps its own brackets (`((詳細は[KEP](https://kep.k8s.io/753)))`).
-fn note_end(from: &str) -> Option<usize> {
+/// The note opening `from` (at its `((` or `^[`), ended by the bracket that balances its
+/// opening, so a link inside it keeps its own brackets (`((詳細は[KEP](https://kep.k8s.io/753)))`,
+/// `^[詳細は[KEP](https://kep.k8s.io/753)]`).
+fn note_at(from: &str) -> Option<Note> {
+    let zenn = from.starts_with("^[");
+    let (open, close) = if zenn { (b'[', b']') } else { (b'(', b')') };
     let mut depth = 0usize;
-    for (i, b) in from.bytes().enumerate() {
-        match b {
-            b'(' => depth += 1,
-            b')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return (from.as_bytes()[i - 1] == b')').then(|| i - 1);
-                }
+    for (i, b) in from.bytes().enumerate().skip(usize::from(zenn)) {
+        if b == open {
+            depth += 1;
+        } else if b == close {
+            depth = depth.checked_sub(1)?;
+            if depth > 0 {
+                continue;
             }
-            _ => {}
+            return if zenn {
+                Some(Note {
+                    notation: "zenn",
+                    text: 2..i,
+                    after: i + 1,
+                })
+            } else {
+                (from.as_bytes()[i - 1] == b')').then(|| Note {
+                    notation: "hatena",
+                    text: 2..i - 1,
+                    after: i + 1,
+                })
+            };
         }
     }
     None
@@ -152,7 +180,10 @@ fn hatena_link(inner: &str) -> Option<String> {
 
 /// Where the next `((` outside a code span starts in `line`, if one does; `(((` is skipped.
 fn next_note(line: &str) -> Option<usize> {
-    next_outside_code(line, |b, i| b[i] == b'(' && b.get(i + 1) == Some(&b'('))
+    next_outside_code(line, |b, i| {
+        (b[i] == b'(' && b.get(i + 1) == Some(&b'('))
+            || (b[i] == b'^' && b.get(i + 1) == Some(&b'['))
+    })
 }
 
 /// Where the first byte outside code spans that `wanted` accepts stands in `line`; a run of
@@ -194,6 +225,19 @@ mod tests {
             "本文[^hatena-1]と[^hatena-2]。\n次の行\n\n[^hatena-1]: 一つ目の注\n\n\
              [^hatena-2]: 二つ目 [KEP](https://kep.k8s.io/753)\n"
         );
+    }
+
+    #[test]
+    fn a_zenn_inline_note_becomes_a_footnote_too() {
+        let text = "本文^[KEP-753 で導入されました]と^[詳細は[KEP](https://kep.k8s.io/753)]。\n";
+        assert_eq!(
+            expand(text),
+            "本文[^zenn-1]と[^zenn-2]。\n\n[^zenn-1]: KEP-753 で導入されました\n\n\
+             [^zenn-2]: 詳細は[KEP](https://kep.k8s.io/753)\n"
+        );
+        // A footnote reference the author wrote, an empty note and code stay as written.
+        let text = "本文[^1]、^[] と `^[x]`\n\n[^1]: 注\n";
+        assert_eq!(expand(text), text);
     }
 
     #[test]

@@ -607,7 +607,10 @@ struct Open {
 enum OpenKind {
     /// `> ` goes before every line of the content, after this indentation; a title of the
     /// box's own (Docsy's `alert`) leads its first line.
-    Callout { indent: String, title: Option<String> },
+    Callout {
+        indent: String,
+        title: Option<String>,
+    },
     /// The content becomes a code block in this language, under this tab name.
     CodeTab { lang: String, name: String },
     /// Nothing to do at the close.
@@ -1072,8 +1075,14 @@ mod tests {
     #[test]
     fn a_docsy_alert_is_the_box_of_its_colour_with_its_title() {
         let src = "{{% alert title=\"注意\" color=\"warning\" %}}\nこの機能はアルファです。\n{{% /alert %}}\n";
-        assert_eq!(degrade(src), "> [!WARNING]\n> **注意:** この機能はアルファです。\n\n");
-        assert!(degrade("{{% alert color=\"danger\" %}}\nx\n{{% /alert %}}").starts_with("> [!CAUTION]\n> x"));
+        assert_eq!(
+            degrade(src),
+            "> [!WARNING]\n> **注意:** この機能はアルファです。\n\n"
+        );
+        assert!(
+            degrade("{{% alert color=\"danger\" %}}\nx\n{{% /alert %}}")
+                .starts_with("> [!CAUTION]\n> x")
+        );
         assert!(degrade("{{% alert %}}\nx\n{{% /alert %}}").starts_with("> [!NOTE]\n> x"));
         assert_eq!(
             degrade("前文 {{% alert title=\"メモ\" %}}短い{{% /alert %}}"),
