@@ -366,6 +366,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     stage::from_answers(&views, &mut out, registry);
+    stage::from_subject_headings(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));

@@ -1205,19 +1205,27 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
     }
     // The one stage the nested items of the mention's item state for it; of a history
     // (`v1.32: アルファ`, `v1.33: ベータ`), the article's release's, else the latest before it.
-    settle_by_group(out, registry, told_of, item_of, Lends::Around, |item| {
-        let said = stages.get(&item).cloned().unwrap_or_default();
-        match said.iter().map(|s| s.release).collect::<Option<Vec<_>>>() {
-            Some(_) if said.len() > 1 => said
-                .iter()
-                .filter(|s| views.release.is_none_or(|now| s.release <= Some(now)))
-                .max_by_key(|s| s.release)
-                .into_iter()
-                .copied()
-                .collect(),
-            _ => said,
-        }
-    });
+    settle_by_group(
+        views,
+        out,
+        registry,
+        told_of,
+        item_of,
+        Lends::Around,
+        |item| {
+            let said = stages.get(&item).cloned().unwrap_or_default();
+            match said.iter().map(|s| s.release).collect::<Option<Vec<_>>>() {
+                Some(_) if said.len() > 1 => said
+                    .iter()
+                    .filter(|s| views.release.is_none_or(|now| s.release <= Some(now)))
+                    .max_by_key(|s| s.release)
+                    .into_iter()
+                    .copied()
+                    .collect(),
+                _ => said,
+            }
+        },
+    );
 }
 
 /// `Q: \`InPlacePodVerticalScaling\` は今どのステージ？` over `A: 1.33 でベータになり、デフォルトで有効です。`:
@@ -1260,7 +1268,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             .or_else(|| asked.contains_key(&b).then_some(b))
     };
     let group_of = |b: usize| asked.contains_key(&b).then_some(b);
-    settle_by_group(out, registry, names_for, group_of, Lends::Own, |q| {
+    settle_by_group(views, out, registry, names_for, group_of, Lends::Own, |q| {
         asked
             .get(&q)
             .and_then(|&a| views.get(a).block_stage())
@@ -1304,6 +1312,7 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
     }
     let section_of = |b: usize| Some(doc.blocks[b].section).filter(|&s| s != 0);
     settle_by_group(
+        views,
         out,
         registry,
         section_of,
@@ -1329,6 +1338,94 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
     );
 }
 
+/// `## サイドカーコンテナが GA 🎉` over `KEP-753 …`: a heading that states a stage of a subject of its
+/// own ([`has_a_subject_of_its_own`]) lends it to its section's KEPs and gates (its subsections'
+/// too) that state none, unless another KEP or gate there, one the registry does not tie to the
+/// mention, states that stage itself: that one is the heading's subject, and
+/// `In-place Pod Resize（KEP-1287）と組み合わせると便利です` under it is not GA. The KEPs a section
+/// cites for its subject (`### アルファ: Workload Aware Scheduling` / `複数のKEP(#4671、#5547…)の
+/// 一環として`) share it. Removals and deprecations are `removal_sections`'.
+pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    let doc = views.doc;
+    let heading_of: HashMap<usize, usize> = doc
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b.kind, BlockKind::Heading(_)))
+        .map(|(i, b)| (b.section, i))
+        .collect();
+    // The nearest heading (its section's or above) that states a stage, when that heading has a
+    // subject of its own: its section and the stage.
+    let mut lent: HashMap<usize, Option<(usize, Stated)>> = HashMap::new();
+    let mut lent_to = |section: usize| -> Option<(usize, Stated)> {
+        *lent.entry(section).or_insert_with(|| {
+            let mut level = u8::MAX;
+            for k in (1..=section).rev() {
+                let s = &doc.sections[k];
+                if s.level >= level {
+                    continue;
+                }
+                level = s.level;
+                let view = views.get(*heading_of.get(&k)?);
+                if let Some(stated) = whole_block_stage(view) {
+                    return (has_a_subject_of_its_own(view)
+                        && !matches!(stated.stage, Stage::Removed | Stage::Deprecated))
+                    .then_some((k, stated));
+                }
+            }
+            None
+        })
+    };
+    let lends: Vec<Option<(usize, Stated)>> = staged(out)
+        .map(|m| lent_to(doc.blocks[m.block()].section))
+        .collect();
+    if lends.iter().all(Option::is_none) {
+        return;
+    }
+    // Who states the lent stage itself, with the heading it is lent from.
+    let subjects: Vec<(Entity, usize)> = staged(out)
+        .zip(&lends)
+        .filter_map(|(m, l)| {
+            let (heading, stated) = (*l)?;
+            (m.states_own() && m.stage() == Some(stated.stage)).then(|| (m.entity(), heading))
+        })
+        .collect();
+    let found: Vec<Option<Stated>> = staged(out)
+        .zip(&lends)
+        .map(|(m, l)| {
+            let (heading, stated) = (*l)?;
+            if m.stage().is_some() || m.deferred() || m.passing() || hopes_or_denies(views, m) {
+                return None;
+            }
+            let entity = m.entity();
+            let another_subject = subjects
+                .iter()
+                .any(|(o, h)| *h == heading && !o.is_tied_to(&entity, registry));
+            (!another_subject).then_some(stated)
+        })
+        .collect();
+    drop(subjects);
+    for (m, s) in staged_mut(out).zip(found) {
+        if s.is_some() {
+            m.set(s, true);
+        }
+    }
+}
+
+/// The mention's own sentence hopes, plans, denies or postpones a stage (`次は \`X\` のベータが
+/// 楽しみ`): it takes no stage from around it.
+fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
+    let view = views.get(m.block());
+    let at = view.norm.norm_offset(m.at().0.start);
+    let sentence = view.sentence_at(at);
+    view.tokens_in(&sentence).iter().any(|t| {
+        matches!(
+            t.kind,
+            TokenKind::DeniedStage | TokenKind::Plan | TokenKind::Negation
+        )
+    })
+}
+
 /// What a group's stage is to its mentions: what they say themselves (the answer to their
 /// question, the value of their table's stage key), or what is around them (their item's nested
 /// items, their section), which a name said in passing does not take.
@@ -1343,6 +1440,7 @@ enum Lends {
 /// registry ties to it; the stage is then inherited. A mention's block is in the group
 /// `group_of` says, and names what it names for the group `names_for` says.
 fn settle_by_group(
+    views: &Views,
     out: &mut super::Mentions,
     registry: &Registry,
     names_for: impl Fn(usize) -> Option<usize>,
@@ -1357,7 +1455,10 @@ fn settle_by_group(
         }
     }
     let settled = |m: &dyn Staged| -> Option<Stated> {
-        if m.stage().is_some() || m.deferred() || (lends == Lends::Around && m.passing()) {
+        if m.stage().is_some()
+            || m.deferred()
+            || (lends == Lends::Around && (m.passing() || hopes_or_denies(views, m)))
+        {
             return None;
         }
         let group = group_of(m.block())?;
@@ -1838,6 +1939,13 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             mute(tokens, &mut muted, sentence.clone());
         }
     }
+    // `k/k#129543 の GA PR`, `ベータ昇格のプルリク`: the stage names what a pull request is for,
+    // not a stage reached.
+    for (i, t) in tokens.iter().enumerate() {
+        if matches!(t.kind, TokenKind::StageWord(_)) && names_a_pull_request(&text[t.range.end..]) {
+            muted[i] = true;
+        }
+    }
     // `非推奨となって v1.36 で削除されます` in a 1.33 article: a removal a later release will
     // make is a plan; in the article's own release (`v1.33 で削除されます`) it is the release's.
     for (i, t) in tokens.iter().enumerate() {
@@ -1919,6 +2027,18 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         }
     }
     muted
+}
+
+/// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
+/// `ベータ昇格の PR`, `ベータへの昇格プルリク`.
+fn names_a_pull_request(after: &str) -> bool {
+    let mut rest = after.trim_start();
+    for word in ["への", "に", "へ", "昇格", "化", "の", " "] {
+        rest = rest.strip_prefix(word).unwrap_or(rest).trim_start();
+    }
+    rest.starts_with("PR") && !rest[2..].starts_with(|c: char| c.is_ascii_alphabetic())
+        || rest.starts_with("プルリク")
+        || rest.starts_with("pull request")
 }
 
 /// The bracketed aside of `sentence` that holds byte `at` (`（GA は v1.35 予定）`, `(will be GA)`),
@@ -2075,6 +2195,10 @@ impl Leads {
     fn section_stage(&mut self, views: &Views) -> Option<Stated> {
         for k in (0..self.headings.len()).rev() {
             let h = self.headings[k].1;
+            if has_a_subject_of_its_own(views.get(h)) {
+                // Its stage is its subject's (`from_subject_headings`).
+                continue;
+            }
             match self.stated(views, h) {
                 Some(Stated {
                     stage: Stage::Removed | Stage::Deprecated,
@@ -2108,6 +2232,129 @@ impl Leads {
             .flatten()
             .find_map(|i| self.stated(views, i))
     }
+}
+
+/// Words a heading about a stage is made of besides the stage and the release
+/// (`GA に昇格した機能`, `v1.33 で新たにアルファになったもの`, `Graduating to Stable`): a heading with
+/// any other word has a subject of its own.
+const CATEGORY_WORDS: &[&str] = &[
+    "フィーチャーゲート",
+    "ハイライト",
+    "アップデート",
+    "リリース",
+    "ステージ",
+    "トピック",
+    "ゲート",
+    "機能強化",
+    "新機能",
+    "変更点",
+    "機能",
+    "強化",
+    "変更",
+    "主",
+    "注目",
+    "一覧",
+    "項目",
+    "昇格",
+    "卒業",
+    "到達",
+    "追加",
+    "導入",
+    "新規",
+    "新",
+    "今回",
+    "以降",
+    "版",
+    "正式",
+    "段階",
+    "済",
+    "入",
+    "化",
+    "予定",
+    "候補",
+    "今後",
+    "目指",
+    "features",
+    "feature",
+    "enhancements",
+    "enhancement",
+    "graduating",
+    "graduated",
+    "graduate",
+    "graduations",
+    "promoted",
+    "highlights",
+    "updates",
+    "changes",
+    "new",
+    "net",
+    "to",
+    "in",
+    "and",
+    "the",
+    "kubernetes",
+    "keps",
+    "kep",
+    "gates",
+    "improvements",
+    "improvement",
+    "that",
+    "which",
+    "have",
+    "has",
+    "been",
+    "were",
+    "was",
+    "are",
+    "is",
+    "for",
+    "of",
+    "with",
+    "what",
+    "now",
+    "into",
+    "from",
+    "release",
+    "other",
+    "notable",
+    "major",
+    "key",
+    "list",
+];
+
+/// A heading that states a stage of a subject of its own (`サイドカーコンテナが GA 🎉`,
+/// `Podレベルリソースのインプレース更新(アルファ)`, `` `VolumeAttributesClass` 【GA】 ``), not a stage
+/// its section's items share (`GA に昇格した機能`, `🎉 Stable`): what remains of it without its
+/// stage words, releases, category words, symbols and emoji is a word.
+fn has_a_subject_of_its_own(view: &BlockView) -> bool {
+    if !view.is_heading() {
+        return false;
+    }
+    let text = view.text();
+    let mut rest = String::with_capacity(text.len());
+    let mut at = 0;
+    for t in &view.tokens {
+        if matches!(
+            t.kind,
+            TokenKind::StageWord(_) | TokenKind::Release(_) | TokenKind::Default(_)
+        ) {
+            rest.push_str(&text[at..t.range.start.max(at)]);
+            rest.push(' ');
+            at = at.max(t.range.end);
+        }
+    }
+    rest.push_str(&text[at.min(text.len())..]);
+    let mut rest = rest.to_lowercase();
+    for w in CATEGORY_WORDS {
+        rest = rest.replace(w, " ");
+    }
+    // Kana between words are particles and endings (`が`, `になった`, `したもの`): only kanji,
+    // katakana and Latin letters make a subject.
+    rest.chars().any(|c| {
+        use crate::text::japanese::{is_hiragana, is_kana_or_kanji};
+        c.is_ascii_alphabetic()
+            || (is_kana_or_kanji(c) && !is_hiragana(c) && !matches!(c, 'ー' | '・'))
+    })
 }
 
 /// Words by which a sentence introduces the list after it (`以下のゲートがベータになりました。`,
@@ -2418,7 +2665,7 @@ pub(super) fn from_key_values(views: &Views, out: &mut super::Mentions, registry
         return;
     }
     let group_of = |b: usize| groups.iter().position(|g| g.contains(&b));
-    settle_by_group(out, registry, group_of, group_of, Lends::Own, |g| {
+    settle_by_group(views, out, registry, group_of, group_of, Lends::Own, |g| {
         groups[g]
             .iter()
             .filter(|&&b| is_stage_key(key_of(doc, b)))

@@ -5375,3 +5375,45 @@ fn a_link_of_several_code_spans_ends_the_word_glued_to_it() {
         "{names:?}"
     );
 }
+
+#[test]
+fn a_heading_stating_the_stage_of_a_subject_of_its_own_lends_it_only_to_that_subject() {
+    // Another KEP said under it is context, not the heading's subject.
+    let md = "## サイドカーコンテナが GA 🎉\n\nKEP-753 が GA になりました。\n\nIn-place Pod Resize（KEP-1287）と組み合わせると便利です。\n";
+    assert_eq!(
+        kep_stages(md),
+        [(753, Some(Stage::Stable), None), (1287, None, None)]
+    );
+    let md = "### Podレベルリソースのインプレース更新(アルファ)\n\n[Pod Level Resource Specifications](https://kep.k8s.io/2837)と組み合わせて、新しい機能が追加されました。\n\nKEP-5419 はv1.32でアルファとして追加されました。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (2837, None, None),
+            (5419, Some(Stage::Alpha), Some(rel("1.32")))
+        ]
+    );
+    // The section's one KEP takes it.
+    let md = "### Job の成功ポリシー (GA)\n\nKEP-3998 で提案された機能です。\n";
+    assert_eq!(kep_stages(md), [(3998, Some(Stage::Stable), None)]);
+    // A heading that is only a stage (and words of a list of changes) lends it to all.
+    let md = "## GA に昇格した機能\n\nサイドカー（KEP-753）やインプレース（KEP-1287）など。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (753, Some(Stage::Stable), None),
+            (1287, Some(Stage::Stable), None)
+        ]
+    );
+}
+
+#[test]
+fn a_hope_takes_no_stage_from_its_section_and_a_pull_requests_purpose_is_no_stage() {
+    let md = "## おわりに\n\nサイドカーが GA になりました。\n\n次は `PodLevelResources` のベータが楽しみです。\n";
+    let got = gate_facts(md);
+    assert_eq!(got[0].0, "PodLevelResources");
+    assert_eq!(got[0].1, None, "{got:?}");
+    let md = "## 関連メモ\n\n- k/k#129543 の GA PR\n- KEP-4639 のメモ\n";
+    assert_eq!(kep_stages(md), [(4639, None, None)]);
+    let md = "## 関連メモ\n\n- ベータ昇格のプルリクを追う\n- KEP-4639 のメモ\n";
+    assert_eq!(kep_stages(md), [(4639, None, None)]);
+}
