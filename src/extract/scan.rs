@@ -627,7 +627,8 @@ pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
 /// on a terse line, the name itself (`- KEP-1234 削除`, `` - `X`: 削除 ``).
 fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
-    let arrow = ["→", "⇒", "➡", "->", "=>", "を経て"]
+    // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
+    let arrow = ["→", "⇒", "➡", "->", "=>", "を経て", "の後に", "のあとに", "後に", "後"]
         .iter()
         .find_map(|a| before.strip_suffix(a))
         .map(|b| b.trim_end_matches(INLINE_SPACE));

@@ -150,6 +150,12 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
     };
     let mut history = Vec::new();
     let (stated, inherited, borrowed) = match (f.stage, f.stage_at) {
+        // `` - `AppArmor`, `AppArmorFields`（1.31 で GA 済み） `` under a lead: the aside is the
+        // other name's, and the list's stage is the mention's.
+        (Some(_), Some(at)) if lent && aside_of_another(view, &mention, at) => {
+            let (stated, inherited) = elsewhere();
+            (stated, inherited, None)
+        }
         (Some(_), Some(at))
             if object_is_other(view, &mention, at)
                 || aside_of_another(view, &mention, at)
@@ -174,7 +180,16 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .release
                 .zip(view.release)
                 .is_some_and(|(own, article)| own < article);
-            match past.then(|| told_now(view, &mention)).flatten() {
+            // `- \`JobPodFailurePolicy\`（1.31 で GA 済み）` under `以下のフィーチャーゲートが削除されま
+            // した:`: an aside dating an earlier stage is the item's history; its list or
+            // section states where it stands in the release.
+            let now = past.then(|| told_now(view, &mention)).flatten().or_else(|| {
+                f.stage_at
+                    .filter(|&at| past && lent && in_an_aside(view, at))
+                    .and_then(|_| elsewhere().0)
+                    .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
+            });
+            match now {
                 Some(now) if now.release.or(view.release) != own.release => {
                     if let Some(r) = own.release
                         && !history.iter().any(|h| h.release == r)
@@ -627,6 +642,12 @@ fn history(
     }
     out.sort();
     out
+}
+
+/// Byte `at` of the block's text stands in a bracketed aside of its sentence.
+fn in_an_aside(view: &BlockView, at: usize) -> bool {
+    let sentence = view.sentence_at(at);
+    aside_around(view.text(), sentence.clone(), at) != sentence
 }
 
 /// `フィールドは 1.30 で GA（\`AppArmor\` ゲートは 1.31 で GA）`: a mention that is the subject

@@ -2887,7 +2887,12 @@ fn a_stage_word_inside_a_name_or_at_an_arrows_end() {
         kep_stages("KEP-3962 のサイドカーの流れ: 起動 → 実行 → 削除\n"),
         [(3962, None, None)]
     );
-    for md in ["- KEP-3962: GA→削除\n", "- KEP-3962 非推奨 -> 削除\n"] {
+    for md in [
+        "- KEP-3962: GA→削除\n",
+        "- KEP-3962 非推奨 -> 削除\n",
+        "- KEP-3962 は GA 後に削除\n",
+        "- KEP-3962 は GA の後に削除\n",
+    ] {
         assert_eq!(kep_stages(md), [(3962, Some(Stage::Removed), None)], "{md}");
     }
 }
@@ -5416,4 +5421,27 @@ fn a_hope_takes_no_stage_from_its_section_and_a_pull_requests_purpose_is_no_stag
     assert_eq!(kep_stages(md), [(4639, None, None)]);
     let md = "## 関連メモ\n\n- ベータ昇格のプルリクを追う\n- KEP-4639 のメモ\n";
     assert_eq!(kep_stages(md), [(4639, None, None)]);
+}
+
+#[test]
+fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_release() {
+    let md = "以下のフィーチャーゲートが削除されました:\n\n- `JobPodFailurePolicy`（1.31 で GA 済み）\n- `AppArmor`, `AppArmorFields`（1.31 で GA 済み）\n";
+    let (_, r) = real(md);
+    let got: Vec<_> = r
+        .gates
+        .iter()
+        .map(|m| (m.gate.0.as_str(), m.stage, m.history.clone()))
+        .collect();
+    let ga_in_1_31 = vec![Dated {
+        release: rel("1.31"),
+        stage: Stage::Stable,
+    }];
+    assert_eq!(
+        got,
+        [
+            ("JobPodFailurePolicy", Some(Stage::Removed), ga_in_1_31.clone()),
+            ("AppArmor", Some(Stage::Removed), vec![]),
+            ("AppArmorFields", Some(Stage::Removed), ga_in_1_31),
+        ]
+    );
 }
