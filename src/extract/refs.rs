@@ -18,6 +18,11 @@ use crate::registry::Registry;
 /// Enhancements issues have not reached five digits; kubernetes/kubernetes passed #10000 in 2015.
 const FIRST_PR_ONLY_NUMBER: u32 = 10_000;
 
+/// kubernetes/kubernetes numbers its pull requests and issues in six digits (it passed #135000 in
+/// 2026): a bare `#N` of seven digits or more is a date (`予約番号 #20241211`) or another
+/// system's number.
+const PAST_KUBERNETES_NUMBERS: u32 = 1_000_000;
+
 /// kubernetes/kubernetes had its first thousand pull requests and issues in 2014, before any
 /// release these articles are about: a bare `#N` below this is a meetup's number
 /// (`Kubernetes Meetup Tokyo #70`) or another project's issue (`誤りがあれば Issue #42 まで`).
@@ -1141,6 +1146,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         let named = named_before(before);
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
+            || (number >= PAST_KUBERNETES_NUMBERS && named.is_none())
         {
             return;
         }
@@ -1182,8 +1188,10 @@ fn names_a_colour(before: &str) -> bool {
         .unwrap_or(before)
         .trim_end();
     let lower = before.to_ascii_lowercase();
-    ["color", "colour"].iter().any(|w| lower.ends_with(w))
-        || ["色", "カラー", "カラーコード", "色コード"]
+    ["color", "colour", "fill", "stroke", "accent"]
+        .iter()
+        .any(|w| lower.ends_with(w))
+        || ["色", "カラー", "カラーコード", "色コード", "アクセント", "配色"]
             .iter()
             .any(|w| before.ends_with(w))
 }

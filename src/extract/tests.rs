@@ -5252,6 +5252,10 @@ fn a_number_alone_under_a_pr_or_issue_header_is_that_item() {
 fn a_colour_in_digits_is_not_a_pull_request() {
     assert!(prs("背景色は #123456 で、文字色は #101010 です。\n", None).is_empty());
     assert!(prs("color: #445566 を指定します。\n", None).is_empty());
+    assert!(prs("- アクセント: #112233\n- 配色は #334455\n", None).is_empty());
+    // Seven digits and more are no kubernetes/kubernetes number (a date, another system's).
+    assert!(prs("懇親会（予約番号 #20241211）\n", None).is_empty());
+    assert_eq!(prs("#1234567 と #134567\n", None).len(), 1);
     assert_eq!(prs("#123456 を修正しました。\n", None)[0].0, 123456);
     assert_eq!(
         prs("色々な修正が入りました (#128266)。\n", None)[0].0,
