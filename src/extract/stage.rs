@@ -222,7 +222,15 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 }
             }
         }
-        _ => match view.block_stage() {
+        // `ユーザー名前空間は、v1.30以降ベータでしたが…。v1.33では\`UserNamespacesSupport\`がデフォルト
+        // で有効になりました。`: a sentence about another release lends its stage to no sentence
+        // that names its own.
+        _ => match view.block_stage().filter(|block| {
+            let own_release = f.release.or_else(|| {
+                topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r)
+            });
+            block.release.is_none() || own_release.is_none() || block.release == own_release
+        }) {
             Some(block) => {
                 let (instead, inherited) = elsewhere();
                 let borrowed = Borrowed {
@@ -3555,8 +3563,10 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
 fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, usize)> {
     let text = view.text();
     let tokens = view.tokens_in(sentence);
+    // (The line break a sentence may open with ends the one before.)
     let i = tokens.iter().position(|t| {
-        !(t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in"))
+        !(t.kind == TokenKind::SentenceEnd
+            || (t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in")))
     })?;
     let t = &tokens[i];
     let TokenKind::Release(r) = t.kind else {
@@ -3935,11 +3945,18 @@ fn is_transition_target(after: &str) -> bool {
 pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let text = view.text();
     let muted = view.muted();
+    // `v1.31で非推奨化された\`.status.nodeInfo.kubeProxyVersion\`フィールドは、v1.33で削除されました。`:
+    // a sentence about a field, naming no KEP or gate, states the field's stage, not the block's.
+    let about_a_field = |at: usize| {
+        let tokens = view.tokens_in(&view.sentence_at(at));
+        tokens.iter().any(|t| t.kind == TokenKind::FieldWord)
+            && !tokens.iter().any(|t| names_a_kep_or_gate(text, t))
+    };
     // The stage and where each of its words stands.
     let mut found: Option<(Stage, Vec<usize>)> = None;
     let mut negated_at: Option<usize> = None;
     for (k, t) in view.tokens.iter().enumerate() {
-        if muted[k] {
+        if muted[k] || (matches!(t.kind, TokenKind::StageWord(_)) && about_a_field(t.range.start)) {
             continue;
         }
         if let Some(n) = negated_at

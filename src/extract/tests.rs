@@ -5449,3 +5449,18 @@ fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_releas
         ]
     );
 }
+
+#[test]
+fn a_sentence_about_a_field_or_another_release_lends_the_block_no_stage() {
+    // The field's deprecation and removal are the field's.
+    let md = "v1.30で非推奨化された`.status.nodeInfo.kubeProxyVersion`フィールドは、v1.32で削除されました。\n`SidecarContainers`ゲートはv1.32でデフォルトで有効になっています。\n";
+    let got = gate_facts(md);
+    assert_eq!(got, [("SidecarContainers".into(), None, None, Some(true))]);
+    // What held in an earlier release is no stage of a sentence about the release.
+    let md = "この機能は、v1.30以降ベータでしたが、デフォルトでは無効でした。\nv1.32では`SidecarContainers`がデフォルトで有効になりました。\n";
+    let got = gate_facts(md);
+    assert_eq!(got, [("SidecarContainers".into(), None, None, Some(true))]);
+    // A sentence of no release of its own still takes the block's.
+    let md = "この機能は v1.30 でベータになりました。\n`SidecarContainers`がデフォルトで有効です。\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+}
