@@ -362,7 +362,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::stated_for_others(doc, &mut out, registry);
     stage::from_nested_items(&views, &mut out, registry);
     stage::from_key_values(&views, &mut out, registry);
-    stage::shared_by_tied(&mut out, registry);
+    stage::shared_by_tied(&views, &mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     stage::from_answers(&views, &mut out, registry);

@@ -1191,9 +1191,16 @@ fn names_a_colour(before: &str) -> bool {
     ["color", "colour", "fill", "stroke", "accent"]
         .iter()
         .any(|w| lower.ends_with(w))
-        || ["色", "カラー", "カラーコード", "色コード", "アクセント", "配色"]
-            .iter()
-            .any(|w| before.ends_with(w))
+        || [
+            "色",
+            "カラー",
+            "カラーコード",
+            "色コード",
+            "アクセント",
+            "配色",
+        ]
+        .iter()
+        .any(|w| before.ends_with(w))
 }
 
 /// Where the list of `#N` numbers that token `i` ends begins (`helm の PR #1、#2 と #3`): the

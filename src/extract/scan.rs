@@ -628,10 +628,21 @@ pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
 fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
     // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
-    let arrow = ["→", "⇒", "➡", "->", "=>", "を経て", "の後に", "のあとに", "後に", "後"]
-        .iter()
-        .find_map(|a| before.strip_suffix(a))
-        .map(|b| b.trim_end_matches(INLINE_SPACE));
+    let arrow = [
+        "→",
+        "⇒",
+        "➡",
+        "->",
+        "=>",
+        "を経て",
+        "の後に",
+        "のあとに",
+        "後に",
+        "後",
+    ]
+    .iter()
+    .find_map(|a| before.strip_suffix(a))
+    .map(|b| b.trim_end_matches(INLINE_SPACE));
     arrow.is_some_and(|b| {
         last.is_some_and(|t| matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len())
     }) || follows_its_release(text, last, at)

@@ -183,12 +183,15 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             // `- \`JobPodFailurePolicy\`（1.31 で GA 済み）` under `以下のフィーチャーゲートが削除されま
             // した:`: an aside dating an earlier stage is the item's history; its list or
             // section states where it stands in the release.
-            let now = past.then(|| told_now(view, &mention)).flatten().or_else(|| {
-                f.stage_at
-                    .filter(|&at| past && lent && in_an_aside(view, at))
-                    .and_then(|_| elsewhere().0)
-                    .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
-            });
+            let now = past
+                .then(|| told_now(view, &mention))
+                .flatten()
+                .or_else(|| {
+                    f.stage_at
+                        .filter(|&at| past && lent && in_an_aside(view, at))
+                        .and_then(|_| elsewhere().0)
+                        .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
+                });
             match now {
                 Some(now) if now.release.or(view.release) != own.release => {
                     if let Some(r) = own.release
@@ -226,9 +229,9 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         // で有効になりました。`: a sentence about another release lends its stage to no sentence
         // that names its own.
         _ => match view.block_stage().filter(|block| {
-            let own_release = f.release.or_else(|| {
-                topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r)
-            });
+            let own_release = f
+                .release
+                .or_else(|| topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r));
             block.release.is_none() || own_release.is_none() || block.release == own_release
         }) {
             Some(block) => {
@@ -595,6 +598,33 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             });
         }
     }
+    // `このたび、v1.35 において…が GA となりました！この機能は KEP-1287 として提案され、v1.27 で
+    // アルファとして導入されました。`: a sentence pointing back at its subject continues the story
+    // an earlier sentence opened, where it stands now.
+    let own = &text[view.sentences[at].start..mention.start];
+    if now.is_none() && REFERS_BACK.iter().any(|w| own.contains(w)) {
+        for s in view.sentences[..at].iter().rev() {
+            if view
+                .tokens_in(s)
+                .iter()
+                .any(|t| names_a_kep_or_gate(text, t))
+            {
+                break;
+            }
+            let said = view.sentence_facts(s.start);
+            let Some(stage) = continued_stage(&said) else {
+                continue;
+            };
+            let for_the_release = match said.release {
+                Some(r) => view.release == Some(r),
+                None => says_now(&text[s.clone()]),
+            };
+            return for_the_release.then_some(Stated {
+                stage,
+                release: said.release,
+            });
+        }
+    }
     now
 }
 
@@ -607,9 +637,16 @@ fn says_now(sentence: &str) -> bool {
     });
     word_now
         || lower.contains("this release")
-        || ["現在", "今回", "このリリース", "本リリース"]
-            .iter()
-            .any(|w| sentence.contains(w))
+        || [
+            "現在",
+            "今回",
+            "このたび",
+            "この度",
+            "このリリース",
+            "本リリース",
+        ]
+        .iter()
+        .any(|w| sentence.contains(w))
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
@@ -1567,7 +1604,7 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
 /// a KEP or gate with no stage takes the one stage another sentence of its block states for its
 /// own mention of the same change, the gate the registry ties to the KEP or the KEP to the gate.
 /// (The block's one stage, which `facts_for` lends, is none here: the block names two.)
-pub(super) fn shared_by_tied(out: &mut super::Mentions, registry: &Registry) {
+pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry: &Registry) {
     if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
         return;
     }
@@ -1580,7 +1617,8 @@ pub(super) fn shared_by_tied(out: &mut super::Mentions, registry: &Registry) {
         })
         .collect();
     let shared = |m: &dyn Staged| -> Option<Stated> {
-        if m.stage().is_some() || m.deferred() {
+        // (A mention whose sentence plans its own stage takes none from its gate's.)
+        if m.stage().is_some() || m.deferred() || hopes_or_denies(views, m) {
             return None;
         }
         let entity = m.entity();
@@ -3946,7 +3984,9 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let text = view.text();
     let muted = view.muted();
     // `v1.31で非推奨化された\`.status.nodeInfo.kubeProxyVersion\`フィールドは、v1.33で削除されました。`:
-    // a sentence about a field, naming no KEP or gate, states the field's stage, not the block's.
+    // a sentence about a field, naming no KEP or gate, deprecates the field, not the block's
+    // feature (a field that comes as alpha, `アルファ版として…フィールドが導入されました`, comes with
+    // the feature's gate).
     let about_a_field = |at: usize| {
         let tokens = view.tokens_in(&view.sentence_at(at));
         tokens.iter().any(|t| t.kind == TokenKind::FieldWord)
@@ -3956,7 +3996,9 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let mut found: Option<(Stage, Vec<usize>)> = None;
     let mut negated_at: Option<usize> = None;
     for (k, t) in view.tokens.iter().enumerate() {
-        if muted[k] || (matches!(t.kind, TokenKind::StageWord(_)) && about_a_field(t.range.start)) {
+        if muted[k]
+            || (t.kind == TokenKind::StageWord(Stage::Deprecated) && about_a_field(t.range.start))
+        {
             continue;
         }
         if let Some(n) = negated_at

@@ -5443,7 +5443,11 @@ fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_releas
     assert_eq!(
         got,
         [
-            ("JobPodFailurePolicy", Some(Stage::Removed), ga_in_1_31.clone()),
+            (
+                "JobPodFailurePolicy",
+                Some(Stage::Removed),
+                ga_in_1_31.clone()
+            ),
             ("AppArmor", Some(Stage::Removed), vec![]),
             ("AppArmorFields", Some(Stage::Removed), ga_in_1_31),
         ]
@@ -5461,6 +5465,27 @@ fn a_sentence_about_a_field_or_another_release_lends_the_block_no_stage() {
     let got = gate_facts(md);
     assert_eq!(got, [("SidecarContainers".into(), None, None, Some(true))]);
     // A sentence of no release of its own still takes the block's.
-    let md = "この機能は v1.30 でベータになりました。\n`SidecarContainers`がデフォルトで有効です。\n";
+    let md =
+        "この機能は v1.30 でベータになりました。\n`SidecarContainers`がデフォルトで有効です。\n";
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+}
+
+#[test]
+fn a_story_opened_before_the_mention_and_a_plan_beside_its_gate() {
+    // The sentence pointing back continues the story the earlier one opened: GA now, the rest
+    // history.
+    let md = "このたび、Kubernetes v1.32において、サイドカーコンテナがGAとなりました!\nこの機能は[KEP-753](https://kep.k8s.io/753)として提案され、v1.28でアルファとして導入されました。\n";
+    let (_, r) = real(md);
+    let m = &r.keps[0];
+    assert_eq!((m.kep.0, m.stage), (753, Some(Stage::Stable)));
+    assert_eq!(
+        m.history,
+        [Dated {
+            release: rel("1.28"),
+            stage: Stage::Alpha
+        }]
+    );
+    // A KEP whose own sentence plans its stage takes none from its gate's sentence.
+    let md = "サイドカー([KEP-753](https://kep.k8s.io/753))は、v1.33でGAに昇格する予定です。\n`SidecarContainers`は現在ベータです。\n";
+    assert_eq!(kep_stages(md), [(753, None, None)]);
 }
