@@ -2604,7 +2604,19 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
             continue;
         };
         let graduates = |s| matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable);
-        if section_views(views, h).any(|v| states_a_stage(v, graduates)) {
+        // (`EndpointSlices APIはv1.21から安定版となっており` is background: a graduation dated for
+        // an earlier release tells no more of the section's release.)
+        let graduates_now = |v: &BlockView| {
+            v.tokens.iter().zip(v.muted()).any(|(t, &m)| {
+                !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if graduates(s))
+                    && !v
+                        .sentence_facts(t.range.start)
+                        .release
+                        .zip(v.release)
+                        .is_some_and(|(said, article)| said < article)
+            })
+        };
+        if section_views(views, h).any(|v| graduates_now(v)) {
             continue;
         }
         let section = block.section;
@@ -3989,8 +4001,18 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     // the feature's gate).
     let about_a_field = |at: usize| {
         let tokens = view.tokens_in(&view.sentence_at(at));
-        tokens.iter().any(|t| t.kind == TokenKind::FieldWord)
-            && !tokens.iter().any(|t| names_a_kep_or_gate(text, t))
+        tokens.iter().any(|t| {
+            t.kind == TokenKind::FieldWord
+                && matches!(
+                    text[t.range.clone()].to_ascii_lowercase().as_str(),
+                    "フィールド"
+                        | "field"
+                        | "fields"
+                        | "アノテーション"
+                        | "annotation"
+                        | "annotations"
+                )
+        }) && !tokens.iter().any(|t| names_a_kep_or_gate(text, t))
     };
     // The stage and where each of its words stands.
     let mut found: Option<(Stage, Vec<usize>)> = None;

@@ -5489,3 +5489,9 @@ fn a_story_opened_before_the_mention_and_a_plan_beside_its_gate() {
     let md = "サイドカー([KEP-753](https://kep.k8s.io/753))は、v1.33でGAに昇格する予定です。\n`SidecarContainers`は現在ベータです。\n";
     assert_eq!(kep_stages(md), [(753, None, None)]);
 }
+
+#[test]
+fn a_graduation_dated_before_the_release_leaves_a_deprecation_heading_its_section() {
+    let md = "### Endpoints APIの非推奨化\n\nEndpointSlices APIはv1.21から安定版となっており、元のEndpoints APIを実質的に置き換えています。\nv1.32では、Endpoints APIが正式に非推奨になりました。\n詳細は[KEP-4974](https://kep.k8s.io/4974)を参照してください。\n";
+    assert_eq!(kep_stages(md), [(4974, Some(Stage::Deprecated), None)]);
+}
