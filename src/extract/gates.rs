@@ -156,6 +156,9 @@ pub(super) fn extract_block(
                 let Some(name) = registry_name(registry, word) else {
                     continue;
                 };
+                if names_a_thing_too(name) && says_which_thing(&text[t.range.end..]) {
+                    continue; // `PodSecurity admission`, `CPUManager のポリシー`: the thing itself
+                }
                 if listed[i] {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                     continue;
@@ -224,6 +227,37 @@ fn names_a_thing_too(name: &str) -> bool {
         "TopologyManager",
     ]
     .contains(&name)
+}
+
+/// The words after a name that also names a thing say which thing it is: `PodSecurity admission`,
+/// `` `AppArmor` プロファイル ``, `CPUManager ポリシー`.
+fn says_which_thing(after: &str) -> bool {
+    let after = after.trim_start_matches([' ', '`', '\u{3000}']);
+    let lower = after.to_ascii_lowercase();
+    [
+        "admission",
+        "plugin",
+        "controller",
+        "manager",
+        "module",
+        "profile",
+        "policy",
+        "annotation",
+    ]
+    .iter()
+    .any(|w| lower.starts_with(w))
+        || [
+            "アドミッション",
+            "プラグイン",
+            "コントローラ",
+            "マネージャ",
+            "モジュール",
+            "プロファイル",
+            "ポリシー",
+            "アノテーション",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w))
 }
 
 fn push(

@@ -983,7 +983,8 @@ fn is_url(s: &str) -> bool {
 /// The stage word at `word` is denied: `ではありません`, `ではない`, `ではなく`, `じゃない` after it,
 /// or `not` / `isn't` / `aren't` before it.
 fn denied(text: &str, word: Range<usize>) -> bool {
-    let after = text[word.end..].trim_start_matches(['版', ' ']);
+    // (`非推奨化ではない`: the word's 化 or 版 stands between.)
+    let after = text[word.end..].trim_start_matches(['版', '化', ' ']);
     let before = text[..word.start].trim_end();
     [
         "ではありません",

@@ -1613,6 +1613,9 @@ fn gate_negatives_of_real_articles() {
         // A setting that is not a gate's shape, a field set in a code span.
         "`replicas=true` を設定します。",
         "`spec.enabled=true` を設定します。",
+        // A name that also names a thing, followed by the word for which thing.
+        "古い方式は非推奨で、AppArmor admission に移行しました。",
+        "`AppArmor` プロファイルは v1.30 で GA になりました。",
     ] {
         assert!(real_gates(md).is_empty(), "{md}: {:?}", real_gates(md));
     }
@@ -2870,6 +2873,8 @@ fn a_stage_the_text_says_did_not_come_is_no_stage() {
         "KEP-3962 has not graduated to beta.",
         "KEP-3962 はベータになったわけではありません。",
         "KEP-3962 did not make it to beta in this release.",
+        "KEP-3962 で cgroup v1 はメンテナンスモードに。非推奨化ではない。",
+        "KEP-3962 は非推奨化ではなく、新機能の追加が止まるだけ。",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
     }
