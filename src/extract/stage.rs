@@ -1467,7 +1467,7 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
             let another_subject = subjects
                 .iter()
                 .any(|(o, h)| *h == heading && !o.is_tied_to(&entity, registry));
-            (!another_subject).then_some(stated)
+            (!another_subject).then_some(in_section_release(views, m, stated))
         })
         .collect();
     drop(subjects);
@@ -1475,6 +1475,16 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
         if s.is_some() {
             m.set(s, true);
         }
+    }
+}
+
+/// `stated` for mention `m`, an undated stage dated with the release its section's heading names.
+fn in_section_release(views: &Views, m: &dyn Staged, stated: Stated) -> Stated {
+    Stated {
+        release: stated
+            .release
+            .or_else(|| views.get(m.block()).section_release.get()),
+        ..stated
     }
 }
 
@@ -1536,7 +1546,11 @@ fn settle_by_group(
         said.dedup();
         (said.len() == 1 && !others).then(|| said[0])
     };
-    let found: Vec<Option<Stated>> = staged(out).map(settled).collect();
+    // An undated stage is stated for the release the section's heading names, if any (`## 🚀
+    // v1.32 の注目機能` in an article of no release).
+    let found: Vec<Option<Stated>> = staged(out)
+        .map(|m| settled(m).map(|s| in_section_release(views, m, s)))
+        .collect();
     drop(named);
     for (m, s) in staged_mut(out).zip(found) {
         if s.is_some() {

@@ -5500,3 +5500,12 @@ fn a_graduation_dated_before_the_release_leaves_a_deprecation_heading_its_sectio
     let md = "### Endpoints APIの非推奨化\n\nEndpointSlices APIはv1.21から安定版となっており、元のEndpoints APIを実質的に置き換えています。\nv1.32では、Endpoints APIが正式に非推奨になりました。\n詳細は[KEP-4974](https://kep.k8s.io/4974)を参照してください。\n";
     assert_eq!(kep_stages(md), [(4974, Some(Stage::Deprecated), None)]);
 }
+
+#[test]
+fn a_stage_from_nested_items_takes_the_release_the_sections_heading_names() {
+    let md = "## 🚀 v1.32 の注目機能\n\n- KEP-4247 キューイングヒント\n  - α→β（デフォルト有効）\n";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [(4247, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+}

@@ -440,7 +440,7 @@ fn check_exit_codes_from_the_real_binary() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("0 broken links, 5 reference findings"),
+        stderr.contains("0 broken links, 6 reference findings"),
         "{stderr}"
     );
     assert!(!repo.public().exists(), "check writes nothing");

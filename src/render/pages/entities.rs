@@ -369,6 +369,8 @@ struct GateView<'a> {
     current_label: Option<&'static str>,
     default_on: Option<bool>,
     registry_stages: Vec<RegistryStageView>,
+    /// The registry file the stages come from (the site's, or the built-in one).
+    registry_file: String,
     removed: Option<Release>,
     mention_count: usize,
     disagreements: Vec<DisagreementView<'a>>,
@@ -691,6 +693,7 @@ impl<'a> RenderCtx<'a> {
                     locked: s.locked,
                 })
                 .collect(),
+            registry_file: self.registry.gate_file(&g.name.0).display().to_string(),
             removed: g.removed,
             mention_count: g.mentions.len(),
             disagreements: disagreements(&g.disagreements, titles, |s| {
