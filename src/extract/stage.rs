@@ -2623,14 +2623,14 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
         let graduates_now = |v: &BlockView| {
             v.tokens.iter().zip(v.muted()).any(|(t, &m)| {
                 !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if graduates(s))
-                    && !v
+                    && v
                         .sentence_facts(t.range.start)
                         .release
                         .zip(v.release)
-                        .is_some_and(|(said, article)| said < article)
+                        .is_none_or(|(said, article)| said >= article)
             })
         };
-        if section_views(views, h).any(|v| graduates_now(v)) {
+        if section_views(views, h).any(graduates_now) {
             continue;
         }
         let section = block.section;
