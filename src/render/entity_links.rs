@@ -24,7 +24,8 @@
 //! (`[KEP-4381](https://kep.k8s.io/4381)`, `` `WatchList` フィーチャーゲート ``), or a KEP URL
 //! written out in prose, is left exactly as written, and a small chip right after it links
 //! the page: `<a class="ref-chip ref-chip-kep" href="…/keps/4381/">KEP-4381</a>` or
-//! `<a class="ref-chip ref-chip-gate" href="…/feature-gates/WatchList/">ゲート</a>`. One chip per
+//! `<a class="ref-chip ref-chip-gate" href="…/feature-gates/WatchList/">ゲート</a>` (`→` when the
+//! author's next word already says ゲート). One chip per
 //! span and entity; never an anchor inside an anchor or inside code. Pull requests in the
 //! author's links need no chip: the link already goes to GitHub.
 use std::collections::HashMap;
@@ -159,10 +160,14 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
                 out.push(a)
             }
             place => {
-                let label = if span_shows(doc, place, &m.gate.0) && !shared(place) {
-                    "ゲート"
-                } else {
+                let label = if !span_shows(doc, place, &m.gate.0) || shared(place) {
                     &m.gate.0
+                } else if says_gate_after(doc, place) {
+                    // `` `KubeletPSI` ゲートで ``: the author's word follows; the chip need not
+                    // say it again.
+                    "→"
+                } else {
+                    "ゲート"
                 };
                 let html = chip("ref-chip ref-chip-gate", &href, &title, label);
                 place_chip(&mut out, place, m.block, m.range.clone(), html)
@@ -174,8 +179,13 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
     }) {
         // `#128266` is a kubernetes/kubernetes PR to every reader, and the author stands next to
         // it (`(#128266, @user)`): a title only names another repository.
-        let title = (m.pr.repo != "kubernetes/kubernetes")
-            .then(|| format!("Pull Request {}#{}", m.pr.repo, m.pr.number));
+        let title = (m.pr.repo != "kubernetes/kubernetes").then(|| {
+            let kind = match m.pr.kind {
+                crate::model::ids::ItemKind::Issue => "Issue",
+                crate::model::ids::ItemKind::Pull => "Pull Request",
+            };
+            format!("{kind} {}#{}", m.pr.repo, m.pr.number)
+        });
         out.push(link(
             m.block,
             m.range.clone(),
@@ -228,6 +238,23 @@ fn span_shows(doc: &Doc, place: Place, id: &str) -> bool {
         }
         _ => true,
     }
+}
+
+/// The author's text right after the span already says it is a gate (`` `X` ゲート ``,
+/// `` `X` フィーチャーゲート ``, `` `X` feature gate ``).
+fn says_gate_after(doc: &Doc, place: Place) -> bool {
+    let Place::Span(i) = place else {
+        return false;
+    };
+    let s = &doc.spans[i];
+    let after = doc.blocks[s.block].text[s.range.end..].trim_start();
+    let lower = after.to_ascii_lowercase();
+    ["ゲート", "フィーチャーゲート", "機能ゲート"]
+        .iter()
+        .any(|w| after.starts_with(w))
+        || ["feature gate", "featuregate"]
+            .iter()
+            .any(|w| lower.starts_with(w))
 }
 
 /// A chip: a small link after text that must stay as written. `aria-label` says where it
@@ -436,9 +463,14 @@ mod tests {
                 "[変更を書き換えるポリシー](https://kep.k8s.io/3962)\n",
                 format!("<a href=\"https://kep.k8s.io/3962\">変更を書き換えるポリシー</a>{chip}KEP-3962</a>"),
             ),
+            // The author's word after the span says gate: the chip does not say it again.
             (
                 "`WatchList` フィーチャーゲート\n",
-                "<code>WatchList</code><a class=\"ref-chip ref-chip-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\" aria-label=\"フィーチャーゲート WatchListのページ\">ゲート</a> フィーチャーゲート".to_string(),
+                "<code>WatchList</code><a class=\"ref-chip ref-chip-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\" aria-label=\"フィーチャーゲート WatchListのページ\">→</a> フィーチャーゲート".to_string(),
+            ),
+            (
+                "`WatchList` を使う\n",
+                "<code>WatchList</code><a class=\"ref-chip ref-chip-gate\" href=\"../../feature-gates/WatchList/\" title=\"フィーチャーゲート WatchList\" aria-label=\"フィーチャーゲート WatchListのページ\">ゲート</a> を使う".to_string(),
             ),
         ];
         // Several gates in one span: each chip says its gate.

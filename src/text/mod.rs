@@ -171,7 +171,9 @@ pub fn escape_html_camel_breaks(name: &str) -> String {
                 (c.is_ascii_uppercase() && (p.is_ascii_lowercase() || p.is_ascii_digit()))
                     || (c.is_ascii_uppercase()
                         && p.is_ascii_uppercase()
-                        && next.is_some_and(|n| n.is_ascii_lowercase()))
+                        && next.is_some_and(|n| n.is_ascii_lowercase())
+                        // `IPs`, `CIDRs`: an acronym's plural is one word.
+                        && !acronym_plural(&chars, i + 1))
                     || (c.is_ascii_digit() && p.is_ascii_alphabetic())
             }
         };
@@ -184,6 +186,14 @@ pub fn escape_html_camel_breaks(name: &str) -> String {
     }
     escape_html_into(&mut out, &word);
     out
+}
+
+/// `chars[at]` is an `s` ending a word right after an acronym (`NodeIPs`, `ServiceCIDRsAllowed`).
+fn acronym_plural(chars: &[char], at: usize) -> bool {
+    chars.get(at) == Some(&'s')
+        && chars
+            .get(at + 1)
+            .is_none_or(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
 }
 
 /// Names this long or longer get [`escape_html_camel_breaks`]' break points: a shorter one
@@ -292,6 +302,15 @@ mod tests {
         assert_eq!(
             escape_html_camel_breaks("CSIMigrationvSphere"),
             "CSI<wbr>Migrationv<wbr>Sphere"
+        );
+        // An acronym's plural stays one word.
+        assert_eq!(
+            escape_html_camel_breaks("CloudDualStackNodeIPs"),
+            "Cloud<wbr>Dual<wbr>Stack<wbr>Node<wbr>IPs"
+        );
+        assert_eq!(
+            escape_html_camel_breaks("MultiCIDRServiceAllocator"),
+            "Multi<wbr>CIDR<wbr>Service<wbr>Allocator"
         );
         assert_eq!(
             escape_html_camel_breaks("WindowsHostNetwork1809"),
