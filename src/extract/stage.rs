@@ -3801,11 +3801,26 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 .iter()
                 .any(|w| text[t.range.end..].trim_start().starts_with(w))
     };
+    // `v1.34で昇格し、安定版になりました`, `v1.34で正式にサポートされ、GAとなりました`: the release
+    // of the move the next clause names the stage of.
+    let moved_then = |gap: &str| {
+        let g = gap.strip_prefix('で').unwrap_or("");
+        let g = g.strip_prefix("正式に").unwrap_or(g);
+        [
+            "昇格し、",
+            "昇格して",
+            "卒業し、",
+            "卒業して",
+            "サポートされ、",
+            "導入され、",
+        ]
+        .contains(&g)
+    };
     if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
         && let gap = release_gap(&text[prev.range.end..next_start])
         && !still(gap)
-        && matches!(
+        && (moved_then(gap) || matches!(
             gap,
             "" | "で"
                 | "でも"
@@ -3820,7 +3835,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 | "以降"
                 | "以降は"
                 | "以降、"
-        )
+        ))
     {
         return Some(r);
     }

@@ -5509,3 +5509,19 @@ fn a_stage_from_nested_items_takes_the_release_the_sections_heading_names() {
         [(4247, Some(Stage::Beta), Some(rel("1.32")))]
     );
 }
+
+#[test]
+fn a_release_in_the_clause_of_the_move_dates_the_stage_the_next_clause_names() {
+    for md in [
+        "`SidecarContainers`はv1.29で昇格し、安定版になりました。",
+        "`SidecarContainers`はv1.29で卒業し、安定版になりました。",
+        "`SidecarContainers`はv1.29で正式にサポートされ、GAとなりました。",
+    ] {
+        let got = gate_facts(md);
+        assert_eq!(
+            (got[0].1, got[0].2),
+            (Some(Stage::Stable), Some(rel("1.29"))),
+            "{md}"
+        );
+    }
+}
