@@ -2954,8 +2954,20 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 .any(|w| h.contains(w))
                 .then(|| whole_block_stage(views.get(i)))
                 .flatten();
+            // `| ゲート | 変更前 | 変更後 |`, `| Before | After |`: what held before is the row's
+            // past, what holds after its stage.
+            let before = ["変更前", "以前", "旧", "before", "old", "previous"]
+                .iter()
+                .any(|w| h.contains(w));
+            let after = ["変更後", "以後", "after"].iter().any(|w| h.contains(w))
+                || ["新", "new", "now"].contains(&h.as_str());
+            if before && !after {
+                continue;
+            }
             if let Some(when) = when {
                 when_columns.insert(key, when.stage);
+            } else if after {
+                stage_columns.insert(key, None);
             } else if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));
             } else if STAGE_KEYS
@@ -3820,22 +3832,23 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && let TokenKind::Release(r) = prev.kind
         && let gap = release_gap(&text[prev.range.end..next_start])
         && !still(gap)
-        && (moved_then(gap) || matches!(
-            gap,
-            "" | "で"
-                | "でも"
-                | "から"
-                | "にて"
-                | "において"
-                | "では"
-                | "に"
-                | "で、"
-                | "の"
-                | "["
-                | "以降"
-                | "以降は"
-                | "以降、"
-        ))
+        && (moved_then(gap)
+            || matches!(
+                gap,
+                "" | "で"
+                    | "でも"
+                    | "から"
+                    | "にて"
+                    | "において"
+                    | "では"
+                    | "に"
+                    | "で、"
+                    | "の"
+                    | "["
+                    | "以降"
+                    | "以降は"
+                    | "以降、"
+            ))
     {
         return Some(r);
     }

@@ -4698,15 +4698,16 @@ fn a_row_that_describes_its_name_states_its_stage_and_default() {
         )]
     );
     // A stage said of something else the row brings, in passing, or in columns that are no
-    // description (a vendor's, a before and after).
+    // description (a vendor's); a before and after is the after's (below).
     for md in [
         "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | cgroup v1 は非推奨になりました。利用は cgroup v2 で |\n",
         "| 機能 | 説明 |\n|---|---|\n| `NodeSwap` | ベータ版の頃とは挙動が違うので注意 |\n",
         "| 機能 | EKS | GKE |\n|---|---|---|\n| `NodeSwap` | アルファ | GA |\n",
-        "| 機能 | Before | After |\n|---|---|---|\n| `NodeSwap` | アルファ | ベータ |\n",
     ] {
         assert_eq!(gate_facts(md)[0].1, None, "{md}");
     }
+    let md = "| 機能 | Before | After |\n|---|---|---|\n| `NodeSwap` | アルファ | ベータ |\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Beta), "{md}");
     // A description naming another gate speaks of that one.
     let md = "| ゲート | 概要 |\n|---|---|\n| `SidecarContainers` | `NodeSwap` の後に入った。NodeSwap はベータ。 |\n";
     let got = gate_facts(md);
@@ -5523,5 +5524,17 @@ fn a_release_in_the_clause_of_the_move_dates_the_stage_the_next_clause_names() {
             (Some(Stage::Stable), Some(rel("1.29"))),
             "{md}"
         );
+    }
+}
+
+#[test]
+fn a_table_of_before_and_after_takes_the_after_column() {
+    for md in [
+        "| ゲート | 変更前 | 変更後 |\n|---|---|---|\n| `SidecarContainers` | Beta | GA |\n",
+        "| ゲート | Before | After |\n|---|---|---|\n| `SidecarContainers` | Beta | GA |\n",
+        "| ゲート | 旧 | 新 |\n|---|---|---|\n| `SidecarContainers` | Beta | GA |\n",
+        "| ゲート | 以前 | 現在 |\n|---|---|---|\n| `SidecarContainers` | Beta | GA |\n",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable), "{md}");
     }
 }
