@@ -812,6 +812,29 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     if rest.starts_with(['が', 'は', 'も']) {
         return stage_after(at);
     }
+    // `Graduated \`MutatingAdmissionPolicy\` to beta`, `Promoted X to GA`: a CHANGELOG line whose
+    // verb stands before the name and whose stage follows `to`.
+    let before = text[sentence.start..t.range.start]
+        .trim_end_matches([' ', '`'])
+        .to_ascii_lowercase();
+    let verb_first = [
+        "graduated",
+        "graduate",
+        "graduates",
+        "promoted",
+        "promote",
+        "promotes",
+    ]
+    .iter()
+    .any(|v| before.trim_start_matches(['-', '*', ' ']) == *v)
+        && rest
+            .trim_start_matches('`')
+            .trim_start()
+            .to_ascii_lowercase()
+            .starts_with("to ");
+    if verb_first {
+        return stage_after(at);
+    }
     let verb = rest
         .split(|c: char| !c.is_ascii_alphabetic())
         .next()

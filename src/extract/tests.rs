@@ -5538,3 +5538,18 @@ fn a_table_of_before_and_after_takes_the_after_column() {
         assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable), "{md}");
     }
 }
+
+#[test]
+fn a_changelog_line_graduating_a_gate_named_after_its_kind_is_that_gate() {
+    let md = "- Promoted `VolumeAttributesClass` to GA. (#131549, @carlory) [SIG Storage]\n- Graduated `ValidatingAdmissionPolicy` to beta. (#132071, @jpbetz)\n";
+    let got = gate_facts(md);
+    assert_eq!(
+        got.iter().map(|g| (g.0.as_str(), g.1)).collect::<Vec<_>>(),
+        [
+            ("VolumeAttributesClass", Some(Stage::Stable)),
+            ("ValidatingAdmissionPolicy", Some(Stage::Beta))
+        ]
+    );
+    // The kind said otherwise stays the kind.
+    assert!(real_gates("- Added a field to `VolumeAttributesClass` to track status.\n").is_empty());
+}
