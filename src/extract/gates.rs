@@ -233,6 +233,7 @@ fn names_a_thing_too(name: &str) -> bool {
 /// `` `AppArmor` プロファイル ``, `CPUManager ポリシー`.
 fn says_which_thing(after: &str) -> bool {
     let after = after.trim_start_matches([' ', '`', '\u{3000}']);
+    let after = after.strip_prefix('の').unwrap_or(after);
     let lower = after.to_ascii_lowercase();
     [
         "admission",

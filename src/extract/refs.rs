@@ -612,7 +612,7 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ),
     ("spiffe", None),
     ("nginx", None),
-    ("provider", None),
+    ("terraform provider", None),
     ("docker", None),
     ("argo", None),
     ("knative", None),
@@ -713,7 +713,7 @@ fn named_before(before: &str) -> Option<Named> {
     };
     match OTHER_PROJECTS.iter().find(|(w, _)| Some(*w) == word) {
         Some((_, repo)) => Some(repo.map_or(Named::Elsewhere, |r| Named::Repo(r.to_string()))),
-        None => (of && labelled && is_tool_name(&lower)).then_some(Named::Elsewhere),
+        None => (of && labelled && is_tool_name(name)).then_some(Named::Elsewhere),
     }
 }
 
@@ -728,10 +728,20 @@ fn is_tool_name(name: &str) -> bool {
         "kube-scheduler",
         "kube-controller-manager",
         "cloud-controller-manager",
+        "kube-aggregator",
+        "apiextensions-apiserver",
+        "pod-security-admission",
+        "cri-api",
         "client-go",
         "kube-openapi",
+        // Features written with hyphens.
+        "dual-stack",
+        "in-place",
+        "pod-level",
+        "scale-to-zero",
     ];
     name.contains('-')
+        && !name.chars().any(|c| c.is_ascii_uppercase())
         && !name.starts_with("sig-")
         && !name.starts_with("wg-")
         && !KUBERNETES_OWN.contains(&name)

@@ -131,6 +131,15 @@ pub(crate) enum TokenKind {
 }
 
 impl TokenKind {
+    /// A plan, a hope, a denial or a postponement: what its sentence says of a stage is no stage
+    /// reached.
+    pub(crate) fn hopes_or_denies(self) -> bool {
+        matches!(
+            self,
+            TokenKind::DeniedStage | TokenKind::Plan | TokenKind::Negation
+        )
+    }
+
     /// A reference to a KEP, a pull request or an issue, or a URL: what a citation holds.
     pub(crate) fn is_reference(self) -> bool {
         matches!(

@@ -276,15 +276,9 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
 /// the mention's stage, though no stage, is its own (the block's stage is not lent to it).
 fn speaks_of_an_unstated_stage(view: &BlockView, mention: &Range<usize>) -> bool {
     let sentence = view.sentence_at(mention.start);
-    view.tokens_in(&sentence).iter().any(|t| {
-        matches!(
-            t.kind,
-            TokenKind::StageWord(_)
-                | TokenKind::DeniedStage
-                | TokenKind::Plan
-                | TokenKind::Negation
-        )
-    })
+    view.tokens_in(&sentence)
+        .iter()
+        .any(|t| matches!(t.kind, TokenKind::StageWord(_)) || t.kind.hopes_or_denies())
 }
 
 /// In a sentence naming several KEPs or gates, the default said of the mention's name
@@ -564,7 +558,10 @@ const REFERS_BACK: [&str; 8] = [
 /// GA になる予定です。現在はベータです。 ``). The last of them that states a stage for the
 /// article's release (dated with it, or undated and saying now: 現在, 今回, このリリース) is it.
 /// A sentence with a subject of its own (not `この機能は`) ends the story, and a removal or
-/// deprecation is left out ([`continued_stage`]).
+/// deprecation is left out ([`continued_stage`]). When no later sentence tells it, a mention's
+/// sentence whose subject points back (`この機能は[KEP-1287](…)として提案され、…`) continues the
+/// story the nearest earlier sentence of the block opened, when that one states the stage for
+/// the article's release (`このたび、v1.35において…がGAとなりました`).
 fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
     let at = view.sentence_index(mention.start);
@@ -601,8 +598,24 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     // `このたび、v1.35 において…が GA となりました！この機能は KEP-1287 として提案され、v1.27 で
     // アルファとして導入されました。`: a sentence pointing back at its subject continues the story
     // an earlier sentence opened, where it stands now.
-    let own = &text[view.sentences[at].start..mention.start];
-    if now.is_none() && REFERS_BACK.iter().any(|w| own.contains(w)) {
+    // (Only a sentence whose subject points back, `この機能は…`, not `これまで` or `これに加えて`,
+    // and that plans or denies nothing of its own.)
+    let own = text[view.sentences[at].start..mention.start].trim_start();
+    let points_back = [
+        "この機能",
+        "本機能",
+        "同機能",
+        "この変更",
+        "これは",
+        "これが",
+    ]
+    .iter()
+    .any(|w| own.starts_with(w));
+    let plans = view
+        .tokens_in(&view.sentences[at])
+        .iter()
+        .any(|t| t.kind.hopes_or_denies());
+    if now.is_none() && points_back && !plans {
         for s in view.sentences[..at].iter().rev() {
             if view
                 .tokens_in(s)
@@ -1494,12 +1507,9 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let view = views.get(m.block());
     let at = view.norm.norm_offset(m.at().0.start);
     let sentence = view.sentence_at(at);
-    view.tokens_in(&sentence).iter().any(|t| {
-        matches!(
-            t.kind,
-            TokenKind::DeniedStage | TokenKind::Plan | TokenKind::Negation
-        )
-    })
+    view.tokens_in(&sentence)
+        .iter()
+        .any(|t| t.kind.hopes_or_denies())
 }
 
 /// What a group's stage is to its mentions: what they say themselves (the answer to their
@@ -2308,6 +2318,9 @@ impl Leads {
                 || !text.ends_with(['。', '.']);
             introduces || !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
         });
+        // (A heading with a subject of its own lends its stage to that subject only:
+        // `from_subject_headings`.)
+        let heading = heading.filter(|&h| !has_a_subject_of_its_own(views.get(h)));
         [lead, heading]
             .into_iter()
             .flatten()
@@ -2401,6 +2414,14 @@ const CATEGORY_WORDS: &[&str] = &[
     "major",
     "key",
     "list",
+    "this",
+    "these",
+    "主要",
+    "その他",
+    "他",
+    "移行",
+    "個",
+    "件",
 ];
 
 /// A heading that states a stage of a subject of its own (`サイドカーコンテナが GA 🎉`,
@@ -2956,17 +2977,18 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                 .flatten();
             // `| ゲート | 変更前 | 変更後 |`, `| Before | After |`: what held before is the row's
             // past, what holds after its stage.
-            let before = ["変更前", "以前", "旧", "before", "old", "previous"]
-                .iter()
-                .any(|w| h.contains(w));
-            let after = ["変更後", "以後", "after"].iter().any(|w| h.contains(w))
+            let english = |words: &[&str]| h.split_whitespace().any(|w| words.contains(&w));
+            let before = ["変更前", "以前", "旧"].iter().any(|w| h.contains(w))
+                || english(&["before", "old", "previous"]);
+            let after = ["変更後", "以後"].iter().any(|w| h.contains(w))
+                || english(&["after"])
                 || ["新", "new", "now"].contains(&h.as_str());
             if before && !after {
                 continue;
             }
             if let Some(when) = when {
                 when_columns.insert(key, when.stage);
-            } else if after {
+            } else if after && release_header(&h).is_none() {
                 stage_columns.insert(key, None);
             } else if let Some(r) = release_header(&h) {
                 stage_columns.insert(key, Some(r));

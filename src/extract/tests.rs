@@ -5553,3 +5553,21 @@ fn a_changelog_line_graduating_a_gate_named_after_its_kind_is_that_gate() {
     // The kind said otherwise stays the kind.
     assert!(real_gates("- Added a field to `VolumeAttributesClass` to track status.\n").is_empty());
 }
+
+#[test]
+fn only_a_subject_pointing_back_continues_an_earlier_story_and_counted_category_headings_lend() {
+    let md = "今回のリリースでは10個の機能がGAになりました。これに加えて、KEP-753 は次のリリースで GA になる予定です。\n";
+    assert_eq!(kep_stages(md), [(753, None, None)]);
+    let md =
+        "## GA に昇格した 23 個の機能\n\nサイドカー（KEP-753）やインプレース（KEP-1287）など。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (753, Some(Stage::Stable), None),
+            (1287, Some(Stage::Stable), None)
+        ]
+    );
+    // A one-name list item under a heading with a subject of its own takes nothing from it.
+    let md = "## サイドカーコンテナが GA\n\nKEP-753 が GA になりました。関連:\n\n- KEP-1287\n";
+    assert_eq!(kep_stages(md)[1], (1287, None, None));
+}

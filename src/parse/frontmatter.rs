@@ -150,36 +150,37 @@ struct Raw {
 /// Hugo and Jekyll take it (`tags: kubernetes k8s`, `tags: "kubernetes, k8s"`), or Qiita's
 /// API export, a list of `{name, versions}` maps.
 fn tag_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Tag {
-        Name(String),
-        Qiita { name: String },
-    }
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Tags {
-        List(Vec<Tag>),
-        Words(String),
-    }
-    let tags = Tags::deserialize(d).map_err(|_| {
+    use serde_json::Value;
+    let wrong = || {
         serde::de::Error::custom(
             "`tags` is neither a list of words nor one string of them; write `tags: [\"kubernetes\", \"k8s\"]`",
         )
-    })?;
-    Ok(match tags {
-        Tags::List(list) => list
-            .into_iter()
-            .map(|t| match t {
-                Tag::Name(name) | Tag::Qiita { name } => name,
-            })
-            .collect(),
-        Tags::Words(words) => words
+    };
+    // A word as YAML may read it: `1.30` is a number, `true` a boolean.
+    let word = |v: Value| match v {
+        Value::String(s) => Some(s),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Object(mut m) => match m.remove("name") {
+            Some(Value::String(s)) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    };
+    match Value::deserialize(d)? {
+        // `tags:` with nothing after it.
+        Value::Null => Ok(Vec::new()),
+        Value::String(words) => Ok(words
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | '、'))
             .filter(|w| !w.is_empty())
             .map(str::to_string)
+            .collect()),
+        Value::Array(list) => list
+            .into_iter()
+            .map(|v| word(v).ok_or_else(wrong))
             .collect(),
-    })
+        _ => Err(wrong()),
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -562,7 +563,7 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     });
     static IN_SLUG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)(?:kubernetes|k8s|^changelog|(?:^|[-_])(?:eks|gke|aks))[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)|(?:^|[-_])(?:upgrade|update)[-_](?:to[-_])?v?(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
+            r"(?i)(?:kubernetes|k8s|^changelog|(?:^|[-_])(?:eks|gke|aks))[-_]v?(1)[-._]([0-9]{1,2})(?:[-._][0-9]{1,3})?(?:[-_/]|$)|(?:^|[-_])v(1)[-._]([0-9]{1,2})(?:[-_/]|$)|(?:^|[-_])(?:upgrade[-_](?:to[-_])?|update[-_]to[-_])v?(1)[-._]([0-9]{1,2})(?:[-_/]|$)",
         )
         .unwrap()
     });
@@ -626,8 +627,9 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     }
     // `EKS を 1.30 に上げたときの記録`, `EKS Auto Mode で 1.32 を試す`, `クラスタを 1.31 に
     // アップデート`: a platform or cluster, then particles, then the release.
+    // (Not a ratio or a count: `GKE で 1.5 倍速く`.)
     static AFTER_PLATFORM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks)|クラスタ)ー?(?:\s|を|の|で|auto\s*mode|autopilot|standard|クラスタ|ー)*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)")
+        regex::Regex::new(r"(?i)(?:kubernetes|k8s|(?:^|[^A-Za-z0-9])(?:eks|gke|aks)|クラスタ)ー?(?:\s|を|の|で|auto\s*mode|autopilot|standard|クラスタ|ー)*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?\s*(?:[^0-9A-Za-z.\s倍秒万%％年]|$)")
             .unwrap()
     });
     if let Some(r) = AFTER_PLATFORM.captures(&title).and_then(release) {
@@ -906,6 +908,9 @@ mod tests {
             .unwrap()
             .0;
         assert_eq!(toml.tags, ["a", "b"]);
+        // Nothing after the key, and words YAML reads as numbers.
+        assert!(tags("tags:\n").is_empty());
+        assert_eq!(tags("topics: [k8s, 1.30]\n"), ["k8s", "1.3"]);
         // A shape that is no list of words says what to write, at the key's line.
         let e = parse("---\ntitle: t\ntags:\n  a: 1\n---\n本文\n").unwrap_err();
         assert!(e.message.contains("tags"), "{}", e.message);
@@ -1050,8 +1055,13 @@ mod tests {
                 "{title} / {slug}"
             );
         }
-        // Not a release of Kubernetes: another tool's version, a `weeks-` slug.
+        // Not a release of Kubernetes: another tool's version, a `weeks-` slug, a ratio, a
+        // weekly update's date.
         assert_eq!(r("Go 1.22 で書く", "weeks-1-30", "content/x.md"), None);
+        assert_eq!(
+            r("GKE で 1.5 倍速く", "weekly-update-1-15", "content/x.md"),
+            None
+        );
         // An upgrade by `~ … へ`, a post's own release before a span, a descending pair, a
         // platform's release of Kubernetes and `バージョン` before the number.
         for (title, want) in [

@@ -693,7 +693,13 @@ impl<'a> RenderCtx<'a> {
                     locked: s.locked,
                 })
                 .collect(),
-            registry_file: self.registry.gate_file(&g.name.0).display().to_string(),
+            registry_file: match self.registry.gate_file(&g.name.0) {
+                // The built-in registry's file, not the sentence diagnostics name it with.
+                f if f == std::path::Path::new(crate::registry::BUILTIN_GATES) => {
+                    "src/registry/builtin/feature-gates.toml".to_string()
+                }
+                f => f.display().to_string(),
+            },
             removed: g.removed,
             mention_count: g.mentions.len(),
             disagreements: disagreements(&g.disagreements, titles, |s| {
