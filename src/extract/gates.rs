@@ -788,8 +788,13 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .map_or("", |(_, after)| after)
             .trim_start();
     }
-    // `` `ValidatingAdmissionPolicy` 自体は 1.30 で GA ``: the name itself.
+    // `` `ValidatingAdmissionPolicy` 自体は 1.30 で GA ``, `ValidatingAdmissionPolicy の方は`: the
+    // name itself.
     rest = rest.strip_prefix("自体").unwrap_or(rest);
+    rest = rest
+        .strip_prefix("の方")
+        .or_else(|| rest.strip_prefix("のほう"))
+        .map_or(rest, str::trim_start);
     let at = sentence.end - rest.len();
     // `` `VolumeAttributesClass` → β ``: a terse line of the name's move.
     if let Some(after) = ["→", "->", "⇒"].iter().find_map(|a| rest.strip_prefix(a)) {

@@ -5550,6 +5550,14 @@ fn a_changelog_line_graduating_a_gate_named_after_its_kind_is_that_gate() {
             ("ValidatingAdmissionPolicy", Some(Stage::Beta))
         ]
     );
+    // `の方は` points at the name itself.
+    let got =
+        gate_facts("ValidatingAdmissionPolicy の方は 1.30 で GA 済みなので、移行しましょう。\n");
+    assert_eq!(got[0].0, "ValidatingAdmissionPolicy");
+    assert_eq!(
+        (got[0].1, got[0].2),
+        (Some(Stage::Stable), Some(rel("1.30")))
+    );
     // The kind said otherwise stays the kind.
     assert!(real_gates("- Added a field to `VolumeAttributesClass` to track status.\n").is_empty());
 }
