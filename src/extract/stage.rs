@@ -249,7 +249,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             }
         },
     };
-    let release = stated.and_then(|s| s.release.or(view.section_release.get()));
+    let release = stated.and_then(|s| dated_in_section(view, s).release);
     // A heading's section table of releases and stages is its history too.
     for d in view.timeline.borrow().iter() {
         if Some(d.release) != release.or(view.release)
@@ -565,17 +565,18 @@ const REFERS_BACK: [&str; 8] = [
 fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
     let at = view.sentence_index(mention.start);
-    let mut now = None;
-    for s in view.sentences.iter().skip(at + 1) {
-        if view
-            .tokens_in(s)
+    let names_another = |s: &Range<usize>| {
+        view.tokens_in(s)
             .iter()
             .any(|t| names_a_kep_or_gate(text, t))
-        {
+    };
+    let mut now = None;
+    for s in view.sentences.iter().skip(at + 1) {
+        if names_another(s) {
             break;
         }
         let said = view.sentence_facts(s.start);
-        let (Some(stage), Some(at)) = (continued_stage(&said), said.stage_at) else {
+        let (Some(_), Some(at)) = (continued_stage(&said), said.stage_at) else {
             continue;
         };
         // `…今回のリリースでは古い \`resources\` フィールドが非推奨に`, `また今回、サイドカーコンテナが
@@ -584,16 +585,7 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         if has_a_subject(before) && !REFERS_BACK.iter().any(|w| before.contains(w)) {
             break;
         }
-        let for_the_release = match said.release {
-            Some(r) => view.release == Some(r),
-            None => says_now(&text[s.clone()]),
-        };
-        if for_the_release {
-            now = Some(Stated {
-                stage,
-                release: said.release,
-            });
-        }
+        now = stated_for_the_release(view, s, &said).or(now);
     }
     // `このたび、v1.35 において…が GA となりました！この機能は KEP-1287 として提案され、v1.27 で
     // アルファとして導入されました。`: a sentence pointing back at its subject continues the story
@@ -601,44 +593,44 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     // (Only a sentence whose subject points back, `この機能は…`, not `これまで` or `これに加えて`,
     // and that plans or denies nothing of its own.)
     let own = text[view.sentences[at].start..mention.start].trim_start();
-    let points_back = [
-        "この機能",
-        "本機能",
-        "同機能",
-        "この変更",
-        "これは",
-        "これが",
-    ]
-    .iter()
-    .any(|w| own.starts_with(w));
+    let points_back = REFERS_BACK.iter().any(|w| {
+        own.strip_prefix(w)
+            .is_some_and(|rest| *w != "これ" || rest.starts_with(['は', 'が']))
+    });
     let plans = view
         .tokens_in(&view.sentences[at])
         .iter()
         .any(|t| t.kind.hopes_or_denies());
     if now.is_none() && points_back && !plans {
         for s in view.sentences[..at].iter().rev() {
-            if view
-                .tokens_in(s)
-                .iter()
-                .any(|t| names_a_kep_or_gate(text, t))
-            {
+            if names_another(s) {
                 break;
             }
             let said = view.sentence_facts(s.start);
-            let Some(stage) = continued_stage(&said) else {
-                continue;
-            };
-            let for_the_release = match said.release {
-                Some(r) => view.release == Some(r),
-                None => says_now(&text[s.clone()]),
-            };
-            return for_the_release.then_some(Stated {
-                stage,
-                release: said.release,
-            });
+            if continued_stage(&said).is_some() {
+                return stated_for_the_release(view, s, &said);
+            }
         }
     }
     now
+}
+
+/// The stage sentence `s` states (`said`) where the story stands in the article's release: dated
+/// with it, or undated and saying now ([`says_now`]); not a removal or deprecation.
+fn stated_for_the_release(
+    view: &BlockView,
+    s: &Range<usize>,
+    said: &SentenceFacts,
+) -> Option<Stated> {
+    let stage = continued_stage(said)?;
+    let for_the_release = match said.release {
+        Some(r) => view.release == Some(r),
+        None => says_now(&view.text()[s.clone()]),
+    };
+    for_the_release.then_some(Stated {
+        stage,
+        release: said.release,
+    })
 }
 
 /// Words that put an undated statement in the article's release.
@@ -977,12 +969,27 @@ fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usiz
     }
     let start = clause_start(text, mention.end, stage_at);
     let later = &text[start..stage_at];
-    start > mention.end
-        && has_a_subject(later)
-        && ["設定", "フラグ", "オプション", "フィールド", "指定"]
-            .iter()
-            .any(|w| later.contains(w))
+    start > mention.end && has_a_subject(later) && SETTING_WORDS.iter().any(|w| later.contains(w))
 }
+
+/// Words naming a setting, a field or an annotation: its deprecation is its own, not the
+/// feature's ([`deprecates_a_setting`], [`block_stage`]).
+const SETTING_WORDS: [&str; 14] = [
+    "設定",
+    "フラグ",
+    "オプション",
+    "フィールド",
+    "指定",
+    "アノテーション",
+    "field",
+    "fields",
+    "flag",
+    "flags",
+    "option",
+    "options",
+    "annotation",
+    "annotations",
+];
 
 /// `` `SidecarContainers` ``, `ImageVolume`: a block whose text is one gate-shaped name (in a
 /// code span or not) and nothing else.
@@ -1493,10 +1500,14 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
 
 /// `stated` for mention `m`, an undated stage dated with the release its section's heading names.
 fn in_section_release(views: &Views, m: &dyn Staged, stated: Stated) -> Stated {
+    dated_in_section(views.get(m.block()), stated)
+}
+
+/// `stated` in block `view`: an undated stage is the release's its section's heading names, if
+/// any (`## 🚀 v1.32 の注目機能` in an article of no release).
+fn dated_in_section(view: &BlockView, stated: Stated) -> Stated {
     Stated {
-        release: stated
-            .release
-            .or_else(|| views.get(m.block()).section_release.get()),
+        release: stated.release.or(view.section_release.get()),
         ..stated
     }
 }
@@ -2167,13 +2178,24 @@ fn aside_around(text: &str, sentence: Range<usize>, at: usize) -> Range<usize> {
 /// visited in order and the enclosing headings kept on a stack (at most six deep), so finding
 /// them costs nothing per block: walking back from every block was quadratic in a document of a
 /// million table cells.
+/// A heading whose section the visit is in.
+#[derive(Clone, Copy)]
+struct OpenHeading {
+    level: u8,
+    block: usize,
+    /// The one release it names, in an article of no release of its own.
+    release: Option<Release>,
+    /// It states the stage of a subject of its own ([`has_a_subject_of_its_own`]): its stage is
+    /// that subject's (`from_subject_headings`), not its section's.
+    of_a_subject: bool,
+}
+
 #[derive(Default)]
 pub(super) struct Leads {
     /// Stage each heading or lead block states, computed once.
     stated: HashMap<usize, Option<Stated>>,
-    /// The open headings, outermost first: (level, block, the one release it names in an article
-    /// of no release of its own).
-    headings: Vec<(u8, usize, Option<Release>)>,
+    /// The open headings, outermost first.
+    headings: Vec<OpenHeading>,
     /// The last paragraph of the current section (a list's lead).
     lead: Option<usize>,
     /// The `feature-state` line of the current section (`FEATURE STATE: Kubernetes v1.16 [alpha]`).
@@ -2192,7 +2214,7 @@ impl Leads {
         if let BlockKind::Heading(level) = block.kind {
             // Its own stage, for the blocks below it, from the view already made.
             self.stated.insert(index, whole_block_stage(view));
-            while self.headings.last().is_some_and(|&(l, _, _)| l >= level) {
+            while self.headings.last().is_some_and(|h| h.level >= level) {
                 self.headings.pop();
             }
             // A heading's section stage is its parents'.
@@ -2226,7 +2248,12 @@ impl Leads {
                 None => true,
                 Some(now) => r != now && looks_at_another_release(view.text()),
             });
-            self.headings.push((level, index, release));
+            self.headings.push(OpenHeading {
+                level,
+                block: index,
+                release,
+                of_a_subject: has_a_subject_of_its_own(view),
+            });
             self.lead = None;
             self.feature_state = None;
             self.said = false;
@@ -2260,7 +2287,7 @@ impl Leads {
             }
         }
         view.section_release
-            .set(self.headings.iter().rev().find_map(|&(_, _, r)| r));
+            .set(self.headings.iter().rev().find_map(|h| h.release));
         // A title heads whatever its items say; a sentence introducing its list only the items
         // that are names (`- 以下の条件を満たしたため、ベータに昇格しました。` over a condition).
         let parent_lead = parent_lead
@@ -2285,9 +2312,12 @@ impl Leads {
     /// each item did (a heading about one removal is `removal_sections`' business).
     fn section_stage(&mut self, views: &Views) -> Option<Stated> {
         for k in (0..self.headings.len()).rev() {
-            let h = self.headings[k].1;
-            if has_a_subject_of_its_own(views.get(h)) {
-                // Its stage is its subject's (`from_subject_headings`).
+            let OpenHeading {
+                block: h,
+                of_a_subject,
+                ..
+            } = self.headings[k];
+            if of_a_subject {
                 continue;
             }
             match self.stated(views, h) {
@@ -2306,7 +2336,12 @@ impl Leads {
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
-        let heading = self.headings.last().map(|&(_, h, _)| h);
+        // (A heading with a subject of its own lends its stage to that subject only.)
+        let heading = self
+            .headings
+            .last()
+            .filter(|h| !h.of_a_subject)
+            .map(|h| h.block);
         // A paragraph that names a KEP or gate states that one's stage (`` `A` は 1.34 でベータに
         // なります。 `` before a list of notes), unless it introduces the list (`…以下のゲートが
         // ベータになりました:`).
@@ -2318,9 +2353,6 @@ impl Leads {
                 || !text.ends_with(['。', '.']);
             introduces || !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
         });
-        // (A heading with a subject of its own lends its stage to that subject only:
-        // `from_subject_headings`.)
-        let heading = heading.filter(|&h| !has_a_subject_of_its_own(views.get(h)));
         [lead, heading]
             .into_iter()
             .flatten()
@@ -2446,8 +2478,14 @@ fn has_a_subject_of_its_own(view: &BlockView) -> bool {
         }
     }
     rest.push_str(&text[at.min(text.len())..]);
+    // Longest first, so that `主要` goes whole, not as `主` leaving `要`.
+    static LONGEST_FIRST: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
+        let mut words = CATEGORY_WORDS.to_vec();
+        words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+        words
+    });
     let mut rest = rest.to_lowercase();
-    for w in CATEGORY_WORDS {
+    for w in LONGEST_FIRST.iter() {
         rest = rest.replace(w, " ");
     }
     // Kana between words are particles and endings (`が`, `になった`, `したもの`): only kanji,
@@ -2568,7 +2606,7 @@ fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
     section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
         .find_map(|v| {
-            states_a_stage(v, |_| true).then(|| v.block_stage().or_else(|| current_stage(v)))
+            states_a_stage(v, |_, _| true).then(|| v.block_stage().or_else(|| current_stage(v)))
         })
         .flatten()
 }
@@ -2616,9 +2654,9 @@ fn section_views<'v, 'd>(
 }
 
 /// Whether the block has a stage word that states a fact of the release and is `wanted`.
-fn states_a_stage(view: &BlockView, wanted: impl Fn(Stage) -> bool) -> bool {
+fn states_a_stage(view: &BlockView, wanted: impl Fn(Stage, usize) -> bool) -> bool {
     view.tokens.iter().zip(view.muted()).any(|(t, &m)| {
-        !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if wanted(s))
+        !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if wanted(s, t.range.start))
     })
 }
 
@@ -2638,14 +2676,12 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
         let Some(stage) = one_thing_removal(&block.text) else {
             continue;
         };
-        let graduates = |s| matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable);
         // (`EndpointSlices APIはv1.21から安定版となっており` is background: a graduation dated for
         // an earlier release tells no more of the section's release.)
         let graduates_now = |v: &BlockView| {
-            v.tokens.iter().zip(v.muted()).any(|(t, &m)| {
-                !m && matches!(t.kind, TokenKind::StageWord(s) | TokenKind::ApiVersion(s) if graduates(s))
-                    && v
-                        .sentence_facts(t.range.start)
+            states_a_stage(v, |s, at| {
+                matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable)
+                    && v.sentence_facts(at)
                         .release
                         .zip(v.release)
                         .is_none_or(|(said, article)| said >= article)
@@ -4067,15 +4103,7 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
         let tokens = view.tokens_in(&view.sentence_at(at));
         tokens.iter().any(|t| {
             t.kind == TokenKind::FieldWord
-                && matches!(
-                    text[t.range.clone()].to_ascii_lowercase().as_str(),
-                    "フィールド"
-                        | "field"
-                        | "fields"
-                        | "アノテーション"
-                        | "annotation"
-                        | "annotations"
-                )
+                && SETTING_WORDS.contains(&text[t.range.clone()].to_ascii_lowercase().as_str())
         }) && !tokens.iter().any(|t| names_a_kep_or_gate(text, t))
     };
     // The stage and where each of its words stands.

@@ -5566,6 +5566,15 @@ fn a_changelog_line_graduating_a_gate_named_after_its_kind_is_that_gate() {
 fn only_a_subject_pointing_back_continues_an_earlier_story_and_counted_category_headings_lend() {
     let md = "今回のリリースでは10個の機能がGAになりました。これに加えて、KEP-753 は次のリリースで GA になる予定です。\n";
     assert_eq!(kep_stages(md), [(753, None, None)]);
+    // (`主要` goes whole, not as `主` leaving `要`.)
+    let md = "## 主要なベータ機能\n\nKEP-753 はベータになりました。\n\nインプレース（KEP-1287）の話です。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (753, Some(Stage::Beta), None),
+            (1287, Some(Stage::Beta), None)
+        ]
+    );
     let md =
         "## GA に昇格した 23 個の機能\n\nサイドカー（KEP-753）やインプレース（KEP-1287）など。\n";
     assert_eq!(

@@ -668,8 +668,19 @@ pub fn degrade(text: &str, page: &Page) -> String {
                 .next()
                 .is_some_and(|rest| rest.trim().is_empty());
         let shown = match name {
-            n if callout(n).is_some() => {
-                let (kind, label) = callout(n).expect("a callout");
+            n if callout(n).is_some() || n == "alert" => {
+                // A callout's box has its kind's label; Docsy's alert the title it is given.
+                let (kind, boxed, inline) = match callout(n) {
+                    Some((kind, label)) => (kind, None, Some(label.to_string())),
+                    None => {
+                        let title = params
+                            .get("title")
+                            .map(|t| markdown_text(&t))
+                            .filter(|t| !t.trim().is_empty());
+                        let kind = alert_kind(&params.get("color").unwrap_or_default());
+                        (kind, title.clone(), title)
+                    }
+                };
                 if alone {
                     let indent = before.to_string();
                     out.push_str(&format!("> [!{kind}]"));
@@ -678,7 +689,7 @@ pub fn degrade(text: &str, page: &Page) -> String {
                         start: out.len(),
                         kind: OpenKind::Callout {
                             indent,
-                            title: None,
+                            title: boxed,
                         },
                     });
                     String::new()
@@ -689,31 +700,7 @@ pub fn degrade(text: &str, page: &Page) -> String {
                         start: out.len(),
                         kind: OpenKind::Plain,
                     });
-                    format!("**{label}:** ")
-                }
-            }
-            "alert" => {
-                let title = params
-                    .get("title")
-                    .map(|t| markdown_text(&t))
-                    .filter(|t| !t.trim().is_empty());
-                if alone {
-                    let indent = before.to_string();
-                    let kind = alert_kind(&params.get("color").unwrap_or_default());
-                    out.push_str(&format!("> [!{kind}]"));
-                    open.push(Open {
-                        name: name.to_string(),
-                        start: out.len(),
-                        kind: OpenKind::Callout { indent, title },
-                    });
-                    String::new()
-                } else {
-                    open.push(Open {
-                        name: name.to_string(),
-                        start: out.len(),
-                        kind: OpenKind::Plain,
-                    });
-                    title.map(|t| format!("**{t}:** ")).unwrap_or_default()
+                    inline.map(|l| format!("**{l}:** ")).unwrap_or_default()
                 }
             }
             "youtube" => youtube(&params),

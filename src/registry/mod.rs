@@ -393,11 +393,16 @@ impl Registry {
 
     /// The file gate `name`'s entry comes from.
     pub fn gate_file(&self, name: &str) -> &Path {
-        if self.builtin_gates.contains(name) {
+        if self.gate_is_builtin(name) {
             Path::new(BUILTIN_GATES)
         } else {
             &self.gates_path
         }
+    }
+
+    /// Gate `name`'s entry is the built-in registry's, not the site's file's.
+    pub fn gate_is_builtin(&self, name: &str) -> bool {
+        self.builtin_gates.contains(name)
     }
 
     pub fn kep(&self, n: KepNumber) -> Option<&KepEntry> {

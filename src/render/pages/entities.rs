@@ -369,8 +369,8 @@ struct GateView<'a> {
     current_label: Option<&'static str>,
     default_on: Option<bool>,
     registry_stages: Vec<RegistryStageView>,
-    /// The registry file the stages come from (the site's, or the built-in one).
-    registry_file: String,
+    /// The site's registry file the stages come from (`None`: the built-in registry's).
+    registry_file: Option<String>,
     removed: Option<Release>,
     mention_count: usize,
     disagreements: Vec<DisagreementView<'a>>,
@@ -693,13 +693,8 @@ impl<'a> RenderCtx<'a> {
                     locked: s.locked,
                 })
                 .collect(),
-            registry_file: match self.registry.gate_file(&g.name.0) {
-                // The built-in registry's file, not the sentence diagnostics name it with.
-                f if f == std::path::Path::new(crate::registry::BUILTIN_GATES) => {
-                    "src/registry/builtin/feature-gates.toml".to_string()
-                }
-                f => f.display().to_string(),
-            },
+            registry_file: (!self.registry.gate_is_builtin(&g.name.0))
+                .then(|| self.registry.gate_file(&g.name.0).display().to_string()),
             removed: g.removed,
             mention_count: g.mentions.len(),
             disagreements: disagreements(&g.disagreements, titles, |s| {
