@@ -68,7 +68,12 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | [。!?！？\n] | \.(?:\s|$)
         "
     );
-    Regex::new(&pattern).expect("the scanner regex compiles")
+    // Every byte of every article goes through this one large pattern: a lazy DFA cache
+    // bigger than the default 2 MiB is not cleared and rebuilt again and again.
+    regex::RegexBuilder::new(&pattern)
+        .dfa_size_limit(16 << 20)
+        .build()
+        .expect("the scanner regex compiles")
 });
 
 /// What a token is.

@@ -2479,15 +2479,14 @@ fn has_a_subject_of_its_own(view: &BlockView) -> bool {
     }
     rest.push_str(&text[at.min(text.len())..]);
     // Longest first, so that `主要` goes whole, not as `主` leaving `要`.
-    static LONGEST_FIRST: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
-        let mut words = CATEGORY_WORDS.to_vec();
-        words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
-        words
-    });
-    let mut rest = rest.to_lowercase();
-    for w in LONGEST_FIRST.iter() {
-        rest = rest.replace(w, " ");
-    }
+    static CATEGORY: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                .build(CATEGORY_WORDS)
+                .expect("the category words build a matcher")
+        });
+    let rest = CATEGORY.replace_all(&rest.to_lowercase(), &[" "; CATEGORY_WORDS.len()]);
     // Kana between words are particles and endings (`が`, `になった`, `したもの`): only kanji,
     // katakana and Latin letters make a subject.
     rest.chars().any(|c| {
