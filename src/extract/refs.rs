@@ -1008,8 +1008,40 @@ pub(super) fn title_after(rest: &str, whole: bool) -> Option<String> {
             .unwrap_or(rest.len())
     };
     let title = rest[..end].trim().trim_end_matches([',', '.', ';']);
-    (title.chars().any(|c| c.is_alphabetic()) && !is_generic_title(title))
-        .then(|| title.to_string())
+    (title.chars().any(|c| c.is_alphabetic())
+        && !is_generic_title(title)
+        && !is_stage_history(title))
+    .then(|| title.to_string())
+}
+
+/// `Alpha v1.28 → Beta v1.29 → GA v1.33`, `stable (v1.33)`, `beta in 1.29`: after `KEP-753:`,
+/// the KEP's stages by release, not its title. Every word is a stage, a release or a joining word.
+fn is_stage_history(title: &str) -> bool {
+    const STAGES: [&str; 8] = [
+        "alpha",
+        "beta",
+        "ga",
+        "stable",
+        "deprecated",
+        "removed",
+        "graduated",
+        "generally",
+    ];
+    const JOINING: [&str; 6] = ["in", "since", "from", "to", "available", "v"];
+    let lower = title.to_ascii_lowercase();
+    let mut words = lower
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| !w.is_empty());
+    words.next().is_some_and(|w| STAGES.contains(&w))
+        && words.all(|w| {
+            let release = w.strip_prefix('v').unwrap_or(w);
+            STAGES.contains(&w)
+                || JOINING.contains(&w)
+                || release
+                    .split('.')
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
 }
 
 /// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (one a

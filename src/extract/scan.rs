@@ -55,7 +55,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
-        | 以前 | これまで | 従来
+        | 以前 | これまで | 従来 | 長らく | 長い間 | 長年 | ずっと | かつて
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
         | (?:(?:デフォルト|既定)(?:値)?|初期値)\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
@@ -643,18 +643,11 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
     let before = text[..at].trim_end_matches(INLINE_SPACE);
     // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
     let arrow = [
-        "→",
-        "⇒",
-        "➡",
-        "->",
-        "=>",
-        "を経て",
-        "の後に",
-        "のあとに",
-        "後に",
-        "後",
+        CHAIN_ARROWS.as_slice(),
+        &["を経て", "の後に", "のあとに", "後に", "後"],
     ]
-    .iter()
+    .concat()
+    .into_iter()
     .find_map(|a| before.strip_suffix(a))
     .map(|b| b.trim_end_matches(INLINE_SPACE));
     arrow.is_some_and(|b| {
@@ -666,12 +659,22 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
         })
 }
 
-/// Right before `at`: a release and `で` or `にて` (`v1.32 で`), the release token `last` the
-/// scanner made just before.
+/// Arrows and slashes between the steps of a feature's history written as a chain
+/// (`v1.29 GA → v1.32 削除`, `1.30: GA / 1.32: 削除`).
+const CHAIN_ARROWS: [&str; 7] = ["→", "⇒", "➡", "->", "=>", "/", "／"];
+
+/// Right before `at`: a release and `で` or `にて` (`v1.32 で`), or a release alone as a step of
+/// a chain (`GA → v1.32 削除`, `GA / 1.32: 削除`), the release token `last` the scanner made just
+/// before.
 fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
     last.is_some_and(|t| {
         let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
-        matches!(t.kind, TokenKind::Release(_)) && matches!(gap, "で" | "にて")
+        let chain_step = || {
+            let before = text[..t.range.start].trim_end_matches(INLINE_SPACE);
+            CHAIN_ARROWS.iter().any(|a| before.ends_with(a))
+        };
+        matches!(t.kind, TokenKind::Release(_))
+            && (matches!(gap, "で" | "にて") || (gap.is_empty() && chain_step()))
     })
 }
 
@@ -876,7 +879,10 @@ fn classify(s: &str) -> TokenKind {
         _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }
-        "以前" | "これまで" | "従来" => TokenKind::Past,
+        // `長らくアルファでした`, `かつてはベータでした`: a state the feature was in for long before.
+        "以前" | "これまで" | "従来" | "長らく" | "長い間" | "長年" | "ずっと" | "かつて" => {
+            TokenKind::Past
+        }
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         // `` `X` 有効時に ``, `` `X` が有効な場合に ``: a state it is switched to.
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" | "有効時" | "無効時"

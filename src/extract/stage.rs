@@ -2107,6 +2107,24 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             }
             TokenKind::Past => {
                 let sentence = view.sentence_at(t.range.start);
+                // `長らくアルファでした`, `かつてはベータ`: the stage right after was so long
+                // before the release (`長らく待たれていた KEP-3962 がベータに` says nothing of a
+                // stage); `1.27 から長らくアルファでした` dates it (see `release_next_to`).
+                if is_how_long(&text[t.range.clone()]) {
+                    let dated = tokens[..i]
+                        .iter()
+                        .rev()
+                        .take_while(|u| u.range.start >= sentence.start)
+                        .any(|u| matches!(u.kind, TokenKind::Release(_)));
+                    if let Some(u) = tokens.get(i + 1)
+                        && matches!(u.kind, TokenKind::StageWord(_))
+                        && matches!(text[t.range.end..u.range.start].trim(), "" | "は" | "、")
+                        && !dated
+                    {
+                        muted[i + 1] = true;
+                    }
+                    continue;
+                }
                 for (j, u) in tokens.iter().enumerate().skip(i + 1) {
                     // `1.33 以前はアルファだった X が 1.34 でベータに`: the article's release (or a
                     // later one) is no longer the past.
@@ -2129,6 +2147,12 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         }
     }
     muted
+}
+
+/// `長らく`, `長い間`, `長年`, `ずっと`, `かつて`: how long before the release (or once) a state
+/// was so; a [`TokenKind::Past`] word that qualifies only the stage word right after it.
+fn is_how_long(word: &str) -> bool {
+    ["長らく", "長い間", "長年", "ずっと", "かつて"].contains(&word)
 }
 
 /// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
@@ -3863,6 +3887,15 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         p = Some(r);
     }
+    // `1.27 から長らくアルファでした`: how long it was so stands between them.
+    if let Some(d) = p
+        && tokens[d].kind == TokenKind::Past
+        && is_how_long(&text[tokens[d].range.clone()])
+        && text[tokens[d].range.end..next_start].trim().is_empty()
+    {
+        next_start = tokens[d].range.start;
+        p = d.checked_sub(1);
+    }
     // `1.29 からベータのままです`: beta since then and still, so in the article's release too.
     let still = |between: &str| {
         matches!(between, "から" | "以来")
@@ -3929,6 +3962,20 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && text[n.range.end..]
             .trim_start()
             .starts_with([')', '）', '~', '〜', '～'])
+    {
+        return Some(r);
+    }
+    // `Alpha v1.28 → Beta v1.29 → GA v1.33`, `alpha v1.28 / beta v1.29`: a step of a chain
+    // written stage first, the release right after the stage and ending the step.
+    if let Some(n) = tokens.get(i + 1)
+        && let TokenKind::Release(r) = n.kind
+        && matches!(text[t.range.end..n.range.start].trim(), "" | ":" | "：")
+        && {
+            let after = text[n.range.end..].trim_start_matches(super::scan::INLINE_SPACE);
+            after.is_empty()
+                || after.starts_with(['\n', '、', ',', '/', '／', '→', '⇒', '|'])
+                || after.starts_with("->")
+        }
     {
         return Some(r);
     }

@@ -5588,3 +5588,66 @@ fn only_a_subject_pointing_back_continues_an_earlier_story_and_counted_category_
     let md = "## サイドカーコンテナが GA\n\nKEP-753 が GA になりました。関連:\n\n- KEP-1287\n";
     assert_eq!(kep_stages(md)[1], (1287, None, None));
 }
+
+#[test]
+fn a_history_written_as_a_chain_ends_in_its_last_step() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    for md in [
+        "- `SidecarContainers`: v1.29 GA → v1.32 削除",
+        "- `SidecarContainers`: 1.30: GA / 1.32: 削除",
+        "- `SidecarContainers`: v1.29 非推奨 → v1.32 削除",
+        "- `SidecarContainers`: v1.29 で GA → v1.32 で削除",
+    ] {
+        let facts = gate_facts(md);
+        assert_eq!(
+            facts.first().map(|g| (g.1, g.2)),
+            Some((Some(Removed), Some(rel("1.32")))),
+            "{md}"
+        );
+    }
+    // Stage first, then its release: the last step, and no title.
+    let (_, r) = real("- KEP-753: Alpha v1.28 → Beta v1.29 → GA v1.32");
+    assert_eq!(
+        r.keps
+            .iter()
+            .map(|m| (m.kep.0, m.stage, m.stage_release, m.title.clone()))
+            .collect::<Vec<_>>(),
+        [(753, Some(Stable), Some(rel("1.32")), None)]
+    );
+    // A release written before a file path or a ratio is no step (`v1.2 /path` is not a chain).
+    assert_eq!(
+        gate_facts("- `SidecarContainers` の設定: /etc/kubernetes 削除")
+            .first()
+            .map(|g| g.1),
+        Some(None)
+    );
+}
+
+#[test]
+fn how_long_a_feature_was_in_a_stage_is_no_stage_of_the_release() {
+    use Stage::*;
+    for md in [
+        "`InPlacePodVerticalScaling` は長らくアルファでした。",
+        "`InPlacePodVerticalScaling` はずっとアルファのままでした。",
+        "`InPlacePodVerticalScaling` はかつてはベータでした。",
+        "`InPlacePodVerticalScaling` は長い間ベータのままでした。",
+    ] {
+        assert_eq!(gate_facts(md).first().map(|g| g.1), Some(None), "{md}");
+    }
+    // Dated, it is the stage of that release; the next clause's stage is the release's.
+    assert_eq!(
+        gate_facts("`InPlacePodVerticalScaling` は 1.27 から長らくアルファでした。")
+            .first()
+            .map(|g| (g.1, g.2)),
+        Some((Some(Alpha), Some(rel("1.27"))))
+    );
+    assert_eq!(
+        gate_facts(
+            "長らくアルファだった `InPlacePodVerticalScaling` が、ついにベータになりました。"
+        )
+        .first()
+        .map(|g| g.1),
+        Some(Some(Beta))
+    );
+}
