@@ -139,12 +139,16 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
     let f = own_clause(view, &mention, f);
     // What the mention has from beyond its sentence, the block's stage aside.
     let elsewhere = || {
-        let own = view.row_stage.get().or(view.heading_stage.get());
         let around = view
             .list_stage
             .get()
             .or(view.section_stage.get())
             .filter(|s| !tells_not_reached(view, s.stage));
+        let row = view
+            .row_stage
+            .get()
+            .filter(|_| row_before_a_removal(view).is_none());
+        let own = row.or(view.heading_stage.get());
         let stated = own.or(around);
         (stated, own.is_none() && stated.is_some())
     };
@@ -250,6 +254,14 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         },
     };
     let release = stated.and_then(|s| dated_in_section(view, s).release);
+    if let Some(Stated {
+        stage,
+        release: Some(r),
+    }) = row_before_a_removal(view)
+        && !history.iter().any(|h| h.release == r)
+    {
+        history.push(Dated { release: r, stage });
+    }
     // A heading's section table of releases and stages is its history too.
     for d in view.timeline.borrow().iter() {
         if Some(d.release) != release.or(view.release)
@@ -2149,6 +2161,47 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     muted
 }
 
+/// Whether a body cell that is only a name stands twice in one column of table `table`.
+fn repeats_a_name(doc: &Doc, table: usize) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    doc.blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            b.cell
+                .filter(|c| c.table == table && !c.head && is_one_name(doc, i))
+                .map(|c| (c.column, b.text.trim()))
+        })
+        .any(|key| !seen.insert(key))
+}
+
+/// Every stage word of the block is one stage (`## 削除されたフィーチャーゲート`; not `Graduated
+/// または Deprecated`).
+fn states_one_stage(view: &BlockView) -> bool {
+    let mut stages = view.tokens.iter().filter_map(|t| match t.kind {
+        TokenKind::StageWord(s) => Some(s),
+        _ => None,
+    });
+    stages.next().is_none_or(|first| stages.all(|s| s == first))
+}
+
+/// `| フィーチャーゲート | GA になったバージョン |` under `## 削除されたフィーチャーゲート` or a lead
+/// saying so: the stage of a cell's row, dated before the release, where the table's lead or
+/// heading removes or deprecates its entries in the release. It is the entry's history; the
+/// lead says where it stands.
+fn row_before_a_removal(view: &BlockView) -> Option<Stated> {
+    let row = view.row_stage.get()?;
+    let earlier = row
+        .release
+        .zip(view.release)
+        .is_some_and(|(r, now)| r < now);
+    let removal_now = view.list_stage.get().is_some_and(|l| {
+        matches!(l.stage, Stage::Removed | Stage::Deprecated)
+            && l.release.is_none_or(|r| Some(r) == view.release)
+    });
+    (earlier && removal_now).then_some(row)
+}
+
 /// `長らく`, `長い間`, `長年`, `ずっと`, `かつて`: how long before the release (or once) a state
 /// was so; a [`TokenKind::Past`] word that qualifies only the stage word right after it.
 fn is_how_long(word: &str) -> bool {
@@ -2226,6 +2279,11 @@ pub(super) struct Leads {
     feature_state: Option<Stated>,
     /// Whether the current section has had a paragraph of prose.
     said: bool,
+    /// The table being visited and the paragraph before it (its lead, as a list's).
+    table: Option<(usize, Option<usize>)>,
+    /// Whether the table being visited names a thing in two rows of one column (a table of
+    /// stages by release, `| \`X\` | Alpha | 1.7 |` / `| \`X\` | Beta | 1.8 |`).
+    table_repeats: bool,
 }
 
 impl Leads {
@@ -2299,6 +2357,29 @@ impl Leads {
             view.list_stage
                 .set(parent_lead.or_else(|| self.list_stage(views)));
         }
+        // `## 削除されたフィーチャーゲート` or `1.32 では、以下のフィーチャーゲートが削除されました。`
+        // over `| フィーチャーゲート | KEP |` / `` | `PodHostIPs` | KEP-2681 | ``: a body cell that is
+        // only a name is an entry of the table as of a list, and takes the stage its lead or
+        // heading states.
+        if let Some(cell) = block.cell {
+            if self.table.is_none_or(|(t, _)| t != cell.table) {
+                self.table = Some((cell.table, self.lead));
+                self.table_repeats = repeats_a_name(doc, cell.table);
+            }
+            // (A table of stages by release states each row's stage itself.)
+            if !cell.head && !self.table_repeats && is_one_name(doc, index) {
+                let lead = self.table.and_then(|(_, lead)| lead);
+                let kept = std::mem::replace(&mut self.lead, lead);
+                // (`### GraduatedまたはDeprecatedのフィーチャーゲート` over a table of stages per
+                // release names no one stage of its entries.)
+                view.list_stage.set(
+                    self.list_stage_from(views)
+                        .filter(|&(_, i)| states_one_stage(views.get(i)))
+                        .map(|(s, _)| s),
+                );
+                self.lead = kept;
+            }
+        }
         // A table's cells lead no list (a raw `<table>`'s cells are paragraphs), and a table
         // between a paragraph and a list parts them.
         if block.cell.is_some() {
@@ -2360,6 +2441,11 @@ impl Leads {
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
+        self.list_stage_from(views).map(|(s, _)| s)
+    }
+
+    /// [`Leads::list_stage`] with the block that states it.
+    fn list_stage_from(&mut self, views: &Views) -> Option<(Stated, usize)> {
         // (A heading with a subject of its own lends its stage to that subject only.)
         let heading = self
             .headings
@@ -2380,7 +2466,7 @@ impl Leads {
         [lead, heading]
             .into_iter()
             .flatten()
-            .find_map(|i| self.stated(views, i))
+            .find_map(|i| self.stated(views, i).map(|s| (s, i)))
     }
 }
 

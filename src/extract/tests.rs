@@ -5651,3 +5651,64 @@ fn how_long_a_feature_was_in_a_stage_is_no_stage_of_the_release() {
         Some(Some(Beta))
     );
 }
+
+#[test]
+fn a_table_of_names_takes_its_removal_heading_or_lead() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    let stages = |md: &str| -> Vec<(String, Option<Stage>)> {
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect()
+    };
+    let removed = |name: &str| (name.to_string(), Some(Removed));
+    for md in [
+        "## 削除されたフィーチャーゲート\n\n| フィーチャーゲート | KEP |\n|---|---|\n| `SidecarContainers` | KEP-753 |\n| `NodeSwap` | KEP-2400 |\n",
+        "1.32 では、以下のフィーチャーゲートが削除されました。\n\n| フィーチャーゲート | 備考 |\n|---|---|\n| `SidecarContainers` | |\n| `NodeSwap` | |\n",
+        // A column dating an earlier stage is history.
+        "## 削除されたフィーチャーゲート\n\n| フィーチャーゲート | GA になったバージョン |\n|---|---|\n| `SidecarContainers` | v1.29 |\n| `NodeSwap` | v1.30 |\n",
+    ] {
+        assert_eq!(
+            stages(md),
+            [removed("SidecarContainers"), removed("NodeSwap")],
+            "{md}"
+        );
+    }
+    let (_, r) = real(
+        "## 削除されたフィーチャーゲート\n\n| フィーチャーゲート | GA になったバージョン |\n|---|---|\n| `SidecarContainers` | v1.29 |\n",
+    );
+    assert!(
+        r.gates[0]
+            .history
+            .iter()
+            .any(|d| d.release == rel("1.29") && d.stage == Stable),
+        "{:?}",
+        r.gates[0].history
+    );
+    // Deprecated likewise; a name said in a cell among other words is no entry of the table.
+    assert_eq!(
+        stages(
+            "## 非推奨になったフィーチャーゲート\n\n| フィーチャーゲート | KEP |\n|---|---|\n| `SidecarContainers` | KEP-753 |\n"
+        ),
+        [("SidecarContainers".to_string(), Some(Deprecated))]
+    );
+    assert_eq!(
+        stages(
+            "## 削除されたフィーチャーゲート\n\n| 項目 | 説明 |\n|---|---|\n| 影響 | `SidecarContainers` を使う Pod は再作成が必要 |\n"
+        ),
+        [("SidecarContainers".to_string(), None)]
+    );
+}
+
+#[test]
+fn a_table_of_stages_by_release_keeps_its_rows_under_a_deprecation_heading() {
+    use Stage::*;
+    // kubernetes.io's table of graduated or deprecated gates: one row per stage.
+    let md = "### GraduatedまたはDeprecatedのフィーチャーゲート\n\n| 機能名 | デフォルト値 | ステージ | 導入開始バージョン | 最終利用可能バージョン |\n|---|---|---|---|---|\n| `NodeSwap` | `false` | Alpha | 1.22 | 1.27 |\n| `NodeSwap` | `true` | Beta | 1.28 | - |\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.1, g.2)).collect();
+    assert_eq!(
+        stages,
+        [
+            (Some(Alpha), Some(rel("1.22"))),
+            (Some(Beta), Some(rel("1.28")))
+        ]
+    );
+}
