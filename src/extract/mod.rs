@@ -68,6 +68,7 @@ mod stage;
 mod targets;
 
 pub use normalize::Normalized;
+pub(crate) use refs::numbers_its_own_versions;
 
 /// Words that say a stage changed without naming the stage (`GAに昇格`, `graduates`): a stage
 /// heading or a release item that says one speaks of a graduation.

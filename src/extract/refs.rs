@@ -569,6 +569,8 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("cert-manager", Some("cert-manager/cert-manager")),
     ("kyverno", Some("kyverno/kyverno")),
     ("crossplane", Some("crossplane/crossplane")),
+    ("vpc cni", Some("aws/amazon-vpc-cni-k8s")),
+    ("amazon-vpc-cni-k8s", Some("aws/amazon-vpc-cni-k8s")),
     ("gateway-api", Some("kubernetes-sigs/gateway-api")),
     ("gateway api", Some("kubernetes-sigs/gateway-api")),
     ("cluster-api", Some("kubernetes-sigs/cluster-api")),
@@ -768,6 +770,17 @@ pub(super) fn is_other_software(name: &str) -> bool {
     OTHER_PROJECTS
         .iter()
         .any(|(w, repo)| *w == name && repo.is_some_and(|r| !r.starts_with("kubernetes")))
+}
+
+/// Whether `name` (lowercase) is a project of [`OTHER_PROJECTS`] whose version numbers are its
+/// own (`Karpenter v1.1`, `Istio 1.23`, `VPC CNI v1.19`): every one but Kubernetes' own tools
+/// and pages released with Kubernetes (`kubeadm 1.33`, `kubectl v1.33`, `kops 1.30`).
+pub(crate) fn numbers_its_own_versions(name: &str) -> bool {
+    const WITH_KUBERNETES: [&str; 4] = ["kubeadm", "kubectl", "kops", "website"];
+    OTHER_PROJECTS
+        .iter()
+        .any(|(w, repo)| *w == name && repo.is_some())
+        && !WITH_KUBERNETES.contains(&name)
 }
 
 /// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →

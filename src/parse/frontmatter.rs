@@ -621,11 +621,43 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     if span {
         return None;
     }
-    if let Some(r) = UPGRADE.captures(&title).and_then(release) {
-        return Some((r, format!("the title `{title}`")));
-    }
-    if let Some(r) = IN_TITLE.captures(&title).and_then(release) {
-        return Some((r, format!("the title `{title}`")));
+    // `Karpenter v1.0 から v1.1 へ`, `VPC CNI v1.19 の変更点`, `Istio 1.22 から 1.23 への移行`: the
+    // version of another project named right before it.
+    let of_kubernetes = |c: &regex::Captures| {
+        let before = title[..c.get(0).map_or(0, |m| m.start())].trim_end();
+        let words: Vec<&str> = before
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .take(2)
+            .collect();
+        let last = words
+            .first()
+            .map(|w| w.to_ascii_lowercase())
+            .unwrap_or_default();
+        let two = words
+            .get(1)
+            .map(|w| format!("{} {last}", w.to_ascii_lowercase()))
+            .unwrap_or_default();
+        !(crate::extract::numbers_its_own_versions(&last)
+            || crate::extract::numbers_its_own_versions(&two))
+    };
+    // (The version another project is upgraded to is that project's too.)
+    let others: Vec<std::ops::Range<usize>> = UPGRADE
+        .captures_iter(&title)
+        .filter(|c| !of_kubernetes(c))
+        .filter_map(|c| c.get(0).map(|m| m.range()))
+        .collect();
+    for re in [&*UPGRADE, &*IN_TITLE] {
+        if let Some(r) = re
+            .captures_iter(&title)
+            .filter(|c| {
+                c.get(0)
+                    .is_none_or(|m| !others.iter().any(|o| o.contains(&m.start())))
+            })
+            .find(of_kubernetes)
+            .and_then(release)
+        {
+            return Some((r, format!("the title `{title}`")));
+        }
     }
     if let Some(r) = IN_SLUG.captures(slug).and_then(release) {
         return Some((r, format!("the slug `{slug}`")));
@@ -1100,8 +1132,25 @@ mod tests {
             ("Cilium の changelog 1.16 まとめ", "cilium-changelog-1-16"),
             ("Kube-OVN 1.13 リリースまとめ", "x"),
             ("kube-router 1.6 の新機能", "x"),
+            ("Karpenter v1.1 の変更点", "x"),
+            ("Karpenter v1.0 から v1.1 へのアップグレード", "x"),
+            ("VPC CNI v1.19 へのアップグレード", "x"),
+            ("Istio 1.22 から 1.23 への移行", "x"),
         ] {
             assert_eq!(r(title, slug, "content/x.md"), None, "{title}");
+        }
+        // Kubernetes' own tools number their versions with it; an upgrade of Kubernetes
+        // beside another project's version is Kubernetes'.
+        for (title, want) in [
+            ("kubeadm v1.33 でクラスターを作る", "1.33"),
+            ("Karpenter v1.1 と Kubernetes 1.31 への移行", "1.31"),
+            ("クラスターを v1.30 から v1.31 へ上げた", "1.31"),
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").map(|r| r.to_string()),
+                Some(want.to_string()),
+                "{title}"
+            );
         }
         // A word ending in the letters of a platform is none.
         for title in [
