@@ -2175,6 +2175,23 @@ fn repeats_a_name(doc: &Doc, table: usize) -> bool {
         .any(|key| !seen.insert(key))
 }
 
+/// `## 卒業基準`, `## Graduation Criteria`, `### 昇格の条件`: a heading over what a KEP must do to
+/// reach its stages (in a KEP's README and its translations).
+fn heads_criteria(heading: &str) -> bool {
+    let lower = heading.to_ascii_lowercase();
+    [
+        "卒業基準",
+        "卒業条件",
+        "昇格基準",
+        "昇格条件",
+        "昇格の条件",
+        "卒業の条件",
+        "graduation criteria",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
 /// Every stage word of the block is one stage (`## 削除されたフィーチャーゲート`; not `Graduated
 /// または Deprecated`).
 fn states_one_stage(view: &BlockView) -> bool {
@@ -2265,6 +2282,9 @@ struct OpenHeading {
     /// It states the stage of a subject of its own ([`has_a_subject_of_its_own`]): its stage is
     /// that subject's (`from_subject_headings`), not its section's.
     of_a_subject: bool,
+    /// It heads what a KEP must do to reach a stage (`## 卒業基準`, `## Graduation Criteria`):
+    /// the stages of the headings and leads under it are requirements, not what happened.
+    criteria: bool,
 }
 
 #[derive(Default)]
@@ -2335,6 +2355,7 @@ impl Leads {
                 block: index,
                 release,
                 of_a_subject: has_a_subject_of_its_own(view),
+                criteria: heads_criteria(view.text()),
             });
             self.lead = None;
             self.feature_state = None;
@@ -2416,6 +2437,9 @@ impl Leads {
     /// deprecations are left out: `## 非推奨化と削除` names what the section is about, not what
     /// each item did (a heading about one removal is `removal_sections`' business).
     fn section_stage(&mut self, views: &Views) -> Option<Stated> {
+        if self.in_criteria() {
+            return None;
+        }
         for k in (0..self.headings.len()).rev() {
             let OpenHeading {
                 block: h,
@@ -2444,8 +2468,16 @@ impl Leads {
         self.list_stage_from(views).map(|(s, _)| s)
     }
 
+    /// Whether a heading open now heads a KEP's graduation criteria.
+    fn in_criteria(&self) -> bool {
+        self.headings.iter().any(|h| h.criteria)
+    }
+
     /// [`Leads::list_stage`] with the block that states it.
     fn list_stage_from(&mut self, views: &Views) -> Option<(Stated, usize)> {
+        if self.in_criteria() {
+            return None;
+        }
         // (A heading with a subject of its own lends its stage to that subject only.)
         let heading = self
             .headings
@@ -3550,6 +3582,11 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
     let after = b.text[span.range.end..].trim_start();
     after.is_empty()
         || after.starts_with([':', '：', '—', '–', '(', '（', '、', ','])
+        // `` `KMSv2` / `KMSv2KDF` ``: names joined by a slash.
+        || after.strip_prefix(['/', '／']).is_some_and(|rest| {
+            let next = b.text.len() - rest.trim_start().len();
+            b.spans.iter().any(|&s| doc.spans[s].range.start == next)
+        })
         || after.starts_with("- ")
         || (after.starts_with('と') && only_more_names(after))
 }

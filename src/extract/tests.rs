@@ -5712,3 +5712,32 @@ fn a_table_of_stages_by_release_keeps_its_rows_under_a_deprecation_heading() {
         ]
     );
 }
+
+#[test]
+fn graduation_criteria_are_requirements_not_stages() {
+    for md in [
+        "## 卒業基準\n\n### アルファからベータへ\n\n- `SidecarContainers` をデフォルトで有効にする\n",
+        "## Graduation Criteria\n\n### Beta\n\n- `SidecarContainers` を VPA と組み合わせた e2e テストがある\n",
+    ] {
+        assert_eq!(gate_facts(md).first().map(|g| g.1), Some(None), "{md}");
+    }
+    // After the criteria, a stage heading lends again.
+    let md = "## 卒業基準\n\n### Beta\n\n- テストの追加\n\n## ベータに昇格した機能\n\n- `SidecarContainers`\n";
+    assert_eq!(gate_facts(md).first().map(|g| g.1), Some(Some(Stage::Beta)));
+}
+
+#[test]
+fn names_joined_by_a_slash_take_their_lists_stage() {
+    let md = "## 削除されたゲート\n\n* `SidecarContainers` / `NodeSwap`\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        stages,
+        [
+            ("SidecarContainers".to_string(), Some(Stage::Removed)),
+            ("NodeSwap".to_string(), Some(Stage::Removed))
+        ]
+    );
+    // A path after a name is no second name.
+    let md = "## 削除されたゲート\n\n* `SidecarContainers` / 設定ファイルから外す手順\n";
+    assert_eq!(gate_facts(md).first().map(|g| g.1), Some(None));
+}
