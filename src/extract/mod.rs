@@ -357,6 +357,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         refs::titled_keps(view, registry, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
+        gates::worded_gates(view, registry, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
     settle_item_kinds(&mut out.prs);

@@ -908,7 +908,7 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
 /// Whether the text after a name makes it the subject: a particle (`は`, `が`, `も`), past closing
 /// marks and one short aside in brackets (`…Configuration)は`, `_Contextual Logging_ (CL) が`),
 /// or an English verb (`… is now GA`, `… graduates to beta`).
-fn heads_a_subject(after: &str) -> bool {
+pub(super) fn heads_a_subject(after: &str) -> bool {
     let closing = [' ', '_', '*', ')', '）', '」', '』', '"', '\u{3000}'];
     let mut rest = after.trim_start_matches(closing);
     if let Some(inner) = rest.strip_prefix(['(', '（'])

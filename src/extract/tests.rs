@@ -5741,3 +5741,30 @@ fn names_joined_by_a_slash_take_their_lists_stage() {
     let md = "## 削除されたゲート\n\n* `SidecarContainers` / 設定ファイルから外す手順\n";
     assert_eq!(gate_facts(md).first().map(|g| g.1), Some(None));
 }
+
+#[test]
+fn a_gates_name_written_as_words_is_the_gate_where_it_is_the_subject_of_its_stage() {
+    // The test registry has every gate of `real_registry` in alpha from 1.20.
+    let names = |md: &str| -> Vec<(String, Option<Stage>)> {
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect()
+    };
+    assert_eq!(
+        names("Kubernetes v1.32 で **Job success policy** がアルファとして追加されました。"),
+        [("JobSuccessPolicy".to_string(), Some(Stage::Alpha))]
+    );
+    assert_eq!(
+        names("New-Volume-Manager reconstruction は 1.32 でアルファです。"),
+        [(
+            "NewVolumeManagerReconstruction".to_string(),
+            Some(Stage::Alpha)
+        )]
+    );
+    // A stage the registry does not have it reach, a name in passing, part of a longer word.
+    for md in [
+        "Job success policy が GA に昇格しました。",
+        "Job success policy を試してみます。",
+        "MyJob success policy がアルファになりました。",
+    ] {
+        assert_eq!(names(md), [], "{md}");
+    }
+}

@@ -221,6 +221,81 @@ pub struct Registry {
     /// The matcher of KEP titles in prose, made on first use (entries never change after a
     /// registry is built).
     kep_titles: std::sync::OnceLock<KepTitles>,
+    /// The matcher of gate names written as words in prose, made on first use.
+    gate_words: std::sync::OnceLock<GateWords>,
+}
+
+/// The registry's gate names of three words or more written as words (`InPlacePodVerticalScaling`
+/// as `In-Place Pod Vertical Scaling`, `JobSuccessPolicy` as `Job success policy`): lower case,
+/// words joined by one space.
+#[derive(Debug, Clone)]
+struct GateWords {
+    matcher: Option<aho_corasick::AhoCorasick>,
+    gates: Vec<FeatureGateName>,
+}
+
+impl GateWords {
+    fn new(gates: &BTreeMap<String, GateEntry>) -> GateWords {
+        let mut words: Vec<(String, FeatureGateName)> = gates
+            .values()
+            .filter_map(|g| {
+                let words = camel_words(&g.name.0);
+                (words.len() >= 3).then(|| (words.join(" ").to_ascii_lowercase(), g.name.clone()))
+            })
+            .collect();
+        // Two gates of one spelling name neither.
+        words.sort();
+        let spelled: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+        let unique: Vec<(String, FeatureGateName)> = words
+            .iter()
+            .filter(|(w, _)| spelled.iter().filter(|s| **s == w.as_str()).count() == 1)
+            .cloned()
+            .collect();
+        let matcher = phrase_matcher(unique.iter().map(|(w, _)| w), false);
+        GateWords {
+            matcher,
+            gates: unique.into_iter().map(|(_, g)| g).collect(),
+        }
+    }
+}
+
+/// A matcher of `phrases` in prose, leftmost-longest. Every block of every article is searched:
+/// a DFA (built once) is the fastest.
+fn phrase_matcher<P: AsRef<[u8]>>(
+    phrases: impl IntoIterator<Item = P>,
+    ignore_ascii_case: bool,
+) -> Option<aho_corasick::AhoCorasick> {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(ignore_ascii_case)
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(phrases)
+        .ok()
+}
+
+/// The words of a CamelCase name: `InPlacePodVerticalScaling` → `In Place Pod Vertical Scaling`,
+/// `HPAScaleToZero` → `HPA Scale To Zero`.
+fn camel_words(name: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = name.char_indices().collect();
+    let mut words = Vec::new();
+    let mut start = 0;
+    for k in 1..chars.len() {
+        let (at, c) = chars[k];
+        let prev = chars[k - 1].1;
+        let next_lower = chars
+            .get(k + 1)
+            .is_some_and(|(_, n)| n.is_ascii_lowercase());
+        if c.is_ascii_uppercase()
+            && (prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower))
+        {
+            words.push(&name[start..at]);
+            start = at;
+        }
+    }
+    words.push(&name[start..]);
+    words
 }
 
 /// The titles of the registry's KEPs that name one in prose: two words or more and ten
@@ -249,13 +324,7 @@ impl KepTitles {
             .filter(|same| same.len() == 1)
             .map(|same| same[0])
             .collect();
-        let matcher = aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            // Every block of every article is searched: a DFA (built once) is the fastest.
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(unique.iter().map(|(t, _)| *t))
-            .ok();
+        let matcher = phrase_matcher(unique.iter().map(|(t, _)| *t), true);
         KepTitles {
             matcher,
             keps: unique.into_iter().map(|(_, n)| n).collect(),
@@ -426,6 +495,36 @@ impl Registry {
                     && !word(text[m.end()..].chars().next())
             })
             .map(|m| (m.range(), titles.keps[m.pattern().as_usize()]))
+            .collect()
+    }
+
+    /// The gates whose names `text` writes as words (`In-Place Pod Vertical Scaling`, `Job
+    /// success policy`; ASCII case ignored, a hyphen as a space, whole words), with their byte
+    /// ranges, leftmost-longest and not overlapping.
+    pub fn gate_words_in(&self, text: &str) -> Vec<(std::ops::Range<usize>, &FeatureGateName)> {
+        let words = self.gate_words.get_or_init(|| GateWords::new(&self.gates));
+        let Some(matcher) = &words.matcher else {
+            return Vec::new();
+        };
+        // One byte for one byte: the ranges of the folded text are the text's.
+        let folded: String = text
+            .chars()
+            .map(|c| {
+                if c == '-' {
+                    ' '
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+        matcher
+            .find_iter(&folded)
+            .filter(|m| {
+                !word(text[..m.start()].chars().next_back())
+                    && !word(text[m.end()..].chars().next())
+            })
+            .map(|m| (m.range(), &words.gates[m.pattern().as_usize()]))
             .collect()
     }
 
@@ -992,5 +1091,23 @@ mod tests {
         );
         assert!(reg.kep(KepNumber(3962)).is_some());
         assert!(reg.gate("PodLevelResources").is_some());
+    }
+}
+
+#[cfg(test)]
+mod gate_word_tests {
+    use super::camel_words;
+
+    #[test]
+    fn camel_case_names_split_into_their_words() {
+        assert_eq!(
+            camel_words("InPlacePodVerticalScaling"),
+            ["In", "Place", "Pod", "Vertical", "Scaling"]
+        );
+        assert_eq!(
+            camel_words("HPAScaleToZero"),
+            ["HPA", "Scale", "To", "Zero"]
+        );
+        assert_eq!(camel_words("NodeSwap"), ["Node", "Swap"]);
     }
 }
