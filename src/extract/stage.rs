@@ -2412,8 +2412,15 @@ impl Leads {
                 self.said = true;
             }
         }
+        // `ちなみに 1.31 では以下のような変更もありました。` over its items: the release the lead
+        // is about dates what they say, as a heading naming it would.
+        let lead_release = self
+            .lead
+            .filter(|_| block.kind == BlockKind::ListItem)
+            .and_then(|p| release_a_lead_is_about(views.get(p)))
+            .filter(|&r| Some(r) != view.release);
         view.section_release
-            .set(self.headings.iter().rev().find_map(|h| h.release));
+            .set(lead_release.or_else(|| self.headings.iter().rev().find_map(|h| h.release)));
         // A title heads whatever its items say; a sentence introducing its list only the items
         // that are names (`- 以下の条件を満たしたため、ベータに昇格しました。` over a condition).
         let parent_lead = parent_lead
@@ -2725,6 +2732,33 @@ fn looks_at_another_release(heading: &str) -> bool {
         "から", "以降", "以前", "まで", "→", "~", "〜", "比較", "違い",
     ];
     LOOKS.iter().any(|w| heading.contains(w)) && !SPANS.iter().any(|w| heading.contains(w))
+}
+
+/// `1.31 では以下のような変更もありました。`, `v1.30 で入った次の変更:`: the one release a
+/// paragraph introducing a list names as its topic.
+fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
+    let text = view.text().trim_end();
+    if !(introduces_a_list(text) || text.ends_with([':', '：'])) {
+        return None;
+    }
+    let r = one_release(view)?;
+    let t = view
+        .tokens
+        .iter()
+        .find(|t| t.kind == TokenKind::Release(r))?;
+    let after = text[t.range.end..].trim_start();
+    [
+        "では",
+        "で、",
+        "には",
+        "で入った",
+        "で次",
+        "で以下",
+        "の変更",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+    .then_some(r)
 }
 
 /// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not

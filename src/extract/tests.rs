@@ -5768,3 +5768,29 @@ fn a_gates_name_written_as_words_is_the_gate_where_it_is_the_subject_of_its_stag
         assert_eq!(names(md), [], "{md}");
     }
 }
+
+#[test]
+fn a_list_lead_about_another_release_dates_its_items() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    let md = "ちなみに 1.31 では以下のような変更もありました。\n\n- `SidecarContainers` が GA\n- `NodeSwap` がベータ\n";
+    let facts: Vec<_> = gate_facts(md).into_iter().map(|g| (g.1, g.2)).collect();
+    assert_eq!(
+        facts,
+        [
+            (Some(Stable), Some(rel("1.31"))),
+            (Some(Beta), Some(rel("1.31")))
+        ]
+    );
+    // A lead about the article's own release, or naming a release in passing, dates nothing.
+    for md in [
+        "1.32 では以下のような変更がありました。\n\n- `SidecarContainers` が GA\n",
+        "1.31 から使っている人は以下に注意してください。\n\n- `SidecarContainers` が GA\n",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| (g.1, g.2)),
+            Some((Some(Stable), None)),
+            "{md}"
+        );
+    }
+}
