@@ -186,6 +186,7 @@ pub(super) fn extract_block(
                     || titles_a_timeline(view)
                     || titles_nested_stages(view)
                     || opens_a_stage_section(view, i)
+                    || view.names_the_subject.get()
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
                 } else if is_whole_span(view, t) && !names_a_thing_too(name) {
@@ -309,51 +310,6 @@ fn push_facts(
         history: facts.history,
         passing,
     });
-}
-
-/// `Kubernetes v1.33 で In-Place Pod Vertical Scaling がベータに昇格し`, `Job success policy が GA
-/// に昇格しました`: a gate's name written as words in prose (three words or more), the subject of
-/// a sentence that states the stage the registry has the gate reach in that release, is that
-/// gate. Said otherwise (`In-Place Pod Vertical Scaling を試す`) it is the feature's name in
-/// passing, no reference (as a KEP's title is, `refs::titled_keps`).
-pub(super) fn worded_gates(view: &BlockView, registry: &Registry, out: &mut Vec<GateMention>) {
-    let text = view.text();
-    if !text.bytes().any(|b| b.is_ascii_uppercase()) && !text.contains(' ') {
-        return;
-    }
-    for (range, gate) in registry.gate_words_in(text) {
-        if view.in_span(range.start) || !super::refs::heads_a_subject(&text[range.end..]) {
-            continue;
-        }
-        let sentence = view.orig_sentence(range.start);
-        if out
-            .iter()
-            .any(|m| m.block == view.index && m.gate == *gate && m.sentence == sentence)
-        {
-            continue;
-        }
-        let own = stage::own_facts_for(view, range.clone());
-        let (Some(stage), None) = (own.stage, own.borrowed.as_ref()) else {
-            continue;
-        };
-        let agrees = own.release.or(view.release).is_some_and(|release| {
-            registry
-                .gate(&gate.0)
-                .and_then(|g| g.stage_at(release))
-                .is_some_and(|s| s.stage == stage)
-        });
-        if agrees {
-            push_facts(
-                view,
-                Place::Prose,
-                range,
-                &gate.0,
-                (GateEvidence::Registry, false),
-                own,
-                out,
-            );
-        }
-    }
 }
 
 /// `[フィーチャーゲート](https://kubernetes.io/ja/docs/reference/command-line-tools-reference/feature-gates/#RecursiveReadOnlyMounts)`,

@@ -357,7 +357,6 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         refs::titled_keps(view, registry, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
-        gates::worded_gates(view, registry, &mut out.gates);
     }
     dedup_span_mentions(&mut out);
     settle_item_kinds(&mut out.prs);
@@ -483,6 +482,11 @@ pub(crate) struct BlockView<'a> {
     /// heading naming one names (`## 🚀 v1.31 の注目機能`): the release of the stages its section
     /// states without one.
     pub section_release: std::cell::Cell<Option<Release>>,
+    /// A list item that is only a name, right under a heading that states the stage of a
+    /// subject of its own (`## インプレースの Pod リサイズ（ベータ）` / `` - `InPlacePodVerticalScaling` ``):
+    /// the name is that subject's, no name said in passing (`stage::from_subject_headings`
+    /// lends it the stage).
+    pub names_the_subject: std::cell::Cell<bool>,
     /// A table cell in a column of gate names (its header says so, or says `機能名` under a
     /// heading about feature gates).
     pub gate_column: std::cell::Cell<bool>,
@@ -574,6 +578,7 @@ impl<'a> BlockView<'a> {
             muted: std::cell::OnceCell::new(),
             nameless_default: std::cell::OnceCell::new(),
             gate_column: Default::default(),
+            names_the_subject: Default::default(),
             kep_column: Default::default(),
             sig_column: Default::default(),
             pr_column: Default::default(),

@@ -863,13 +863,26 @@ fn kep_with(
 /// registry writes it, in prose, the subject of a sentence that states the stage the registry
 /// has the KEP reach in that release, is that KEP. Said otherwise (`kubectl debug を使うと`,
 /// `Dynamic Resource Allocation(DRA)のコア部分`) a title is the feature's name in passing, no
-/// reference.
+/// reference. A gate's name of three words or more written as words, in such a sentence, is
+/// likewise the KEP the registry ties the gate to: the feature, not the gate, which is the name
+/// as code spells it (`Kubernetes v1.33 で In-Place Pod Vertical Scaling がベータに昇格し` is
+/// KEP-1287).
 pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Mentions) {
     let text = view.text();
     if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
         return;
     }
-    for (range, kep) in registry.kep_titles_in(text) {
+    let worded = registry
+        .gate_words_in(text)
+        .into_iter()
+        .filter_map(|(range, gate)| Some((range, registry.gate(&gate.0)?.kep?)));
+    let mut named: Vec<_> = registry
+        .kep_titles_in(text)
+        .into_iter()
+        .chain(worded)
+        .collect();
+    named.sort_by_key(|(range, _)| range.start);
+    for (range, kep) in named {
         if view.in_span(range.start) || !heads_a_subject(&text[range.end..]) {
             continue;
         }

@@ -2372,6 +2372,17 @@ impl Leads {
             .filter(|_| block.kind == BlockKind::ListItem)
             .and_then(|p| lead_form(views.get(p)).map(|form| (p, form)));
         let parent_lead = parent_form.and_then(|(p, _)| self.stated(views, p));
+        if block.kind == BlockKind::ListItem && is_one_name(doc, index) {
+            let subject_heading = self
+                .headings
+                .last()
+                .filter(|h| h.of_a_subject && !h.criteria)
+                .map(|h| h.block);
+            view.names_the_subject.set(
+                block.parent_item.is_none()
+                    && subject_heading.is_some_and(|h| self.stated(views, h).is_some()),
+            );
+        }
         if block.kind == BlockKind::ListItem
             && (is_one_name(doc, index) || led_by_a_name(doc, index))
         {

@@ -5743,29 +5743,49 @@ fn names_joined_by_a_slash_take_their_lists_stage() {
 }
 
 #[test]
-fn a_gates_name_written_as_words_is_the_gate_where_it_is_the_subject_of_its_stage() {
-    // The test registry has every gate of `real_registry` in alpha from 1.20.
-    let names = |md: &str| -> Vec<(String, Option<Stage>)> {
-        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect()
+fn a_gates_name_written_as_words_is_its_kep_where_it_is_the_subject_of_its_stage() {
+    let in_place = GateEntry {
+        kep: Some(KepNumber(1287)),
+        ..gate(
+            "InPlacePodVerticalScaling",
+            &[
+                (Stage::Alpha, "1.27", Some(false)),
+                (Stage::Beta, "1.32", Some(true)),
+            ],
+        )
+    };
+    let keps = vec![KepEntry {
+        number: KepNumber(1287),
+        title: "In-place Update of Pod Resources".into(),
+        sig: SigName::parse("node"),
+        milestones: [(Stage::Alpha, rel("1.27")), (Stage::Beta, rel("1.32"))].into(),
+        line: 1,
+    }];
+    let registry = Registry::from_entries(keps, vec![in_place]);
+    let found = |md: &str| -> Vec<(u32, Option<Stage>, Option<String>)> {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let r = extract(&doc, &front(None), &registry);
+        assert!(r.gates.is_empty(), "{md}: the words are no gate");
+        r.keps
+            .iter()
+            .map(|m| (m.kep.0, m.stage, m.title.clone()))
+            .collect()
     };
     assert_eq!(
-        names("Kubernetes v1.32 で **Job success policy** がアルファとして追加されました。"),
-        [("JobSuccessPolicy".to_string(), Some(Stage::Alpha))]
-    );
-    assert_eq!(
-        names("New-Volume-Manager reconstruction は 1.32 でアルファです。"),
+        found("Kubernetes v1.32 で **In-Place Pod Vertical Scaling** がベータに昇格しました。"),
         [(
-            "NewVolumeManagerReconstruction".to_string(),
-            Some(Stage::Alpha)
+            1287,
+            Some(Stage::Beta),
+            Some("In-Place Pod Vertical Scaling".to_string())
         )]
     );
     // A stage the registry does not have it reach, a name in passing, part of a longer word.
     for md in [
-        "Job success policy が GA に昇格しました。",
-        "Job success policy を試してみます。",
-        "MyJob success policy がアルファになりました。",
+        "In-Place Pod Vertical Scaling が GA に昇格しました。",
+        "In-Place Pod Vertical Scaling を試してみます。",
+        "MyIn-Place Pod Vertical Scaling がベータになりました。",
     ] {
-        assert_eq!(names(md), [], "{md}");
+        assert_eq!(found(md), [], "{md}");
     }
 }
 
@@ -5790,6 +5810,36 @@ fn a_list_lead_about_another_release_dates_its_items() {
         assert_eq!(
             gate_facts(md).first().map(|g| (g.1, g.2)),
             Some((Some(Stable), None)),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_name_alone_in_an_item_under_a_subject_heading_is_its_subject() {
+    use Stage::*;
+    for md in [
+        "## インプレースの Pod リサイズ（ベータ）\n\n- `NodeSwap`\n- Pod を作り直さずに CPU / メモリを変更\n",
+        "## スワップ対応がベータに\n\n- `NodeSwap`\n- メモリを増やさずに済む\n",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| g.1),
+            Some(Some(Beta)),
+            "{md}"
+        );
+    }
+    // A name among other words is said in passing; another subject stating the stage itself
+    // is the heading's.
+    for md in [
+        "## インプレースの Pod リサイズ（ベータ）\n\n- `NodeSwap` と組み合わせると便利\n",
+        "## サイドカーコンテナが GA\n\n`SidecarContainers` が GA になりました。\n\n- `NodeSwap`\n",
+    ] {
+        assert_eq!(
+            gate_facts(md)
+                .iter()
+                .find(|g| g.0 == "NodeSwap")
+                .map(|g| g.1),
+            Some(None),
             "{md}"
         );
     }
