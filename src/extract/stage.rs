@@ -2864,10 +2864,14 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
         };
         // (`EndpointSlices APIはv1.21から安定版となっており` is background: a graduation dated for
         // an earlier release tells no more of the section's release.)
+        // (`安定版の Endpoints API が非推奨になりました`: a stage word the sentence does not settle
+        // on describes its subject.)
         let graduates_now = |v: &BlockView| {
             states_a_stage(v, |s, at| {
+                let said = v.sentence_facts(at);
                 matches!(s, Stage::Alpha | Stage::Beta | Stage::Stable)
-                    && v.sentence_facts(at)
+                    && said.stage == Some(s)
+                    && said
                         .release
                         .zip(v.release)
                         .is_none_or(|(said, article)| said >= article)
@@ -3090,6 +3094,21 @@ fn is_stage_key(key: Option<&str>) -> bool {
                 })
             })
             .unwrap_or(k);
+        // `ステージの推移: v1.29 アルファ → v1.31 ベータ`: the stages in turn, the last where it
+        // stands.
+        let k = [
+            "の推移",
+            "推移",
+            "の変遷",
+            "変遷",
+            "の履歴",
+            "履歴",
+            " history",
+        ]
+        .iter()
+        .find_map(|w| k.strip_suffix(w))
+        .unwrap_or(k)
+        .trim();
         STAGE_KEYS.contains(&k)
     })
 }

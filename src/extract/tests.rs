@@ -5844,3 +5844,29 @@ fn a_name_alone_in_an_item_under_a_subject_heading_is_its_subject() {
         );
     }
 }
+
+#[test]
+fn a_stage_word_describing_the_subject_is_no_graduation_of_a_removal_section() {
+    let md =
+        "## Foo API の非推奨化\n\n安定版の Foo API が非推奨になりました。\n\n- KEP: KEP-3962\n";
+    assert_eq!(
+        kep_stages(md).first().map(|k| k.1),
+        Some(Some(Stage::Deprecated))
+    );
+    // A graduation the section states for the release is more than the removal.
+    let md =
+        "## Foo API の非推奨化\n\nそのサポートは v1.32 で GA に昇格しました。\n\n- KEP: KEP-3962\n";
+    assert_ne!(
+        kep_stages(md).first().map(|k| k.1),
+        Some(Some(Stage::Deprecated))
+    );
+}
+
+#[test]
+fn a_key_of_stages_in_turn_gives_the_last() {
+    let md = "- KEP: KEP-3962\n- ステージの推移: v1.30 アルファ → v1.32 ベータ\n";
+    assert_eq!(
+        kep_stages(md),
+        [(3962, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+}
