@@ -3929,7 +3929,16 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let lead = text[sentence.start..t.range.start]
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
         .trim_end_matches([' ', '、', ',']);
-    const CONNECTIVES: [&str; 14] = [
+    const CONNECTIVES: [&str; 22] = [
+        // `上流 Kubernetes 1.30 で…` in a platform's notes: the Kubernetes release itself.
+        "上流",
+        "上流の",
+        "アップストリーム",
+        "アップストリームの",
+        "本家",
+        "本家の",
+        "upstream",
+        "Upstream",
         "なお",
         "また",
         "さらに",

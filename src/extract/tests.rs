@@ -5870,3 +5870,18 @@ fn a_key_of_stages_in_turn_gives_the_last() {
         [(3962, Some(Stage::Beta), Some(rel("1.32")))]
     );
 }
+
+#[test]
+fn upstream_kubernetes_in_a_platforms_notes_names_the_release() {
+    // The articles of these tests are about 1.32 (a platform's notes, say).
+    for md in [
+        "上流 Kubernetes 1.31 で `SidecarContainers` が GA になりました。",
+        "上流の Kubernetes 1.31 では、`SidecarContainers` が GA になりました。",
+    ] {
+        assert_eq!(
+            gate_facts(md).first().map(|g| (g.1, g.2)),
+            Some((Some(Stage::Stable), Some(rel("1.31")))),
+            "{md}"
+        );
+    }
+}
