@@ -774,9 +774,21 @@ pub(super) fn is_other_software(name: &str) -> bool {
 
 /// Whether `name` (lowercase) is a project of [`OTHER_PROJECTS`] whose version numbers are its
 /// own (`Karpenter v1.1`, `Istio 1.23`, `VPC CNI v1.19`): every one but Kubernetes' own tools
-/// and pages released with Kubernetes (`kubeadm 1.33`, `kubectl v1.33`, `kops 1.30`).
+/// and pages released with Kubernetes, and the projects numbered after its releases
+/// (`kubeadm 1.33`, `kubectl v1.33`, `kops 1.30`, `K3s v1.31`, `CRI-O 1.31`).
 pub(crate) fn numbers_its_own_versions(name: &str) -> bool {
-    const WITH_KUBERNETES: [&str; 4] = ["kubeadm", "kubectl", "kops", "website"];
+    const WITH_KUBERNETES: [&str; 10] = [
+        "kubeadm",
+        "kubectl",
+        "kops",
+        "website",
+        "k3s",
+        "cri-o",
+        "crio",
+        "cri-tools",
+        "cluster-autoscaler",
+        "autoscaler",
+    ];
     OTHER_PROJECTS
         .iter()
         .any(|(w, repo)| *w == name && repo.is_some())

@@ -20,7 +20,12 @@ pub(super) const SIG_NAMES: &str = r"api[\-\x20]?machinery|apps|arch(?:itecture)
 /// prefix (`KUBE_FEATURE_WatchListClient=true`).
 pub(super) const GATE_ENV_PREFIX: &str = "KUBE_FEATURE_";
 
+/// `長らくアルファでした`, `かつてはベータでした`: how long before the release (or once) the state
+/// after the word held; [`TokenKind::Past`] words that qualify only the stage word right after.
+pub(super) const HOW_LONG_WORDS: [&str; 5] = ["長らく", "長い間", "長年", "ずっと", "かつて"];
+
 static MASTER: LazyLock<Regex> = LazyLock::new(|| {
+    let how_long = HOW_LONG_WORDS.join(" | ");
     let pattern = format!(
         r"(?x)
         (?i:https?)://[!-~]+
@@ -55,7 +60,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
-        | 以前 | これまで | 従来 | 長らく | 長い間 | 長年 | ずっと | かつて
+        | 以前 | これまで | 従来 | {how_long}
         | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
         | (?:(?:デフォルト|既定)(?:値)?|初期値)\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
@@ -643,7 +648,7 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
     let before = text[..at].trim_end_matches(INLINE_SPACE);
     // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
     let arrow = [
-        CHAIN_ARROWS.as_slice(),
+        ARROWS.as_slice(),
         &["を経て", "の後に", "のあとに", "後に", "後"],
     ]
     .concat()
@@ -659,9 +664,13 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
         })
 }
 
-/// Arrows and slashes between the steps of a feature's history written as a chain
-/// (`v1.29 GA → v1.32 削除`, `1.30: GA / 1.32: 削除`).
-const CHAIN_ARROWS: [&str; 7] = ["→", "⇒", "➡", "->", "=>", "/", "／"];
+/// Arrows from one stage to the next (`GA → 削除`, `Alpha v1.28 → Beta v1.29`).
+pub(super) const ARROWS: [&str; 5] = ["→", "⇒", "➡", "->", "=>"];
+
+/// What stands between the steps of a feature's history written as a chain, each step with its
+/// release (`v1.29 GA → v1.32 削除`, `1.30: GA / 1.32: 削除`): the arrows, and slashes (between
+/// two bare stage words, `非推奨 / 削除`, a slash joins two topics, no chain).
+pub(super) const CHAIN_SEPARATORS: [&str; 7] = ["→", "⇒", "➡", "->", "=>", "/", "／"];
 
 /// Right before `at`: a release and `で` or `にて` (`v1.32 で`), or a release alone as a step of
 /// a chain (`GA → v1.32 削除`, `GA / 1.32: 削除`), the release token `last` the scanner made just
@@ -671,7 +680,7 @@ fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
         let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
         let chain_step = || {
             let before = text[..t.range.start].trim_end_matches(INLINE_SPACE);
-            CHAIN_ARROWS.iter().any(|a| before.ends_with(a))
+            CHAIN_SEPARATORS.iter().any(|a| before.ends_with(a))
         };
         matches!(t.kind, TokenKind::Release(_))
             && (matches!(gap, "で" | "にて") || (gap.is_empty() && chain_step()))
@@ -879,10 +888,8 @@ fn classify(s: &str) -> TokenKind {
         _ if s.ends_with("かもしれません") || s.ends_with("かもしれない") => {
             TokenKind::Plan
         }
-        // `長らくアルファでした`, `かつてはベータでした`: a state the feature was in for long before.
-        "以前" | "これまで" | "従来" | "長らく" | "長い間" | "長年" | "ずっと" | "かつて" => {
-            TokenKind::Past
-        }
+        "以前" | "これまで" | "従来" => TokenKind::Past,
+        _ if HOW_LONG_WORDS.contains(&s) => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         // `` `X` 有効時に ``, `` `X` が有効な場合に ``: a state it is switched to.
         "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" | "有効時" | "無効時"

@@ -1465,6 +1465,9 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
                 }
                 level = s.level;
                 let view = views.get(*heading_of.get(&k)?);
+                if heads_criteria(view.text()) {
+                    return None;
+                }
                 if let Some(stated) = whole_block_stage(view) {
                     return (has_a_subject_of_its_own(view)
                         && !matches!(stated.stage, Stage::Removed | Stage::Deprecated))
@@ -2123,11 +2126,16 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 // before the release (`長らく待たれていた KEP-3962 がベータに` says nothing of a
                 // stage); `1.27 から長らくアルファでした` dates it (see `release_next_to`).
                 if is_how_long(&text[t.range.clone()]) {
-                    let dated = tokens[..i]
-                        .iter()
-                        .rev()
-                        .take_while(|u| u.range.start >= sentence.start)
-                        .any(|u| matches!(u.kind, TokenKind::Release(_)));
+                    // (`v1.32 で、長らくベータだった X が GA に` dates the GA, not the beta.)
+                    let dated = i.checked_sub(1).is_some_and(|p| {
+                        let u = &tokens[p];
+                        matches!(u.kind, TokenKind::Release(_))
+                            && u.range.start >= sentence.start
+                            && matches!(
+                                text[u.range.end..t.range.start].trim(),
+                                "から" | "以来" | "以降" | "より"
+                            )
+                    });
                     if let Some(u) = tokens.get(i + 1)
                         && matches!(u.kind, TokenKind::StageWord(_))
                         && matches!(text[t.range.end..u.range.start].trim(), "" | "は" | "、")
@@ -2219,10 +2227,9 @@ fn row_before_a_removal(view: &BlockView) -> Option<Stated> {
     (earlier && removal_now).then_some(row)
 }
 
-/// `長らく`, `長い間`, `長年`, `ずっと`, `かつて`: how long before the release (or once) a state
-/// was so; a [`TokenKind::Past`] word that qualifies only the stage word right after it.
+/// One of [`super::scan::HOW_LONG_WORDS`].
 fn is_how_long(word: &str) -> bool {
-    ["長らく", "長い間", "長年", "ずっと", "かつて"].contains(&word)
+    super::scan::HOW_LONG_WORDS.contains(&word)
 }
 
 /// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
@@ -2378,8 +2385,10 @@ impl Leads {
                 .last()
                 .filter(|h| h.of_a_subject && !h.criteria)
                 .map(|h| h.block);
+            // (Under a lead, `併用できる機能:`, the list is what the lead says it is.)
             view.names_the_subject.set(
                 block.parent_item.is_none()
+                    && self.lead.is_none()
                     && subject_heading.is_some_and(|h| self.stated(views, h).is_some()),
             );
         }
@@ -2390,16 +2399,16 @@ impl Leads {
                 .set(parent_lead.or_else(|| self.list_stage(views)));
         }
         // `## 削除されたフィーチャーゲート` or `1.32 では、以下のフィーチャーゲートが削除されました。`
-        // over `| フィーチャーゲート | KEP |` / `` | `PodHostIPs` | KEP-2681 | ``: a body cell that is
-        // only a name is an entry of the table as of a list, and takes the stage its lead or
-        // heading states.
+        // over `| フィーチャーゲート | KEP |` / `` | `PodHostIPs` | KEP-2681 | ``: a first-column
+        // body cell that is only a name is an entry of the table as of a list, and takes the
+        // stage its lead or heading states (not a later column's, `| 代替 |`, `| 新ゲート |`).
         if let Some(cell) = block.cell {
             if self.table.is_none_or(|(t, _)| t != cell.table) {
                 self.table = Some((cell.table, self.lead));
                 self.table_repeats = repeats_a_name(doc, cell.table);
             }
             // (A table of stages by release states each row's stage itself.)
-            if !cell.head && !self.table_repeats && is_one_name(doc, index) {
+            if !cell.head && cell.column == 0 && !self.table_repeats && is_one_name(doc, index) {
                 let lead = self.table.and_then(|(_, lead)| lead);
                 let kept = std::mem::replace(&mut self.lead, lead);
                 // (`### GraduatedまたはDeprecatedのフィーチャーゲート` over a table of stages per
@@ -2750,6 +2759,16 @@ fn looks_at_another_release(heading: &str) -> bool {
 fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
     let text = view.text().trim_end();
     if !(introduces_a_list(text) || text.ends_with([':', '：'])) {
+        return None;
+    }
+    // (`前回の 1.31 ではアルファだった以下の機能が、今回ベータに`, `1.31 では非推奨だった以下の
+    // ゲートが削除されました`: a lead stating a stage says what happened now.)
+    if text.contains("今回")
+        || view
+            .tokens
+            .iter()
+            .any(|t| matches!(t.kind, TokenKind::StageWord(_)))
+    {
         return None;
     }
     let r = one_release(view)?;
@@ -4169,8 +4188,10 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && {
             let after = text[n.range.end..].trim_start_matches(super::scan::INLINE_SPACE);
             after.is_empty()
-                || after.starts_with(['\n', '、', ',', '/', '／', '→', '⇒', '|'])
-                || after.starts_with("->")
+                || after.starts_with(['\n', '、', ',', '|'])
+                || super::scan::CHAIN_SEPARATORS
+                    .iter()
+                    .any(|a| after.starts_with(a))
         }
     {
         return Some(r);

@@ -5885,3 +5885,48 @@ fn upstream_kubernetes_in_a_platforms_notes_names_the_release() {
         );
     }
 }
+
+#[test]
+fn second_reading_of_this_rounds_rules() {
+    use Stage::*;
+    let stage_of = |md: &str, name: &str| {
+        gate_facts(md)
+            .into_iter()
+            .find(|g| g.0 == name)
+            .map(|g| (g.1, g.2))
+    };
+    // A later column of a removal table (a replacement) is not removed.
+    let md = "## 削除されたフィーチャーゲート\n\n| 削除されたゲート | 代替 |\n|---|---|\n| `SidecarContainers` | `NodeSwap` |\n";
+    assert_eq!(
+        stage_of(md, "SidecarContainers").map(|s| s.0),
+        Some(Some(Removed))
+    );
+    assert_eq!(stage_of(md, "NodeSwap").map(|s| s.0), Some(None));
+    // A lead stating a stage says what happened now, not the release it names in passing.
+    let md = "前回の 1.31 ではアルファだった以下の機能が、今回ベータに昇格しました。\n\n- `SidecarContainers`\n";
+    assert_eq!(stage_of(md, "SidecarContainers"), Some((Some(Beta), None)));
+    // A slash between two stage words joins two topics.
+    let md = "## 非推奨 / 削除\n\n- `SidecarContainers`\n";
+    assert_eq!(stage_of(md, "SidecarContainers").map(|s| s.0), Some(None));
+    // Under a lead, a list under a subject heading is what the lead says.
+    let md = "## サイドカーコンテナ（GA）\n\n併用できる機能:\n\n- `NodeSwap`\n";
+    assert_eq!(stage_of(md, "NodeSwap").map(|s| s.0), Some(None));
+    // A release earlier in the sentence dates the stage it is said of, not the one 長らく qualifies.
+    let md = "v1.32 で、長らくベータだった `SidecarContainers` が GA に昇格しました。";
+    assert_eq!(
+        stage_of(md, "SidecarContainers").map(|s| s.0),
+        Some(Some(Stable))
+    );
+    // Graduation criteria under a subject heading lend nothing either.
+    assert_eq!(
+        kep_stages("## 卒業基準\n\n### ベータへの昇格条件\n\n- KEP-3962\n")
+            .first()
+            .map(|k| k.1),
+        Some(None)
+    );
+    // Any arrow separates a chain's steps.
+    assert_eq!(
+        real("- KEP-3962: Alpha v1.30 ➡ Beta v1.32").1.keps[0].stage_release,
+        Some(rel("1.32"))
+    );
+}

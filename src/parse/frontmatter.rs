@@ -1143,6 +1143,7 @@ mod tests {
         // beside another project's version is Kubernetes'.
         for (title, want) in [
             ("kubeadm v1.33 でクラスターを作る", "1.33"),
+            ("K3s v1.31 で試す新機能", "1.31"),
             ("Karpenter v1.1 と Kubernetes 1.31 への移行", "1.31"),
             ("クラスターを v1.30 から v1.31 へ上げた", "1.31"),
         ] {
