@@ -3891,7 +3891,12 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                     .map(|(r, _)| r)
             })
     });
-    let default_for = default.map(|(on, k)| (on, release_next_to(text, tokens, k)));
+    let default_for = default.map(|(on, k)| {
+        (
+            on,
+            release_next_to(text, tokens, k).or_else(|| release_said_of_default(text, tokens, k)),
+        )
+    });
     // `v1.28でベータに昇格、v1.30でデフォルトで有効に` in a 1.30 article: still beta, now on by
     // default, in the article's release (the promotion's release goes to the history).
     let release = match (settled, release, view.release, default_for) {
@@ -3917,6 +3922,22 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
         default_on,
         dated,
     }
+}
+
+/// `デフォルトで有効になったのは 1.33 からです`: the release a default is said to have come in,
+/// written after it.
+fn release_said_of_default(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
+    let next = tokens.get(k + 1)?;
+    let TokenKind::Release(r) = next.kind else {
+        return None;
+    };
+    let between = text[tokens[k].range.end..next.range.start].trim();
+    let after = text[next.range.end..].trim_start();
+    (["になったのは", "になるのは", "にされたのは", "になったのが"].contains(&between)
+        && ["から", "以降", "です", "。"]
+            .iter()
+            .any(|w| after.starts_with(w)))
+    .then_some(r)
 }
 
 /// `v1.33では、\`JobSuccessPolicy\`がGAに昇格しました`, `v1.33で\`X\`が…`, `なお、Kubernetes 1.28で…`,

@@ -5930,3 +5930,23 @@ fn second_reading_of_this_rounds_rules() {
         Some(rel("1.32"))
     );
 }
+
+#[test]
+fn a_default_said_to_come_in_a_later_release_is_that_releases() {
+    use Stage::*;
+    // The articles of these tests are about 1.32.
+    let facts = |md: &str| gate_facts(md).first().map(|g| (g.1, g.2, g.3));
+    assert_eq!(
+        facts(
+            "`NodeSwap` は 1.30 でベータになりましたが、デフォルトで有効になったのは 1.32 からです。"
+        ),
+        Some((Some(Beta), Some(rel("1.32")), Some(true)))
+    );
+    // Said for another release than the article's, it is no default of the stage's release.
+    assert_eq!(
+        facts(
+            "`NodeSwap` は 1.30 でベータになりましたが、デフォルトで有効になったのは 1.31 からです。"
+        ),
+        Some((Some(Beta), Some(rel("1.30")), None))
+    );
+}
