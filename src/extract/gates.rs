@@ -824,16 +824,9 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let before = text[sentence.start..t.range.start]
         .trim_end_matches([' ', '`'])
         .to_ascii_lowercase();
-    let verb_first = [
-        "graduated",
-        "graduate",
-        "graduates",
-        "promoted",
-        "promote",
-        "promotes",
-    ]
-    .iter()
-    .any(|v| before.trim_start_matches(['-', '*', ' ']) == *v)
+    let verb = before.trim_start_matches(['-', '*', ' ']);
+    let verb_first = !verb.contains(' ')
+        && super::PROMOTION_WORDS.iter().any(|p| verb.starts_with(p))
         && rest
             .trim_start_matches('`')
             .trim_start()

@@ -884,17 +884,7 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
     if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
         return;
     }
-    let worded = registry
-        .gate_words_in(text)
-        .into_iter()
-        .filter_map(|(range, gate)| Some((range, registry.gate(&gate.0)?.kep?)));
-    let mut named: Vec<_> = registry
-        .kep_titles_in(text)
-        .into_iter()
-        .chain(worded)
-        .collect();
-    named.sort_by_key(|(range, _)| range.start);
-    for (range, kep) in named {
+    for (range, kep) in registry.kep_phrases_in(text) {
         if view.in_span(range.start) || !heads_a_subject(&text[range.end..]) {
             continue;
         }

@@ -647,14 +647,11 @@ pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
 fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> bool {
     let before = text[..at].trim_end_matches(INLINE_SPACE);
     // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
-    let arrow = [
-        ARROWS.as_slice(),
-        &["を経て", "の後に", "のあとに", "後に", "後"],
-    ]
-    .concat()
-    .into_iter()
-    .find_map(|a| before.strip_suffix(a))
-    .map(|b| b.trim_end_matches(INLINE_SPACE));
+    let arrow = ARROWS
+        .iter()
+        .chain(&["を経て", "の後に", "のあとに", "後に", "後"])
+        .find_map(|a| before.strip_suffix(a))
+        .map(|b| b.trim_end_matches(INLINE_SPACE));
     arrow.is_some_and(|b| {
         last.is_some_and(|t| matches!(t.kind, TokenKind::StageWord(_)) && t.range.end == b.len())
     }) || follows_its_release(text, last, at)
@@ -668,9 +665,11 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
 pub(super) const ARROWS: [&str; 5] = ["→", "⇒", "➡", "->", "=>"];
 
 /// What stands between the steps of a feature's history written as a chain, each step with its
-/// release (`v1.29 GA → v1.32 削除`, `1.30: GA / 1.32: 削除`): the arrows, and slashes (between
-/// two bare stage words, `非推奨 / 削除`, a slash joins two topics, no chain).
-pub(super) const CHAIN_SEPARATORS: [&str; 7] = ["→", "⇒", "➡", "->", "=>", "/", "／"];
+/// release (`v1.29 GA → v1.32 削除`, `1.30: GA / 1.32: 削除`): the [`ARROWS`], and slashes
+/// (between two bare stage words, `非推奨 / 削除`, a slash joins two topics, no chain).
+pub(super) fn chain_separators() -> impl Iterator<Item = &'static str> {
+    ARROWS.iter().chain(&["/", "／"]).copied()
+}
 
 /// Right before `at`: a release and `で` or `にて` (`v1.32 で`), or a release alone as a step of
 /// a chain (`GA → v1.32 削除`, `GA / 1.32: 削除`), the release token `last` the scanner made just
@@ -680,7 +679,7 @@ fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
         let gap = text[t.range.end..at].trim_matches([' ', '`', ':', '：', '\u{3000}']);
         let chain_step = || {
             let before = text[..t.range.start].trim_end_matches(INLINE_SPACE);
-            CHAIN_SEPARATORS.iter().any(|a| before.ends_with(a))
+            chain_separators().any(|a| before.ends_with(a))
         };
         matches!(t.kind, TokenKind::Release(_))
             && (matches!(gap, "で" | "にて") || (gap.is_empty() && chain_step()))

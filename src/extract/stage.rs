@@ -2126,20 +2126,10 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 // before the release (`長らく待たれていた KEP-3962 がベータに` says nothing of a
                 // stage); `1.27 から長らくアルファでした` dates it (see `release_next_to`).
                 if is_how_long(&text[t.range.clone()]) {
-                    // (`v1.32 で、長らくベータだった X が GA に` dates the GA, not the beta.)
-                    let dated = i.checked_sub(1).is_some_and(|p| {
-                        let u = &tokens[p];
-                        matches!(u.kind, TokenKind::Release(_))
-                            && u.range.start >= sentence.start
-                            && matches!(
-                                text[u.range.end..t.range.start].trim(),
-                                "から" | "以来" | "以降" | "より"
-                            )
-                    });
                     if let Some(u) = tokens.get(i + 1)
                         && matches!(u.kind, TokenKind::StageWord(_))
                         && matches!(text[t.range.end..u.range.start].trim(), "" | "は" | "、")
-                        && !dated
+                        && how_long_since(text, tokens, i).is_none()
                     {
                         muted[i + 1] = true;
                     }
@@ -2169,18 +2159,22 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     muted
 }
 
-/// Whether a body cell that is only a name stands twice in one column of table `table`.
-fn repeats_a_name(doc: &Doc, table: usize) -> bool {
+/// Whether a first-column body cell that is only a name stands twice in the table whose first
+/// cell is block `first`.
+fn repeats_a_name(doc: &Doc, first: usize) -> bool {
+    let Some(table) = doc.blocks[first].cell.map(|c| c.table) else {
+        return false;
+    };
+    // A table's cells are blocks in a row, from its first.
     let mut seen = std::collections::HashSet::new();
-    doc.blocks
+    doc.blocks[first..]
         .iter()
         .enumerate()
-        .filter_map(|(i, b)| {
-            b.cell
-                .filter(|c| c.table == table && !c.head && is_one_name(doc, i))
-                .map(|c| (c.column, b.text.trim()))
+        .take_while(|(_, b)| b.cell.is_some_and(|c| c.table == table))
+        .filter(|(k, b)| {
+            b.cell.is_some_and(|c| c.column == 0 && !c.head) && is_one_name(doc, first + k)
         })
-        .any(|key| !seen.insert(key))
+        .any(|(_, b)| !seen.insert(b.text.trim()))
 }
 
 /// `## 卒業基準`, `## Graduation Criteria`, `### 昇格の条件`: a heading over what a KEP must do to
@@ -2230,6 +2224,20 @@ fn row_before_a_removal(view: &BlockView) -> Option<Stated> {
 /// One of [`super::scan::HOW_LONG_WORDS`].
 fn is_how_long(word: &str) -> bool {
     super::scan::HOW_LONG_WORDS.contains(&word)
+}
+
+/// `1.27 から長らくアルファでした`: the release the how-long word `tokens[i]` counts from, named
+/// right before it (`v1.32 で、長らくベータだった X が GA に` dates the GA, not the beta).
+fn how_long_since(text: &str, tokens: &[super::scan::Token], i: usize) -> Option<Release> {
+    let u = &tokens[i.checked_sub(1)?];
+    let TokenKind::Release(r) = u.kind else {
+        return None;
+    };
+    matches!(
+        text[u.range.end..tokens[i].range.start].trim(),
+        "から" | "以来" | "以降" | "より"
+    )
+    .then_some(r)
 }
 
 /// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
@@ -2306,11 +2314,18 @@ pub(super) struct Leads {
     feature_state: Option<Stated>,
     /// Whether the current section has had a paragraph of prose.
     said: bool,
-    /// The table being visited and the paragraph before it (its lead, as a list's).
-    table: Option<(usize, Option<usize>)>,
-    /// Whether the table being visited names a thing in two rows of one column (a table of
-    /// stages by release, `| \`X\` | Alpha | 1.7 |` / `| \`X\` | Beta | 1.8 |`).
-    table_repeats: bool,
+    /// The table being visited.
+    table: Option<OpenTable>,
+}
+
+/// A table being visited: which, the paragraph before it (its lead, as a list's), and whether
+/// its first column names a thing in two rows (a table of stages by release,
+/// `| \`X\` | Alpha | 1.7 |` / `| \`X\` | Beta | 1.8 |`, which states each row's stage itself).
+#[derive(Debug, Clone, Copy)]
+struct OpenTable {
+    index: usize,
+    lead: Option<usize>,
+    repeats: bool,
 }
 
 impl Leads {
@@ -2403,22 +2418,23 @@ impl Leads {
         // body cell that is only a name is an entry of the table as of a list, and takes the
         // stage its lead or heading states (not a later column's, `| 代替 |`, `| 新ゲート |`).
         if let Some(cell) = block.cell {
-            if self.table.is_none_or(|(t, _)| t != cell.table) {
-                self.table = Some((cell.table, self.lead));
-                self.table_repeats = repeats_a_name(doc, cell.table);
-            }
-            // (A table of stages by release states each row's stage itself.)
-            if !cell.head && cell.column == 0 && !self.table_repeats && is_one_name(doc, index) {
-                let lead = self.table.and_then(|(_, lead)| lead);
-                let kept = std::mem::replace(&mut self.lead, lead);
+            let table = match self.table {
+                Some(t) if t.index == cell.table => t,
+                _ => OpenTable {
+                    index: cell.table,
+                    lead: self.lead,
+                    repeats: repeats_a_name(doc, index),
+                },
+            };
+            self.table = Some(table);
+            if !cell.head && cell.column == 0 && !table.repeats && is_one_name(doc, index) {
                 // (`### GraduatedまたはDeprecatedのフィーチャーゲート` over a table of stages per
                 // release names no one stage of its entries.)
                 view.list_stage.set(
-                    self.list_stage_from(views)
+                    self.list_stage_from(views, table.lead)
                         .filter(|&(_, i)| states_one_stage(views.get(i)))
                         .map(|(s, _)| s),
                 );
-                self.lead = kept;
             }
         }
         // A table's cells lead no list (a raw `<table>`'s cells are paragraphs), and a table
@@ -2492,7 +2508,7 @@ impl Leads {
     /// section) states, else its section heading's: `このリリースには、GAに昇格した合計23の機能強化が
     /// 含まれています:` or `### GAへの昇格` → stable.
     fn list_stage(&mut self, views: &Views) -> Option<Stated> {
-        self.list_stage_from(views).map(|(s, _)| s)
+        self.list_stage_from(views, self.lead).map(|(s, _)| s)
     }
 
     /// Whether a heading open now heads a KEP's graduation criteria.
@@ -2500,8 +2516,9 @@ impl Leads {
         self.headings.iter().any(|h| h.criteria)
     }
 
-    /// [`Leads::list_stage`] with the block that states it.
-    fn list_stage_from(&mut self, views: &Views) -> Option<(Stated, usize)> {
+    /// [`Leads::list_stage`] of a list (or table) led by paragraph `lead`, with the block that
+    /// states it.
+    fn list_stage_from(&mut self, views: &Views, lead: Option<usize>) -> Option<(Stated, usize)> {
         if self.in_criteria() {
             return None;
         }
@@ -2514,7 +2531,7 @@ impl Leads {
         // A paragraph that names a KEP or gate states that one's stage (`` `A` は 1.34 でベータに
         // なります。 `` before a list of notes), unless it introduces the list (`…以下のゲートが
         // ベータになりました:`).
-        let lead = self.lead.filter(|&p| {
+        let lead = lead.filter(|&p| {
             let view = views.get(p);
             let text = view.text().trim_end();
             let introduces = text.ends_with([':', '：'])
@@ -4129,8 +4146,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && is_how_long(&text[tokens[d].range.clone()])
         && text[tokens[d].range.end..next_start].trim().is_empty()
     {
-        next_start = tokens[d].range.start;
-        p = d.checked_sub(1);
+        return how_long_since(text, tokens, d);
     }
     // `1.29 からベータのままです`: beta since then and still, so in the article's release too.
     let still = |between: &str| {
@@ -4210,9 +4226,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
             let after = text[n.range.end..].trim_start_matches(super::scan::INLINE_SPACE);
             after.is_empty()
                 || after.starts_with(['\n', '、', ',', '|'])
-                || super::scan::CHAIN_SEPARATORS
-                    .iter()
-                    .any(|a| after.starts_with(a))
+                || super::scan::chain_separators().any(|a| after.starts_with(a))
         }
     {
         return Some(r);

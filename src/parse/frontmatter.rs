@@ -640,24 +640,27 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         !(crate::extract::numbers_its_own_versions(&last)
             || crate::extract::numbers_its_own_versions(&two))
     };
-    // (The version another project is upgraded to is that project's too.)
-    let others: Vec<std::ops::Range<usize>> = UPGRADE
+    let (upgrades, others): (Vec<_>, Vec<_>) = UPGRADE
         .captures_iter(&title)
-        .filter(|c| !of_kubernetes(c))
+        .partition(|c| of_kubernetes(c));
+    if let Some(r) = upgrades.into_iter().next().and_then(release) {
+        return Some((r, format!("the title `{title}`")));
+    }
+    // The version another project is upgraded to is that project's too.
+    let others: Vec<std::ops::Range<usize>> = others
+        .iter()
         .filter_map(|c| c.get(0).map(|m| m.range()))
         .collect();
-    for re in [&*UPGRADE, &*IN_TITLE] {
-        if let Some(r) = re
-            .captures_iter(&title)
-            .filter(|c| {
-                c.get(0)
-                    .is_none_or(|m| !others.iter().any(|o| o.contains(&m.start())))
-            })
-            .find(of_kubernetes)
-            .and_then(release)
-        {
-            return Some((r, format!("the title `{title}`")));
-        }
+    if let Some(r) = IN_TITLE
+        .captures_iter(&title)
+        .filter(|c| {
+            c.get(0)
+                .is_none_or(|m| !others.iter().any(|o| o.contains(&m.start())))
+        })
+        .find(of_kubernetes)
+        .and_then(release)
+    {
+        return Some((r, format!("the title `{title}`")));
     }
     if let Some(r) = IN_SLUG.captures(slug).and_then(release) {
         return Some((r, format!("the slug `{slug}`")));

@@ -218,114 +218,54 @@ pub struct Registry {
     /// Where the entries came from, for diagnostics that point at the registry.
     pub keps_path: PathBuf,
     pub gates_path: PathBuf,
-    /// The matcher of KEP titles in prose, made on first use (entries never change after a
+    /// The matcher of the phrases naming KEPs in prose, made on first use (entries never change after a
     /// registry is built).
-    kep_titles: std::sync::OnceLock<KepTitles>,
-    /// The matcher of gate names written as words in prose, made on first use.
-    gate_words: std::sync::OnceLock<GateWords>,
+    kep_phrases: std::sync::OnceLock<KepPhrases>,
 }
 
-/// The registry's gate names of three words or more written as words (`InPlacePodVerticalScaling`
-/// as `In-Place Pod Vertical Scaling`, `JobSuccessPolicy` as `Job success policy`): lower case,
-/// words joined by one space.
+/// The phrases of the registry that name a KEP in prose: its titles of two words or more and
+/// ten characters or more, ASCII (`Pod Scheduling Readiness`, `kubectl debug`; not `Sidecar`),
+/// and the names of its gates of three words or more written as words, each naming the KEP the
+/// registry ties the gate to (`InPlacePodVerticalScaling` as `In-Place Pod Vertical Scaling`).
+/// Matched with ASCII case ignored and a hyphen read as a space.
 #[derive(Debug, Clone)]
-struct GateWords {
-    matcher: Option<aho_corasick::AhoCorasick>,
-    gates: Vec<FeatureGateName>,
-}
-
-impl GateWords {
-    fn new(gates: &BTreeMap<String, GateEntry>) -> GateWords {
-        let mut words: Vec<(String, FeatureGateName)> = gates
-            .values()
-            .filter_map(|g| {
-                let words = camel_words(&g.name.0);
-                (words.len() >= 3).then(|| (words.join(" ").to_ascii_lowercase(), g.name.clone()))
-            })
-            .collect();
-        // Two gates of one spelling name neither.
-        words.sort();
-        let spelled: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
-        let unique: Vec<(String, FeatureGateName)> = words
-            .iter()
-            .filter(|(w, _)| spelled.iter().filter(|s| **s == w.as_str()).count() == 1)
-            .cloned()
-            .collect();
-        let matcher = phrase_matcher(unique.iter().map(|(w, _)| w), false);
-        GateWords {
-            matcher,
-            gates: unique.into_iter().map(|(_, g)| g).collect(),
-        }
-    }
-}
-
-/// A matcher of `phrases` in prose, leftmost-longest. Every block of every article is searched:
-/// a DFA (built once) is the fastest.
-fn phrase_matcher<P: AsRef<[u8]>>(
-    phrases: impl IntoIterator<Item = P>,
-    ignore_ascii_case: bool,
-) -> Option<aho_corasick::AhoCorasick> {
-    aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(ignore_ascii_case)
-        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(phrases)
-        .ok()
-}
-
-/// The words of a CamelCase name: `InPlacePodVerticalScaling` → `In Place Pod Vertical Scaling`,
-/// `HPAScaleToZero` → `HPA Scale To Zero`.
-fn camel_words(name: &str) -> Vec<&str> {
-    let chars: Vec<(usize, char)> = name.char_indices().collect();
-    let mut words = Vec::new();
-    let mut start = 0;
-    for k in 1..chars.len() {
-        let (at, c) = chars[k];
-        let prev = chars[k - 1].1;
-        let next_lower = chars
-            .get(k + 1)
-            .is_some_and(|(_, n)| n.is_ascii_lowercase());
-        if c.is_ascii_uppercase()
-            && (prev.is_ascii_lowercase()
-                || prev.is_ascii_digit()
-                || (prev.is_ascii_uppercase() && next_lower))
-        {
-            words.push(&name[start..at]);
-            start = at;
-        }
-    }
-    words.push(&name[start..]);
-    words
-}
-
-/// The titles of the registry's KEPs that name one in prose: two words or more and ten
-/// characters or more, ASCII (`Pod Scheduling Readiness`, `kubectl debug`; not `Sidecar`).
-#[derive(Debug, Clone)]
-struct KepTitles {
+struct KepPhrases {
     matcher: Option<aho_corasick::AhoCorasick>,
     keps: Vec<KepNumber>,
 }
 
-impl KepTitles {
-    fn new(keps: &BTreeMap<KepNumber, KepEntry>) -> KepTitles {
-        // By title, ASCII case folded: two KEPs of one title name neither.
-        let mut by_title: BTreeMap<String, Vec<(&str, KepNumber)>> = BTreeMap::new();
-        for k in keps.values() {
+impl KepPhrases {
+    fn new(keps: &BTreeMap<KepNumber, KepEntry>, gates: &BTreeMap<String, GateEntry>) -> Self {
+        let titles = keps.values().filter_map(|k| {
             let t = k.title.trim();
-            if t.is_ascii() && t.len() >= 10 && t.split_whitespace().nth(1).is_some() {
-                by_title
-                    .entry(t.to_ascii_lowercase())
-                    .or_default()
-                    .push((t, k.number));
-            }
+            (t.is_ascii() && t.len() >= 10 && t.split_whitespace().nth(1).is_some())
+                .then(|| (t.to_string(), k.number))
+        });
+        let gate_words = gates.values().filter_map(|g| {
+            let words = crate::text::camel_words(&g.name.0);
+            let kep = g.kep.filter(|_| words.len() >= 3)?;
+            Some((words.join(" "), kep))
+        });
+        // By phrase, lower case with a hyphen as a space: a phrase of two KEPs names neither.
+        let mut by_phrase: BTreeMap<String, std::collections::BTreeSet<KepNumber>> =
+            BTreeMap::new();
+        for (phrase, kep) in titles.chain(gate_words) {
+            let folded = phrase.to_ascii_lowercase().replace('-', " ");
+            by_phrase.entry(folded).or_default().insert(kep);
         }
-        let unique: Vec<(&str, KepNumber)> = by_title
-            .into_values()
-            .filter(|same| same.len() == 1)
-            .map(|same| same[0])
+        let unique: Vec<(String, KepNumber)> = by_phrase
+            .into_iter()
+            .filter(|(_, keps)| keps.len() == 1)
+            .filter_map(|(phrase, keps)| Some((phrase, *keps.first()?)))
             .collect();
-        let matcher = phrase_matcher(unique.iter().map(|(t, _)| *t), true);
-        KepTitles {
+        let matcher = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            // Every block of every article is searched: a DFA (built once) is the fastest.
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(unique.iter().map(|(p, _)| p))
+            .ok();
+        KepPhrases {
             matcher,
             keps: unique.into_iter().map(|(_, n)| n).collect(),
         }
@@ -480,51 +420,31 @@ impl Registry {
         self.keps.get(&n)
     }
 
-    /// The KEPs whose titles `text` writes out (ASCII case ignored, whole words), with their
-    /// byte ranges, leftmost-longest and not overlapping.
-    pub fn kep_titles_in(&self, text: &str) -> Vec<(std::ops::Range<usize>, KepNumber)> {
-        let titles = self.kep_titles.get_or_init(|| KepTitles::new(&self.keps));
-        let Some(matcher) = &titles.matcher else {
+    /// The KEPs whose titles, or whose gates' names written as words, `text` writes out
+    /// ([`KepPhrases`]; whole words), with their byte ranges, leftmost-longest and not
+    /// overlapping.
+    pub fn kep_phrases_in(&self, text: &str) -> Vec<(std::ops::Range<usize>, KepNumber)> {
+        let phrases = self
+            .kep_phrases
+            .get_or_init(|| KepPhrases::new(&self.keps, &self.gates));
+        let Some(matcher) = &phrases.matcher else {
             return Vec::new();
+        };
+        // (Case is the matcher's to ignore; only a hyphen needs a copy of the text, one byte
+        // for one byte, so that its offsets are the text's.)
+        let folded: std::borrow::Cow<str> = if text.contains('-') {
+            text.replace('-', " ").into()
+        } else {
+            text.into()
         };
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
         matcher
-            .find_iter(text)
+            .find_iter(folded.as_ref())
             .filter(|m| {
                 !word(text[..m.start()].chars().next_back())
                     && !word(text[m.end()..].chars().next())
             })
-            .map(|m| (m.range(), titles.keps[m.pattern().as_usize()]))
-            .collect()
-    }
-
-    /// The gates whose names `text` writes as words (`In-Place Pod Vertical Scaling`, `Job
-    /// success policy`; ASCII case ignored, a hyphen as a space, whole words), with their byte
-    /// ranges, leftmost-longest and not overlapping.
-    pub fn gate_words_in(&self, text: &str) -> Vec<(std::ops::Range<usize>, &FeatureGateName)> {
-        let words = self.gate_words.get_or_init(|| GateWords::new(&self.gates));
-        let Some(matcher) = &words.matcher else {
-            return Vec::new();
-        };
-        // One byte for one byte: the ranges of the folded text are the text's.
-        let folded: String = text
-            .chars()
-            .map(|c| {
-                if c == '-' {
-                    ' '
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-            .collect();
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-        matcher
-            .find_iter(&folded)
-            .filter(|m| {
-                !word(text[..m.start()].chars().next_back())
-                    && !word(text[m.end()..].chars().next())
-            })
-            .map(|m| (m.range(), &words.gates[m.pattern().as_usize()]))
+            .map(|m| (m.range(), phrases.keps[m.pattern().as_usize()]))
             .collect()
     }
 
@@ -1091,23 +1011,5 @@ mod tests {
         );
         assert!(reg.kep(KepNumber(3962)).is_some());
         assert!(reg.gate("PodLevelResources").is_some());
-    }
-}
-
-#[cfg(test)]
-mod gate_word_tests {
-    use super::camel_words;
-
-    #[test]
-    fn camel_case_names_split_into_their_words() {
-        assert_eq!(
-            camel_words("InPlacePodVerticalScaling"),
-            ["In", "Place", "Pod", "Vertical", "Scaling"]
-        );
-        assert_eq!(
-            camel_words("HPAScaleToZero"),
-            ["HPA", "Scale", "To", "Zero"]
-        );
-        assert_eq!(camel_words("NodeSwap"), ["Node", "Swap"]);
     }
 }

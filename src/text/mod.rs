@@ -156,36 +156,44 @@ pub fn escape_html_into(out: &mut String, s: &str) {
 /// [`CAMEL_BREAK_FROM`] characters stay whole.
 pub fn escape_html_camel_breaks(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 24);
-    let chars: Vec<char> = name.chars().collect();
-    if chars.len() < CAMEL_BREAK_FROM {
+    if name.chars().count() < CAMEL_BREAK_FROM {
         escape_html_into(&mut out, name);
         return out;
     }
-    let mut word = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        let prev = i.checked_sub(1).map(|j| chars[j]);
-        let next = chars.get(i + 1).copied();
-        let boundary = match prev {
-            None => false,
-            Some(p) => {
-                (c.is_ascii_uppercase() && (p.is_ascii_lowercase() || p.is_ascii_digit()))
-                    || (c.is_ascii_uppercase()
-                        && p.is_ascii_uppercase()
-                        && next.is_some_and(|n| n.is_ascii_lowercase())
-                        // `IPs`, `CIDRs`: an acronym's plural is one word.
-                        && !acronym_plural(&chars, i + 1))
-                    || (c.is_ascii_digit() && p.is_ascii_alphabetic())
-            }
-        };
-        if boundary && !word.is_empty() {
-            escape_html_into(&mut out, &word);
+    for (k, word) in camel_words(name).into_iter().enumerate() {
+        if k > 0 {
             out.push_str("<wbr>");
-            word.clear();
         }
-        word.push(c);
+        escape_html_into(&mut out, word);
     }
-    escape_html_into(&mut out, &word);
     out
+}
+
+/// The words of a CamelCase name, cut where [`escape_html_camel_breaks`] breaks it:
+/// `InPlacePodVerticalScaling` → `In Place Pod Vertical Scaling`, `HPAScaleToZero` → `HPA Scale
+/// To Zero`, `CloudDualStackNodeIPs` → `… Node IPs`, `WindowsHostNetwork1809` → `… Network 1809`.
+pub fn camel_words(name: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = name.char_indices().collect();
+    let plain: Vec<char> = chars.iter().map(|&(_, c)| c).collect();
+    let mut words = Vec::new();
+    let mut start = 0;
+    for (i, &(at, c)) in chars.iter().enumerate().skip(1) {
+        let p = plain[i - 1];
+        let next = plain.get(i + 1).copied();
+        let boundary = (c.is_ascii_uppercase() && (p.is_ascii_lowercase() || p.is_ascii_digit()))
+            || (c.is_ascii_uppercase()
+                && p.is_ascii_uppercase()
+                && next.is_some_and(|n| n.is_ascii_lowercase())
+                // `IPs`, `CIDRs`: an acronym's plural is one word.
+                && !acronym_plural(&plain, i + 1))
+            || (c.is_ascii_digit() && p.is_ascii_alphabetic());
+        if boundary {
+            words.push(&name[start..at]);
+            start = at;
+        }
+    }
+    words.push(&name[start..]);
+    words
 }
 
 /// `chars[at]` is an `s` ending a word right after an acronym (`NodeIPs`, `ServiceCIDRsAllowed`).
@@ -303,6 +311,16 @@ mod tests {
             escape_html_camel_breaks("CSIMigrationvSphere"),
             "CSI<wbr>Migrationv<wbr>Sphere"
         );
+        // The words are the gate-name words of the registry too.
+        assert_eq!(
+            camel_words("InPlacePodVerticalScaling"),
+            ["In", "Place", "Pod", "Vertical", "Scaling"]
+        );
+        assert_eq!(
+            camel_words("HPAScaleToZero"),
+            ["HPA", "Scale", "To", "Zero"]
+        );
+        assert_eq!(camel_words("NodeSwap"), ["Node", "Swap"]);
         // An acronym's plural stays one word.
         assert_eq!(
             escape_html_camel_breaks("CloudDualStackNodeIPs"),
