@@ -781,6 +781,9 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .iter()
             .any(|s| matches!(s.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_)))
     };
+    if staged_by_the_clause_before(view, t, sentence.start) {
+        return true;
+    }
     let mut rest = text[t.range.end..sentence.end].trim_start();
     // A parenthetical right after the name (`EndpointSlice (KEP-752)が`).
     if let Some(inner) = rest.strip_prefix('(') {
@@ -857,6 +860,44 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             | "becomes"
             | "now"
     ) && stage_after(at)
+}
+
+/// How a relative clause stating a stage ends right before the name it describes (`ベータ` +
+/// `になった` + `` `VolumeAttributesClass` ``), spaces left out.
+const CLAUSE_ENDINGS: [&str; 14] = [
+    "になった",
+    "となった",
+    "になっている",
+    "に昇格した",
+    "へ昇格した",
+    "に昇格された",
+    "に昇格済みの",
+    "に移行した",
+    "として導入された",
+    "として追加された",
+    "として実装された",
+    "で導入された",
+    "した",
+    "入りした",
+];
+
+/// `Kubernetes 1.31 でベータになった \`VolumeAttributesClass\` を検証`, `GA に昇格した X を使う`: a
+/// relative clause whose stage word ends right before the name (nothing but the clause's verb
+/// between them) says what the name reached, so it is the feature, even an API kind's name.
+fn staged_by_the_clause_before(view: &BlockView, t: &Token, sentence_start: usize) -> bool {
+    let Some(stage) = view
+        .tokens_in(&(sentence_start..t.range.start))
+        .iter()
+        .rev()
+        .find(|s| matches!(s.kind, TokenKind::StageWord(_)))
+    else {
+        return false;
+    };
+    let between: String = view.text()[stage.range.end..t.range.start]
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '`' | '['))
+        .collect();
+    CLAUSE_ENDINGS.contains(&between.as_str())
 }
 
 /// `* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`, `### SizeMemoryBackedVolumes

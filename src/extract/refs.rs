@@ -1074,7 +1074,8 @@ fn is_stage_history(title: &str) -> bool {
 
 /// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (one a
 /// bare `#N` is always a pull request with, [`FIRST_PR_ONLY_NUMBER`] or more), not code
-/// (`#include`, `#123`).
+/// (`#include`, `#123`); in a column headed as KEPs or pull requests (`` | `#4004` | ``) any
+/// number, which the column says is one.
 fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
     let text = view.text();
     let raw = &text[t.range.clone()];
@@ -1088,10 +1089,11 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
                 && s.ends_with(raw)
                 && s[..s.len() - raw.len()].eq_ignore_ascii_case("pr")
     });
+    let column = view.kep_column.get() || view.pr_column.get().is_some();
     whole
         && raw[1..]
             .parse::<u32>()
-            .is_ok_and(|n| n >= FIRST_PR_ONLY_NUMBER)
+            .is_ok_and(|n| n >= FIRST_PR_ONLY_NUMBER || column)
 }
 
 /// `` `sig/node` ``: a code span that is only a SIG's label (as GitHub shows it on issues and pull

@@ -1961,6 +1961,34 @@ fn a_gate_named_after_a_kind_as_the_subject_itself_or_in_a_terse_move() {
 }
 
 #[test]
+fn a_gate_named_after_a_kind_described_by_a_clause_of_its_stage() {
+    let (_, r) = real(
+        "本記事では、Kubernetes 1.31 でベータになった `VolumeAttributesClass` を検証した結果を共有します。",
+    );
+    let g = &r.gates[0];
+    assert_eq!(g.gate.0, "VolumeAttributesClass");
+    assert_eq!(
+        (g.stage, g.stage_release),
+        (Some(Stage::Beta), Some(rel("1.31")))
+    );
+    assert_eq!(
+        real_gates(
+            "v1.29 でアルファとして導入された `VolumeAttributesClass` の使い方を見ていきます。"
+        ),
+        ["VolumeAttributesClass"]
+    );
+    // A clause of something else before the kind, or the kind used in a clause: still the kind.
+    assert_eq!(
+        real_gates("ベータになった機能を使い、`VolumeAttributesClass` を作成します。"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        real_gates("GA した後も `VolumeAttributesClass` を作成するときは注意します。"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
 fn a_stage_stated_for_another_release_is_recorded_for_it() {
     let (_, r) = real("KEP-3962 は v1.26でアルファとして追加され、v1.29でベータに昇格しました。");
     assert_eq!(r.keps[0].stage, Some(Stage::Beta));
@@ -5045,6 +5073,14 @@ fn a_kep_folder_a_spanned_pr_number_and_hearsay_of_a_fact() {
         let (_, r) = real(md);
         assert!(r.prs.is_empty(), "{md}");
     }
+    // Under a column headed as KEPs or pull requests, the column says what a short one is.
+    let (_, r) =
+        real("| KEP | 内容 |\n|---|---|\n| `#4004` | kubeProxyVersion フィールドの非推奨化 |\n");
+    assert_eq!(r.kep_numbers(), [KepNumber(4004)]);
+    assert!(r.prs.is_empty());
+    let (_, r) = real("| PR | 内容 |\n|---|---|\n| `#9876` | 修正 |\n| `#include` | コード |\n");
+    assert_eq!(r.pr_numbers(), [9876]);
+    assert!(r.keps.is_empty());
     assert_eq!(
         gate_facts("`NodeSwap` は GA になったらしい。")[0].1,
         Some(Stage::Stable)
