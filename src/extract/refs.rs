@@ -719,6 +719,160 @@ fn named_before(before: &str) -> Option<Named> {
     }
 }
 
+/// Words that name Kubernetes or one of its components: a number said beside them is
+/// kubernetes/kubernetes' even in a sentence that also names another project (`kubelet の
+/// containerd 2.0 対応 (#127000)`).
+const KUBERNETES_WORDS: [&str; 10] = [
+    "kubernetes",
+    "k8s",
+    "kubelet",
+    "kube-proxy",
+    "kube-apiserver",
+    "kube-scheduler",
+    "kube-controller-manager",
+    "kubectl",
+    "kubeadm",
+    "apiserver",
+];
+
+/// Words of Kubernetes taking a new version of a dependency (`etcd を v3.5.16 に更新 (#127000)`,
+/// `Bump CoreDNS to v1.11.3`): the number is the pull request to kubernetes/kubernetes that did.
+const UPDATE_WORDS: [&str; 9] = [
+    "更新",
+    "アップデート",
+    "アップグレード",
+    "引き上げ",
+    "バンプ",
+    "追従",
+    "bump",
+    "update",
+    "upgrade",
+];
+
+/// The other project a bare `#N` belongs to when no word right before it says
+/// ([`named_before`]) but its context does: the nearest reference before it in its sentence is
+/// another repository's (`containerd/containerd#10956 と #10957`) or a KEP (a number below
+/// [`FIRST_PR_ONLY_NUMBER`] is then the enhancements repository's); or its sentence, else its
+/// block (`- Cilium 1.16 がリリースされました。\`#32859\` で…`), else its table row (`| containerd
+/// | 2.0.3 | #11403 で修正 |`), else the heading of its section when that is only a project's
+/// name and version (`### containerd 2.0`), names one project of its own repository and neither
+/// Kubernetes nor an update of that project (`etcd を v3.5.16 に更新`, whose pull request is
+/// Kubernetes'). Two such projects there: the number is one of theirs, not linked
+/// ([`Named::Elsewhere`]). Projects of the kubernetes organization are left out (kubeadm's and
+/// kubectl's changes are kubernetes/kubernetes pull requests), and so are Go and `kind` (a word).
+fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
+    let text = view.text();
+    let t = &view.tokens[i];
+    let sentence = view.sentence_at(t.range.start);
+    let number: u32 = text[t.range.start + 1..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .fold(0, |n, d| {
+            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+        });
+    let prev = view.tokens[..i]
+        .iter()
+        .rev()
+        .take_while(|p| p.range.start >= sentence.start)
+        .find(|p| p.kind.is_reference());
+    // `KEP-3157 の更新（#4950）`: a number too small for kubernetes/kubernetes beside a KEP is a
+    // pull request to the KEPs' repository, or the KEP's own issue (`KEP-3157（#3157）`).
+    if let Some(kep) = prev.filter(|p| p.kind == TokenKind::Kep)
+        && number < FIRST_PR_ONLY_NUMBER
+    {
+        let kep_number = text[kep.range.clone()]
+            .rsplit(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|d| d.parse::<u32>().ok());
+        return Some(if kep_number == Some(number) {
+            Named::Elsewhere
+        } else {
+            Named::Repo("kubernetes/enhancements".to_string())
+        });
+    }
+    if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash) {
+        let written = &text[prev.range.clone()];
+        let repo = full_repo(written.rsplit_once('#').map_or(written, |(r, _)| r));
+        let gap = text[prev.range.end..t.range.start].to_ascii_lowercase();
+        if !repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO)
+            && !KUBERNETES_WORDS.iter().any(|w| gap.contains(w))
+            && super::targets::is_repo(&repo)
+        {
+            return Some(Named::Repo(repo.into_owned()));
+        }
+    }
+    let row: String = match view.block.cell {
+        Some(cell) => doc
+            .blocks
+            .iter()
+            .filter_map(|b| b.cell.map(|c| (b, c)))
+            .filter(|(_, c)| c.table == cell.table && c.row == cell.row)
+            .map(|(b, _)| b.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" | "),
+        None => String::new(),
+    };
+    let heading = doc
+        .sections
+        .get(view.block.section)
+        .map(|s| s.title.as_str())
+        .filter(|title| {
+            let words: Vec<&str> = title.split_whitespace().collect();
+            words.len() <= 2 && words.get(1).is_none_or(|v| is_version(v))
+        })
+        .unwrap_or("");
+    for scope in [&text[sentence], text, &row, heading] {
+        let lower = scope.to_ascii_lowercase();
+        if KUBERNETES_WORDS.iter().any(|w| lower.contains(w))
+            || UPDATE_WORDS.iter().any(|w| lower.contains(w))
+        {
+            return None;
+        }
+        let mut repos: Vec<&str> = OTHER_PROJECTS
+            .iter()
+            .filter(|(w, repo)| {
+                w.is_ascii()
+                    && !matches!(*w, "go" | "golang" | "kind")
+                    && repo.is_some_and(|r| !r.starts_with("kubernetes/"))
+                    && has_word(&lower, w)
+            })
+            .filter_map(|(_, repo)| *repo)
+            .collect();
+        repos.sort_unstable();
+        repos.dedup();
+        match repos.as_slice() {
+            [] => continue,
+            [repo] => return Some(Named::Repo(repo.to_string())),
+            _ => return Some(Named::Elsewhere),
+        }
+    }
+    None
+}
+
+/// Whether `word` stands in `text` (both lowercase) as a word: not inside a longer ASCII name
+/// (`go` in `google`, `helm` in `helmfile`) or a path.
+fn has_word(text: &str, word: &str) -> bool {
+    let joins = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/' | '.');
+    text.match_indices(word).any(|(at, _)| {
+        let after = &text[at + word.len()..];
+        // A full stop ends the word (`Cilium.`); `helm.sh` is a longer name.
+        let joined_after = after.starts_with(|c: char| joins(c) && c != '.')
+            || after
+                .strip_prefix('.')
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic()));
+        !text[..at].ends_with(joins) && !joined_after
+    })
+}
+
+/// `2.0`, `v1.16.1`, `1.7`: a version number.
+fn is_version(word: &str) -> bool {
+    let digits = word.strip_prefix(['v', 'V']).unwrap_or(word);
+    !digits.is_empty()
+        && digits
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether `name` (lowercase), written before `の PR`/`の issue`, is the name of a tool of its own
 /// shiori does not know (`kubectl-ai`, `kubectl-neat`, `aws-load-balancer-controller`): a
 /// lowercase name joined with hyphens, other than Kubernetes' own components and SIGs, whose
@@ -1215,7 +1369,7 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     if !is_kep {
         // `helm の PR #1 と #2`: what names the list's first number names every number's.
         let before = &text[..list_start(view, i)];
-        let named = named_before(before);
+        let named = named_before(before).or_else(|| owner_in_context(view, doc, i));
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
             || (number >= PAST_KUBERNETES_NUMBERS && named.is_none())

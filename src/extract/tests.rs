@@ -5091,6 +5091,96 @@ fn a_kep_folder_a_spanned_pr_number_and_hearsay_of_a_fact() {
     );
 }
 
+/// `repo#number` of every pull request or issue of `md`.
+fn pr_repos(md: &str) -> Vec<String> {
+    let (_, r) = real(md);
+    r.prs
+        .iter()
+        .map(|m| format!("{}#{}", m.pr.repo, m.pr.number))
+        .collect()
+}
+
+#[test]
+fn a_bare_number_said_of_another_project_is_that_projects() {
+    let table: &[(&str, &[&str])] = &[
+        // Its sentence names the project.
+        (
+            "Cilium 1.16.1 で直った #34000 のバグに当たりました。",
+            &["cilium/cilium#34000"],
+        ),
+        (
+            "containerd 側の問題（#10500）は containerd 1.7.21 で修正済み。",
+            &["containerd/containerd#10500"],
+        ),
+        // Its item's earlier sentence does.
+        (
+            "- Cilium 1.16 がリリースされました。`#32859` で BGP コントロールプレーンが改善。",
+            &["cilium/cilium#32859"],
+        ),
+        // Listed after another repository's number.
+        (
+            "- containerd/containerd#10956 と #10957 がマージされました。",
+            &["containerd/containerd#10956", "containerd/containerd#10957"],
+        ),
+        // Its row names the project.
+        (
+            "| プロジェクト | バージョン | トピック |\n|---|---|---|\n| containerd | 2.0.3 | `#11403` で CRI のタイムアウトを修正 |\n",
+            &["containerd/containerd#11403"],
+        ),
+        // Its section is the project's.
+        (
+            "### containerd 2.0\n\n- CRI v1alpha2 のサポートが削除されました（#10580）。\n",
+            &["containerd/containerd#10580"],
+        ),
+        // Two projects: one of theirs, which one unknown.
+        ("Cilium と Calico の両方で直った問題 (#34001) です。", &[]),
+        // Kubernetes taking a new version, or Kubernetes named beside the project: Kubernetes'.
+        (
+            "etcd を v3.5.16 に更新しました (#127000)。",
+            &["kubernetes/kubernetes#127000"],
+        ),
+        (
+            "kubelet の containerd 2.0 対応 (#127001) が入りました。",
+            &["kubernetes/kubernetes#127001"],
+        ),
+        (
+            "Kubernetes 1.31 と containerd 2.0 の組み合わせの問題 (#127002) です。",
+            &["kubernetes/kubernetes#127002"],
+        ),
+        // Go, `kind` (a word) and kubernetes' own repositories are not a context.
+        (
+            "Go 1.23 でビルドするようになりました (#127003)。",
+            &["kubernetes/kubernetes#127003"],
+        ),
+        (
+            "### kubeadm\n\n- 証明書の期限を延ばせるようにしました (#127004)\n",
+            &["kubernetes/kubernetes#127004"],
+        ),
+        // A longer name is not the project's (`helmfile`), nor a heading that says more.
+        (
+            "helmfile で直した #127005 の話。",
+            &["kubernetes/kubernetes#127005"],
+        ),
+        (
+            "### containerd との付き合い方\n\n- 修正が入りました (#127006)\n",
+            &["kubernetes/kubernetes#127006"],
+        ),
+        // Beside a KEP, a small number edits the KEP, or is the KEP's own issue.
+        (
+            "- KEP-3157 の更新（#4950）がマージされました。",
+            &["kubernetes/enhancements#4950"],
+        ),
+        ("- KEP-3157（#3157）は WatchList の KEP です。", &[]),
+        (
+            "- KEP-3157 を実装する PR（#122000）がマージされました。",
+            &["kubernetes/kubernetes#122000"],
+        ),
+    ];
+    for (md, want) in table {
+        assert_eq!(pr_repos(md), *want, "{md}");
+    }
+}
+
 #[test]
 fn a_pull_request_to_the_enhancements_repository_and_component_repositories() {
     for md in [
