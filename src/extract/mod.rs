@@ -661,6 +661,12 @@ impl<'a> BlockView<'a> {
         starts
     }
 
+    /// Where the words stating the block's one stage stand (normalized offsets).
+    pub(crate) fn block_stage_at(&self) -> &[usize] {
+        self.block_stage_words()
+            .map_or(&[], |(_, at)| at.as_slice())
+    }
+
     fn block_stage_words(&self) -> Option<&(stage::Stated, Vec<usize>)> {
         self.block_stage
             .get_or_init(|| stage::block_stage(self))

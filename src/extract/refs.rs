@@ -542,6 +542,7 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("kubespray", Some("kubernetes-sigs/kubespray")),
     ("kueue", Some("kubernetes-sigs/kueue")),
     ("karpenter", Some("kubernetes-sigs/karpenter")),
+    ("vpa", Some("kubernetes/autoscaler")),
     ("containerd", Some("containerd/containerd")),
     ("nerdctl", Some("containerd/nerdctl")),
     ("cri-o", Some("cri-o/cri-o")),

@@ -236,7 +236,11 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             let own_release = f
                 .release
                 .or_else(|| topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r));
-            block.release.is_none() || own_release.is_none() || block.release == own_release
+            (block.release.is_none() || own_release.is_none() || block.release == own_release)
+                && !view
+                    .block_stage_at()
+                    .iter()
+                    .all(|&at| said_of_another_subject(view, &mention, at))
         }) {
             Some(block) => {
                 let (instead, inherited) = elsewhere();
@@ -1652,7 +1656,8 @@ pub(super) fn stated_for_others(doc: &Doc, out: &mut super::Mentions, registry: 
 
 /// `` KEP-753 ですね。`SidecarContainers` は v1.33 で GA です。…ベータの期間（v1.29〜v1.32）に… ``:
 /// a KEP or gate with no stage takes the one stage another sentence of its block states for its
-/// own mention of the same change, the gate the registry ties to the KEP or the KEP to the gate.
+/// own mention of the same change, the gate the registry ties to the KEP or the KEP to the gate
+/// (not another gate of the same KEP).
 /// (The block's one stage, which `facts_for` lends, is none here: the block names two.)
 pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry: &Registry) {
     if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
@@ -1672,9 +1677,14 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
             return None;
         }
         let entity = m.entity();
+        // (Two gates of one KEP are two features: `` `WatchListClient` は v1.31 でベータ。`WatchList`
+        // はサーバー側の機能です。`` says nothing of `WatchList`'s stage.)
+        let both_gates = |e: &Entity| matches!((e, &entity), (Entity::Gate(_), Entity::Gate(_)));
         let mut said = stated
             .iter()
-            .filter(|(b, e, _)| *b == m.block() && *e != entity && e.is_tied_to(&entity, registry))
+            .filter(|(b, e, _)| {
+                *b == m.block() && *e != entity && !both_gates(e) && e.is_tied_to(&entity, registry)
+            })
             .map(|(_, _, s)| *s);
         let first = said.next()?;
         said.all(|s| s == first).then_some(first)
@@ -1871,6 +1881,48 @@ fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
         .map(char::len_utf8)
         .sum();
     &text[text.len() - len..]
+}
+
+/// `Istio 1.24 ではアンビエントモードが GA になりました。`, `Karpenter v1.0 が GA になりました。`,
+/// `` `WatchListClient` は v1.31 でベータになりました。 ``: the sentence of the stage word at
+/// `stage_at` says it of another project's release, or of another KEP or gate as its subject, so
+/// it lends the stage to no name in a neighbouring sentence (`` Kubernetes の `SidecarContainers`
+/// を使うモードも… ``). A Japanese name as the subject (`サイドカーコンテナ機能が v1.29 でベータに`)
+/// may be the feature of the gate named next, and lends, as does any to a mention that says `も`.
+fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    // `KEP-1 はベータに昇格しました。KEP-3962 と KEP-24 もです。`: the mention's sentence says the
+    // same of it.
+    if says_also(&text[mention.end..view.sentence_at(mention.start).end]) {
+        return false;
+    }
+    let sentence = view.sentence_at(stage_at);
+    let named = &text[mention.clone()];
+    let another_name = view.tokens_in(&(sentence.start..stage_at)).iter().any(|t| {
+        names_a_kep_or_gate(text, t)
+            && text[t.range.clone()] != *named
+            && text[t.range.end..]
+                .trim_start_matches(['`', ' '])
+                .starts_with(['が', 'は', 'も'])
+    });
+    another_name || names_another_release(&text[sentence.start..stage_at])
+}
+
+/// `Istio 1.24`, `Karpenter v1.0`, `VPA 1.4.0`: `text` names a release of a project that numbers
+/// its own versions ([`super::refs::numbers_its_own_versions`]).
+fn names_another_release(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|pair| {
+        let version = pair[1].strip_prefix(['v', 'V']).unwrap_or(pair[1]);
+        version.contains('.')
+            && version
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            && super::refs::numbers_its_own_versions(&pair[0].to_ascii_lowercase())
+    })
 }
 
 /// `` `ImageVolume` を試すために containerd 2.1 のベータ版を入れました ``: the stage word is that of

@@ -6076,3 +6076,66 @@ fn a_default_said_to_come_in_a_later_release_is_that_releases() {
         Some((Some(Beta), Some(rel("1.30")), None))
     );
 }
+
+/// `(gate, stage, release)` of every gate mention of `md`, read with the built-in registry.
+fn builtin_gate_stages(md: &str) -> Vec<(String, Option<Stage>, Option<Release>)> {
+    let doc = crate::parse::blocks::parse(md, 1);
+    extract(&doc, &front(None), Registry::builtin())
+        .gates
+        .iter()
+        .map(|g| (g.gate.0.clone(), g.stage, g.stage_release))
+        .collect()
+}
+
+#[test]
+fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
+    let none = |name: &str| vec![(name.to_string(), None, None)];
+    // Another project's release, or another gate, is the subject of the stage.
+    for (md, name) in [
+        (
+            "- Istio 1.24 ではアンビエントモードが GA になりました。Kubernetes の `SidecarContainers` を使うモードも引き続きサポートされます。",
+            "SidecarContainers",
+        ),
+        (
+            "- Karpenter v1.0 が GA になりました。`NodeSwap` との相性について議論があります。",
+            "NodeSwap",
+        ),
+        (
+            "VPA 1.4.0 では更新モードがアルファとして利用可能になりました。`InPlacePodVerticalScaling` が有効なクラスターが必要です。",
+            "InPlacePodVerticalScaling",
+        ),
+    ] {
+        assert_eq!(builtin_gate_stages(md), none(name), "{md}");
+    }
+    assert_eq!(
+        builtin_gate_stages(
+            "- `WatchListClient` は v1.31 でベータになりました。`WatchList` はサーバー側の機能です。"
+        ),
+        [
+            (
+                "WatchListClient".to_string(),
+                Some(Stage::Beta),
+                Some(rel("1.31"))
+            ),
+            ("WatchList".to_string(), None, None)
+        ]
+    );
+    // A sentence with no subject, or the feature's Japanese name as its subject, still lends.
+    assert_eq!(
+        builtin_gate_stages(
+            "- `KubeletSeparateDiskGC` の PR がマージされました。v1.31 でベータです。"
+        ),
+        [(
+            "KubeletSeparateDiskGC".to_string(),
+            Some(Stage::Beta),
+            Some(rel("1.31"))
+        )]
+    );
+    assert_eq!(
+        builtin_gate_stages(
+            "サイドカーコンテナ機能が v1.29 でベータになりました。`SidecarContainers` フィーチャーゲートを有効にすると使えます。"
+        )[0]
+        .1,
+        Some(Stage::Beta)
+    );
+}
