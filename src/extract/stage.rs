@@ -4038,6 +4038,14 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let lead = text[sentence.start..t.range.start]
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
         .trim_end_matches([' ', '、', ',']);
+    // `- [1.33] \`X\` が GA に`, `【v1.33】…`: a digest's tag of the release its line is about.
+    if matches!(lead, "[" | "【" | "［")
+        && text[t.range.end..]
+            .trim_start()
+            .starts_with([']', '】', '］'])
+    {
+        return Some((r, sentence.end));
+    }
     const CONNECTIVES: [&str; 22] = [
         // `上流 Kubernetes 1.30 で…` in a platform's notes: the Kubernetes release itself.
         "上流",
@@ -4242,9 +4250,29 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                     | "以降"
                     | "以降は"
                     | "以降、"
+                    | "以降で"
+                    | "以降も"
+                    | "からは"
             ))
     {
         return Some(r);
+    }
+    // `1.32 の \`PodLevelResources\`（alpha）`, `1.33 の \`X\` beta 化`: the stage said of a name
+    // right after it, the name of a release.
+    if let Some(d) = p
+        && tokens[d].kind == TokenKind::Ident
+        && matches!(
+            text[tokens[d].range.end..next_start]
+                .trim_matches(|c: char| c == '`' || c.is_whitespace()),
+            "" | "(" | "（"
+        )
+        && let Some(r) = d.checked_sub(1).map(|r| &tokens[r])
+        && let TokenKind::Release(release) = r.kind
+        && text[r.range.end..tokens[d].range.start]
+            .trim_matches(|c: char| c == '`' || c.is_whitespace())
+            == "の"
+    {
+        return Some(release);
     }
     // `1.28: α / 1.29: β / 1.33: GA`: a release and a colon date the stage word when the word
     // ends its step (not `Kubernetes v1.33: アルファだった X が…`, a post's title).
@@ -4266,6 +4294,28 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && text[n.range.end..]
             .trim_start()
             .starts_with([')', '）', '~', '〜', '～'])
+    {
+        return Some(r);
+    }
+    if let Some(r) = release_in_an_aside_after(text, tokens, i) {
+        return Some(r);
+    }
+    // `アルファとして 1.32 に入ります`, `GA として v1.33 でマージされました`: the release the feature
+    // came into as that stage.
+    if let Some(n) = tokens.get(i + 1)
+        && let TokenKind::Release(r) = n.kind
+        && text[t.range.end..n.range.start].trim() == "として"
+        && [
+            "に入",
+            "で入",
+            "でマージ",
+            "に含まれ",
+            "で導入",
+            "で追加",
+            "から",
+        ]
+        .iter()
+        .any(|w| past_release_words(&text[n.range.end..]).starts_with(w))
     {
         return Some(r);
     }
@@ -4326,6 +4376,67 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         }
     }
     None
+}
+
+/// `GA に（1.33）`, `（beta, 1.29+）`, `` beta（`NFTablesProxyMode`、v1.31 から） ``: a release in the
+/// brackets right after stage word `tokens[i]` (or in the same brackets, after a comma), with at
+/// most names and a default (`（デフォルト有効、v1.34〜）`) before it there and nothing after it but
+/// `から`, `以降`, `+` or `〜` before the bracket closes.
+fn release_in_an_aside_after(
+    text: &str,
+    tokens: &[super::scan::Token],
+    i: usize,
+) -> Option<Release> {
+    let t = &tokens[i];
+    let (k, n) = tokens.iter().enumerate().skip(i + 1).find(|(_, n)| {
+        !matches!(
+            n.kind,
+            TokenKind::Ident | TokenKind::Kep | TokenKind::Default(_)
+        )
+    })?;
+    let TokenKind::Release(r) = n.kind else {
+        return None;
+    };
+    let between = &text[t.range.end..n.range.start];
+    // Opened right after the stage (`GA に（`, `beta（`), or the stage itself inside (`（beta, `).
+    let (before, inside) = match between.find(['(', '（']) {
+        Some(open) => (&between[..open], &between[open..]),
+        None => ("", between),
+    };
+    let opened_here = between.contains(['(', '（']);
+    let in_brackets_already = {
+        let upto = &text[..t.range.start];
+        upto.rfind(['(', '（'])
+            .is_some_and(|open| !upto[open..].contains([')', '）']))
+    };
+    if !(opened_here || in_brackets_already)
+        || !matches!(
+            before.trim(),
+            "" | "に" | "へ" | "化" | "に昇格" | "へ昇格" | "昇格"
+        )
+        || inside.contains([')', '）'])
+    {
+        return None;
+    }
+    // Between the stage and the release: the bracket, commas and the names of the tokens skipped.
+    let mut rest = inside.to_string();
+    for skipped in &tokens[i + 1..k] {
+        rest = rest.replacen(&text[skipped.range.clone()], "", 1);
+    }
+    if !rest
+        .chars()
+        .all(|c| c.is_whitespace() || matches!(c, '(' | '（' | '、' | ',' | '`' | ':' | '：'))
+    {
+        return None;
+    }
+    // (`GA（v1.29からベータだった）`: the release of another stage inside the aside.)
+    let after = text[n.range.end..].trim_start();
+    let after = ["から", "以降", "+", "~", "〜", "～"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .unwrap_or(after)
+        .trim_start();
+    after.starts_with([')', '）']).then_some(r)
 }
 
 /// `でもまだ` → `でも`, `では引き続き` → `では`: the particle after a release with the adverb that

@@ -6139,3 +6139,77 @@ fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
         Some(Stage::Beta)
     );
 }
+
+#[test]
+fn a_release_written_after_the_stage_or_as_a_tag_dates_it() {
+    let table: &[(&str, Stage, &str)] = &[
+        (
+            "- `JobSuccessPolicy` がアルファとして 1.32 に入ります。",
+            Stage::Alpha,
+            "1.32",
+        ),
+        (
+            "- `JobSuccessPolicy` を GA に（1.33）",
+            Stage::Stable,
+            "1.33",
+        ),
+        (
+            "- `JobSuccessPolicy` が GA に (v1.34)",
+            Stage::Stable,
+            "1.34",
+        ),
+        (
+            "- [1.33] `JobSuccessPolicy` が GA に",
+            Stage::Stable,
+            "1.33",
+        ),
+        (
+            "- 【v1.33】`JobSuccessPolicy` が GA に",
+            Stage::Stable,
+            "1.33",
+        ),
+        (
+            "- `JobSuccessPolicy` は 1.31 以降で beta です。",
+            Stage::Beta,
+            "1.31",
+        ),
+        (
+            "- `JobSuccessPolicy` を有効化（beta, 1.29+）。",
+            Stage::Beta,
+            "1.29",
+        ),
+        (
+            "- Job の成功ポリシーが beta（`JobSuccessPolicy`、v1.31 から）",
+            Stage::Beta,
+            "1.31",
+        ),
+        (
+            "- `JobSuccessPolicy` は beta（デフォルト有効、v1.34〜）",
+            Stage::Beta,
+            "1.34",
+        ),
+        (
+            "- 勉強会では 1.32 の `JobSuccessPolicy`（alpha）を取り上げました。",
+            Stage::Alpha,
+            "1.32",
+        ),
+        (
+            "- 次回は 1.33 の `JobSuccessPolicy` beta 化について",
+            Stage::Beta,
+            "1.33",
+        ),
+    ];
+    for (md, stage, release) in table {
+        let got = gate_facts(md);
+        assert_eq!(
+            (got[0].1, got[0].2),
+            (Some(*stage), Some(rel(release))),
+            "{md}"
+        );
+    }
+    // A release inside the aside of another stage, or one of a longer phrase, is not the stage's.
+    let got = gate_facts("- `JobSuccessPolicy` は GA（v1.29からベータだった）");
+    assert_eq!((got[0].1, got[0].2), (Some(Stage::Stable), None));
+    let got = gate_facts("- `JobSuccessPolicy` は GA（1.33 の新機能とあわせて）");
+    assert_eq!((got[0].1, got[0].2), (Some(Stage::Stable), None));
+}
