@@ -128,8 +128,8 @@ pub(crate) enum TokenKind {
     Will,
     /// `v1.31`, `1.31`, `Kubernetes v1.31`: a release named in the text.
     Release(Release),
-    /// `有効に`, `無効化`, `ロックされ`, `enable`: the sentence is about switching something on
-    /// or off (or its gate being locked).
+    /// `有効に`, `無効化`, `無効にロックされ`, `enable`: the sentence is about switching something
+    /// on or off (or its gate being locked off).
     Enable,
     /// `デフォルトで有効` / `デフォルト無効`, `Some(true)` / `Some(false)`.
     Default(bool),
@@ -484,6 +484,24 @@ pub(super) fn scan_until(
         }
         if kind == TokenKind::StageWord(Stage::Alpha) && after.starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
+        }
+        // `無効にロックされ`, `false にロックされ`: locked off, on the way out, not a graduation;
+        // `ブロックされ` (blocked) is another word.
+        if s == "ロックされ" {
+            if text[..m.start()].ends_with(|c: char| crate::text::japanese::is_katakana(c)) {
+                kind = TokenKind::Ident;
+            }
+            let before = text[..m.start()].trim_end();
+            let before = before
+                .strip_suffix(['に', 'で'])
+                .unwrap_or(before)
+                .trim_end();
+            if ["無効", "オフ", "false", "無効のまま"]
+                .iter()
+                .any(|w| before.ends_with(w))
+            {
+                kind = TokenKind::Enable;
+            }
         }
         // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.
         if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
@@ -891,8 +909,12 @@ fn classify(s: &str) -> TokenKind {
         _ if HOW_LONG_WORDS.contains(&s) => TokenKind::Past,
         _ if s.starts_with("マイルストーンから") => TokenKind::Negation,
         // `` `X` 有効時に ``, `` `X` が有効な場合に ``: a state it is switched to.
-        "有効に" | "無効に" | "有効化" | "無効化" | "ロックされ" | "有効時" | "無効時"
-        | "有効な場合" | "有効の場合" => TokenKind::Enable,
+        // `フィーチャーゲートはロックされ、無効にすることはできません`: kubernetes.io's words for a
+        // gate locked on, which a feature's graduation to GA does (one locked off is not; see
+        // `scan_until`).
+        "ロックされ" => TokenKind::StageWord(Stage::Stable),
+        "有効に" | "無効に" | "有効化" | "無効化" | "有効時" | "無効時" | "有効な場合"
+        | "有効の場合" => TokenKind::Enable,
         "フィールド"
         | "構造体"
         | "コンディション"

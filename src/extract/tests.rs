@@ -6213,3 +6213,20 @@ fn a_release_written_after_the_stage_or_as_a_tag_dates_it() {
     let got = gate_facts("- `JobSuccessPolicy` は GA（1.33 の新機能とあわせて）");
     assert_eq!((got[0].1, got[0].2), (Some(Stage::Stable), None));
 }
+
+#[test]
+fn a_gate_locked_on_has_graduated() {
+    let got = gate_facts("- `AppArmorFields` フィーチャーゲートは v1.31 でロックされました。");
+    assert_eq!(
+        (got[0].1, got[0].2),
+        (Some(Stage::Stable), Some(rel("1.31")))
+    );
+    let got =
+        gate_facts("`WatchList` フィーチャーゲートはロックされ、無効にすることはできません。");
+    assert_eq!(got[0].1, Some(Stage::Stable));
+    // Locked off is no graduation, and `ブロックされ` (blocked) no lock.
+    let got = gate_facts("`WatchList` フィーチャーゲートは無効にロックされました。");
+    assert_eq!(got[0].1, None);
+    let got = gate_facts("`WatchList` フィーチャーゲートがないとドレインがブロックされます。");
+    assert_eq!(got[0].1, None);
+}
