@@ -772,6 +772,9 @@ fn is_switched_on(view: &BlockView, i: usize) -> bool {
     object || english
 }
 
+/// The longest aside after a name that states its stage (`（v1.32 で alpha）`, `(beta, 1.29+)`).
+const ASIDE_CHARS: usize = 16;
+
 fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];
@@ -784,7 +787,21 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     if staged_by_the_clause_before(view, t, sentence.start) {
         return true;
     }
-    let mut rest = text[t.range.end..sentence.end].trim_start();
+    let mut rest = text[t.range.end..sentence.end].trim_start_matches(['`', ' ']);
+    // `` `MutatingAdmissionPolicy`（v1.32 で alpha） ``: an aside of the name's stage.
+    if let Some(inner) = rest.strip_prefix('(')
+        && let Some((aside, _)) = inner.split_once(')')
+        && aside.chars().count() <= ASIDE_CHARS
+    {
+        let at = sentence.end - inner.len();
+        if view
+            .tokens_in(&(at..at + aside.len()))
+            .iter()
+            .any(|s| matches!(s.kind, TokenKind::StageWord(_)))
+        {
+            return true;
+        }
+    }
     // A parenthetical right after the name (`EndpointSlice (KEP-752)が`).
     if let Some(inner) = rest.strip_prefix('(') {
         rest = inner
@@ -862,25 +879,6 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     ) && stage_after(at)
 }
 
-/// How a relative clause stating a stage ends right before the name it describes (`ベータ` +
-/// `になった` + `` `VolumeAttributesClass` ``), spaces left out.
-const CLAUSE_ENDINGS: [&str; 14] = [
-    "になった",
-    "となった",
-    "になっている",
-    "に昇格した",
-    "へ昇格した",
-    "に昇格された",
-    "に昇格済みの",
-    "に移行した",
-    "として導入された",
-    "として追加された",
-    "として実装された",
-    "で導入された",
-    "した",
-    "入りした",
-];
-
 /// `Kubernetes 1.31 でベータになった \`VolumeAttributesClass\` を検証`, `GA に昇格した X を使う`: a
 /// relative clause whose stage word ends right before the name (nothing but the clause's verb
 /// between them) says what the name reached, so it is the feature, even an API kind's name.
@@ -897,7 +895,7 @@ fn staged_by_the_clause_before(view: &BlockView, t: &Token, sentence_start: usiz
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '`' | '['))
         .collect();
-    CLAUSE_ENDINGS.contains(&between.as_str())
+    stage::RELATIVE_CLAUSE_ENDINGS.contains(&between.as_str())
 }
 
 /// `* [AppArmor support](https://kep.k8s.io/24)` under `### GAへの昇格`, `### SizeMemoryBackedVolumes

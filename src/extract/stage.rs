@@ -2072,12 +2072,63 @@ impl SentenceFacts {
     }
 }
 
+/// How a relative clause stating a stage ends right before the name it describes (`ベータ` +
+/// `になった` + `` `VolumeAttributesClass` ``), spaces left out.
+pub(super) const RELATIVE_CLAUSE_ENDINGS: [&str; 14] = [
+    "になった",
+    "となった",
+    "になっている",
+    "に昇格した",
+    "へ昇格した",
+    "に昇格された",
+    "に昇格済みの",
+    "に移行した",
+    "として導入された",
+    "として追加された",
+    "として実装された",
+    "で導入された",
+    "した",
+    "入りした",
+];
+
 /// Which tokens of the block state no fact of the release: the stage and default words of a
 /// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
 /// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
 /// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
 /// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
 /// `…かどうか`) states nothing.
+/// `` 明日は `X`（v1.32 で alpha）のセッションを聴く予定です ``, `` 次回は 1.32 で alpha になった `X`
+/// を取り上げる予定です ``: stage word `tokens[j]`, before the plan word at `plan`, is a fact dated
+/// with its release, in a closed aside or in a relative clause ending before the name it describes:
+/// the plan is of what the sentence goes on to do, not of that stage.
+fn done_before_a_plan(text: &str, tokens: &[super::scan::Token], j: usize, plan: usize) -> bool {
+    let u = &tokens[j];
+    if u.range.end > plan || !matches!(u.kind, TokenKind::StageWord(_)) {
+        return false;
+    }
+    let dated = release_next_to(text, tokens, j).is_some();
+    let before = &text[..u.range.start];
+    let in_a_closed_aside = before.rfind('(').is_some_and(|open| {
+        !before[open..].contains(')')
+            && text[u.range.end..plan].contains(')')
+            && tokens.iter().any(|r| {
+                matches!(r.kind, TokenKind::Release(_))
+                    && r.range.start > open
+                    && r.range.end <= u.range.start
+            })
+    });
+    let after: String = text[u.range.end..plan]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let relative = RELATIVE_CLAUSE_ENDINGS.iter().any(|w| {
+        after.strip_prefix(w).is_some_and(|rest| {
+            rest.starts_with(|c: char| matches!(c, '`' | '[') || c.is_ascii_alphabetic())
+        })
+    });
+    dated && (in_a_closed_aside || relative)
+}
+
 pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
@@ -2151,7 +2202,16 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 let end = text[t.range.end..sentence.end]
                     .find(CLAUSE_BREAKS)
                     .map_or(sentence.end, |p| t.range.end + p);
-                mute(tokens, &mut muted, start..end);
+                let from = tokens.partition_point(|u| u.range.start < start);
+                for j in from..tokens.len() {
+                    let u = &tokens[j];
+                    if u.range.start >= end {
+                        break;
+                    }
+                    if states(u.kind) && !done_before_a_plan(text, tokens, j, t.range.start) {
+                        muted[j] = true;
+                    }
+                }
             }
             // `has been deprecated and will be removed in v1.35`: what will happen, up to the
             // clause's end or the next `and`/`but`, is not what the release did.

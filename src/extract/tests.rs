@@ -6230,3 +6230,29 @@ fn a_gate_locked_on_has_graduated() {
     let got = gate_facts("`WatchList` フィーチャーゲートがないとドレインがブロックされます。");
     assert_eq!(got[0].1, None);
 }
+
+#[test]
+fn a_dated_stage_before_a_plan_of_what_the_sentence_does_is_a_fact() {
+    for md in [
+        "明日は `MutatingAdmissionPolicy`（v1.32 で alpha）のセッションを聴く予定です。",
+        "次回の勉強会では、1.32 で alpha になった `MutatingAdmissionPolicy` を取り上げる予定です。",
+    ] {
+        assert_eq!(
+            builtin_gate_stages(md),
+            [(
+                "MutatingAdmissionPolicy".to_string(),
+                Some(Stage::Alpha),
+                Some(rel("1.32"))
+            )],
+            "{md}"
+        );
+    }
+    // The stage planned itself, in the clause or the aside, is none.
+    for md in [
+        "`JobSuccessPolicy` は 1.34 で GA になる予定です。",
+        "次回は `JobSuccessPolicy`（ベータ予定）を扱います。",
+        "次回は `JobSuccessPolicy`（1.34 で GA 予定）を扱います。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+}
