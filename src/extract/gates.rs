@@ -80,6 +80,9 @@ pub(super) fn extract_block(
         {
             mark_chain(view, registry, last, -1, &mut explicit);
         }
+        if let Some(name) = named_a_gate_by_predicate(view, registry, j) {
+            explicit[name] = true;
+        }
     }
     let listed = registry_lists(view, registry);
     // `| \`APIListChunking\` | \`false\` | Alpha |` in a column of gate names, and a cell of
@@ -409,6 +412,41 @@ fn is_follow_gap(gap: &str) -> bool {
             | "として"
             | "として、"
     )
+}
+
+/// `` `ControlPlaneKubeletLocalMode` は kubeadm のフィーチャーゲートで、… ``, `X はフィーチャーゲート
+/// です`: the sentence says the name is a gate (of a component, or of Kubernetes), the keyword at
+/// `tokens[j]` its predicate. The name's token index.
+fn named_a_gate_by_predicate(view: &BlockView, registry: &Registry, j: usize) -> Option<usize> {
+    const COMPONENTS: [&str; 6] = [
+        "kubeadm",
+        "kubelet",
+        "kube-proxy",
+        "kube-apiserver",
+        "kube-scheduler",
+        "kubectl",
+    ];
+    let text = view.text();
+    let tokens = &view.tokens;
+    let keyword = &tokens[j];
+    let after = text[keyword.range.end..].trim_start();
+    if !["です", "であり", "で、", "で,", "だ", "の一つ", "のひとつ"]
+        .iter()
+        .any(|w| after.starts_with(w))
+    {
+        return None;
+    }
+    let mut at = j.checked_sub(1)?;
+    let mut gap = text[tokens[at].range.end..keyword.range.start].trim();
+    // `kubeadm の` between: whose gate it is.
+    if COMPONENTS.contains(&text[tokens[at].range.clone()].to_ascii_lowercase().as_str())
+        && gap == "の"
+    {
+        at = at.checked_sub(1)?;
+        gap = text[tokens[at].range.end..tokens[at + 1].range.start].trim();
+    }
+    let gap = gap.trim_start_matches('`').trim();
+    (matches!(gap, "は" | "も") && candidate(view, registry, at)).then_some(at)
 }
 
 /// What may stand between a name and the keyword after it: nothing, `の`, `という`, `(`

@@ -57,7 +57,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 目論 | に昇格させたい | っぽい | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | 目論 | に昇格させたい | っぽい | と思われてい | と予想されてい | と期待されてい | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来 | {how_long}
@@ -862,6 +862,11 @@ fn classify(s: &str) -> TokenKind {
         // `ベータになったら検討`: a condition, not a fact of the release.
         "目指" | "目標" | "予定" | "見込" | "計画" | "なったら" | "昇格したら" | "移行したら"
         | "にしたら" | "なれば" => TokenKind::Plan,
+        // `1.31 で GA になると思われていた X は、結局 beta のままでした`: what was expected, which
+        // the sentence goes on to say did not happen.
+        "と思われてい" | "と予想されてい" | "と期待されてい" | "はずだった" | "はずでした" => {
+            TokenKind::Plan
+        }
         // `GA になるまでは慎重に`: until then, so not yet (`GA になるまで 4 リリースかかった` looks
         // back, so only `までは`); `ベータへの昇格 PR がレビュー中`, `マージ待ち`: the change is not
         // in yet; `GA が楽しみです`: a hope. The last two only of the stage right before them

@@ -6256,3 +6256,32 @@ fn a_dated_stage_before_a_plan_of_what_the_sentence_does_is_a_fact() {
         assert_eq!(gate_facts(md)[0].1, None, "{md}");
     }
 }
+
+#[test]
+fn a_gate_named_so_in_a_predicate_and_an_expectation_that_failed() {
+    let got = gate_facts(
+        "`ControlPlaneKubeletLocalMode` は kubeadm のフィーチャーゲートで、v1.31 で alpha として追加されました。",
+    );
+    assert_eq!(
+        got[0],
+        (
+            "ControlPlaneKubeletLocalMode".into(),
+            Some(Stage::Alpha),
+            Some(rel("1.31")),
+            None
+        )
+    );
+    assert_eq!(
+        gate_names("`KubeletFineGrainedAuthz` はフィーチャーゲートです。"),
+        ["KubeletFineGrainedAuthz"]
+    );
+    // A gate used by means of, not named as, is no predicate.
+    assert!(gate_names("`FooBarWidget` はフィーチャーゲートで有効にできます。").is_empty());
+    // What was expected is no stage; what it stayed is.
+    let got = gate_facts(
+        "1.31 で GA になると思われていた `JobSuccessPolicy` は、結局 beta のままでした。",
+    );
+    assert_eq!(got[0].1, Some(Stage::Beta));
+    let got = gate_facts("`JobSuccessPolicy` は 1.31 で GA になるはずでしたが、見送られました。");
+    assert_eq!(got[0].1, None);
+}
