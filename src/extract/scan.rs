@@ -1380,8 +1380,9 @@ fn classify_word(s: &str) -> TokenKind {
         return TokenKind::GateKeyword;
     }
     match lower {
-        "alpha" => TokenKind::StageWord(Stage::Alpha),
-        "beta" => TokenKind::StageWord(Stage::Beta),
+        // `beta2`, `alpha2`: a KEP's own names for its second beta or alpha.
+        "alpha" | "alpha1" | "alpha2" | "alpha3" => TokenKind::StageWord(Stage::Alpha),
+        "beta" | "beta1" | "beta2" | "beta3" => TokenKind::StageWord(Stage::Beta),
         "stable" => TokenKind::StageWord(Stage::Stable),
         "deprecated" | "deprecation" => TokenKind::StageWord(Stage::Deprecated),
         "removed" | "removal" => TokenKind::StageWord(Stage::Removed),

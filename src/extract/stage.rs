@@ -2129,6 +2129,28 @@ fn done_before_a_plan(text: &str, tokens: &[super::scan::Token], j: usize, plan:
     dated && (in_a_closed_aside || relative)
 }
 
+/// Whether the text after a stage word makes it a step of the graduation process
+/// (`の流れ`, `のプロセス`, `までの過程`, `のライフサイクル`).
+fn names_the_process(after: &str) -> bool {
+    let after = after.trim_start();
+    let after = after
+        .strip_prefix("までの")
+        .or_else(|| after.strip_prefix("への"))
+        .or_else(|| after.strip_prefix('の'));
+    after.is_some_and(|rest| {
+        [
+            "流れ",
+            "プロセス",
+            "過程",
+            "ライフサイクル",
+            "道のり",
+            "仕組み",
+        ]
+        .iter()
+        .any(|w| rest.trim_start().starts_with(w))
+    })
+}
+
 pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
@@ -2157,6 +2179,23 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
         {
             mute(tokens, &mut muted, sentence.clone());
+        }
+    }
+    // `alpha → beta → GA の流れを解説`, `ベータのプロセス`: stages named as the steps of the
+    // process every feature goes through, not stages a feature reached.
+    for (i, t) in tokens.iter().enumerate() {
+        if !matches!(t.kind, TokenKind::StageWord(_)) || !names_the_process(&text[t.range.end..]) {
+            continue;
+        }
+        muted[i] = true;
+        let mut k = i;
+        while let Some(p) = k.checked_sub(1)
+            && matches!(tokens[p].kind, TokenKind::StageWord(_))
+            && super::scan::ARROWS
+                .contains(&text[tokens[p].range.end..tokens[k].range.start].trim())
+        {
+            muted[p] = true;
+            k = p;
         }
     }
     // `k/k#129543 の GA PR`, `ベータ昇格のプルリク`: the stage names what a pull request is for,

@@ -6285,3 +6285,16 @@ fn a_gate_named_so_in_a_predicate_and_an_expectation_that_failed() {
     let got = gate_facts("`JobSuccessPolicy` は 1.31 で GA になるはずでしたが、見送られました。");
     assert_eq!(got[0].1, None);
 }
+
+#[test]
+fn the_steps_of_the_process_and_a_second_beta() {
+    let (_, r) = real("- KEP-3762 を例に、alpha → beta → GA の流れを解説");
+    assert_eq!(r.keps[0].stage, None);
+    let (_, r) = real("- KEP-3762 で GA へのプロセスを説明しました。");
+    assert_eq!(r.keps[0].stage, None);
+    // A stage reached, then the process: the stage stands.
+    let (_, r) = real("- KEP-3762 は GA になりました。");
+    assert_eq!(r.keps[0].stage, Some(Stage::Stable));
+    let got = gate_facts("- `NodeSwap` は 1.30 で beta2 になりましたが、今回は触っていません。");
+    assert_eq!((got[0].1, got[0].2), (Some(Stage::Beta), Some(rel("1.30"))));
+}
