@@ -572,7 +572,8 @@ const REFERS_BACK: [&str; 8] = [
 /// gate, go on about the same subject without naming it again (`` `X` は v1.30 でアルファとして
 /// 導入され、v1.31 でベータに昇格しました。現在、この機能は GA になりました。 ``, `` `X` は v1.34 で
 /// GA になる予定です。現在はベータです。 ``). The last of them that states a stage for the
-/// article's release (dated with it, or undated and saying now: 現在, 今回, このリリース) is it.
+/// article's release (dated with it, or undated and saying now: 現在, 今回, このリリース), or that
+/// says where the story ended (最終的に, 結局), is it.
 /// A sentence with a subject of its own (not `この機能は`) ends the story, and a removal or
 /// deprecation is left out ([`continued_stage`]). When no later sentence tells it, a mention's
 /// sentence whose subject points back (`この機能は[KEP-1287](…)として提案され、…`) continues the
@@ -639,10 +640,17 @@ fn stated_for_the_release(
     said: &SentenceFacts,
 ) -> Option<Stated> {
     let stage = continued_stage(said)?;
-    let for_the_release = match said.release {
-        Some(r) => view.release == Some(r),
-        None => says_now(&view.text()[s.clone()]),
-    };
+    let sentence = &view.text()[s.clone()];
+    // `最終的に v1.31 でベータです`, `結局ベータのままでした`: where the story ended, whichever
+    // release it names.
+    let finally = ["最終的に", "結局", "結果的に"]
+        .iter()
+        .any(|w| sentence.contains(w));
+    let for_the_release = finally
+        || match said.release {
+            Some(r) => view.release == Some(r),
+            None => says_now(sentence),
+        };
     for_the_release.then_some(Stated {
         stage,
         release: said.release,

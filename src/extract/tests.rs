@@ -6298,3 +6298,14 @@ fn the_steps_of_the_process_and_a_second_beta() {
     let got = gate_facts("- `NodeSwap` は 1.30 で beta2 になりましたが、今回は触っていません。");
     assert_eq!((got[0].1, got[0].2), (Some(Stage::Beta), Some(rel("1.30"))));
 }
+
+#[test]
+fn where_the_story_ended_after_a_revert_is_the_stage() {
+    let got = builtin_gate_stages(
+        "- `#126412` の revert: `KubeletSeparateDiskGC` のベータ化 PR が一度リバートされ、その後 `#126453` で再マージされました。最終的に v1.31 でベータです。",
+    );
+    assert_eq!((got[0].1, got[0].2), (Some(Stage::Beta), Some(rel("1.31"))));
+    // Without the end of the story, the revert leaves no stage.
+    let got = builtin_gate_stages("- `KubeletSeparateDiskGC` のベータ化 PR はリバートされました。");
+    assert_eq!(got[0].1, None);
+}
