@@ -2137,6 +2137,27 @@ fn done_before_a_plan(text: &str, tokens: &[super::scan::Token], j: usize, plan:
     dated && (in_a_closed_aside || relative)
 }
 
+/// `Sidecar Containers: From KEP to GA`, `The Road to GA`, `Path to Beta`: a talk's or post's
+/// title naming the way to a stage, not a stage reached; `before` is the text before the stage
+/// word.
+fn on_the_way_to(before: &str) -> bool {
+    let lower = before.trim_end().to_ascii_lowercase();
+    let Some(rest) = lower.strip_suffix("to") else {
+        return false;
+    };
+    if rest.ends_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = rest.trim_end();
+    ["road", "journey", "path", "way", "roadmap"]
+        .iter()
+        .any(|w| rest.ends_with(w))
+        // (Not `Promoted X from beta to GA`, a changelog's graduation.)
+        || ["from kep", "from idea", "from proposal", "from zero", "from scratch"]
+            .iter()
+            .any(|w| rest.ends_with(w))
+}
+
 /// Whether the text after a stage word makes it a step of the graduation process
 /// (`の流れ`, `のプロセス`, `までの過程`, `のライフサイクル`).
 fn names_the_process(after: &str) -> bool {
@@ -2189,10 +2210,12 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             mute(tokens, &mut muted, sentence.clone());
         }
     }
-    // `alpha → beta → GA の流れを解説`, `ベータのプロセス`: stages named as the steps of the
-    // process every feature goes through, not stages a feature reached.
+    // `alpha → beta → GA の流れを解説`, `ベータのプロセス`, `From KEP to GA`: stages named as the
+    // steps of the process every feature goes through, not stages a feature reached.
     for (i, t) in tokens.iter().enumerate() {
-        if !matches!(t.kind, TokenKind::StageWord(_)) || !names_the_process(&text[t.range.end..]) {
+        if !matches!(t.kind, TokenKind::StageWord(_))
+            || !(names_the_process(&text[t.range.end..]) || on_the_way_to(&text[..t.range.start]))
+        {
             continue;
         }
         muted[i] = true;

@@ -6309,3 +6309,16 @@ fn where_the_story_ended_after_a_revert_is_the_stage() {
     let got = builtin_gate_stages("- `KubeletSeparateDiskGC` のベータ化 PR はリバートされました。");
     assert_eq!(got[0].1, None);
 }
+
+#[test]
+fn a_title_naming_the_way_to_a_stage_states_none() {
+    for md in [
+        "### Sidecar Containers: From KEP to GA\n\n[KEP-753](https://github.com/kubernetes/enhancements/issues/753) の長い歴史の話。\n",
+        "- KEP-753: The Road to GA\n",
+    ] {
+        let (_, r) = real(md);
+        assert_eq!(r.keps[0].stage, None, "{md}");
+    }
+    let (_, r) = real("- Promoted KEP-753 from beta to GA.\n");
+    assert_eq!(r.keps[0].stage, Some(Stage::Stable));
+}
