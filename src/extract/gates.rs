@@ -418,14 +418,6 @@ fn is_follow_gap(gap: &str) -> bool {
 /// です`: the sentence says the name is a gate (of a component, or of Kubernetes), the keyword at
 /// `tokens[j]` its predicate. The name's token index.
 fn named_a_gate_by_predicate(view: &BlockView, registry: &Registry, j: usize) -> Option<usize> {
-    const COMPONENTS: [&str; 6] = [
-        "kubeadm",
-        "kubelet",
-        "kube-proxy",
-        "kube-apiserver",
-        "kube-scheduler",
-        "kubectl",
-    ];
     let text = view.text();
     let tokens = &view.tokens;
     let keyword = &tokens[j];
@@ -439,7 +431,8 @@ fn named_a_gate_by_predicate(view: &BlockView, registry: &Registry, j: usize) ->
     let mut at = j.checked_sub(1)?;
     let mut gap = text[tokens[at].range.end..keyword.range.start].trim();
     // `kubeadm の` between: whose gate it is.
-    if COMPONENTS.contains(&text[tokens[at].range.clone()].to_ascii_lowercase().as_str())
+    if super::refs::KUBERNETES_WORDS
+        .contains(&text[tokens[at].range.clone()].to_ascii_lowercase().as_str())
         && gap == "の"
     {
         at = at.checked_sub(1)?;

@@ -542,6 +542,7 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("kubespray", Some("kubernetes-sigs/kubespray")),
     ("kueue", Some("kubernetes-sigs/kueue")),
     ("karpenter", Some("kubernetes-sigs/karpenter")),
+    // Versioned on its own (`VPA 1.4.0`), its pull requests kubernetes/autoscaler's.
     ("vpa", Some("kubernetes/autoscaler")),
     ("containerd", Some("containerd/containerd")),
     ("nerdctl", Some("containerd/nerdctl")),
@@ -722,8 +723,8 @@ fn named_before(before: &str) -> Option<Named> {
 
 /// Words that name Kubernetes or one of its components: a number said beside them is
 /// kubernetes/kubernetes' even in a sentence that also names another project (`kubelet の
-/// containerd 2.0 対応 (#127000)`).
-const KUBERNETES_WORDS: [&str; 10] = [
+/// containerd 2.0 対応 (#27000)`).
+pub(super) const KUBERNETES_WORDS: [&str; 10] = [
     "kubernetes",
     "k8s",
     "kubelet",
@@ -760,7 +761,9 @@ const UPDATE_WORDS: [&str; 9] = [
 /// Kubernetes nor an update of that project (`etcd を v3.5.16 に更新`, whose pull request is
 /// Kubernetes'). Two such projects there: the number is one of theirs, not linked
 /// ([`Named::Elsewhere`]). Projects of the kubernetes organization are left out (kubeadm's and
-/// kubectl's changes are kubernetes/kubernetes pull requests), and so are Go and `kind` (a word).
+/// kubectl's changes are kubernetes/kubernetes pull requests; kubernetes-sigs' projects are
+/// not), and so are Go and `kind` (a word). Numbers below [`FIRST_CITED_PR_NUMBER`] (`LT #2`) or
+/// from [`KUBERNETES_ONLY_NUMBER`] on take no owner from their context.
 fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
     let text = view.text();
     let t = &view.tokens[i];
@@ -771,15 +774,25 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
         .fold(0, |n, d| {
             n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
         });
+    // `LT #2 では…Istio の…`, `Meetup #65`: a small number is a talk's or an event's; and no
+    // other project has numbers as high as kubernetes/kubernetes' recent ones (`etcd への
+    // リクエストを削減 (#125943)` in a changelog digest is Kubernetes').
+    if before_kubernetes_releases(number) || number >= KUBERNETES_ONLY_NUMBER {
+        return None;
+    }
+    let said = |scope: &str| ProjectsSaid::of(scope);
+    let in_sentence = said(&text[sentence.clone()]);
     let prev = view.tokens[..i]
         .iter()
         .rev()
         .take_while(|p| p.range.start >= sentence.start)
         .find(|p| p.kind.is_reference());
     // `KEP-3157 の更新（#4950）`: a number too small for kubernetes/kubernetes beside a KEP is a
-    // pull request to the KEPs' repository, or the KEP's own issue (`KEP-3157（#3157）`).
+    // pull request to the KEPs' repository, or the KEP's own issue (`KEP-3157（#3157）`); not one
+    // a project of the sentence is said to have (`CRI-O 側でも #7500 で実装`).
     if let Some(kep) = prev.filter(|p| p.kind == TokenKind::Kep)
         && number < FIRST_PR_ONLY_NUMBER
+        && in_sentence.repos.is_empty()
     {
         let kep_number = text[kep.range.clone()]
             .rsplit(|c: char| !c.is_ascii_digit())
@@ -794,9 +807,8 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
     if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash) {
         let written = &text[prev.range.clone()];
         let repo = full_repo(written.rsplit_once('#').map_or(written, |(r, _)| r));
-        let gap = text[prev.range.end..t.range.start].to_ascii_lowercase();
         if !repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO)
-            && !KUBERNETES_WORDS.iter().any(|w| gap.contains(w))
+            && !said(&text[prev.range.end..t.range.start]).kubernetes
             && super::targets::is_repo(&repo)
         {
             return Some(Named::Repo(repo.into_owned()));
@@ -822,14 +834,37 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
             words.len() <= 2 && words.get(1).is_none_or(|v| is_version(v))
         })
         .unwrap_or("");
-    for scope in [&text[sentence], text, &row, heading] {
-        let lower = scope.to_ascii_lowercase();
-        if KUBERNETES_WORDS.iter().any(|w| lower.contains(w))
-            || UPDATE_WORDS.iter().any(|w| lower.contains(w))
-        {
+    for scope in [in_sentence, said(text), said(&row), said(heading)] {
+        if scope.kubernetes {
             return None;
         }
-        let mut repos: Vec<&str> = OTHER_PROJECTS
+        match scope.repos.as_slice() {
+            [] => continue,
+            [repo] => return Some(Named::Repo(repo.to_string())),
+            _ => return Some(Named::Elsewhere),
+        }
+    }
+    None
+}
+
+/// kubernetes/kubernetes passed #100000 in 2021, before the releases articles cite; the other
+/// projects articles name have not reached such numbers.
+const KUBERNETES_ONLY_NUMBER: u32 = 100_000;
+
+/// What a stretch of text says of whose a number is: the other projects it names (their
+/// repositories, sorted), and whether it names Kubernetes or one of its components, or an update
+/// a project's new version comes in by (then the number is Kubernetes').
+struct ProjectsSaid {
+    repos: Vec<&'static str>,
+    kubernetes: bool,
+}
+
+impl ProjectsSaid {
+    fn of(scope: &str) -> ProjectsSaid {
+        let lower = scope.to_ascii_lowercase();
+        let kubernetes = KUBERNETES_WORDS.iter().any(|w| lower.contains(w))
+            || UPDATE_WORDS.iter().any(|w| lower.contains(w));
+        let mut repos: Vec<&'static str> = OTHER_PROJECTS
             .iter()
             .filter(|(w, repo)| {
                 w.is_ascii()
@@ -841,13 +876,8 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
             .collect();
         repos.sort_unstable();
         repos.dedup();
-        match repos.as_slice() {
-            [] => continue,
-            [repo] => return Some(Named::Repo(repo.to_string())),
-            _ => return Some(Named::Elsewhere),
-        }
+        ProjectsSaid { repos, kubernetes }
     }
-    None
 }
 
 /// Whether `word` stands in `text` (both lowercase) as a word: not inside a longer ASCII name
@@ -866,7 +896,7 @@ fn has_word(text: &str, word: &str) -> bool {
 }
 
 /// `2.0`, `v1.16.1`, `1.7`: a version number.
-fn is_version(word: &str) -> bool {
+pub(super) fn is_version(word: &str) -> bool {
     let digits = word.strip_prefix(['v', 'V']).unwrap_or(word);
     !digits.is_empty()
         && digits

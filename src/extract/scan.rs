@@ -57,7 +57,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 目論 | に昇格させたい | っぽい | と思われてい | と予想されてい | と期待されてい | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来 | {how_long}
@@ -195,6 +195,33 @@ impl Token {
 
 /// A code span or link in normalized offsets: (range, `Doc::spans` index, is a link).
 pub(super) type SpanRange = (Range<usize>, usize, bool);
+
+/// Whether `ロックされ` at `at` says a feature gate was locked on: a katakana letter does not
+/// run into it (`ブロックされ`), and the gate, named last before it in its sentence, is its
+/// subject with at most a release and `true に` between (not `無効な状態で`, `非推奨となり、`).
+fn locks_a_gate_on(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    if before.ends_with(crate::text::japanese::is_katakana) {
+        return false;
+    }
+    let sentence = before
+        .rfind(['。', '!', '?', '！', '？', '\n'])
+        .map_or(before, |i| &before[i..]);
+    let lower = sentence.to_ascii_lowercase();
+    let Some(gate) = sentence
+        .rfind("ゲート")
+        .or_else(|| lower.rfind("feature gate"))
+        .or_else(|| lower.rfind("featuregate"))
+    else {
+        return false;
+    };
+    // The gate is the lock's subject: `ゲートは`, `ゲートは v1.31 で`, `ゲートは true に` and
+    // nothing else between (not `ゲートを有効にすると、Secret の内容が`).
+    static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:ゲート|feature ?gate)s?[`」]?\s*(?:は|が|も)?[、,]?\s*(?:(?:kubernetes\s*)?v?1\.[0-9]{1,2}\s*(?:で|では|から|以降)?[、,]?\s*)?(?:(?:true|有効)\s*(?:に|で|な状態で)\s*)?(?:常に\s*)?$").unwrap()
+    });
+    SUBJECT.is_match(lower[gate..].trim_end())
+}
 
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
 /// and links.
@@ -485,23 +512,19 @@ pub(super) fn scan_until(
         if kind == TokenKind::StageWord(Stage::Alpha) && after.starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
-        // `無効にロックされ`, `false にロックされ`: locked off, on the way out, not a graduation;
-        // `ブロックされ` (blocked) is another word.
-        if s == "ロックされ" {
-            if text[..m.start()].ends_with(|c: char| crate::text::japanese::is_katakana(c)) {
-                kind = TokenKind::Ident;
-            }
-            let before = text[..m.start()].trim_end();
-            let before = before
-                .strip_suffix(['に', 'で'])
-                .unwrap_or(before)
-                .trim_end();
-            if ["無効", "オフ", "false", "無効のまま"]
-                .iter()
-                .any(|w| before.ends_with(w))
-            {
-                kind = TokenKind::Enable;
-            }
+        // `v1.31.0-beta2`, `2.1.beta2`: a pre-release's tag, not a stage.
+        if matches!(kind, TokenKind::StageWord(_))
+            && s.ends_with(|c: char| c.is_ascii_digit())
+            && text[..m.start()].ends_with(['-', '.'])
+        {
+            kind = TokenKind::Ident;
+        }
+        // `フィーチャーゲートはロックされ`: only a gate's lock, locked on, of a gate not said to be
+        // deprecated in the same sentence, is a graduation (not `ブロックされ`, blocked; not
+        // `Secret の内容がロックされ`; not `無効な状態でロックされ` nor `非推奨となり、true にロック
+        // されました`, on the way out).
+        if s == "ロックされ" && !locks_a_gate_on(text, m.start()) {
+            kind = TokenKind::Enable;
         }
         // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.
         if matches!(kind, TokenKind::StageWord(_)) && denied(text, m.range()) {
@@ -864,7 +887,7 @@ fn classify(s: &str) -> TokenKind {
         | "にしたら" | "なれば" => TokenKind::Plan,
         // `1.31 で GA になると思われていた X は、結局 beta のままでした`: what was expected, which
         // the sentence goes on to say did not happen.
-        "と思われてい" | "と予想されてい" | "と期待されてい" | "はずだった" | "はずでした" => {
+        "と思われていた" | "と思われていました" | "はずだった" | "はずでした" => {
             TokenKind::Plan
         }
         // `GA になるまでは慎重に`: until then, so not yet (`GA になるまで 4 リリースかかった` looks

@@ -1919,17 +1919,31 @@ fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: u
 /// `Istio 1.24`, `Karpenter v1.0`, `VPA 1.4.0`: `text` names a release of a project that numbers
 /// its own versions ([`super::refs::numbers_its_own_versions`]).
 fn names_another_release(text: &str) -> bool {
-    let words: Vec<&str> = text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let is_word_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    // The ASCII words of the text, each with where it ends.
+    let mut words: Vec<(&str, usize)> = Vec::new();
+    let mut start = None;
+    for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (is_word_char(c), start) {
+            (true, None) => start = Some(at),
+            (false, Some(from)) => {
+                words.push((&text[from..at], at));
+                start = None;
+            }
+            _ => {}
+        }
+    }
     words.windows(2).any(|pair| {
-        let version = pair[1].strip_prefix(['v', 'V']).unwrap_or(pair[1]);
+        let ((project, _), (version, end)) = (pair[0], pair[1]);
+        // The release is the sentence's topic or subject (`Istio 1.24 では`, `Karpenter v1.0 が`),
+        // not a condition (`containerd 2.0 以降の環境では`, `Go 1.22 でビルドされた`).
+        let after = text[end..].trim_start();
         version.contains('.')
-            && version
-                .split('.')
-                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            && super::refs::numbers_its_own_versions(&pair[0].to_ascii_lowercase())
+            && super::refs::is_version(version)
+            && super::refs::numbers_its_own_versions(&project.to_ascii_lowercase())
+            && ["では", "が", "は", "も"]
+                .iter()
+                .any(|w| after.starts_with(w))
     })
 }
 
@@ -2099,12 +2113,6 @@ pub(super) const RELATIVE_CLAUSE_ENDINGS: [&str; 14] = [
     "入りした",
 ];
 
-/// Which tokens of the block state no fact of the release: the stage and default words of a
-/// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
-/// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
-/// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
-/// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
-/// `…かどうか`) states nothing.
 /// `` 明日は `X`（v1.32 で alpha）のセッションを聴く予定です ``, `` 次回は 1.32 で alpha になった `X`
 /// を取り上げる予定です ``: stage word `tokens[j]`, before the plan word at `plan`, is a fact dated
 /// with its release, in a closed aside or in a relative clause ending before the name it describes:
@@ -2180,6 +2188,12 @@ fn names_the_process(after: &str) -> bool {
     })
 }
 
+/// Which tokens of the block state no fact of the release: the stage and default words of a
+/// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
+/// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
+/// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
+/// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
+/// `…かどうか`) states nothing.
 pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
@@ -2213,8 +2227,10 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     // `alpha → beta → GA の流れを解説`, `ベータのプロセス`, `From KEP to GA`: stages named as the
     // steps of the process every feature goes through, not stages a feature reached.
     for (i, t) in tokens.iter().enumerate() {
+        // (Not a chain of dated steps, `v1.28 alpha → v1.29 beta → v1.33 GA の流れで昇格`.)
         if !matches!(t.kind, TokenKind::StageWord(_))
             || !(names_the_process(&text[t.range.end..]) || on_the_way_to(&text[..t.range.start]))
+            || release_next_to(text, tokens, i).is_some()
         {
             continue;
         }

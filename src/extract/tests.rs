@@ -5136,41 +5136,61 @@ fn a_bare_number_said_of_another_project_is_that_projects() {
         ("Cilium と Calico の両方で直った問題 (#34001) です。", &[]),
         // Kubernetes taking a new version, or Kubernetes named beside the project: Kubernetes'.
         (
-            "etcd を v3.5.16 に更新しました (#127000)。",
-            &["kubernetes/kubernetes#127000"],
+            "etcd を v3.5.16 に更新しました (#27000)。",
+            &["kubernetes/kubernetes#27000"],
         ),
         (
-            "kubelet の containerd 2.0 対応 (#127001) が入りました。",
-            &["kubernetes/kubernetes#127001"],
+            "kubelet の containerd 2.0 対応 (#27001) が入りました。",
+            &["kubernetes/kubernetes#27001"],
         ),
         (
-            "Kubernetes 1.31 と containerd 2.0 の組み合わせの問題 (#127002) です。",
-            &["kubernetes/kubernetes#127002"],
+            "Kubernetes 1.31 と containerd 2.0 の組み合わせの問題 (#27002) です。",
+            &["kubernetes/kubernetes#27002"],
         ),
         // Go, `kind` (a word) and kubernetes' own repositories are not a context.
         (
-            "Go 1.23 でビルドするようになりました (#127003)。",
-            &["kubernetes/kubernetes#127003"],
+            "Go 1.23 でビルドするようになりました (#27003)。",
+            &["kubernetes/kubernetes#27003"],
         ),
         (
-            "### kubeadm\n\n- 証明書の期限を延ばせるようにしました (#127004)\n",
-            &["kubernetes/kubernetes#127004"],
+            "### kubeadm\n\n- 証明書の期限を延ばせるようにしました (#27004)\n",
+            &["kubernetes/kubernetes#27004"],
         ),
         // A longer name is not the project's (`helmfile`), nor a heading that says more.
         (
-            "helmfile で直した #127005 の話。",
-            &["kubernetes/kubernetes#127005"],
+            "helmfile で直した #27005 の話。",
+            &["kubernetes/kubernetes#27005"],
         ),
         (
-            "### containerd との付き合い方\n\n- 修正が入りました (#127006)\n",
-            &["kubernetes/kubernetes#127006"],
+            "### containerd との付き合い方\n\n- 修正が入りました (#27006)\n",
+            &["kubernetes/kubernetes#27006"],
         ),
-        // Beside a KEP, a small number edits the KEP, or is the KEP's own issue.
+        // Numbers only kubernetes/kubernetes has reached are its own, whatever project is named.
+        (
+            "- etcd への不要なリクエストを削減しました (#125943)",
+            &["kubernetes/kubernetes#125943"],
+        ),
+        (
+            "containerd/containerd#10956 の修正に追従して、#127520 で CRI の実装が変更されました。",
+            &[
+                "containerd/containerd#10956",
+                "kubernetes/kubernetes#127520",
+            ],
+        ),
+        // Beside a KEP, a small number edits the KEP, or is the KEP's own issue; not one a
+        // project of the sentence has.
+        (
+            "KEP-2400 の Swap 対応は、CRI-O 側でも #7500 で実装されました。",
+            &["cri-o/cri-o#7500"],
+        ),
         (
             "- KEP-3157 の更新（#4950）がマージされました。",
             &["kubernetes/enhancements#4950"],
         ),
         ("- KEP-3157（#3157）は WatchList の KEP です。", &[]),
+        // A talk's number is none, whatever project its sentence names.
+        ("LT #2 では Istio の設定を置き換えた話がありました。", &[]),
+        ("KEP-3157 について LT #3 で話しました。", &[]),
         (
             "- KEP-3157 を実装する PR（#122000）がマージされました。",
             &["kubernetes/kubernetes#122000"],
@@ -6321,4 +6341,45 @@ fn a_title_naming_the_way_to_a_stage_states_none() {
     }
     let (_, r) = real("- Promoted KEP-753 from beta to GA.\n");
     assert_eq!(r.keps[0].stage, Some(Stage::Stable));
+}
+
+#[test]
+fn second_reading_of_locks_processes_tags_conditions_and_expectations() {
+    // A lock of something else, a gate locked off or on the way out: no graduation.
+    for md in [
+        "`CSIMigrationPortworx` フィーチャーゲートは非推奨となり、true にロックされました。",
+        "`AppArmorFields` フィーチャーゲートは無効な状態でロックされました。",
+        "`ImmutableEphemeralVolumes` フィーチャーゲートを有効にすると、Secret や ConfigMap の内容がロックされます。",
+    ] {
+        assert_ne!(builtin_gate_stages(md)[0].1, Some(Stage::Stable), "{md}");
+    }
+    // A chain of dated steps is the feature's, whatever word follows it.
+    assert_eq!(
+        builtin_gate_stages(
+            "`SidecarContainers` は v1.28 alpha → v1.29 beta → v1.33 GA の流れで昇格しました。"
+        ),
+        [(
+            "SidecarContainers".to_string(),
+            Some(Stage::Stable),
+            Some(rel("1.33"))
+        )]
+    );
+    // A pre-release's tag is no stage.
+    assert_eq!(
+        builtin_gate_stages("`ImageVolume` を CRI-O v1.31.0-beta2 で試しました。")[0].1,
+        None
+    );
+    // Another project's release as a condition, not the subject, still lends.
+    assert_eq!(
+        builtin_gate_stages(
+            "containerd 2.0 以降の環境では、ユーザー名前空間のサポートが v1.30 でベータになりました。`UserNamespacesSupport` フィーチャーゲートで制御されます。"
+        )[0]
+        .1,
+        Some(Stage::Beta)
+    );
+    // What is expected of something else after the stage is no expectation of the stage.
+    assert_eq!(
+        builtin_gate_stages("`JobPodFailurePolicy` は v1.31 で GA に昇格し多くのユーザーに使われると予想されています。")[0].1,
+        Some(Stage::Stable)
+    );
 }
