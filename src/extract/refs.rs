@@ -814,7 +814,7 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
             return Some(Named::Repo(repo.into_owned()));
         }
     }
-    let row: String = match view.block.cell {
+    let row = || match view.block.cell {
         Some(cell) => doc
             .blocks
             .iter()
@@ -825,16 +825,20 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
             .join(" | "),
         None => String::new(),
     };
-    let heading = doc
-        .sections
-        .get(view.block.section)
-        .map(|s| s.title.as_str())
-        .filter(|title| {
-            let words: Vec<&str> = title.split_whitespace().collect();
-            words.len() <= 2 && words.get(1).is_none_or(|v| is_version(v))
-        })
-        .unwrap_or("");
-    for scope in [in_sentence, said(text), said(&row), said(heading)] {
+    let heading = || {
+        doc.sections
+            .get(view.block.section)
+            .map(|s| s.title.as_str())
+            .filter(|title| {
+                let words: Vec<&str> = title.split_whitespace().collect();
+                words.len() <= 2 && words.get(1).is_none_or(|v| is_version(v))
+            })
+            .unwrap_or("")
+    };
+    // Widened only while the narrower scope names no project (each is read only when needed).
+    let wider: [&dyn Fn() -> ProjectsSaid; 3] =
+        [&|| said(text), &|| said(&row()), &|| said(heading())];
+    for scope in std::iter::once(in_sentence).chain(wider.iter().map(|f| f())) {
         if scope.kubernetes {
             return None;
         }
