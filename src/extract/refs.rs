@@ -66,12 +66,10 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             // (`[kubernetes/enhancements#3488](…/issues/3488)` is the KEP, not a PR).
             TokenKind::RepoHash if matches!(place, Place::Span(i) if doc.spans[i].is_link()) => {}
             TokenKind::RepoHash => {
-                let s = &text[t.range.clone()];
-                let (repo, num) = s.rsplit_once('#').unwrap_or((s, ""));
-                let Ok(number) = num.parse::<u32>() else {
+                let Some((repo, number)) = repo_and_number(&text[t.range.clone()]) else {
                     continue;
                 };
-                let repo = &full_repo(repo);
+                let repo = &repo;
                 // `PR kubernetes/enhancements#5124`, `KEP の PR（kubernetes/enhancements#5126）`: a pull
                 // request that edits a KEP, not the KEP.
                 if repo.eq_ignore_ascii_case("kubernetes/enhancements")
@@ -764,16 +762,16 @@ const UPDATE_WORDS: [&str; 9] = [
 /// kubectl's changes are kubernetes/kubernetes pull requests; kubernetes-sigs' projects are
 /// not), and so are Go and `kind` (a word). Numbers below [`FIRST_CITED_PR_NUMBER`] (`LT #2`) or
 /// from [`KUBERNETES_ONLY_NUMBER`] on take no owner from their context.
-fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
+fn owner_in_context(
+    view: &BlockView,
+    doc: &Doc,
+    keps: &[KepMention],
+    i: usize,
+    number: u32,
+) -> Option<Named> {
     let text = view.text();
     let t = &view.tokens[i];
     let sentence = view.sentence_at(t.range.start);
-    let number: u32 = text[t.range.start + 1..]
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .fold(0, |n, d| {
-            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
-        });
     // `LT #2 では…Istio の…`, `Meetup #65`: a small number is a talk's or an event's; and no
     // other project has numbers as high as kubernetes/kubernetes' recent ones (`etcd への
     // リクエストを削減 (#125943)` in a changelog digest is Kubernetes').
@@ -794,25 +792,24 @@ fn owner_in_context(view: &BlockView, doc: &Doc, i: usize) -> Option<Named> {
         && number < FIRST_PR_ONLY_NUMBER
         && in_sentence.repos.is_empty()
     {
-        let kep_number = text[kep.range.clone()]
-            .rsplit(|c: char| !c.is_ascii_digit())
-            .next()
-            .and_then(|d| d.parse::<u32>().ok());
-        return Some(if kep_number == Some(number) {
+        // The KEP the token was read as, a moment ago.
+        let at = view.norm.orig_range(kep.range.clone());
+        let same = keps
+            .iter()
+            .any(|m| m.block == view.index && m.range == at && m.kep.0 == number);
+        return Some(if same {
             Named::Elsewhere
         } else {
             Named::Repo("kubernetes/enhancements".to_string())
         });
     }
-    if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash) {
-        let written = &text[prev.range.clone()];
-        let repo = full_repo(written.rsplit_once('#').map_or(written, |(r, _)| r));
-        if !repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO)
-            && !said(&text[prev.range.end..t.range.start]).kubernetes
-            && super::targets::is_repo(&repo)
-        {
-            return Some(Named::Repo(repo.into_owned()));
-        }
+    if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash)
+        && let Some((repo, _)) = repo_and_number(&text[prev.range.clone()])
+        && !repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO)
+        && !said(&text[prev.range.end..t.range.start]).kubernetes
+        && super::targets::is_repo(&repo)
+    {
+        return Some(Named::Repo(repo.into_owned()));
     }
     let row = || match view.block.cell {
         Some(cell) => doc
@@ -982,6 +979,13 @@ pub(crate) fn numbers_its_own_versions(name: &str) -> bool {
         .iter()
         .any(|(w, repo)| *w == name && repo.is_some())
         && !WITH_KUBERNETES.contains(&name)
+}
+
+/// `kubernetes/website#123`, `k/k#1`: the repository (written out, [`full_repo`]) and the number
+/// of a [`TokenKind::RepoHash`].
+fn repo_and_number(written: &str) -> Option<(std::borrow::Cow<'_, str>, u32)> {
+    let (repo, number) = written.rsplit_once('#')?;
+    Some((full_repo(repo), number.parse().ok()?))
 }
 
 /// `k/k` → `kubernetes/kubernetes`, `k/website` → `kubernetes/website`, `k-sigs/kueue` →
@@ -1404,7 +1408,8 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
     if !is_kep {
         // `helm の PR #1 と #2`: what names the list's first number names every number's.
         let before = &text[..list_start(view, i)];
-        let named = named_before(before).or_else(|| owner_in_context(view, doc, i));
+        let named =
+            named_before(before).or_else(|| owner_in_context(view, doc, &out.keps, i, number));
         if matches!(named, Some(Named::Elsewhere))
             || (before_kubernetes_releases(number) && author.is_none() && named.is_none())
             || (number >= PAST_KUBERNETES_NUMBERS && named.is_none())

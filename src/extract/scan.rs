@@ -196,31 +196,20 @@ impl Token {
 /// A code span or link in normalized offsets: (range, `Doc::spans` index, is a link).
 pub(super) type SpanRange = (Range<usize>, usize, bool);
 
-/// Whether `ロックされ` at `at` says a feature gate was locked on: a katakana letter does not
-/// run into it (`ブロックされ`), and the gate, named last before it in its sentence, is its
-/// subject with at most a release and `true に` between (not `無効な状態で`, `非推奨となり、`).
-fn locks_a_gate_on(text: &str, at: usize) -> bool {
-    let before = &text[..at];
-    if before.ends_with(crate::text::japanese::is_katakana) {
-        return false;
-    }
-    let sentence = before
-        .rfind(['。', '!', '?', '！', '？', '\n'])
-        .map_or(before, |i| &before[i..]);
-    let lower = sentence.to_ascii_lowercase();
-    let Some(gate) = sentence
-        .rfind("ゲート")
-        .or_else(|| lower.rfind("feature gate"))
-        .or_else(|| lower.rfind("featuregate"))
-    else {
-        return false;
-    };
-    // The gate is the lock's subject: `ゲートは`, `ゲートは v1.31 で`, `ゲートは true に` and
-    // nothing else between (not `ゲートを有効にすると、Secret の内容が`).
+/// Whether `ロックされ` at `at` says a feature gate was locked on: the gate's keyword, the last of
+/// `tokens` with no sentence end after it, is its subject, with at most a release and `true に`
+/// between (`フィーチャーゲートは v1.31 でロックされ`; not `無効な状態で`, `非推奨となり、`,
+/// `ゲートを有効にすると、Secret の内容が`, nor `ブロックされ` with no gate before it).
+fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
     static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:ゲート|feature ?gate)s?[`」]?\s*(?:は|が|も)?[、,]?\s*(?:(?:kubernetes\s*)?v?1\.[0-9]{1,2}\s*(?:で|では|から|以降)?[、,]?\s*)?(?:(?:true|有効)\s*(?:に|で|な状態で)\s*)?(?:常に\s*)?$").unwrap()
+        Regex::new(r"^\s*(?:は|が|も)?[、,]?\s*(?:(?:kubernetes\s*)?v?1\.[0-9]{1,2}\s*(?:で|では|から|以降)?[、,]?\s*)?(?:(?:true|有効)\s*(?:に|で|な状態で)\s*)?(?:常に\s*)?$").unwrap()
     });
-    SUBJECT.is_match(lower[gate..].trim_end())
+    let keyword = tokens
+        .iter()
+        .rev()
+        .take_while(|t| t.kind != TokenKind::SentenceEnd)
+        .find(|t| t.kind == TokenKind::GateKeyword);
+    keyword.is_some_and(|k| SUBJECT.is_match(&text[k.range.end..at].to_ascii_lowercase()))
 }
 
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
@@ -523,7 +512,7 @@ pub(super) fn scan_until(
         // deprecated in the same sentence, is a graduation (not `ブロックされ`, blocked; not
         // `Secret の内容がロックされ`; not `無効な状態でロックされ` nor `非推奨となり、true にロック
         // されました`, on the way out).
-        if s == "ロックされ" && !locks_a_gate_on(text, m.start()) {
+        if s == "ロックされ" && !locks_a_gate_on(text, &tokens, m.start()) {
             kind = TokenKind::Enable;
         }
         // `非推奨ではありません`, `is not deprecated`, `ベータではなくGA`: the stage is denied.

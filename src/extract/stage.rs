@@ -1919,31 +1919,22 @@ fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: u
 /// `Istio 1.24`, `Karpenter v1.0`, `VPA 1.4.0`: `text` names a release of a project that numbers
 /// its own versions ([`super::refs::numbers_its_own_versions`]).
 fn names_another_release(text: &str) -> bool {
-    let is_word_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    // The ASCII words of the text, each with where it ends.
-    let mut words: Vec<(&str, usize)> = Vec::new();
-    let mut start = None;
-    for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        match (is_word_char(c), start) {
-            (true, None) => start = Some(at),
-            (false, Some(from)) => {
-                words.push((&text[from..at], at));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    words.windows(2).any(|pair| {
-        let ((project, _), (version, end)) = (pair[0], pair[1]);
-        // The release is the sentence's topic or subject (`Istio 1.24 では`, `Karpenter v1.0 が`),
-        // not a condition (`containerd 2.0 以降の環境では`, `Go 1.22 でビルドされた`).
-        let after = text[end..].trim_start();
-        version.contains('.')
-            && super::refs::is_version(version)
-            && super::refs::numbers_its_own_versions(&project.to_ascii_lowercase())
-            && ["では", "が", "は", "も"]
-                .iter()
-                .any(|w| after.starts_with(w))
+    // The release is the sentence's topic or subject (`Istio 1.24 では`, `Karpenter v1.0 が`), not
+    // a condition (`containerd 2.0 以降の環境では`, `Go 1.22 でビルドされた`): read back from each
+    // particle as [`of_another_project`] reads back from `の`.
+    ["では", "が", "は", "も"].iter().any(|particle| {
+        text.match_indices(particle).any(|(at, _)| {
+            let before = text[..at].trim_end();
+            let version = trailing(before, |c| c.is_ascii_digit() || c == '.');
+            let rest = &before[..before.len() - version.len()];
+            let rest = rest.strip_suffix(['v', 'V']).unwrap_or(rest).trim_end();
+            let name = trailing(rest, |c| {
+                c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+            });
+            version.contains('.')
+                && super::refs::is_version(version)
+                && super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
+        })
     })
 }
 
@@ -2117,22 +2108,26 @@ pub(super) const RELATIVE_CLAUSE_ENDINGS: [&str; 14] = [
 /// を取り上げる予定です ``: stage word `tokens[j]`, before the plan word at `plan`, is a fact dated
 /// with its release, in a closed aside or in a relative clause ending before the name it describes:
 /// the plan is of what the sentence goes on to do, not of that stage.
-fn done_before_a_plan(text: &str, tokens: &[super::scan::Token], j: usize, plan: usize) -> bool {
+fn done_before_a_plan(
+    text: &str,
+    tokens: &[super::scan::Token],
+    sentence: &Range<usize>,
+    j: usize,
+    plan: usize,
+) -> bool {
     let u = &tokens[j];
     if u.range.end > plan || !matches!(u.kind, TokenKind::StageWord(_)) {
         return false;
     }
     let dated = release_next_to(text, tokens, j).is_some();
-    let before = &text[..u.range.start];
-    let in_a_closed_aside = before.rfind('(').is_some_and(|open| {
-        !before[open..].contains(')')
-            && text[u.range.end..plan].contains(')')
-            && tokens.iter().any(|r| {
-                matches!(r.kind, TokenKind::Release(_))
-                    && r.range.start > open
-                    && r.range.end <= u.range.start
-            })
-    });
+    let aside = aside_around(text, sentence.clone(), u.range.start);
+    let in_a_closed_aside = aside != *sentence
+        && aside.end <= plan
+        && tokens.iter().any(|r| {
+            matches!(r.kind, TokenKind::Release(_))
+                && aside.contains(&r.range.start)
+                && r.range.end <= u.range.start
+        });
     let after: String = text[u.range.end..plan]
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -2294,7 +2289,9 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                     if u.range.start >= end {
                         break;
                     }
-                    if states(u.kind) && !done_before_a_plan(text, tokens, j, t.range.start) {
+                    if states(u.kind)
+                        && !done_before_a_plan(text, tokens, &sentence, j, t.range.start)
+                    {
                         muted[j] = true;
                     }
                 }
