@@ -53,7 +53,9 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 使えなくな(?:りました|った) | なくな(?:りました|った)
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
-        | 見送 | 延期 | 持ち越 | 撤回 | リバート
+        | 見送 | 延期 | 持ち越 | 撤回 | リバート | 断念 | 諦め | あきらめ | 却下
+        | (?:(?:になる|となる|される|する)こと)?(?:が|を)期待
+        | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
@@ -432,7 +434,8 @@ pub(super) fn scan_until(
         let hope = matches!(
             s,
             "が楽しみ" | "っぽい" | "なるらしい" | "されるらしい" | "するらしい"
-        );
+        ) || (s.ends_with("期待")
+            && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
         if kind == TokenKind::Plan
             && (hope || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
             && !follows_a_stage(text, &tokens, m.start(), !hope)
@@ -475,6 +478,29 @@ pub(super) fn scan_until(
             && text[m.end()..]
                 .trim_start_matches(' ')
                 .starts_with(|c: char| c.is_ascii_alphabetic())
+        {
+            kind = TokenKind::Ident;
+        }
+        if s.ends_with("期待") && !hope {
+            kind = TokenKind::Ident;
+        }
+        // `ベータになると同時に`, `GA になるとともに`: at once, a fact; `異なると`: not becoming.
+        if kind == TokenKind::Plan
+            && s.ends_with('と')
+            && (["同時", "とも"]
+                .iter()
+                .any(|w| text[m.end()..].starts_with(w))
+                || (s.starts_with("なる") && !text[..m.start()].trim_end().ends_with(['に', 'と'])))
+        {
+            kind = TokenKind::Ident;
+        }
+        // `revert されかけて`, `延期しかけた`: it nearly happened, so it did not.
+        if kind == TokenKind::Negation
+            && text[m.end()..]
+                .trim_start()
+                .trim_start_matches(['さ', 'し'])
+                .trim_start_matches("れ")
+                .starts_with("かけ")
         {
             kind = TokenKind::Ident;
         }
@@ -868,7 +894,9 @@ fn classify(s: &str) -> TokenKind {
         // `オプトインは不要になりました`).
         _ if s.starts_with("オプトイン") => TokenKind::Default(false),
         // `撤回されました`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
-        "見送" | "延期" | "持ち越" | "撤回" | "リバート" => TokenKind::Negation,
+        // `ベータ昇格を断念`, `諦めました`, `exception request が却下されました`: it did not happen.
+        "見送" | "延期" | "持ち越" | "撤回" | "リバート" | "断念" | "諦め" | "あきらめ"
+        | "却下" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
         "予定通り" | "予定どおり" => TokenKind::Ident,
         // `ベータになったら検討`: a condition, not a fact of the release.
@@ -911,6 +939,11 @@ fn classify(s: &str) -> TokenKind {
         // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回 not said of a stage) also describe
         // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
         "目論" | "に昇格させたい" => TokenKind::Plan,
+        // `KEP-753 の GA が期待されています`, `GA になることを期待しています`: a hope of the stage
+        // right before it (see `scan`; `期待されていた KEP-1287 がついに GA に` is none).
+        _ if s.ends_with("期待") => TokenKind::Plan,
+        // `1.33 で GA になるとゲートがロックされ…`: a condition, what follows when it comes.
+        "なると" | "されると" | "昇格すると" | "移行すると" => TokenKind::Plan,
         // A guess and hearsay of what comes (`次でGAっぽい`, `1.34 で beta になるらしい`); of the
         // past (`なったらしい`) it reports a fact.
         "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {

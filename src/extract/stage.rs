@@ -4160,9 +4160,12 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let text = view.text();
     let tokens = view.tokens_in(sentence);
     // (The line break a sentence may open with ends the one before.)
+    // (So does `in`, and a managed platform's name before its release of Kubernetes.)
     let i = tokens.iter().position(|t| {
         !(t.kind == TokenKind::SentenceEnd
-            || (t.kind == TokenKind::Ident && text[t.range.clone()].eq_ignore_ascii_case("in")))
+            || (t.kind == TokenKind::Ident
+                && ["in", "eks", "gke", "aks", "amazon"]
+                    .contains(&text[t.range.clone()].to_ascii_lowercase().as_str())))
     })?;
     let t = &tokens[i];
     let TokenKind::Release(r) = t.kind else {
@@ -4189,7 +4192,7 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     {
         return Some((r, sentence.end));
     }
-    const CONNECTIVES: [&str; 22] = [
+    const CONNECTIVES: &[&str] = &[
         // `上流 Kubernetes 1.30 で…` in a platform's notes: the Kubernetes release itself.
         "上流",
         "上流の",
@@ -4214,6 +4217,25 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "前回",
         "今回の",
         "今回",
+        // Asides and adverbs before the topic: `ちなみに 1.33 では…`, `すでに 1.33 で…`.
+        "ちなみに",
+        "すでに",
+        "既に",
+        "もともと",
+        "元々",
+        "ただし",
+        "但し",
+        "実は",
+        "とはいえ",
+        "ところで",
+        "ようやく",
+        "やっと",
+        "ちょうど",
+        // A managed platform's release of Kubernetes is that release (`EKS 1.33 では…`).
+        "EKS",
+        "GKE",
+        "AKS",
+        "Amazon EKS",
     ];
     // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: an answer's or an example's
     // label before it.
@@ -4236,6 +4258,8 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     if [
         "では",
         "で、",
+        // `v1.30 には修正が含まれており、…`
+        "には",
         "において",
         "にて",
         ",",
@@ -4635,19 +4659,35 @@ fn past_release_words(after: &str) -> &str {
     .map_or(after, str::trim_start)
 }
 
-/// `（Octarine）で` → `で`, `(Of Wind & Will)` → ``: the text past a release's name in brackets
-/// (a few English words; not `（仮）`, `（予定）`).
+/// `（Octarine）で` → `で`, `(Of Wind & Will)` → ``, `（2025年4月リリース）で` → `で`: the text past a
+/// release's name or date in brackets (a few English words, or a year with its month and day;
+/// not `（仮）`, `（予定）`, `（2025年4月リリース予定）`).
 fn release_name(after: &str) -> Option<&str> {
     let inner = after.strip_prefix(['(', '（'])?;
     let end = inner.find([')', '）'])?;
     let name = &inner[..end];
     let close = inner[end..].chars().next()?.len_utf8();
-    (!name.trim().is_empty()
+    let english_name = !name.trim().is_empty()
         && name.chars().count() <= 24
         && name
             .chars()
-            .all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '&' | '\'' | '-')))
-    .then(|| &inner[end + close..])
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '&' | '\'' | '-'));
+    (english_name || is_a_release_date(name)).then(|| &inner[end + close..])
+}
+
+/// `2025年4月`, `2025 年 4 月リリース`, `2025-04`, `2023/08/15`: when a release came out, as an
+/// aside after it.
+fn is_a_release_date(aside: &str) -> bool {
+    let date = aside.trim();
+    let date = ["リリース", "released", "release"]
+        .iter()
+        .find_map(|w| date.strip_suffix(w))
+        .unwrap_or(date)
+        .trim();
+    let year = date.chars().take_while(char::is_ascii_digit).count() == 4;
+    year && date
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '年' | '月' | '日' | '-' | '/' | '.' | ' '))
 }
 
 /// What stands between a release and the stage word after it, as [`release_next_to`] reads it:

@@ -4050,6 +4050,15 @@ fn hopes_conditions_pending_work_and_denials_of_doing_it_state_no_stage() {
         "- KEP-4639 はまだベータにしていません",
         "- KEP-4639 のベータ昇格は 1.32 では行わない",
         "この変更は KEP-4639 を非推奨にするものではありません。",
+        // Expectations, giving up and refusals.
+        "v1.33 では KEP-1287 のベータ昇格と KEP-753 の GA が期待されています。",
+        "KEP-753 の GA が期待されます。",
+        "KEP-753 が 1.35 で GA になることを期待しています。",
+        "KEP-1287 は今回ベータ昇格を断念しました。",
+        "KEP-1287 はベータ昇格を諦めました。",
+        "KEP-1287 のベータ昇格は exception request が却下されました。",
+        // A condition: what follows when it comes.
+        "KEP-753 は 1.33 で GA になるとゲートがロックされ、このワークアラウンドは使えなくなります。",
     ] {
         assert!(
             kep_stages(md).iter().all(|(_, stage, _)| stage.is_none()),
@@ -4061,6 +4070,11 @@ fn hopes_conditions_pending_work_and_denials_of_doing_it_state_no_stage() {
     for md in [
         "楽しみにしていた KEP-4639 がついにベータに昇格しました。",
         "KEP-4639 はベータに昇格しました。",
+        "期待されていた KEP-4639 がついにベータに昇格しました。",
+        "KEP-4639 は期待通りベータに昇格しました。",
+        "KEP-4639 はベータになると同時に、デフォルトで有効になりました。",
+        // It nearly happened, so it did not: the stage stands.
+        "KEP-4639 のベータ昇格は一度マージされた後に revert されかけてヒヤッとしました（最終的には入りました）。",
     ] {
         assert_eq!(kep_stages(md), [(4639, Some(Stage::Beta), None)], "{md}");
     }
@@ -4875,6 +4889,15 @@ fn releases_written_as_posts_write_them_date_the_stage() {
         "`NodeSwap` は Kubernetes v1.33（Octarine）で GA になりました。",
         "`NodeSwap` は「v1.33」で GA になりました。",
         "前回の v1.33 で `NodeSwap` が GA になりました。",
+        "`NodeSwap` は v1.33（2025 年 4 月）で GA になりました。",
+        "`NodeSwap` は v1.33（2025年4月リリース）で GA に昇格しました。",
+        "- v1.33 (2025-04): `NodeSwap` が GA に",
+        // Asides, adverbs and a platform's release before the topic release.
+        "ちなみに 1.33 では `NodeSwap` が GA になっています。",
+        "すでに 1.33 で `NodeSwap` が GA になっています。",
+        "実は 1.33 では `NodeSwap` が GA になっています。",
+        "EKS 1.33 では `NodeSwap` が GA です。",
+        "v1.33 には `NodeSwap` の GA が含まれています。",
     ] {
         assert_eq!(
             gate_facts(md),
@@ -4882,11 +4905,11 @@ fn releases_written_as_posts_write_them_date_the_stage() {
             "{md}"
         );
     }
-    // A word in brackets with a digit, or in Japanese, is no release's name; `k8s` alone is no
+    // A word in brackets in Japanese or a plan is no release's name or date; `k8s` alone is no
     // release.
     for md in [
-        "`NodeSwap` は v1.33（2025 年 4 月）で GA になりました。",
         "`NodeSwap` は v1.33（仮）で GA になりました。",
+        "`NodeSwap` は v1.33（2025年4月リリース予定）で GA になりました。",
     ] {
         assert_eq!(gate_facts(md)[0].2, None, "{md}");
     }

@@ -586,7 +586,7 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     // `v1.32 から v1.33 へのアップグレード`, `from 1.32 to 1.33`: the release upgraded to.
     static UPGRADE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*(?:から|→|->|⇒|to)\s*v?(1)\.([0-9]{1,2})(?:[^0-9A-Za-z.]|\.?$)|v?1\.[0-9]{1,2}\s*[〜~]\s*v?(1)\.([0-9]{1,2})\s*へ",
+            r"(?i)v?1\.[0-9]{1,2}(?:\.[0-9]{1,3})?\s*(?:から|→|->|⇒|to)\s*v?(1)\.([0-9]{1,2})(?:\.[0-9]{1,3})?(?:[^0-9A-Za-z.]|\.?$)|v?1\.[0-9]{1,2}\s*[〜~]\s*v?(1)\.([0-9]{1,2})\s*へ",
         )
         .unwrap()
     });
@@ -662,7 +662,32 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     {
         return Some((r, format!("the title `{title}`")));
     }
-    if let Some(r) = IN_SLUG.captures(slug).and_then(release) {
+    // `gateway-api-v1-2-vs-ingress`: another project's version, as in the title.
+    let of_kubernetes_in_slug = |c: &regex::Captures| {
+        let before = &slug[..c.get(0).map_or(0, |m| m.start())];
+        let words: Vec<String> = before
+            .rsplit(['-', '_'])
+            .filter(|w| !w.is_empty())
+            .take(2)
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let named = |name: &str| crate::extract::numbers_its_own_versions(name);
+        match words.as_slice() {
+            [] => true,
+            [last] => !named(last),
+            [last, first] => {
+                !(named(last)
+                    || named(&format!("{first} {last}"))
+                    || named(&format!("{first}-{last}")))
+            }
+            _ => unreachable!("took two"),
+        }
+    };
+    if let Some(r) = IN_SLUG
+        .captures_iter(slug)
+        .find(of_kubernetes_in_slug)
+        .and_then(release)
+    {
         return Some((r, format!("the slug `{slug}`")));
     }
     let p = path.to_string_lossy();
@@ -1065,6 +1090,18 @@ mod tests {
                 "{title}"
             );
         }
+        // Patch releases on both sides name their minor ones.
+        for title in [
+            "Kubernetes 1.30.4 から 1.31.1 へのアップグレードで詰まった話",
+            "v1.30.4 から v1.31.1 へアップグレード",
+            "1.30.4 → 1.31.1 アップグレード記録",
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").as_deref(),
+                Some("1.31"),
+                "{title}"
+            );
+        }
         // A platform or cluster upgraded to a release, in the title or the slug.
         for (title, slug, want) in [
             ("EKS を 1.30 に上げたときの記録", "x", "1.30"),
@@ -1139,6 +1176,9 @@ mod tests {
             ("Karpenter v1.0 から v1.1 へのアップグレード", "x"),
             ("VPC CNI v1.19 へのアップグレード", "x"),
             ("Istio 1.22 から 1.23 への移行", "x"),
+            // Another project's version in the slug, as in the title.
+            ("Ingress vs Gateway API", "gateway-api-v1-2-vs-ingress"),
+            ("x", "karpenter-v1-1-upgrade"),
         ] {
             assert_eq!(r(title, slug, "content/x.md"), None, "{title}");
         }
