@@ -164,6 +164,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             if object_is_other(view, &mention, at)
                 || aside_of_another(view, &mention, at)
                 || of_another_project(view, &mention, at)
+                || stated_of_another_release(view, &mention, at)
                 || said_of_an_earlier_subject(view, &mention, at)
                 || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
@@ -1410,9 +1411,11 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
         // Removals and deprecations are left out: 削除 and 非推奨 are as often said of a field,
         // an API or storage the feature handles (`ストレージが削除された後に`) as of the feature.
         // The one stage the block names (`A は GA、B はベータ` names two, of others).
-        if let Some(s) = views.get(b).block_stage().filter(|s| {
+        let view = views.get(b);
+        if let Some(s) = view.block_stage().filter(|s| {
             (s.release.is_none() || s.release == views.release)
                 && !matches!(s.stage, Stage::Removed | Stage::Deprecated)
+                && !states_only_another_release(view)
         }) {
             stages.entry(block.section).or_default().push(s);
         }
@@ -1916,25 +1919,60 @@ fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: u
     another_name || names_another_release(&text[sentence.start..stage_at])
 }
 
+/// `Kyverno 1.12 では KEP-3488 の VAP 生成がベータに`, `Karpenter v1.0 が GA になったので、
+/// \`SidecarContainers\` と…`, `containerd 2.1 で \`ImageVolume\` 対応がベータに`: the stage word's
+/// sentence, up to it, is about another project's release, so the stage is that project's, not
+/// the mention's; unless the mention is the subject of the stage itself (`` Istio 1.24 では
+/// `X` がベータ扱い ``).
+fn stated_of_another_release(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(stage_at);
+    let before = &text[sentence.start..stage_at];
+    let subject = mention.start > sentence.start
+        && mention.end <= stage_at
+        && text[mention.end..]
+            .trim_start_matches(['`', ' '])
+            .starts_with(['が', 'は', 'も']);
+    !subject && (names_another_release(before) || project_release_before(before, "で"))
+}
+
+/// `Istio 1.24 ではアンビエントモードが GA になりました。`: every sentence of the block that states a
+/// stage states it of another project's release, so the block states none for a section's
+/// KEPs and gates.
+fn states_only_another_release(view: &BlockView) -> bool {
+    let mut stating = view
+        .sentences
+        .iter()
+        .filter(|s| view.sentence_facts(s.start).stage.is_some())
+        .peekable();
+    stating.peek().is_some() && stating.all(|s| names_another_release(&view.text()[s.clone()]))
+}
+
 /// `Istio 1.24`, `Karpenter v1.0`, `VPA 1.4.0`: `text` names a release of a project that numbers
 /// its own versions ([`super::refs::numbers_its_own_versions`]).
 fn names_another_release(text: &str) -> bool {
     // The release is the sentence's topic or subject (`Istio 1.24 では`, `Karpenter v1.0 が`), not
     // a condition (`containerd 2.0 以降の環境では`, `Go 1.22 でビルドされた`): read back from each
     // particle as [`of_another_project`] reads back from `の`.
-    ["では", "が", "は", "も"].iter().any(|particle| {
-        text.match_indices(particle).any(|(at, _)| {
-            let before = text[..at].trim_end();
-            let version = trailing(before, |c| c.is_ascii_digit() || c == '.');
-            let rest = &before[..before.len() - version.len()];
-            let rest = rest.strip_suffix(['v', 'V']).unwrap_or(rest).trim_end();
-            let name = trailing(rest, |c| {
-                c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
-            });
-            version.contains('.')
-                && super::refs::is_version(version)
-                && super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
-        })
+    ["では", "が", "は", "も"]
+        .iter()
+        .any(|particle| project_release_before(text, particle))
+}
+
+/// Whether `particle` stands somewhere in `text` right after another project's release
+/// (`Istio 1.24 では`, `cilium v1.16.0 で`).
+fn project_release_before(text: &str, particle: &str) -> bool {
+    text.match_indices(particle).any(|(at, _)| {
+        let before = text[..at].trim_end();
+        let version = trailing(before, |c| c.is_ascii_digit() || c == '.');
+        let rest = &before[..before.len() - version.len()];
+        let rest = rest.strip_suffix(['v', 'V']).unwrap_or(rest).trim_end();
+        let name = trailing(rest, |c| {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+        });
+        version.contains('.')
+            && super::refs::is_version(version)
+            && super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
     })
 }
 
@@ -3023,7 +3061,11 @@ fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
     section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
         .find_map(|v| {
-            states_a_stage(v, |_, _| true).then(|| v.block_stage().or_else(|| current_stage(v)))
+            states_a_stage(v, |_, _| true).then(|| {
+                v.block_stage()
+                    .or_else(|| current_stage(v))
+                    .filter(|_| !states_only_another_release(v))
+            })
         })
         .flatten()
 }

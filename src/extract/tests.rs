@@ -6184,6 +6184,41 @@ fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
 }
 
 #[test]
+fn a_stage_of_another_projects_release_is_not_the_names_in_its_sentence() {
+    for md in [
+        "Istio 1.19 ではネイティブサイドカーのサポートがアルファとして入りました（Kubernetes の `SidecarContainers` を利用）。",
+        "Karpenter v1.0 が GA になったので、`SidecarContainers` と組み合わせて使い始めました。",
+        "- cilium v1.16.0 で netkit が GA、`SidecarContainers` との相性も良さそう",
+        "- containerd 2.1 で `ImageVolume` 対応がベータに",
+        "## F\n\nIstio 1.24 ではアンビエントモードが GA になりました。`WatchList` はサーバー側の機能です。",
+    ] {
+        let got = builtin_gate_stages(md);
+        assert!(
+            got.iter().all(|(_, stage, _)| stage.is_none()),
+            "{md}: {got:?}"
+        );
+    }
+    for md in [
+        "Cilium 1.16 ではトラフィック分散（KEP-4444）がベータとしてサポートされました。",
+        "Kyverno 1.12 では KEP-3488 の VAP 生成がベータになりました。",
+    ] {
+        let got = kep_stages(md);
+        assert!(
+            got.iter().all(|(_, stage, _)| stage.is_none()),
+            "{md}: {got:?}"
+        );
+    }
+    // The name itself the subject, or a condition of another project: the stage is the name's.
+    assert_eq!(
+        builtin_gate_stages(
+            "containerd 2.0 以降の環境では、`ImageVolume` がベータとして使えます。"
+        )[0]
+        .1,
+        Some(Stage::Beta)
+    );
+}
+
+#[test]
 fn a_release_written_after_the_stage_or_as_a_tag_dates_it() {
     let table: &[(&str, Stage, &str)] = &[
         (
