@@ -1268,7 +1268,9 @@ fn is_stage_history(title: &str) -> bool {
 /// `` `#128308` ``, `` `PR#128310` ``: a code span that is only a pull request's number (one a
 /// bare `#N` is always a pull request with, [`FIRST_PR_ONLY_NUMBER`] or more), not code
 /// (`#include`, `#123`); in a column headed as KEPs or pull requests (`` | `#4004` | ``) any
-/// number, which the column says is one.
+/// number, which the column says is one. So is a number a quoted commit message or merge line
+/// refers to (`` `Merge pull request #121412 from x/fix` ``, `` `Fixes #115934` ``,
+/// `` `cherry-pick of #127162` ``, a squashed commit's `` `kubelet: fix … (#121412)` ``).
 fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
     let text = view.text();
     let raw = &text[t.range.clone()];
@@ -1281,12 +1283,46 @@ fn is_spanned_pr_number(view: &BlockView, t: &Token, doc: &Doc) -> bool {
             || s.len() > raw.len()
                 && s.ends_with(raw)
                 && s[..s.len() - raw.len()].eq_ignore_ascii_case("pr")
-    });
+    }) || in_a_commit_line(text, t);
     let column = view.kep_column.get() || view.pr_column.get().is_some();
     whole
         && raw[1..]
             .parse::<u32>()
             .is_ok_and(|n| n >= FIRST_PR_ONLY_NUMBER || column)
+}
+
+/// The words of a commit message or merge line before the number it refers to.
+const COMMIT_WORDS: &[&str] = &[
+    "merge pull request",
+    "fixes",
+    "fix",
+    "fixed",
+    "closes",
+    "close",
+    "closed",
+    "resolves",
+    "resolved",
+    "cherry-pick of",
+    "cherry pick of",
+    "backport of",
+    "revert",
+    "reverts",
+    "refs",
+];
+
+/// `#N` in a code span right after one of [`COMMIT_WORDS`], or closing it in brackets
+/// (`` `… (#121412)` ``).
+fn in_a_commit_line(text: &str, t: &Token) -> bool {
+    let before = text[..t.range.start].trim_end();
+    let after = &text[t.range.end..];
+    let lower = before.to_ascii_lowercase();
+    COMMIT_WORDS.iter().any(|w| {
+        lower.ends_with(w)
+            && lower[..lower.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric())
+    }) || (before.ends_with('(') && after.starts_with(')') && before.len() > 1)
 }
 
 /// `` `sig/node` ``: a code span that is only a SIG's label (as GitHub shows it on issues and pull

@@ -1349,8 +1349,18 @@ fn next_time_of_a_stage(text: &str, last: Option<&Token>, start: usize, end: usi
         matches!(t.kind, TokenKind::StageWord(_))
             && t.range.end == before.trim_end_matches(['(', '（']).trim_end().len()
     });
-    let ends_a_topic = before.ends_with("昇格は")
-        && (release || after.is_empty() || after.starts_with(['。', '.']));
+    // `ベータ昇格は次回。`, `` `X` のベータは次回 ``, `β は次回〜`.
+    let topic = before.strip_suffix('は').map(str::trim_end);
+    let stage_topic = topic.is_some_and(|t| {
+        t.ends_with("昇格")
+            || last.is_some_and(|l| {
+                matches!(l.kind, TokenKind::StageWord(_)) && l.range.end == t.len()
+            })
+    });
+    let ends_a_topic = stage_topic
+        && (release
+            || after.is_empty()
+            || after.starts_with(['。', '.', '〜', '~', '～', '！', '!', '？', '?', '\n']));
     release || stage_after || (bracketed && after_a_stage) || ends_a_topic
 }
 

@@ -921,6 +921,12 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     };
     // `、1.30でのベータ昇格は見送られ、1.32でベータに`: a promotion as the subject is the mention's.
     let later = &text[end.min(settled_at)..settled_at];
+    // `、今回はベータのまま`: a time as the topic, not another subject.
+    let later = later.trim_start_matches(|c: char| c.is_whitespace() || CLAUSE_BREAKS.contains(&c));
+    let later = ["今回は", "今回も"]
+        .iter()
+        .find_map(|w| later.strip_prefix(w))
+        .unwrap_or(later);
     let later_subject = settled_at >= end
         && ((has_a_subject(later) && !PROMOTION_WORDS.iter().any(|w| later.contains(w)))
             || opens_with_name());
@@ -1036,6 +1042,16 @@ pub(super) fn is_only_a_name(view: &BlockView) -> bool {
 
 /// Where the clause holding offset `at` starts: after the last clause break between `from` (a
 /// sentence's start) and `at`, else at `from`.
+/// `…1.29 でベータになり、今回はベータのまま…`: the clause of the stage word at `at` opens with
+/// `今回` (this time: the article's release), after an earlier clause of the sentence.
+fn clause_opens_with_this_release(text: &str, sentence_start: usize, at: usize) -> bool {
+    let start = clause_start(text, sentence_start, at);
+    start > sentence_start
+        && ["今回は", "今回も", "今回で", "今回、"]
+            .iter()
+            .any(|w| text[start..at].trim_start().starts_with(w))
+}
+
 fn clause_start(text: &str, from: usize, at: usize) -> usize {
     text[from..at].rfind(CLAUSE_BREAKS).map_or(from, |i| {
         let at = from + i;
@@ -4109,8 +4125,15 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
                 let target = to_before || is_transition_target(after);
-                let current =
-                    view.release.is_some() && release_next_to(text, tokens, k) == view.release;
+                let next_to = release_next_to(text, tokens, k);
+                let current = view.release.is_some()
+                    && (next_to == view.release
+                        || (next_to.is_none()
+                            && clause_opens_with_this_release(
+                                text,
+                                sentence.start,
+                                t.range.start,
+                            )));
                 let at = (s, t.range.start, k);
                 if let (TokenKind::StageWord(_), Some(release)) =
                     (t.kind, release_next_to(text, tokens, k))
@@ -4139,6 +4162,11 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     let release = settled.and_then(|(_, at, k)| {
         release_next_to(text, tokens, k)
             .or_else(|| release_opening_clause(text, tokens, k, sentence.start))
+            .or_else(|| {
+                clause_opens_with_this_release(text, sentence.start, at)
+                    .then_some(view.release)
+                    .flatten()
+            })
             .or_else(|| {
                 topic_release(view, &sentence)
                     .filter(|(_, scope)| at < *scope)

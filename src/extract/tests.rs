@@ -405,6 +405,40 @@ fn an_enhancements_issue_in_short_form_is_the_kep() {
 }
 
 #[test]
+fn a_number_a_quoted_commit_line_refers_to_is_a_pull_request_or_issue() {
+    for (md, number, issue) in [
+        (
+            "コミットメッセージは `Merge pull request #121412 from gjkim42/fix` です。",
+            121412,
+            false,
+        ),
+        (
+            "`cherry-pick of #127162` というタイトルの PR です。",
+            127162,
+            false,
+        ),
+        (
+            "`kubelet: fix sidecar restart (#121412)` がそのコミットです。",
+            121412,
+            false,
+        ),
+        ("PR の本文には `Fixes #115934` とあります。", 115934, true),
+    ] {
+        let (_, r) = run(md);
+        let got: Vec<(u32, bool)> = r.prs.iter().map(|m| (m.pr.number, m.kind_said)).collect();
+        assert_eq!(got, [(number, issue)], "{md}");
+    }
+    // Code that is no commit line, and small numbers, stay code.
+    for md in [
+        "`#include <stdio.h>` はコード",
+        "`kubectl get pods # 121412 件` はコード",
+        "`Fixes #12` は小さな番号",
+    ] {
+        assert!(prs(md, None).is_empty(), "{md}");
+    }
+}
+
+#[test]
 fn pull_request_negatives() {
     for md in [
         "クラスターを壊す結果が生じる可能性があります。 (#1275b13)",
@@ -4049,6 +4083,8 @@ fn hopes_conditions_pending_work_and_denials_of_doing_it_state_no_stage() {
         "- 「KEP-4639 はベータにはまだしていません」",
         "- KEP-4639 はまだベータにしていません",
         "- KEP-4639 のベータ昇格は 1.32 では行わない",
+        "- KEP-4639 のベータは次回",
+        "- KEP-4639 β は次回〜",
         "この変更は KEP-4639 を非推奨にするものではありません。",
         // Expectations, giving up and refusals.
         "v1.33 では KEP-1287 のベータ昇格と KEP-753 の GA が期待されています。",
@@ -6180,6 +6216,32 @@ fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
         )[0]
         .1,
         Some(Stage::Beta)
+    );
+}
+
+#[test]
+fn a_clause_of_this_time_after_a_dated_one_is_the_articles_release() {
+    let facts = |md: &str| {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let front = FrontMatter {
+            release: Some(rel("1.32")),
+            ..front(None)
+        };
+        extract(&doc, &front, &registry())
+            .keps
+            .iter()
+            .map(|m| (m.kep.0, m.stage, m.stage_release))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        facts("KEP-753 は 1.29 でベータになり、今回はベータのままバグ修正に集中しました。"),
+        [(753, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+    assert_eq!(
+        facts(
+            "- KEP-4639: 1.31 でアルファとして入ったもので、今回はアルファのまま改善のみでした。"
+        ),
+        [(4639, Some(Stage::Alpha), Some(rel("1.32")))]
     );
 }
 
