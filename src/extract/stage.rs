@@ -1062,7 +1062,13 @@ fn clause_start(text: &str, from: usize, at: usize) -> usize {
 /// Where the clause a plan word ends begins: at the last clause break before it, but across
 /// the `と、` / `や、` of a list of stages the plan is about (`` `A` の GA と、`B` の GA が楽しみです ``
 /// is a hope for both; `…を考えると、` is no list).
-fn plan_clause_start(text: &str, tokens: &[super::scan::Token], from: usize, at: usize) -> usize {
+fn plan_clause_start(
+    text: &str,
+    tokens: &[super::scan::Token],
+    now: Option<Release>,
+    from: usize,
+    at: usize,
+) -> usize {
     let mut end = at;
     loop {
         let Some(p) = text[from..end].rfind(CLAUSE_BREAKS) else {
@@ -1073,11 +1079,42 @@ fn plan_clause_start(text: &str, tokens: &[super::scan::Token], from: usize, at:
         let listed = before.strip_suffix(['と', 'や']).is_some_and(|b| {
             super::scan::follows_a_stage(text, tokens, from + b.trim_end().len(), false)
         });
-        if !listed {
+        let planned_too = is_a_bare_dated_stage(text, tokens, clause_start(text, from, p), p)
+            .zip(now)
+            .is_some_and(|(dated, now)| dated > now);
+        if !listed && !planned_too {
             return p;
         }
         end = p;
     }
+}
+
+/// `1.33 でベータ、` before `1.35 で GA を目指しています`: the clause `start..end` is only a release
+/// and a stage (no verb), one of a list of dated stages a plan after it may be about (when that
+/// release is still to come: the release, returned).
+fn is_a_bare_dated_stage(
+    text: &str,
+    tokens: &[super::scan::Token],
+    start: usize,
+    end: usize,
+) -> Option<Release> {
+    let inside: Vec<&super::scan::Token> = tokens
+        .iter()
+        .filter(|t| t.range.start >= start && t.range.end <= end)
+        .collect();
+    let [release, stage] = inside[..] else {
+        return None;
+    };
+    let TokenKind::Release(r) = release.kind else {
+        return None;
+    };
+    (matches!(stage.kind, TokenKind::StageWord(_))
+        && text[start..release.range.start].trim().is_empty()
+        && ["で", "に", "では", "での", "には"]
+            .contains(&text[release.range.end..stage.range.start].trim())
+        && ["", "へ", "昇格", "化", "に", "へ昇格", "に昇格"]
+            .contains(&text[stage.range.end..end].trim()))
+    .then_some(r)
 }
 
 /// The words of a removal the scanner makes no stage word of when planned (`削除予定`,
@@ -2331,7 +2368,8 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 } else {
                     sentence
                 };
-                let start = plan_clause_start(text, tokens, sentence.start, t.range.start);
+                let start =
+                    plan_clause_start(text, tokens, view.release, sentence.start, t.range.start);
                 let start = stage_connective_end(text, tokens, view.release, start, t.range.start)
                     .unwrap_or(start);
                 let end = text[t.range.end..sentence.end]

@@ -846,10 +846,17 @@ fn a_sentence_that_tells_a_gates_history_keeps_every_dated_stage() {
             Some("1.32"),
             vec![],
         ),
+        // In a 1.32 article, the beta of 1.33 is planned with the GA of 1.35; one of 1.31 is done.
         (
             "`InPlacePodVerticalScaling` フィーチャーゲートは 1.27 でアルファ、1.33 でベータ、1.35 で GA を目指しています。",
+            Some(Alpha),
+            Some("1.27"),
+            vec![],
+        ),
+        (
+            "`InPlacePodVerticalScaling` フィーチャーゲートは 1.27 でアルファ、1.31 でベータ、1.35 で GA を目指しています。",
             Some(Beta),
-            Some("1.33"),
+            Some("1.31"),
             h(&[("1.27", Alpha)]),
         ),
         // A default stated for the article's release: still beta there, now on by default.
@@ -6216,6 +6223,41 @@ fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
         )[0]
         .1,
         Some(Stage::Beta)
+    );
+}
+
+#[test]
+fn a_list_of_dated_stages_to_come_before_a_plan_is_planned_whole() {
+    let in_1_32 = |md: &str| {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let front = FrontMatter {
+            release: Some(rel("1.32")),
+            ..front(None)
+        };
+        extract(&doc, &front, &registry())
+            .keps
+            .iter()
+            .map(|m| (m.kep.0, m.stage, m.stage_release))
+            .collect::<Vec<_>>()
+    };
+    for md in [
+        "KEP-4639 は 1.31 でアルファとして入り、1.33 でベータ、1.35 で GA を目指しています。",
+        "KEP-4639 は 1.31 でアルファとして入り、1.33 でのベータ、1.35 での GA を計画しています。",
+    ] {
+        assert_eq!(
+            in_1_32(md),
+            [(4639, Some(Stage::Alpha), Some(rel("1.31")))],
+            "{md}"
+        );
+    }
+    // A stage dated in a release already out is a fact, and so is a clause with a verb of its own.
+    assert_eq!(
+        in_1_32("KEP-4639 は 1.31 でアルファ、1.32 でベータ、1.35 で GA を目指しています。"),
+        [(4639, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+    assert_eq!(
+        in_1_32("KEP-4639 は 1.32 でベータになり、次は 1.35 で GA を目指しています。"),
+        [(4639, Some(Stage::Beta), Some(rel("1.32")))]
     );
 }
 
