@@ -3538,11 +3538,25 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             }
             // `| 非推奨になったバージョン | 削除されたバージョン |`, `| GA (version) |`: a stage and
             // a word of release, its cells the release of that stage.
-            let when = ["バージョン", "version", "リリース", "release"]
+            // So is a header that is only a stage (`| 非推奨 | 削除 |` in a checklist of releases).
+            let only_a_stage = || {
+                let view = views.get(i);
+                view.tokens.len() == 1
+                    && view.tokens[0].range == (0..view.text().trim_end().len())
+                    && matches!(view.tokens[0].kind, TokenKind::StageWord(_))
+            };
+            let removal_header =
+                ["削除", "削除済", "削除済み", "廃止", "removed", "removal"].contains(&h.as_str());
+            let when = (["バージョン", "version", "リリース", "release"]
                 .iter()
                 .any(|w| h.contains(w))
-                .then(|| whole_block_stage(views.get(i)))
-                .flatten();
+                || only_a_stage())
+            .then(|| whole_block_stage(views.get(i)))
+            .flatten()
+            .or(removal_header.then_some(Stated {
+                stage: Stage::Removed,
+                release: None,
+            }));
             // `| ゲート | 変更前 | 変更後 |`, `| Before | After |`: what held before is the row's
             // past, what holds after its stage.
             let english = |words: &[&str]| h.split_whitespace().any(|w| words.contains(&w));
@@ -3703,7 +3717,15 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
             });
         }
         let r = rank(header_release);
-        if ranked.get(&row).is_some_and(|&(best, _)| best <= r) {
+        // Columns of stages dated in the same release (`| 非推奨 | 削除 |` / `| 1.33 | 1.33 |`): the
+        // later stage is where the row ended.
+        let later_in_same = |best, kept: Stated| {
+            best == r && when_columns.contains_key(&(row.0, column)) && said.stage > kept.stage
+        };
+        if ranked
+            .get(&row)
+            .is_some_and(|&(best, kept)| best <= r && !later_in_same(best, kept))
+        {
             continue;
         }
         // A header naming the release (`v1.33でのステージ`) beats the cell's own (`v1.32 で削除`),

@@ -3866,6 +3866,21 @@ fn a_column_per_release_in_an_article_of_no_release_is_read_to_its_latest() {
             (3962, None, None)
         ]
     );
+    // A checklist's terse headers, a stage alone (`非推奨`, `削除`), say the same; `未定` is no release.
+    let table = "| API / 機能 | 非推奨 | 削除 | 代替 | KEP |\n|---|---|---|---|---|\n| `v1` Endpoints | 1.32 | 未定 | EndpointSlice | KEP-753 |\n| `kubeProxyVersion` | 1.31 | 1.32 | なし | KEP-3157 |\n| hostNetwork | 1.32 | 1.32 | なし | KEP-3962 |\n";
+    assert_eq!(
+        kep_stages(table),
+        [
+            (753, Some(Stage::Deprecated), Some(rel("1.32"))),
+            (3157, Some(Stage::Removed), Some(rel("1.32"))),
+            (3962, Some(Stage::Removed), Some(rel("1.32"))),
+        ]
+    );
+    let table = "## 削除されたフィーチャーゲート\n\nGA 済みのゲートがいくつか削除されています。\n\n| フィーチャーゲート | GA になったバージョン | 削除 |\n|---|---|---|\n| KEP-753 | 1.30 | 1.32 |\n";
+    assert_eq!(
+        kep_stages(table),
+        [(753, Some(Stage::Removed), Some(rel("1.32")))]
+    );
     // The other columns are the row's history.
     let doc = crate::parse::blocks::parse(md, 1);
     let front = FrontMatter {
