@@ -592,6 +592,10 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("trivy", Some("aquasecurity/trivy")),
     ("falco", Some("falcosecurity/falco")),
     ("kubevirt", Some("kubevirt/kubevirt")),
+    // Operating systems for nodes, versioned on their own (`Bottlerocket 1.20 で`).
+    ("bottlerocket", Some("bottlerocket-os/bottlerocket")),
+    ("talos", Some("siderolabs/talos")),
+    ("flatcar", Some("flatcar/Flatcar")),
     ("longhorn", Some("longhorn/longhorn")),
     ("rook", Some("rook/rook")),
     ("traefik", Some("traefik/traefik")),

@@ -3933,7 +3933,12 @@ fn removal_cell(view: &BlockView) -> Option<Stated> {
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
 /// `v1.33時点` (normalized and lowercased).
 fn release_header(header: &str) -> Option<Release> {
-    let rest = header
+    // (`アップストリーム 1.31` beside `EKS 1.31` in a platform's notes: the Kubernetes release.)
+    let rest = ["アップストリーム", "upstream", "上流"]
+        .iter()
+        .find_map(|w| header.strip_prefix(w))
+        .unwrap_or(header)
+        .trim_start()
         .trim_start_matches("kubernetes")
         .trim_start_matches("k8s")
         .trim()

@@ -6277,6 +6277,15 @@ fn a_list_of_dated_stages_to_come_before_a_plan_is_planned_whole() {
 }
 
 #[test]
+fn a_column_of_the_upstream_release_beside_a_platforms_is_a_column_of_stages() {
+    let md = "EKS ではアップストリームでデフォルト有効のベータ機能は有効です。\n\n| フィーチャーゲート | アップストリーム 1.32 | EKS 1.32 |\n|---|---|---|\n| KEP-4639 | Alpha | 無効 |\n";
+    assert_eq!(
+        kep_stages(md),
+        [(4639, Some(Stage::Alpha), Some(rel("1.32")))]
+    );
+}
+
+#[test]
 fn a_clause_of_this_time_after_a_dated_one_is_the_articles_release() {
     let facts = |md: &str| {
         let doc = crate::parse::blocks::parse(md, 1);
@@ -6320,6 +6329,7 @@ fn a_stage_of_another_projects_release_is_not_the_names_in_its_sentence() {
     for md in [
         "Cilium 1.16 ではトラフィック分散（KEP-4444）がベータとしてサポートされました。",
         "Kyverno 1.12 では KEP-3488 の VAP 生成がベータになりました。",
+        "Bottlerocket 1.20 で cgroup v1 のサポートが削除されたため、KEP-4569 の影響はありません。",
     ] {
         let got = kep_stages(md);
         assert!(
