@@ -870,6 +870,19 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     if rest.starts_with(['が', 'は', 'も']) {
         return stage_after(at);
     }
+    // `` - `MutatingAdmissionPolicy` 1.34 で β！ ``: a digest's terse line, the particle dropped.
+    if let Some(first) = view.tokens_in(&(at..sentence.end)).first()
+        && first.range.start == at
+        && matches!(first.kind, TokenKind::Release(_))
+        && let Some(stage) = view.tokens_in(&(first.range.end..sentence.end)).first()
+        && matches!(stage.kind, TokenKind::StageWord(_))
+        && matches!(
+            text[first.range.end..stage.range.start].trim(),
+            "で" | "で、" | "に" | ":"
+        )
+    {
+        return true;
+    }
     // `Graduated \`MutatingAdmissionPolicy\` to beta`, `Promoted X to GA`: a CHANGELOG line whose
     // verb stands before the name and whose stage follows `to`.
     let before = text[sentence.start..t.range.start]

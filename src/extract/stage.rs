@@ -4621,6 +4621,25 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         return Some(r);
     }
+    // `` `X` がベータになった 1.33 に上げた ``, `GA 済みの 1.33 で`: the release a relative clause
+    // of the stage describes.
+    if let Some(n) = tokens.get(i + 1)
+        && let TokenKind::Release(r) = n.kind
+        && [
+            "になった",
+            "となった",
+            "に昇格した",
+            "へ昇格した",
+            "に昇格済みの",
+            "済みの",
+            "済の",
+            "化された",
+            "化した",
+        ]
+        .contains(&text[t.range.end..n.range.start].trim())
+    {
+        return Some(r);
+    }
     // `Alpha v1.28 → Beta v1.29 → GA v1.33`, `alpha v1.28 / beta v1.29`: a step of a chain
     // written stage first, the release right after the stage and ending the step.
     if let Some(n) = tokens.get(i + 1)

@@ -1994,7 +1994,17 @@ fn a_gate_named_after_a_kind_as_the_subject_itself_or_in_a_terse_move() {
         real_gates("- `VolumeAttributesClass` → β"),
         ["VolumeAttributesClass"]
     );
+    for md in [
+        "- `VolumeAttributesClass` 1.34 で β！",
+        "- `VolumeAttributesClass` v1.34 で GA",
+    ] {
+        assert_eq!(real_gates(md), ["VolumeAttributesClass"], "{md}");
+    }
     // The kind in a sentence of its use stays a kind.
+    assert_eq!(
+        real_gates("- `VolumeAttributesClass` 1.34 で使えるようになった設定です"),
+        Vec::<String>::new()
+    );
     assert_eq!(
         real_gates("`VolumeAttributesClass` → 作成してから PVC で指定します。"),
         Vec::<String>::new()
@@ -4956,6 +4966,9 @@ fn releases_written_as_posts_write_them_date_the_stage() {
         "実は 1.33 では `NodeSwap` が GA になっています。",
         "EKS 1.33 では `NodeSwap` が GA です。",
         "v1.33 には `NodeSwap` の GA が含まれています。",
+        // The release a relative clause of the stage describes.
+        "`NodeSwap` が GA になった 1.33 に上げたタイミングで導入しました。",
+        "`NodeSwap` は GA 済みの 1.33 に上げてから使い始めました。",
     ] {
         assert_eq!(
             gate_facts(md),
