@@ -3877,9 +3877,11 @@ pub(super) fn section_timelines(
         if names || columns > 3 || rows.len() < 2 || out.contains_key(&section) {
             continue;
         }
-        let dated: Option<Vec<Dated>> = rows
+        // A row of a plan (`| v1.33 | Beta（予定） |`) states no stage and is left out; the table
+        // is a timeline when most of its rows date one.
+        let mut dated: Vec<Dated> = rows
             .iter()
-            .map(|&row| {
+            .filter_map(|&row| {
                 let s = row_stages.get(&(table, row))?;
                 Some(Dated {
                     release: s.release?,
@@ -3887,9 +3889,9 @@ pub(super) fn section_timelines(
                 })
             })
             .collect();
-        let Some(mut dated) = dated else {
+        if dated.is_empty() || dated.len() * 2 < rows.len() {
             continue;
-        };
+        }
         // Stable: of two rows for one release the first stays.
         dated.sort_by_key(|d| d.release);
         dated.dedup_by_key(|d| d.release);

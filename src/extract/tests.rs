@@ -912,6 +912,17 @@ fn a_heading_of_a_gate_over_a_table_of_releases_and_stages_tells_its_history() {
             ),
         ]
     );
+    // A planned row is left out; the rest still tell the story.
+    let md = "## `WatchList`\n\n| バージョン | ステージ |\n|---|---|\n| v1.32 | Alpha |\n| v1.34 | Beta（予定） |\n";
+    assert_eq!(
+        gate_histories(md),
+        [(
+            "WatchList".to_string(),
+            Some(Alpha),
+            Some(rel("1.32")),
+            vec![]
+        )]
+    );
     // Of two rows for one release the first is kept.
     let md = "## `WatchList`\n\n| リリース | ステージ |\n|---|---|\n| v1.27 | ベータ |\n| v1.27 | アルファ |\n| v1.32 | GA |\n";
     assert_eq!(gate_histories(md)[0].3, vec![(rel("1.27"), Beta)]);
