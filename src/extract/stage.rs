@@ -501,8 +501,9 @@ fn tells_not_reached(view: &BlockView, stage: Stage) -> bool {
 }
 
 /// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
-/// sentence that is only the name, then the one sentence of the block that states a stage and
-/// names nothing else (the name is its subject, left unsaid): that sentence's stage and release.
+/// sentence that is only the name (or cites it in brackets at its end), then the one sentence of
+/// the block that states a stage and names nothing else (the name is its subject, left unsaid):
+/// that sentence's stage and release.
 /// A stage the mention has from its row, heading, list or section comes first.
 fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     let text = view.text();
@@ -518,13 +519,26 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         });
         matches!(s, "" | "です" | "だ" | "のこと")
     };
-    if !(text[sentence.start..mention.start].trim().is_empty()
-        || bare(&text[sentence.start..mention.start]))
-        || !bare(&text[mention.end..sentence.end])
+    // `…仕組みです（KEP-3488）。1.26 でアルファ、…1.30 で GA になりました。`: the name cited in
+    // brackets closing its sentence, for the subject the next sentence goes on about.
+    let cited = text[..mention.start].trim_end().ends_with(['(', '（'])
+        && text[mention.end..sentence.end]
+            .trim()
+            .trim_start_matches([')', '）'])
+            .trim_start()
+            .trim_end_matches(['。', '.'])
+            .is_empty();
+    if !cited
+        && (!(text[sentence.start..mention.start].trim().is_empty()
+            || bare(&text[sentence.start..mention.start]))
+            || !bare(&text[mention.end..sentence.end]))
     {
         return None;
     }
     let next = view.sentences.get(at + 1)?;
+    if cited && has_a_subject(&text[next.clone()]) {
+        return None;
+    }
     if view
         .tokens_in(next)
         .iter()

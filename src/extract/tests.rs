@@ -4423,6 +4423,16 @@ fn a_sentence_of_the_name_alone_takes_the_next_sentences_stage() {
             "{md}"
         );
     }
+    // A name cited in brackets closing its sentence, then a sentence of no subject of its own.
+    assert_eq!(
+        kep_stages(
+            "ValidatingAdmissionPolicy（VAP）は、CEL で書いたルールで API リクエストを検証する仕組みです（KEP-3488）。1.26 でアルファ、1.28 でベータになり、1.30 で GA になりました。"
+        ),
+        [(3488, Some(Stage::Stable), Some(rel("1.30")))]
+    );
+    let got =
+        kep_stages("検証の仕組みです（KEP-3488）。`A` は 1.26 でアルファ、`B` は 1.28 でベータ。");
+    assert_eq!(got[0].1, None, "{got:?}");
     // A sentence that says more than the name, or a next one naming another, lends nothing.
     let got = kep_stages("KEP-4601 について調べました。v1.31 でアルファ、v1.32 でベータ。");
     assert_eq!(got[0].1, None, "{got:?}");
@@ -6262,6 +6272,23 @@ fn a_stage_said_of_another_subject_is_not_lent_to_the_next_sentence() {
         )[0]
         .1,
         Some(Stage::Beta)
+    );
+}
+
+#[test]
+fn a_chain_of_dated_stages_after_a_cited_kep_is_its_story() {
+    assert_eq!(
+        kep_stages(
+            "ValidatingAdmissionPolicy（VAP）は、CEL で書いたルールで API リクエストを検証する仕組みです（KEP-3488）。1.26 でアルファ、1.28 でベータになり、1.30 で GA になりました。"
+        ),
+        [(3488, Some(Stage::Stable), Some(rel("1.30")))]
+    );
+    // Two subjects' stages in the chain's sentence: none lent.
+    assert_eq!(
+        kep_stages(
+            "KEP-3488 の仕組みです。`A` は 1.26 でアルファ、`B` は 1.28 でベータになりました。"
+        ),
+        [(3488, None, None)]
     );
 }
 
