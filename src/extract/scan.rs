@@ -487,11 +487,40 @@ pub(super) fn scan_until(
         // `ベータになると同時に`, `GA になるとともに`: at once, a fact; `異なると`: not becoming.
         if kind == TokenKind::Plan
             && s.ends_with('と')
-            && (["同時", "とも"]
+            && (["同時", "とも", "共に"]
                 .iter()
                 .any(|w| text[m.end()..].starts_with(w))
                 || (s.starts_with("なる") && !text[..m.start()].trim_end().ends_with(['に', 'と'])))
         {
+            kind = TokenKind::Ident;
+        }
+        // `ベータ昇格を断念`, `GA は諦めました`: giving up and refusal are a stage's only right after
+        // it in their clause (`ベータになったので、自前の方式は断念しました` gave up something else).
+        if kind == TokenKind::Negation
+            && matches!(s, "断念" | "諦め" | "あきらめ" | "却下")
+            && !tokens
+                .iter()
+                .rev()
+                .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
+                .is_some_and(|t| {
+                    let gap = &text[t.range.end..m.start()];
+                    gap.len() <= 40 && !gap.contains(['、', '。', ',', '\n'])
+                })
+        {
+            kind = TokenKind::Ident;
+        }
+        // A past main clause narrates in order (`1.29 でベータになると、デフォルトで有効になりました`):
+        // no condition.
+        if kind == TokenKind::Plan && s.ends_with('と') && {
+            let rest = &text[m.end()..];
+            let end = rest.find(['。', '\n']).unwrap_or(rest.len());
+            let main = rest[..end].trim_end_matches(['）', ')', '!', '！']);
+            // (`GA になると思われていた`: what was expected, quoted.)
+            let quoted = ["思", "言わ", "考え", "見られ", "予想", "発表", "期待"]
+                .iter()
+                .any(|w| rest.starts_with(w));
+            !quoted && (main.ends_with("ました") || main.ends_with('た'))
+        } {
             kind = TokenKind::Ident;
         }
         // `revert されかけて`, `延期しかけた`: it nearly happened, so it did not.

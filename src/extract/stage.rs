@@ -536,7 +536,16 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         return None;
     }
     let next = view.sentences.get(at + 1)?;
-    if cited && has_a_subject(&text[next.clone()]) {
+    // (Cited, the next sentence must be the name's story: no subject of its own, every stage
+    // dated, `1.26 でアルファ、1.28 でベータになり、1.30 で GA に`; not `1.28 でアルファだった機能の
+    // 多くがベータに`.)
+    if cited
+        && (has_a_subject(&text[next.clone()])
+            || view.tokens_in(next).iter().enumerate().any(|(k, t)| {
+                matches!(t.kind, TokenKind::StageWord(_))
+                    && release_next_to(text, view.tokens_in(next), k).is_none()
+            }))
+    {
         return None;
     }
     if view
@@ -2000,7 +2009,10 @@ fn stated_of_another_release(view: &BlockView, mention: &Range<usize>, stage_at:
         && text[mention.end..]
             .trim_start_matches(['`', ' '])
             .starts_with(['が', 'は', 'も']);
-    !subject && (names_another_release(before) || project_release_before(before, "で"))
+    // (`で` only in the stage word's own clause: `Go 1.23 で書かれたコントローラーから、GA になった
+    // KEP-753 の API を使ってみました` names a tool.)
+    let clause = before.rfind(CLAUSE_BREAKS).map_or(before, |i| &before[i..]);
+    !subject && (names_another_release(before) || project_release_before(clause, "で"))
 }
 
 /// `Istio 1.24 ではアンビエントモードが GA になりました。`: every sentence of the block that states a
@@ -4249,8 +4261,10 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                     .flatten()
             })
             .or_else(|| {
+                // `1.31 にはなかった X が今回ベータとして追加`: this time, the article's release,
+                // said before the stage word, ends the topic's reach.
                 topic_release(view, &sentence)
-                    .filter(|(_, scope)| at < *scope)
+                    .filter(|(_, scope)| at < *scope && !text[sentence.start..at].contains("今回"))
                     .map(|(r, _)| r)
             })
     });
@@ -4368,7 +4382,11 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "前回",
         "今回の",
         "今回",
-        // Asides and adverbs before the topic: `ちなみに 1.33 では…`, `すでに 1.33 で…`.
+    ];
+    // Asides and adverbs before the topic (`ちなみに 1.33 では…`, `すでに 1.33 で…`) and a managed
+    // platform's release of Kubernetes (`EKS 1.33 では…`): the topic of the first clause only, as
+    // they as often set an earlier scene (`既に 1.31 では使っていましたが、今回ベータに`).
+    const ASIDES: &[&str] = &[
         "ちなみに",
         "すでに",
         "既に",
@@ -4382,7 +4400,6 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "ようやく",
         "やっと",
         "ちょうど",
-        // A managed platform's release of Kubernetes is that release (`EKS 1.33 では…`).
         "EKS",
         "GKE",
         "AKS",
@@ -4396,21 +4413,30 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         .is_some_and(|l| {
             ["回答", "答え", "A", "A.", "Answer", "例", "例えば", "結論"].contains(&l)
         });
+    let aside = ASIDES.contains(&lead);
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
+        || aside
         || labelled)
     {
         return None;
     }
     let after = past_release_words(&text[t.range.end..]);
+    let first_clause_end = || {
+        text[t.range.end..sentence.end]
+            .find(CLAUSE_BREAKS)
+            .map_or(sentence.end, |i| t.range.end + i)
+    };
+    // `v1.30 には修正が含まれており、…`: what the release holds, in its clause.
+    if after.starts_with("には") {
+        return Some((r, first_clause_end()));
+    }
     // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title; `Kubernetes 1.33 以降、`:
     // from that release on.
     if [
         "では",
         "で、",
-        // `v1.30 には修正が含まれており、…`
-        "には",
         "において",
         "にて",
         ",",
@@ -4422,16 +4448,16 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     .iter()
     .any(|w| after.starts_with(w))
     {
-        return Some((r, sentence.end));
+        let scope = if aside {
+            first_clause_end()
+        } else {
+            sentence.end
+        };
+        return Some((r, scope));
     }
     // `v1.33で\`X\`がGAに昇格しました` but not `v1.27で追加され、…ついにベータに昇格しました`:
     // without a comma the release is its first clause's.
-    after.starts_with('で').then(|| {
-        let clause_end = text[t.range.end..sentence.end]
-            .find(CLAUSE_BREAKS)
-            .map_or(sentence.end, |i| t.range.end + i);
-        (r, clause_end)
-    })
+    after.starts_with('で').then(|| (r, first_clause_end()))
 }
 
 /// `` `X` は v1.27 でアルファになりましたが、v1.33 でベータになりました ``: the release a clause of the

@@ -4152,6 +4152,10 @@ fn hopes_conditions_pending_work_and_denials_of_doing_it_state_no_stage() {
         "期待されていた KEP-4639 がついにベータに昇格しました。",
         "KEP-4639 は期待通りベータに昇格しました。",
         "KEP-4639 はベータになると同時に、デフォルトで有効になりました。",
+        "KEP-4639 はベータに昇格すると共にデフォルト有効となりました。",
+        "KEP-4639 はベータになると、デフォルトで有効になりました。",
+        "KEP-4639 がベータになったので、自前の init コンテナ方式は断念しました。",
+        "KEP-4639 がベータになったため、独自実装は諦めて標準機能を使うことにしました。",
         // It nearly happened, so it did not: the stage stands.
         "KEP-4639 のベータ昇格は一度マージされた後に revert されかけてヒヤッとしました（最終的には入りました）。",
     ] {
@@ -4430,9 +4434,13 @@ fn a_sentence_of_the_name_alone_takes_the_next_sentences_stage() {
         ),
         [(3488, Some(Stage::Stable), Some(rel("1.30")))]
     );
-    let got =
-        kep_stages("検証の仕組みです（KEP-3488）。`A` は 1.26 でアルファ、`B` は 1.28 でベータ。");
-    assert_eq!(got[0].1, None, "{got:?}");
+    for md in [
+        "検証の仕組みです（KEP-3488）。`A` は 1.26 でアルファ、`B` は 1.28 でベータ。",
+        "スキューポリシーも変わりました（KEP-3488）。1.28 でアルファだった機能の多くがベータになっています。",
+    ] {
+        let got = kep_stages(md);
+        assert_eq!(got[0].1, None, "{md}: {got:?}");
+    }
     // A sentence that says more than the name, or a next one naming another, lends nothing.
     let got = kep_stages("KEP-4601 について調べました。v1.31 でアルファ、v1.32 でベータ。");
     assert_eq!(got[0].1, None, "{got:?}");
@@ -6337,6 +6345,35 @@ fn a_column_of_the_upstream_release_beside_a_platforms_is_a_column_of_stages() {
 }
 
 #[test]
+fn an_earlier_scene_set_by_an_aside_dates_no_later_clause() {
+    let in_1_32 = |md: &str| {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let front = FrontMatter {
+            release: Some(rel("1.32")),
+            ..front(None)
+        };
+        extract(&doc, &front, &registry())
+            .keps
+            .iter()
+            .map(|m| (m.kep.0, m.stage, m.stage_release))
+            .collect::<Vec<_>>()
+    };
+    for md in [
+        "既に 1.31 では KEP-753 を有効にして使っていましたが、今回ベータに昇格しました。",
+        "ちなみに 1.31 では動かなかった KEP-753 が、ベータになって動くようになりました。",
+        "1.31 にはなかった KEP-753 が今回ベータとして追加されました。",
+        "v1.31 には KEP-753 のベータ実装が入っていましたが、今回 GA になりました。",
+    ] {
+        let got = in_1_32(md);
+        assert!(
+            got.iter()
+                .all(|(_, _, r)| r.is_none() || *r == Some(rel("1.32"))),
+            "{md}: {got:?}"
+        );
+    }
+}
+
+#[test]
 fn a_clause_of_this_time_after_a_dated_one_is_the_articles_release() {
     let facts = |md: &str| {
         let doc = crate::parse::blocks::parse(md, 1);
@@ -6388,6 +6425,14 @@ fn a_stage_of_another_projects_release_is_not_the_names_in_its_sentence() {
             "{md}: {got:?}"
         );
     }
+    // A tool's release in an earlier clause: the stage is the name's.
+    assert_eq!(
+        kep_stages(
+            "Go 1.23 で書かれたコントローラーから、GA になった KEP-753 の API を使ってみました。"
+        )[0]
+        .1,
+        Some(Stage::Stable)
+    );
     // The name itself the subject, or a condition of another project: the stage is the name's.
     assert_eq!(
         builtin_gate_stages(
