@@ -6300,37 +6300,39 @@ fn a_chain_of_dated_stages_after_a_cited_kep_is_its_story() {
     );
 }
 
+/// `(kep, stage, release)` of every KEP mention of `md` in a 1.32 article.
+fn keps_in_1_32(md: &str) -> Vec<(u32, Option<Stage>, Option<Release>)> {
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: Some(rel("1.32")),
+        ..front(None)
+    };
+    extract(&doc, &front, &registry())
+        .keps
+        .iter()
+        .map(|m| (m.kep.0, m.stage, m.stage_release))
+        .collect()
+}
+
 #[test]
 fn a_list_of_dated_stages_to_come_before_a_plan_is_planned_whole() {
-    let in_1_32 = |md: &str| {
-        let doc = crate::parse::blocks::parse(md, 1);
-        let front = FrontMatter {
-            release: Some(rel("1.32")),
-            ..front(None)
-        };
-        extract(&doc, &front, &registry())
-            .keps
-            .iter()
-            .map(|m| (m.kep.0, m.stage, m.stage_release))
-            .collect::<Vec<_>>()
-    };
     for md in [
         "KEP-4639 は 1.31 でアルファとして入り、1.33 でベータ、1.35 で GA を目指しています。",
         "KEP-4639 は 1.31 でアルファとして入り、1.33 でのベータ、1.35 での GA を計画しています。",
     ] {
         assert_eq!(
-            in_1_32(md),
+            keps_in_1_32(md),
             [(4639, Some(Stage::Alpha), Some(rel("1.31")))],
             "{md}"
         );
     }
     // A stage dated in a release already out is a fact, and so is a clause with a verb of its own.
     assert_eq!(
-        in_1_32("KEP-4639 は 1.31 でアルファ、1.32 でベータ、1.35 で GA を目指しています。"),
+        keps_in_1_32("KEP-4639 は 1.31 でアルファ、1.32 でベータ、1.35 で GA を目指しています。"),
         [(4639, Some(Stage::Beta), Some(rel("1.32")))]
     );
     assert_eq!(
-        in_1_32("KEP-4639 は 1.32 でベータになり、次は 1.35 で GA を目指しています。"),
+        keps_in_1_32("KEP-4639 は 1.32 でベータになり、次は 1.35 で GA を目指しています。"),
         [(4639, Some(Stage::Beta), Some(rel("1.32")))]
     );
 }
@@ -6346,25 +6348,13 @@ fn a_column_of_the_upstream_release_beside_a_platforms_is_a_column_of_stages() {
 
 #[test]
 fn an_earlier_scene_set_by_an_aside_dates_no_later_clause() {
-    let in_1_32 = |md: &str| {
-        let doc = crate::parse::blocks::parse(md, 1);
-        let front = FrontMatter {
-            release: Some(rel("1.32")),
-            ..front(None)
-        };
-        extract(&doc, &front, &registry())
-            .keps
-            .iter()
-            .map(|m| (m.kep.0, m.stage, m.stage_release))
-            .collect::<Vec<_>>()
-    };
     for md in [
         "既に 1.31 では KEP-753 を有効にして使っていましたが、今回ベータに昇格しました。",
         "ちなみに 1.31 では動かなかった KEP-753 が、ベータになって動くようになりました。",
         "1.31 にはなかった KEP-753 が今回ベータとして追加されました。",
         "v1.31 には KEP-753 のベータ実装が入っていましたが、今回 GA になりました。",
     ] {
-        let got = in_1_32(md);
+        let got = keps_in_1_32(md);
         assert!(
             got.iter()
                 .all(|(_, _, r)| r.is_none() || *r == Some(rel("1.32"))),
@@ -6375,24 +6365,12 @@ fn an_earlier_scene_set_by_an_aside_dates_no_later_clause() {
 
 #[test]
 fn a_clause_of_this_time_after_a_dated_one_is_the_articles_release() {
-    let facts = |md: &str| {
-        let doc = crate::parse::blocks::parse(md, 1);
-        let front = FrontMatter {
-            release: Some(rel("1.32")),
-            ..front(None)
-        };
-        extract(&doc, &front, &registry())
-            .keps
-            .iter()
-            .map(|m| (m.kep.0, m.stage, m.stage_release))
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
-        facts("KEP-753 は 1.29 でベータになり、今回はベータのままバグ修正に集中しました。"),
+        keps_in_1_32("KEP-753 は 1.29 でベータになり、今回はベータのままバグ修正に集中しました。"),
         [(753, Some(Stage::Beta), Some(rel("1.32")))]
     );
     assert_eq!(
-        facts(
+        keps_in_1_32(
             "- KEP-4639: 1.31 でアルファとして入ったもので、今回はアルファのまま改善のみでした。"
         ),
         [(4639, Some(Stage::Alpha), Some(rel("1.32")))]
