@@ -3230,7 +3230,16 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
                         .is_none_or(|(said, article)| said >= article)
             })
         };
-        if section_views(views, h).any(graduates_now) {
+        // `…を無効化する KEP-5040 が提案されました。…将来的には削除する計画です。`: a removal still
+        // proposed or planned in the section's prose is no removal of its release.
+        let planned = |v: &BlockView| {
+            let text = v.text();
+            text.contains("提案さ")
+                || v.tokens
+                    .iter()
+                    .any(|t| t.kind == TokenKind::Plan && names_a_removal(&text[..t.range.start]))
+        };
+        if section_views(views, h).any(|v| graduates_now(v) || planned(v)) {
             continue;
         }
         let section = block.section;

@@ -2532,6 +2532,9 @@ fn a_heading_about_one_removal_gives_its_kep_that_stage() {
     // A removal heading whose section states a graduation is about more than the removal.
     let md = "#### 手動でのcgroupドライバー設定の非推奨化\n\nそのサポートはv1.34でGAに昇格しました。\n\nこの作業は[KEP \\#4033](https://kep.k8s.io/4033)の一環として行われました。\n";
     assert_eq!(kep_stages(md), [(4033, None, None)]);
+    // A removal the section says is proposed or planned is none of the release.
+    let md = "## 恒久対策: gitRepo ボリュームの削除\n\nこの CVE をきっかけに、gitRepo ボリュームドライバーを無効化する [KEP-5040](https://kep.k8s.io/5040) が提案されました。\nv1.33 でデフォルト無効にし、将来的には削除する計画です。\n";
+    assert_eq!(kep_stages(md), [(5040, None, None)]);
     // A gate there is the switch for the change, unless the heading is about gates.
     let md = "#### Nodeの`status.nodeInfo.kubeProxyVersion`フィールドの非推奨化\n\nv1.31では、`DisableNodeKubeProxyVersion`フィーチャーゲートが`true`に設定されます。\n";
     assert_eq!(gate_facts(md)[0].1, None);
