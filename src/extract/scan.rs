@@ -214,6 +214,23 @@ fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
     keyword.is_some_and(|k| SUBJECT.is_match(&text[k.range.end..at].to_ascii_lowercase()))
 }
 
+/// `なると` (`s`, at `at`) that tells what happened rather than a condition: `ベータになると同時に`,
+/// `GA になるとともに` (at once), a past main clause narrating in order (`1.29 でベータになると、
+/// デフォルトで有効になりました`; not the quoted `GA になると思われていた`), and `異なると` (no becoming).
+fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
+    let rest = &text[at.end..];
+    let at_once = ["同時", "とも", "共に"].iter().any(|w| rest.starts_with(w));
+    let not_becoming =
+        s.starts_with("なる") && !text[..at.start].trim_end().ends_with(['に', 'と']);
+    let end = rest.find(['。', '\n']).unwrap_or(rest.len());
+    let main = rest[..end].trim_end_matches(['）', ')', '!', '！']);
+    let quoted = ["思", "言わ", "考え", "見られ", "予想", "発表", "期待"]
+        .iter()
+        .any(|w| rest.starts_with(w));
+    let past = !quoted && (main.ends_with("ました") || main.ends_with('た'));
+    at_once || not_becoming || past
+}
+
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
 /// and links.
 pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> Vec<Token> {
@@ -484,14 +501,7 @@ pub(super) fn scan_until(
         if s.ends_with("期待") && !hope {
             kind = TokenKind::Ident;
         }
-        // `ベータになると同時に`, `GA になるとともに`: at once, a fact; `異なると`: not becoming.
-        if kind == TokenKind::Plan
-            && s.ends_with('と')
-            && (["同時", "とも", "共に"]
-                .iter()
-                .any(|w| text[m.end()..].starts_with(w))
-                || (s.starts_with("なる") && !text[..m.start()].trim_end().ends_with(['に', 'と'])))
-        {
+        if kind == TokenKind::Plan && s.ends_with('と') && narrates(text, s, m.range()) {
             kind = TokenKind::Ident;
         }
         // `ベータ昇格を断念`, `GA は諦めました`: giving up and refusal are a stage's only right after
@@ -507,20 +517,6 @@ pub(super) fn scan_until(
                     gap.len() <= 40 && !gap.contains(['、', '。', ',', '\n'])
                 })
         {
-            kind = TokenKind::Ident;
-        }
-        // A past main clause narrates in order (`1.29 でベータになると、デフォルトで有効になりました`):
-        // no condition.
-        if kind == TokenKind::Plan && s.ends_with('と') && {
-            let rest = &text[m.end()..];
-            let end = rest.find(['。', '\n']).unwrap_or(rest.len());
-            let main = rest[..end].trim_end_matches(['）', ')', '!', '！']);
-            // (`GA になると思われていた`: what was expected, quoted.)
-            let quoted = ["思", "言わ", "考え", "見られ", "予想", "発表", "期待"]
-                .iter()
-                .any(|w| rest.starts_with(w));
-            !quoted && (main.ends_with("ました") || main.ends_with('た'))
-        } {
             kind = TokenKind::Ident;
         }
         // `revert されかけて`, `延期しかけた`: it nearly happened, so it did not.

@@ -539,20 +539,17 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     // (Cited, the next sentence must be the name's story: no subject of its own, every stage
     // dated, `1.26 でアルファ、1.28 でベータになり、1.30 で GA に`; not `1.28 でアルファだった機能の
     // 多くがベータに`.)
+    let next_tokens = view.tokens_in(next);
     if cited
         && (has_a_subject(&text[next.clone()])
-            || view.tokens_in(next).iter().enumerate().any(|(k, t)| {
+            || next_tokens.iter().enumerate().any(|(k, t)| {
                 matches!(t.kind, TokenKind::StageWord(_))
-                    && release_next_to(text, view.tokens_in(next), k).is_none()
+                    && release_next_to(text, next_tokens, k).is_none()
             }))
     {
         return None;
     }
-    if view
-        .tokens_in(next)
-        .iter()
-        .any(|t| names_a_kep_or_gate(text, t))
-    {
+    if next_tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
         return None;
     }
     // Only that sentence states a stage (`…です。v1.30 ではアルファでした。v1.33 で GA に…` is
@@ -1063,8 +1060,6 @@ pub(super) fn is_only_a_name(view: &BlockView) -> bool {
     }
 }
 
-/// Where the clause holding offset `at` starts: after the last clause break between `from` (a
-/// sentence's start) and `at`, else at `from`.
 /// `…1.29 でベータになり、今回はベータのまま…`: the clause of the stage word at `at` opens with
 /// `今回` (this time: the article's release), after an earlier clause of the sentence.
 fn clause_opens_with_this_release(text: &str, sentence_start: usize, at: usize) -> bool {
@@ -1075,6 +1070,8 @@ fn clause_opens_with_this_release(text: &str, sentence_start: usize, at: usize) 
             .any(|w| text[start..at].trim_start().starts_with(w))
 }
 
+/// Where the clause holding offset `at` starts: after the last clause break between `from` (a
+/// sentence's start) and `at`, else at `from`.
 fn clause_start(text: &str, from: usize, at: usize) -> usize {
     text[from..at].rfind(CLAUSE_BREAKS).map_or(from, |i| {
         let at = from + i;
@@ -3580,18 +3577,14 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
                     && view.tokens[0].range == (0..view.text().trim_end().len())
                     && matches!(view.tokens[0].kind, TokenKind::StageWord(_))
             };
-            let removal_header =
-                ["削除", "削除済", "削除済み", "廃止", "removed", "removal"].contains(&h.as_str());
             let when = (["バージョン", "version", "リリース", "release"]
                 .iter()
                 .any(|w| h.contains(w))
                 || only_a_stage())
             .then(|| whole_block_stage(views.get(i)))
             .flatten()
-            .or(removal_header.then_some(Stated {
-                stage: Stage::Removed,
-                release: None,
-            }));
+            // `| 削除 |`: the noun alone, as a stage cell says it.
+            .or_else(|| removal_cell(views.get(i)).filter(|s| s.release.is_none()));
             // `| ゲート | 変更前 | 変更後 |`, `| Before | After |`: what held before is the row's
             // past, what holds after its stage.
             let english = |words: &[&str]| h.split_whitespace().any(|w| words.contains(&w));
@@ -4237,9 +4230,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                                 t.range.start,
                             )));
                 let at = (s, t.range.start, k);
-                if let (TokenKind::StageWord(_), Some(release)) =
-                    (t.kind, release_next_to(text, tokens, k))
-                {
+                if let (TokenKind::StageWord(_), Some(release)) = (t.kind, next_to) {
                     dated.push(Dated { release, stage: s });
                 }
                 all.note(at, target, current);
@@ -4676,18 +4667,10 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     // of the stage describes.
     if let Some(n) = tokens.get(i + 1)
         && let TokenKind::Release(r) = n.kind
-        && [
-            "になった",
-            "となった",
-            "に昇格した",
-            "へ昇格した",
-            "に昇格済みの",
-            "済みの",
-            "済の",
-            "化された",
-            "化した",
-        ]
-        .contains(&text[t.range.end..n.range.start].trim())
+        && RELATIVE_CLAUSE_ENDINGS
+            .iter()
+            .chain(&["済みの", "済の", "化された", "化した"])
+            .any(|w| *w == text[t.range.end..n.range.start].trim())
     {
         return Some(r);
     }

@@ -624,21 +624,8 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     // `Karpenter v1.0 から v1.1 へ`, `VPC CNI v1.19 の変更点`, `Istio 1.22 から 1.23 への移行`: the
     // version of another project named right before it.
     let of_kubernetes = |c: &regex::Captures| {
-        let before = title[..c.get(0).map_or(0, |m| m.start())].trim_end();
-        let words: Vec<&str> = before
-            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .take(2)
-            .collect();
-        let last = words
-            .first()
-            .map(|w| w.to_ascii_lowercase())
-            .unwrap_or_default();
-        let two = words
-            .get(1)
-            .map(|w| format!("{} {last}", w.to_ascii_lowercase()))
-            .unwrap_or_default();
-        !(crate::extract::numbers_its_own_versions(&last)
-            || crate::extract::numbers_its_own_versions(&two))
+        let before = &title[..c.get(0).map_or(0, |m| m.start())];
+        !versioned_by_another_project(before, |c| !(c.is_ascii_alphanumeric() || c == '-'))
     };
     let (upgrades, others): (Vec<_>, Vec<_>) = UPGRADE
         .captures_iter(&title)
@@ -665,23 +652,7 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
     // `gateway-api-v1-2-vs-ingress`: another project's version, as in the title.
     let of_kubernetes_in_slug = |c: &regex::Captures| {
         let before = &slug[..c.get(0).map_or(0, |m| m.start())];
-        let words: Vec<String> = before
-            .rsplit(['-', '_'])
-            .filter(|w| !w.is_empty())
-            .take(2)
-            .map(str::to_ascii_lowercase)
-            .collect();
-        let named = |name: &str| crate::extract::numbers_its_own_versions(name);
-        match words.as_slice() {
-            [] => true,
-            [last] => !named(last),
-            [last, first] => {
-                !(named(last)
-                    || named(&format!("{first} {last}"))
-                    || named(&format!("{first}-{last}")))
-            }
-            _ => unreachable!("took two"),
-        }
+        !versioned_by_another_project(before, |c| matches!(c, '-' | '_'))
     };
     if let Some(r) = IN_SLUG
         .captures_iter(slug)
@@ -695,6 +666,25 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         .captures(&p)
         .and_then(release)
         .map(|r| (r, format!("the path `{p}`")))
+}
+
+/// Whether the one or two words `before` a version, split at `split`, name another project that
+/// numbers its own versions (`Karpenter`, `VPC CNI`, the slug's `gateway-api`).
+fn versioned_by_another_project(before: &str, split: impl Fn(char) -> bool) -> bool {
+    let words: Vec<String> = before
+        .rsplit(split)
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let named = crate::extract::numbers_its_own_versions;
+    match words.as_slice() {
+        [] => false,
+        [last] => named(last),
+        [last, first, ..] => {
+            named(last) || named(&format!("{first} {last}")) || named(&format!("{first}-{last}"))
+        }
+    }
 }
 
 /// A Markdown file with no front matter builds, as in Hugo: the title is its opening `# `
