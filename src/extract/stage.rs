@@ -922,7 +922,7 @@ const CLAUSE_BREAKS: [char; 5] = ['、', '，', ',', ';', '；'];
 /// (`` `X`はv1.28でアルファ、v1.33でGA `` is GA in 1.33).
 fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> SentenceFacts {
     let Some(settled_at) = f.stage_at else {
-        return f;
+        return own_clause_before_a_denial(view, mention, f);
     };
     let text = view.text();
     let Range { start, end } = mention_clause(view, mention);
@@ -953,8 +953,12 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     if settled_at >= start && !later_subject {
         return f;
     }
-    let clause = start..end;
-    let said = sentence_facts(view, clause.clone());
+    in_clause(view, start..end, f)
+}
+
+/// The stage `clause` states on its own, in place of the sentence's `f`; `f` when it states none.
+fn in_clause(view: &BlockView, clause: Range<usize>, f: SentenceFacts) -> SentenceFacts {
+    let said = sentence_facts(view, clause);
     match said.stage {
         Some(stage) => SentenceFacts {
             stage: Some(stage),
@@ -965,6 +969,64 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         None => f,
     }
 }
+
+/// `KEP-753 は GA になりましたが、KEP-1287 のベータ昇格は見送られました`: a denial (見送, 断念, revert)
+/// cancels every stage before it in its sentence, but one in a later clause with a subject of
+/// its own (`、KEP-1287 のベータ昇格は`, `、1.32 での GA は`, `、デフォルト有効化は`) denies that subject,
+/// not the mention's clause, which then states the mention's stage. No other subject
+/// (`、その後リバートされました`) or one pointing back (`、その GA は撤回されました`): still none.
+fn own_clause_before_a_denial(
+    view: &BlockView,
+    mention: &Range<usize>,
+    f: SentenceFacts,
+) -> SentenceFacts {
+    if f.stage.is_some() {
+        return f;
+    }
+    let text = view.text();
+    let clause = mention_clause(view, mention);
+    let sentence = view.sentence_at(mention.start);
+    let after = clause.end..sentence.end;
+    let Some(denial) = view
+        .tokens_in(&after)
+        .iter()
+        .find(|t| t.kind == TokenKind::Negation)
+    else {
+        return f;
+    };
+    let before_denial = clause.end..denial.range.start;
+    let later = text[before_denial.clone()]
+        .trim_start_matches(|c: char| c.is_whitespace() || CLAUSE_BREAKS.contains(&c));
+    // The mention's clause ends in a predicate joined to the next (`なりましたが、`, `なり、`,
+    // `昇格し、`), not in its topic (`KEP-4639 の GA は、…ため延期されました`).
+    let own = text[clause.clone()].trim_end();
+    let ends_a_predicate = CONTRAST_ENDINGS.iter().any(|w| own.ends_with(w))
+        || ["なり", "し", "て"].iter().any(|w| own.ends_with(w));
+    // The later clause's subject is the denial's, not that of a reason before it
+    // (`、他の機能のテストに影響がでていたため見送られています`).
+    let points_back = ["その", "この", "それ", "これ", "同"]
+        .iter()
+        .any(|w| later.starts_with(w));
+    let gives_a_reason = ["ため", "ので", "から", "によ", "で、"]
+        .iter()
+        .any(|w| later.contains(w));
+    if !ends_a_predicate || !has_a_subject(later) || points_back || gives_a_reason {
+        return f;
+    }
+    in_clause(view, clause, f)
+}
+
+/// How a clause that states something ends when a contrast follows (`なりましたが、`, `けれど、`).
+const CONTRAST_ENDINGS: [&str; 8] = [
+    "たが",
+    "だが",
+    "すが",
+    "るが",
+    "けど",
+    "けれど",
+    "けれども",
+    "ものの",
+];
 
 /// `` `A` は GA に昇格し、次は `B` のベータが楽しみです ``: the stage the sentence settles on at
 /// `at` stands in a clause before the mention's, and the mention's clause speaks of the mention's stage as a

@@ -6647,3 +6647,54 @@ fn second_reading_of_locks_processes_tags_conditions_and_expectations() {
         Some(Stage::Stable)
     );
 }
+
+#[test]
+fn a_denial_of_another_subject_leaves_the_earlier_clause_its_stage() {
+    // The later clause has a subject of its own: the denial is that subject's.
+    assert_eq!(
+        kep_stages("KEP-753 は GA になりましたが、KEP-1287 のベータ昇格は断念されました。"),
+        [(753, Some(Stage::Stable), None), (1287, None, None)]
+    );
+    assert_eq!(
+        kep_stages("KEP-753 は 1.31 でベータになりましたが、1.32 での GA は見送られました。"),
+        [(753, Some(Stage::Beta), Some(rel("1.31")))]
+    );
+    assert_eq!(
+        kep_stages("KEP-753 はベータになりましたが、デフォルト有効化は延期されました。"),
+        [(753, Some(Stage::Beta), None)]
+    );
+    // The same subject, or one pointing back at the stage: the denial cancels it.
+    for md in [
+        "KEP-753 は GA になりましたが、その後リバートされました。",
+        "KEP-753 は 1.32 で GA になりましたが、その GA は撤回されました。",
+        "KEP-753 は GA になる予定でしたが、KEP-1287 の影響で見送られました。",
+    ] {
+        assert_no_kep_stage(md);
+    }
+}
+
+#[test]
+fn a_denial_whose_subject_is_a_reason_or_the_mentions_topic_cancels_the_stage() {
+    for md in [
+        "KEP-4639 はベータに昇格しましたが、KEP-3157 との互換性の問題でリバートされました。",
+        "KEP-4639 の GA は、KEP-3157 との競合が見つかったため延期されました。",
+        "KEP-4639 はベータになりましたが、テストに影響が出たので見送られました。",
+    ] {
+        assert_no_kep_stage(md);
+    }
+    // A continuative clause states its stage as a contrast does.
+    assert_eq!(
+        kep_stages("KEP-753 は GA になり、KEP-1287 のベータ昇格は見送られました。"),
+        [(753, Some(Stage::Stable), None), (1287, None, None)]
+    );
+}
+
+/// Every KEP mention of `md` has no stage.
+#[track_caller]
+fn assert_no_kep_stage(md: &str) {
+    let stages = kep_stages(md);
+    assert!(
+        stages.iter().all(|(_, stage, _)| stage.is_none()),
+        "{md}: {stages:?}"
+    );
+}
