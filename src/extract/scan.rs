@@ -54,11 +54,13 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | 持ち越 | 撤回 | リバート | 断念 | 諦め | あきらめ | 却下
-        | (?:(?:になる|となる|される|する)こと)?(?:が|を)期待
+        | (?:(?:になる|となる|される|する)こと)?(?:が|を|に)期待
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
-        | 待ち遠しい | 待ちたい | なってほしい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
+        | (?:なっ|され|昇格し|移行し)てから | (?:なる|される|昇格する|移行する)(?:まで|前) | (?:なり|され)次第 | したら
+        | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ|たず) | 待ちです | 待ちの
+        | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
@@ -217,6 +219,31 @@ fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
 /// `なると` (`s`, at `at`) that tells what happened rather than a condition: `ベータになると同時に`,
 /// `GA になるとともに` (at once), a past main clause narrating in order (`1.29 でベータになると、
 /// デフォルトで有効になりました`; not the quoted `GA になると思われていた`), and `異なると` (no becoming).
+/// A condition on the stage before it (`なると`, `なってから`, `なるまで`, `なる前`, `なり次第`,
+/// `したら`): what follows comes when the stage does, unless the sentence narrates it
+/// ([`narrates`]).
+fn is_a_condition(s: &str) -> bool {
+    const BECOMES: [&str; 4] = ["なる", "される", "昇格する", "移行する"];
+    const BECAME: [&str; 5] = ["なっ", "され", "昇格し", "移行し", "なり"];
+    let of = |verbs: &[&str], ends: &[&str]| {
+        verbs
+            .iter()
+            .any(|v| s.strip_prefix(v).is_some_and(|rest| ends.contains(&rest)))
+    };
+    s == "したら" || of(&BECOMES, &["と", "まで", "前"]) || of(&BECAME, &["てから", "次第"])
+}
+
+/// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`), or
+/// not (`GA を待たずに使えるように`): it has not come.
+const WAITING: [&str; 6] = [
+    "を待ち",
+    "を待っ",
+    "を待つ",
+    "を待たず",
+    "待ちです",
+    "待ちの",
+];
+
 fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     let rest = &text[at.end..];
     let at_once = ["同時", "とも", "共に"].iter().any(|w| rest.starts_with(w));
@@ -228,7 +255,12 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
         .iter()
         .any(|w| rest.starts_with(w));
     let past = !quoted && (main.ends_with("ました") || main.ends_with('た'));
-    at_once || not_becoming || past
+    // `GA になってから安定しています`: a state since then.
+    let since = s.ends_with("てから")
+        && ["ています", "ている", "ていて", "ております"]
+            .iter()
+            .any(|w| main.ends_with(w));
+    at_once || not_becoming || past || since
 }
 
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
@@ -451,8 +483,9 @@ pub(super) fn scan_until(
         let hope = matches!(
             s,
             "が楽しみ" | "っぽい" | "なるらしい" | "されるらしい" | "するらしい"
-        ) || (s.ends_with("期待")
-            && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
+        ) || WAITING.contains(&s)
+            || (s.ends_with("期待")
+                && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
         if kind == TokenKind::Plan
             && (hope || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
             && !follows_a_stage(text, &tokens, m.start(), !hope)
@@ -501,7 +534,7 @@ pub(super) fn scan_until(
         if s.ends_with("期待") && !hope {
             kind = TokenKind::Ident;
         }
-        if kind == TokenKind::Plan && s.ends_with('と') && narrates(text, s, m.range()) {
+        if kind == TokenKind::Plan && is_a_condition(s) && narrates(text, s, m.range()) {
             kind = TokenKind::Ident;
         }
         // `ベータ昇格を断念`, `GA は諦めました`: giving up and refusal are a stage's only right after
@@ -948,7 +981,6 @@ fn classify(s: &str) -> TokenKind {
         // are everyday words around statements of fact, so they are none.)
         "待ち遠しい"
         | "待ちたい"
-        | "なってほしい"
         | "目前"
         | "まだ先"
         | "なりそう"
@@ -967,8 +999,20 @@ fn classify(s: &str) -> TokenKind {
         // `KEP-753 の GA が期待されています`, `GA になることを期待しています`: a hope of the stage
         // right before it (see `scan`; `期待されていた KEP-1287 がついに GA に` is none).
         _ if s.ends_with("期待") => TokenKind::Plan,
-        // `1.33 で GA になるとゲートがロックされ…`: a condition, what follows when it comes.
-        "なると" | "されると" | "昇格すると" | "移行すると" => TokenKind::Plan,
+        // `1.33 で GA になるとゲートがロックされ…`, `GA になってから検討します`, `GA になるまで本番では
+        // 使いません`, `GA になり次第`, `GA したら`: a condition, what follows when it comes (see
+        // `CONDITIONS`).
+        _ if is_a_condition(s) => TokenKind::Plan,
+        // `ベータ昇格も実現してほしい`, `1.33 でアルファとして入れたい`: a wish.
+        _ if s.ends_with("ほしい")
+            || s.ends_with("欲しい")
+            || matches!(s, "入れたい" | "進めたい") =>
+        {
+            TokenKind::Plan
+        }
+        // `GA を待ちます`, `GA 待ちです`: waiting for it, so not yet (only of the stage right
+        // before; see `scan`).
+        _ if WAITING.contains(&s) => TokenKind::Plan,
         // A guess and hearsay of what comes (`次でGAっぽい`, `1.34 で beta になるらしい`); of the
         // past (`なったらしい`) it reports a fact.
         "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {
@@ -1124,6 +1168,11 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "になりません",
         "にはなっていません",
         "になっていません",
+        // `まだベータになっていないので`.
+        "にはなっていな",
+        "になっていな",
+        "には昇格していな",
+        "に昇格していな",
         "にはなっておらず",
         "になっておらず",
         "には昇格せず",

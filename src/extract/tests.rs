@@ -6698,3 +6698,57 @@ fn assert_no_kep_stage(md: &str) {
         "{md}: {stages:?}"
     );
 }
+
+#[test]
+fn wishes_waiting_and_conditions_on_a_stage_are_none() {
+    for md in [
+        "`InPlacePodVerticalScaling` のベータ昇格も実現してほしいですね。",
+        "個人的には `NodeSwap` のベータ昇格に期待しています。",
+        "- `NodeSwap`: 1.33 でアルファとして入れたい。",
+        "次は 1.34 で `NodeSwap` の GA を待ちます。",
+        "`NodeSwap` の GA を待っています。",
+        "`NodeSwap` は GA 待ちです。",
+        "- 本番投入は `NodeSwap` の GA を待つのが無難",
+        "`PodLevelResources` は 1.33 ではまだベータになっていないので、有効化はしていません。",
+        "`NodeSwap` が GA になってから検討します。",
+        "`NodeSwap` は GA になるまで本番では使いません。",
+        "`NodeSwap` が GA したら本番でも使いたいです。",
+        "`NodeSwap` は GA になり次第、本番に入れます。",
+    ] {
+        let facts = gate_facts(md);
+        assert!(
+            !facts.is_empty() && facts.iter().all(|(_, stage, _, _)| stage.is_none()),
+            "{md}: {facts:?}"
+        );
+    }
+    // A condition the sentence narrates, a state since then, and the past words stay as they were.
+    for (md, stage, release) in [
+        (
+            "`SidecarContainers` は 1.31 でアルファになってから 2 年が経ちました。",
+            Some(Stage::Alpha),
+            Some("1.31"),
+        ),
+        (
+            "`SidecarContainers` は 1.31 でアルファになってから安定しています。",
+            Some(Stage::Alpha),
+            Some("1.31"),
+        ),
+        (
+            "`SidecarContainers` は 1.29 でベータになるまで 4 リリースかかりました。",
+            Some(Stage::Beta),
+            Some("1.29"),
+        ),
+        (
+            "楽しみにしていた `SidecarContainers` がついに GA を待たずに使えるようになりました。",
+            None,
+            None,
+        ),
+    ] {
+        let facts = gate_facts(md);
+        assert_eq!(
+            facts.iter().map(|f| (f.1, f.2)).collect::<Vec<_>>(),
+            [(stage, release.map(rel))],
+            "{md}"
+        );
+    }
+}
