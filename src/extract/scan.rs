@@ -58,8 +58,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
-        | (?:なっ|され|昇格し|移行し)てから | (?:なる|される|昇格する|移行する)(?:まで|前) | (?:なり|され)次第 | したら
-        | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ|たず) | 待ちです | 待ちの
+        | (?:なっ|され|昇格し|移行し)てから | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
+        | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | (?:なる|される|昇格する|移行する)か(?:どうか)?
@@ -219,9 +219,8 @@ fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
 /// `なると` (`s`, at `at`) that tells what happened rather than a condition: `ベータになると同時に`,
 /// `GA になるとともに` (at once), a past main clause narrating in order (`1.29 でベータになると、
 /// デフォルトで有効になりました`; not the quoted `GA になると思われていた`), and `異なると` (no becoming).
-/// A condition on the stage before it (`なると`, `なってから`, `なるまで`, `なる前`, `なり次第`,
-/// `したら`): what follows comes when the stage does, unless the sentence narrates it
-/// ([`narrates`]).
+/// A condition on the stage before it (`なると`, `なってから`, `なるまで`, `なり次第`, `したら`):
+/// what follows comes when the stage does, unless the sentence narrates it ([`narrates`]).
 fn is_a_condition(s: &str) -> bool {
     const BECOMES: [&str; 4] = ["なる", "される", "昇格する", "移行する"];
     const BECAME: [&str; 5] = ["なっ", "され", "昇格し", "移行し", "なり"];
@@ -230,37 +229,66 @@ fn is_a_condition(s: &str) -> bool {
             .iter()
             .any(|v| s.strip_prefix(v).is_some_and(|rest| ends.contains(&rest)))
     };
-    s == "したら" || of(&BECOMES, &["と", "まで", "前"]) || of(&BECAME, &["てから", "次第"])
+    s == "したら" || of(&BECOMES, &["と", "まで"]) || of(&BECAME, &["てから", "次第"])
 }
 
-/// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`), or
-/// not (`GA を待たずに使えるように`): it has not come.
-const WAITING: [&str; 6] = [
-    "を待ち",
-    "を待っ",
-    "を待つ",
-    "を待たず",
-    "待ちです",
-    "待ちの",
-];
+/// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`): it has
+/// not come, unless the sentence tells it did (`GA を待っていた X が 1.33 で GA に昇格しました`).
+const WAITING: [&str; 5] = ["を待ち", "を待っ", "を待つ", "待ちです", "待ちの"];
 
 fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     let rest = &text[at.end..];
     let at_once = ["同時", "とも", "共に"].iter().any(|w| rest.starts_with(w));
     let not_becoming =
         s.starts_with("なる") && !text[..at.start].trim_end().ends_with(['に', 'と']);
-    let end = rest.find(['。', '\n']).unwrap_or(rest.len());
-    let main = rest[..end].trim_end_matches(['）', ')', '!', '！']);
+    let main = main_clause(rest);
     let quoted = ["思", "言わ", "考え", "見られ", "予想", "発表", "期待"]
         .iter()
         .any(|w| rest.starts_with(w));
-    let past = !quoted && (main.ends_with("ました") || main.ends_with('た'));
-    // `GA になってから安定しています`: a state since then.
-    let since = s.ends_with("てから")
-        && ["ています", "ている", "ていて", "ております"]
-            .iter()
-            .any(|w| main.ends_with(w));
-    at_once || not_becoming || past || since
+    let past = !quoted && tells_the_past(rest);
+    // `GA になってから検討します`, `GA になるまで本番では使いません`: what the writer will do once
+    // it comes. Else the words tell a story (`ベータになってから、デフォルトで有効です`, `GA になる
+    // までの経緯`, `GA になるまでに 3 年`, a heading `## X が GA になるまで`).
+    let story = s.ends_with("まで") && rest.starts_with(['の', 'に']);
+    let waits = (s.ends_with("てから") || s.ends_with("まで")) && (story || !intends(main));
+    at_once || not_becoming || past || waits
+}
+
+/// The rest of a sentence from `rest` on, without closing brackets and exclamations.
+fn main_clause(rest: &str) -> &str {
+    let end = rest.find(['。', '\n']).unwrap_or(rest.len());
+    rest[..end].trim_end_matches(['）', ')', '!', '！'])
+}
+
+/// Whether the sentence that goes on with `rest` ends in the past (`…になりました`, `…だった`).
+fn tells_the_past(rest: &str) -> bool {
+    let main = main_clause(rest);
+    main.ends_with("ました") || main.ends_with('た')
+}
+
+/// Whether a main clause ends in what the writer means to do or not to do (`検討します`,
+/// `使いません`, `入れたいです`, `待つべきです`).
+fn intends(main: &str) -> bool {
+    const ENDINGS: [&str; 16] = [
+        "検討します",
+        "検討する",
+        "考えます",
+        "予定です",
+        "つもりです",
+        "たいです",
+        "たい",
+        "たいと思います",
+        "ましょう",
+        "べきです",
+        "べき",
+        "使いません",
+        "使わない",
+        "入れます",
+        "導入します",
+        "移行します",
+    ];
+    let main = main.trim_end_matches(['。', '.', ' ', '!', '！']);
+    ENDINGS.iter().any(|w| main.ends_with(w))
 }
 
 /// Tokenizes normalized `text`; `plain` are the normalized plain ranges, `spans` the code spans
@@ -535,6 +563,37 @@ pub(super) fn scan_until(
             kind = TokenKind::Ident;
         }
         if kind == TokenKind::Plan && is_a_condition(s) && narrates(text, s, m.range()) {
+            kind = TokenKind::Ident;
+        }
+        let last_stage = tokens
+            .iter()
+            .rev()
+            .find(|t| matches!(t.kind, TokenKind::StageWord(_)));
+        // `GA したら`: a condition only right after the stage (not `アップグレードしたら`).
+        if kind == TokenKind::Plan
+            && s == "したら"
+            && !last_stage.is_some_and(|t| text[t.range.end..m.start()].trim().is_empty())
+        {
+            kind = TokenKind::Ident;
+        }
+        // `GA を待っていた X が 1.33 で GA に昇格しました`: the wait is over; `GA を待ち望んでいた
+        // 機能`: how it was awaited, not that it still is.
+        if kind == TokenKind::Plan
+            && WAITING.contains(&s)
+            && (tells_the_past(&text[m.end()..]) || text[m.end()..].starts_with('望'))
+        {
+            kind = TokenKind::Ident;
+        }
+        // `ベータになったので本番に入れたい`: a wish for what follows from the stage, not for it.
+        if kind == TokenKind::Plan
+            && (s.ends_with("ほしい") || s.ends_with("欲しい") || s.ends_with("たい"))
+            && last_stage.is_some_and(|t| {
+                let gap = &text[t.range.end..m.start()];
+                ["ので", "から", "ため", "、"]
+                    .iter()
+                    .any(|w| gap.contains(w))
+            })
+        {
             kind = TokenKind::Ident;
         }
         // `ベータ昇格を断念`, `GA は諦めました`: giving up and refusal are a stage's only right after

@@ -1002,15 +1002,41 @@ fn own_clause_before_a_denial(
     let own = text[clause.clone()].trim_end();
     let ends_a_predicate = CONTRAST_ENDINGS.iter().any(|w| own.ends_with(w))
         || ["なり", "し", "て"].iter().any(|w| own.ends_with(w));
-    // The later clause's subject is the denial's, not that of a reason before it
-    // (`、他の機能のテストに影響がでていたため見送られています`).
-    let points_back = ["その", "この", "それ", "これ", "同"]
-        .iter()
-        .any(|w| later.starts_with(w));
-    let gives_a_reason = ["ため", "ので", "から", "によ", "で、"]
+    if !ends_a_predicate || !has_a_subject(later) {
+        return f;
+    }
+    // What the later clause denies is something else: another KEP or gate, another stage than the
+    // clause's (`ベータになりましたが、GA への昇格は見送られました`), a default, or the readers'
+    // own adoption (`私たちのチームは導入を見送りました`). A promotion, PR or commit with no stage of
+    // its own (`、昇格 PR はリバートされました`), the same stage (`、GA を撤回しました`), one pointing
+    // back (`、後にこの昇格は`) or a cause told first (`、問題が見つかり、`, `…ので`) is the mention's.
+    let own_stage = sentence_facts(view, clause.clone()).stage;
+    let denied = view.tokens_in(&before_denial);
+    let another = denied.iter().any(|t| match t.kind {
+        TokenKind::StageWord(s) => Some(s) != own_stage,
+        TokenKind::Default(_) => true,
+        _ => names_a_kep_or_gate(text, t),
+    }) || ["導入を", "採用を", "利用を", "サポート", "対応は"]
         .iter()
         .any(|w| later.contains(w));
-    if !ends_a_predicate || !has_a_subject(later) || points_back || gives_a_reason {
+    let points_back = ["その", "この", "それ", "これ", "同"]
+        .iter()
+        .any(|w| later.contains(w));
+    let gives_a_cause = [
+        "ため",
+        "ので",
+        "から",
+        "によ",
+        "で、",
+        "見つか",
+        "報告さ",
+        "通らず",
+        "なり、",
+        "あり、",
+    ]
+    .iter()
+    .any(|w| later.contains(w));
+    if !another || points_back || gives_a_cause {
         return f;
     }
     in_clause(view, clause, f)
@@ -1259,7 +1285,17 @@ pub(super) fn has_a_subject(text: &str) -> bool {
             })
             && !names_the_gate_again(before)
             && !TIMES.iter().any(|w| before.ends_with(w))
+            && !ends_with_a_release(before)
     })
+}
+
+/// `1.32 は`, `v1.33 は`: a release before `は` says when, as [`TIMES`] do.
+fn ends_with_a_release(before: &str) -> bool {
+    let number = before.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let written = &before[number.len()..];
+    written.starts_with("1.")
+        && written.len() > 2
+        && !number.ends_with(|c: char| c.is_ascii_alphanumeric() && c != 'v')
 }
 
 /// Words before `は` that say when, not who (see [`has_a_subject`]).
@@ -4490,8 +4526,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
             .find(CLAUSE_BREAKS)
             .map_or(sentence.end, |i| t.range.end + i)
     };
-    // `v1.30 には修正が含まれており、…`: what the release holds, in its clause.
-    if after.starts_with("には") {
+    // `v1.30 には修正が含まれており、…`: what the release holds, in its clause; `1.33 は \`X\` が
+    // GA になったのが大きい`: the release as the topic of its clause.
+    if after.starts_with("には") || after.starts_with('は') {
         return Some((r, first_clause_end()));
     }
     // `Kubernetes 1.31: Pod の失敗ポリシーが GA に`: a release post's title; `Kubernetes 1.33 以降、`:
@@ -4649,6 +4686,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                     | "にて"
                     | "において"
                     | "では"
+                    | "は"
                     | "に"
                     | "で、"
                     | "の"

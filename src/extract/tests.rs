@@ -6663,8 +6663,17 @@ fn a_denial_of_another_subject_leaves_the_earlier_clause_its_stage() {
         kep_stages("KEP-753 はベータになりましたが、デフォルト有効化は延期されました。"),
         [(753, Some(Stage::Beta), None)]
     );
-    // The same subject, or one pointing back at the stage: the denial cancels it.
+    assert_eq!(
+        kep_stages("KEP-753 は GA になりましたが、私たちのチームは導入を見送りました。"),
+        [(753, Some(Stage::Stable), None)]
+    );
+    // The same subject, the same stage, a promotion or PR with no stage of its own, one
+    // pointing back, or a cause told first: the denial cancels it.
     for md in [
+        "KEP-753 は GA になりましたが、リグレッションが見つかり、1.30.1 でリバートされました。",
+        "KEP-753 は GA になりましたが、SIG Node は GA を撤回しました。",
+        "KEP-753 は GA になりましたが、GA 昇格 PR はリバートされました。",
+        "KEP-753 は GA になりましたが、後にこの昇格はリバートされました。",
         "KEP-753 は GA になりましたが、その後リバートされました。",
         "KEP-753 は 1.32 で GA になりましたが、その GA は撤回されました。",
         "KEP-753 は GA になる予定でしたが、KEP-1287 の影響で見送られました。",
@@ -6739,9 +6748,25 @@ fn wishes_waiting_and_conditions_on_a_stage_are_none() {
             Some("1.29"),
         ),
         (
-            "楽しみにしていた `SidecarContainers` がついに GA を待たずに使えるようになりました。",
-            None,
-            None,
+            "`SidecarContainers` は 1.29 でベータになってから、デフォルトで有効です。",
+            Some(Stage::Beta),
+            Some("1.29"),
+        ),
+        (
+            "`SidecarContainers` が 1.32 で GA になるまでの経緯を振り返ってみましょう。",
+            Some(Stage::Stable),
+            Some("1.32"),
+        ),
+        (
+            "多くのユーザーが GA を待っていた `SidecarContainers` が 1.32 で GA に昇格しました。",
+            Some(Stage::Stable),
+            Some("1.32"),
+        ),
+        // A wish for what follows from the stage, not for the stage.
+        (
+            "`SidecarContainers` が 1.31 でベータになったので本番に入れたいです。",
+            Some(Stage::Beta),
+            Some("1.31"),
         ),
     ] {
         let facts = gate_facts(md);
@@ -6751,4 +6776,48 @@ fn wishes_waiting_and_conditions_on_a_stage_are_none() {
             "{md}"
         );
     }
+}
+
+#[test]
+fn a_release_as_the_topic_dates_its_clause() {
+    for (md, stage, release) in [
+        (
+            "- KEP-2400 (Node Swap): 1.33 はベータのまま。",
+            Stage::Beta,
+            "1.33",
+        ),
+        (
+            "1.33 は KEP-753 が GA になったのが大きい。",
+            Stage::Stable,
+            "1.33",
+        ),
+        // In a 1.32 article, the stage of its release.
+        (
+            "KEP-2400: 1.32 はアルファ、1.33 はベータ。",
+            Stage::Alpha,
+            "1.32",
+        ),
+    ] {
+        assert_eq!(
+            kep_stages(md),
+            [(kep_number(md), Some(stage), Some(rel(release)))],
+            "{md}"
+        );
+    }
+    // `1.32 は` says when, not another subject: the later clause is the mention's too.
+    assert_eq!(
+        kep_stages_without_release("KEP-2400: 1.32 はアルファ、1.33 はベータ。"),
+        [(2400, Some(Stage::Beta), Some(rel("1.33")))]
+    );
+}
+
+/// The number of the first `KEP-N` in `md`.
+fn kep_number(md: &str) -> u32 {
+    let at = md.find("KEP-").expect("a KEP") + 4;
+    md[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .expect("a number")
 }
