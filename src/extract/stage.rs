@@ -3617,6 +3617,15 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     let mut description_columns: std::collections::HashSet<(usize, usize)> = Default::default();
     // Tables with a column of planned stages (`目標ステージ`): their other cells state no stage.
     let mut planned_tables: std::collections::HashSet<usize> = Default::default();
+    // Tables with a column of the Kubernetes release itself (`| アップストリーム 1.31 | EKS 1.31 |`):
+    // their platform columns are the platform's, not the release's.
+    let upstream_tables: std::collections::HashSet<usize> = doc
+        .blocks
+        .iter()
+        .filter_map(|b| b.cell.filter(|c| c.head).map(|c| (c, norm(&b.text))))
+        .filter(|(_, h)| UPSTREAM.iter().any(|w| h.starts_with(w)))
+        .map(|(c, _)| c.table)
+        .collect();
     for (i, b) in doc.blocks.iter().enumerate() {
         let Some(cell) = b.cell else {
             continue;
@@ -3624,6 +3633,9 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         let key = (cell.table, cell.column);
         if cell.head {
             let h = norm(&b.text);
+            if upstream_tables.contains(&cell.table) && platform_release(&h).is_some() {
+                continue;
+            }
             // `| KEP | 機能 | 1.32 | 1.33 |`: a column per release, its cells the stages.
             // `目標ステージ`, `Target stage`, `予定`: what the row aims at, a plan.
             if [
@@ -4058,13 +4070,26 @@ fn removal_cell(view: &BlockView) -> Option<Stated> {
         })
 }
 
-/// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
-/// `v1.33時点` (normalized and lowercased).
-fn release_header(header: &str) -> Option<Release> {
-    // (`アップストリーム 1.31` beside `EKS 1.31` in a platform's notes: the Kubernetes release.)
-    let rest = ["アップストリーム", "upstream", "上流"]
+/// Words naming the Kubernetes project itself before a release in a platform's notes.
+const UPSTREAM: [&str; 3] = ["アップストリーム", "upstream", "上流"];
+
+/// `eks 1.31`, `gke 1.33` (normalized and lowercased): a managed platform's release, whose minor
+/// version is the Kubernetes release it runs; what follows the platform's name.
+fn platform_release(header: &str) -> Option<&str> {
+    ["amazon eks", "eks", "gke", "aks"]
         .iter()
         .find_map(|w| header.strip_prefix(w))
+        .filter(|rest| rest.trim_start().trim_start_matches('v').starts_with("1."))
+}
+
+/// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
+/// `v1.33時点`, `EKS 1.33` (normalized and lowercased).
+fn release_header(header: &str) -> Option<Release> {
+    // (`アップストリーム 1.31` beside `EKS 1.31` in a platform's notes: the Kubernetes release.)
+    let rest = UPSTREAM
+        .iter()
+        .find_map(|w| header.strip_prefix(w))
+        .or_else(|| platform_release(header))
         .unwrap_or(header)
         .trim_start()
         .trim_start_matches("kubernetes")
@@ -4687,6 +4712,9 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                     | "において"
                     | "では"
                     | "は"
+                    // `1.32 まではアルファでした`: so it was in that release, the last it was.
+                    | "まで"
+                    | "までは"
                     | "に"
                     | "で、"
                     | "の"
