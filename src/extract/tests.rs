@@ -6825,22 +6825,10 @@ fn kep_number(md: &str) -> u32 {
 #[test]
 fn a_managed_platforms_release_column_is_the_kubernetes_release() {
     let md = "| フィーチャーゲート | GKE 1.30 | GKE 1.31 | GKE 1.32 |\n|---|---|---|---|\n| `SidecarContainers` | ベータ | ベータ | GA |\n";
-    assert_eq!(
-        gate_facts(md)
-            .iter()
-            .map(|f| (f.1, f.2))
-            .collect::<Vec<_>>(),
-        [(Some(Stage::Stable), Some(rel("1.32")))]
-    );
+    assert_eq!(gate_stages(md), [(Some(Stage::Stable), Some(rel("1.32")))]);
     // Beside the upstream release's column, the platform's column is the platform's.
     let md = "| 機能 | アップストリーム 1.31 | EKS 1.31 |\n|---|---|---|\n| `NodeSwap` | ベータ | 未対応 |\n";
-    assert_eq!(
-        gate_facts(md)
-            .iter()
-            .map(|f| (f.1, f.2))
-            .collect::<Vec<_>>(),
-        [(Some(Stage::Beta), Some(rel("1.31")))]
-    );
+    assert_eq!(gate_stages(md), [(Some(Stage::Beta), Some(rel("1.31")))]);
 }
 
 #[test]
@@ -6853,4 +6841,9 @@ fn a_stage_up_to_a_release_is_that_releases() {
         keps_in_1_32("KEP-753 は 1.31 まではベータでしたが、1.32 で GA になりました。"),
         [(753, Some(Stage::Stable), Some(rel("1.32")))]
     );
+}
+
+/// The stage and release of each gate mention, in document order.
+fn gate_stages(md: &str) -> Vec<(Option<Stage>, Option<Release>)> {
+    gate_facts(md).into_iter().map(|f| (f.1, f.2)).collect()
 }
