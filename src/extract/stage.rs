@@ -4536,7 +4536,15 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         .is_some_and(|l| {
             ["回答", "答え", "A", "A.", "Answer", "例", "例えば", "結論"].contains(&l)
         });
-    let aside = ASIDES.contains(&lead);
+    // `ちなみに EKS 1.32 では`, `なお GKE 1.32 では`: an aside or a connective, then a platform.
+    let platform_after = |l: &str| {
+        ASIDES
+            .iter()
+            .chain(CONNECTIVES)
+            .find_map(|a| l.strip_prefix(a))
+            .is_some_and(|rest| ["EKS", "GKE", "AKS", "Amazon EKS"].contains(&rest.trim()))
+    };
+    let aside = ASIDES.contains(&lead) || platform_after(lead);
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
@@ -4572,7 +4580,8 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     .iter()
     .any(|w| after.starts_with(w))
     {
-        let scope = if aside {
+        // (`ただし v1.24 以降、X はベータです`: from that release on, the whole sentence.)
+        let scope = if aside && !after.starts_with("以降") {
             first_clause_end()
         } else {
             sentence.end

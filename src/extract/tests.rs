@@ -6847,3 +6847,26 @@ fn a_stage_up_to_a_release_is_that_releases() {
 fn gate_stages(md: &str) -> Vec<(Option<Stage>, Option<Release>)> {
     gate_facts(md).into_iter().map(|f| (f.1, f.2)).collect()
 }
+
+#[test]
+fn an_aside_before_a_platforms_release_and_from_a_release_on() {
+    for (md, stage, release) in [
+        (
+            "ちなみに EKS 1.31 では `NodeSwap` がベータとして有効化されています。",
+            Stage::Beta,
+            "1.31",
+        ),
+        (
+            "なお GKE 1.31 では `NodeSwap` がアルファです。",
+            Stage::Alpha,
+            "1.31",
+        ),
+        (
+            "ただし v1.24 以降、`NodeSwap` はベータです。",
+            Stage::Beta,
+            "1.24",
+        ),
+    ] {
+        assert_eq!(gate_stages(md), [(Some(stage), Some(rel(release)))], "{md}");
+    }
+}
