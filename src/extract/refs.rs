@@ -690,7 +690,13 @@ fn named_before(before: &str) -> Option<Named> {
                 .iter()
                 .any(|(_, r)| r.is_some_and(|r| r.eq_ignore_ascii_case(&repo)));
         let is_kubernetes = repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO);
-        return (known && super::targets::is_repo(&repo) && !is_kubernetes)
+        // `社内リポジトリ platform/batch-scheduler の PR #4820`: another organization's repository,
+        // named as the number's own (not a path of the Kubernetes source, `pkg/kubelet`).
+        let own_repository = of
+            && labelled
+            && !SOURCE_ROOTS.contains(&owner.as_str())
+            && name.bytes().all(|b| !b.is_ascii_uppercase());
+        return ((known || own_repository) && super::targets::is_repo(&repo) && !is_kubernetes)
             .then(|| Named::Repo(repo.into_owned()));
     }
     // `Argo CD の issue`, `Gateway API の PR`: a project of two words.
@@ -722,6 +728,11 @@ fn named_before(before: &str) -> Option<Named> {
         None => (of && labelled && is_tool_name(name)).then_some(Named::Elsewhere),
     }
 }
+
+/// The first folders of paths in the Kubernetes source (`pkg/kubelet の PR`): not an owner.
+const SOURCE_ROOTS: [&str; 10] = [
+    "pkg", "cmd", "staging", "test", "hack", "api", "vendor", "plugin", "cluster", "build",
+];
 
 /// Words that name Kubernetes or one of its components: a number said beside them is
 /// kubernetes/kubernetes' even in a sentence that also names another project (`kubelet の

@@ -1479,6 +1479,18 @@ fn pull_request_and_issue_forms_of_real_articles() {
                 pull("helm/helm", 12345),
             ],
         ),
+        // Another organization's repository, named before `の PR` (not a source path or a pair).
+        (
+            "社内リポジトリ platform/batch-scheduler の PR #4820 と、Helm チャート（platform/helm-charts の PR #1190）",
+            vec![
+                pull("platform/batch-scheduler", 4820),
+                pull("platform/helm-charts", 1190),
+            ],
+        ),
+        (
+            "pkg/kubelet の PR #128267 と IPv4/IPv6 の PR #128268",
+            vec![pull(k, 128267), pull(k, 128268)],
+        ),
         (
             "kubernetes/website の #50000 と website リポジトリの PR #50001",
             vec![
