@@ -627,6 +627,22 @@ fn infer_release(title: &str, slug: &str, path: &Path) -> Option<(Release, Strin
         let before = &title[..c.get(0).map_or(0, |m| m.start())];
         !versioned_by_another_project(before, |c| !(c.is_ascii_alphanumeric() || c == '-'))
     };
+    // `1.31 と 1.32 の違い`, `v1.32 vs v1.33 比較`: two releases compared, the later one new.
+    static COMPARED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:^|[^0-9A-Za-z.])v?1\.([0-9]{1,2})(?:\.[0-9]{1,3})?\s*(?:と|vs\.?)\s*v?1\.([0-9]{1,2})(?:\.[0-9]{1,3})?\s*(?:の|を|で)?\s*(?:違い|比較|差分|差|変更点|新機能)",
+        )
+        .unwrap()
+    });
+    if let Some(c) = COMPARED.captures(&title).filter(of_kubernetes) {
+        let minor = |g: usize| c.get(g).and_then(|m| m.as_str().parse::<u32>().ok());
+        if let Some(r) = minor(1)
+            .max(minor(2))
+            .and_then(|m| format!("1.{m}").parse::<Release>().ok())
+        {
+            return Some((r, format!("the title `{title}`")));
+        }
+    }
     let (upgrades, others): (Vec<_>, Vec<_>) = UPGRADE
         .captures_iter(&title)
         .partition(|c| of_kubernetes(c));
@@ -1092,6 +1108,20 @@ mod tests {
                 "{title}"
             );
         }
+        // Two releases compared: the later one.
+        for (title, want) in [
+            ("Kubernetes 1.31 と 1.32 の違いを表で比較してみた", "1.32"),
+            ("v1.32 vs v1.33 比較", "1.33"),
+            ("Kubernetes 1.33.1 と 1.32.5 の変更点まとめ", "1.33"),
+        ] {
+            assert_eq!(
+                r(title, "x", "content/x.md").as_deref(),
+                Some(want),
+                "{title}"
+            );
+        }
+        // Another project's versions compared are that project's.
+        assert_eq!(r("Istio 1.22 と 1.23 の違い", "x", "content/x.md"), None);
         // A platform or cluster upgraded to a release, in the title or the slug.
         for (title, slug, want) in [
             ("EKS を 1.30 に上げたときの記録", "x", "1.30"),
