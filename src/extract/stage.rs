@@ -1167,7 +1167,7 @@ fn clause_start(text: &str, from: usize, at: usize) -> usize {
     })
 }
 
-/// Where the clause a plan word ends begins: at the last clause break before it, but across
+/// Where the clause a plan word ends begins: at the last clause break or arrow before it, but across
 /// the `と、` / `や、` of a list of stages the plan is about (`` `A` の GA と、`B` の GA が楽しみです ``
 /// is a hope for both; `…を考えると、` is no list).
 fn plan_clause_start(
@@ -1179,7 +1179,12 @@ fn plan_clause_start(
 ) -> usize {
     let mut end = at;
     loop {
-        let Some(p) = text[from..end].rfind(CLAUSE_BREAKS) else {
+        // (`1.31 alpha → 1.33 beta → GA は未定`: each step of a chain is a clause of its own.)
+        let arrow = super::scan::ARROWS
+            .iter()
+            .filter_map(|a| text[from..end].rfind(a))
+            .max();
+        let Some(p) = text[from..end].rfind(CLAUSE_BREAKS).max(arrow) else {
             return from;
         };
         let p = from + p;

@@ -6882,3 +6882,35 @@ fn an_aside_before_a_platforms_release_and_from_a_release_on() {
         assert_eq!(gate_stages(md), [(Some(stage), Some(rel(release)))], "{md}");
     }
 }
+
+#[test]
+fn a_plan_at_the_end_of_a_chain_is_its_own_steps() {
+    for (md, stage, release) in [
+        (
+            "- KEP-4639: 1.31 alpha → 1.33 beta → GA は未定",
+            Stage::Beta,
+            "1.33",
+        ),
+        (
+            "- KEP-2837: 1.32 alpha → 1.34 beta（予定）",
+            Stage::Alpha,
+            "1.32",
+        ),
+        (
+            "- KEP-1287: 1.27 alpha → 1.33 beta → 1.35 GA（予定）",
+            Stage::Beta,
+            "1.33",
+        ),
+        (
+            "- KEP-753: 1.28 alpha → 1.29 beta → 1.33 GA",
+            Stage::Stable,
+            "1.33",
+        ),
+    ] {
+        assert_eq!(
+            kep_stages_without_release(md),
+            [(kep_number(md), Some(stage), Some(rel(release)))],
+            "{md}"
+        );
+    }
+}
