@@ -1532,9 +1532,15 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
     let mut answers: HashMap<usize, usize> = HashMap::new();
     for (b, block) in doc.blocks.iter().enumerate().skip(1) {
         let text = crate::text::japanese::nfkc(block.text.trim_start());
+        // (An interview's turns, `**筆者**: … ？` then `**M さん**: …`, are a question and its answer.)
+        let spoken = || {
+            let asker = crate::text::japanese::nfkc(doc.blocks[b - 1].text.trim_start());
+            matches!((speaker(&asker), speaker(&text)), (Some(q), Some(a)) if q != a)
+        };
         let labelled = ["A:", "A.", "A ", "答え:", "答:", "回答:", "→"]
             .iter()
-            .any(|w| text.starts_with(w));
+            .any(|w| text.starts_with(w))
+            || spoken();
         // A question as a heading is answered by its section's first block.
         let under_a_question_heading = matches!(doc.blocks[b - 1].kind, BlockKind::Heading(_));
         if (labelled || under_a_question_heading)
@@ -1562,6 +1568,18 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             .into_iter()
             .collect()
     });
+}
+
+/// The speaker a turn of an interview opens with (`筆者: `, `M さん: `, NFKC-normalized): a
+/// short name, then a colon.
+fn speaker(text: &str) -> Option<&str> {
+    let (name, _) = text.split_once(':')?;
+    let name = name.trim();
+    (!name.is_empty()
+        && name.chars().count() <= 12
+        && !name.contains(['。', '、', '`', '?', '？', '(', '（'])
+        && !name.starts_with(|c: char| c.is_ascii_digit()))
+    .then_some(name)
 }
 
 /// `### Job の成功ポリシー` over a paragraph of what it does, `この機能は v1.33 で GA に昇格しました。`

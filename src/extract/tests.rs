@@ -4701,6 +4701,8 @@ fn a_question_takes_the_stage_its_answer_states() {
         "Q: `NodeSwap` は今どのステージ？\n\nA: 1.32 でベータになり、デフォルトで有効です。\n",
         "Q. `NodeSwap` フィーチャーゲートは今どのステージ？\n\n答え: ベータです。\n",
         "### Q. `NodeSwap` はデフォルトで有効？\n\nいいえ、ベータですがデフォルトでは無効です。\n",
+        // An interview: one speaker asks, another answers.
+        "**筆者**: `NodeSwap` はどうですか？\n\n**M さん**: 1.32 でようやくベータになりました。\n",
     ] {
         assert_eq!(
             gate_facts(md).first().map(|g| g.1),
@@ -4713,6 +4715,8 @@ fn a_question_takes_the_stage_its_answer_states() {
     for md in [
         "Q: `NodeSwap` は今どのステージ？\n\nA: `WatchList` はベータです。\n",
         "`NodeSwap` は今どのステージ？\n\n次の話題です。ベータ機能は多いです。\n",
+        // The same speaker goes on: no answer.
+        "**筆者**: `NodeSwap` はどうですか？\n\n**筆者**: ベータ機能は多いですね。\n",
     ] {
         assert!(
             gate_facts(md)
