@@ -58,7 +58,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
-        | (?:なっ|され|昇格し|移行し)てから | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
+        | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
@@ -219,7 +219,7 @@ fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
 /// `なると` (`s`, at `at`) that tells what happened rather than a condition: `ベータになると同時に`,
 /// `GA になるとともに` (at once), a past main clause narrating in order (`1.29 でベータになると、
 /// デフォルトで有効になりました`; not the quoted `GA になると思われていた`), and `異なると` (no becoming).
-/// A condition on the stage before it (`なると`, `なってから`, `なるまで`, `なり次第`, `したら`):
+/// A condition on the stage before it (`なると`, `なってから`, `なっても`, `なるまで`, `なり次第`, `したら`):
 /// what follows comes when the stage does, unless the sentence narrates it ([`narrates`]).
 fn is_a_condition(s: &str) -> bool {
     const BECOMES: [&str; 4] = ["なる", "される", "昇格する", "移行する"];
@@ -229,7 +229,7 @@ fn is_a_condition(s: &str) -> bool {
             .iter()
             .any(|v| s.strip_prefix(v).is_some_and(|rest| ends.contains(&rest)))
     };
-    s == "したら" || of(&BECOMES, &["と", "まで"]) || of(&BECAME, &["てから", "次第"])
+    s == "したら" || of(&BECOMES, &["と", "まで"]) || of(&BECAME, &["てから", "ても", "次第"])
 }
 
 /// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`): it has
@@ -251,7 +251,27 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     // までの経緯`, `GA になるまでに 3 年`, a heading `## X が GA になるまで`).
     let story = s.ends_with("まで") && rest.starts_with(['の', 'に']);
     let waits = (s.ends_with("てから") || s.ends_with("まで")) && (story || !intends(main));
-    at_once || not_becoming || past || waits
+    // `GA になってもすぐには使えないかも`: even when it comes; `GA になってもデフォルトでは無効です`
+    // tells how it is.
+    let even_so = s.ends_with("ても") && !supposes(main);
+    at_once || not_becoming || past || waits || even_so
+}
+
+/// Whether a main clause ends in a guess or a refusal (`使えないかも`, `変わらないでしょう`,
+/// `移行しません`): of a supposed case, not of a fact.
+fn supposes(main: &str) -> bool {
+    let main = main.trim_end_matches(['。', '.', ' ', '!', '！']);
+    [
+        "かも",
+        "かもしれません",
+        "かもしれない",
+        "でしょう",
+        "だろう",
+        "ません",
+        "ない",
+    ]
+    .iter()
+    .any(|w| main.ends_with(w))
 }
 
 /// The rest of a sentence from `rest` on, without closing brackets and exclamations.

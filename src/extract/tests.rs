@@ -6739,6 +6739,7 @@ fn wishes_waiting_and_conditions_on_a_stage_are_none() {
         "`NodeSwap` は GA になるまで本番では使いません。",
         "`NodeSwap` が GA したら本番でも使いたいです。",
         "`NodeSwap` は GA になり次第、本番に入れます。",
+        "`NodeSwap` が GA になってもすぐには使えないかも。",
     ] {
         let facts = gate_facts(md);
         assert!(
@@ -6777,6 +6778,11 @@ fn wishes_waiting_and_conditions_on_a_stage_are_none() {
             "多くのユーザーが GA を待っていた `SidecarContainers` が 1.32 で GA に昇格しました。",
             Some(Stage::Stable),
             Some("1.32"),
+        ),
+        (
+            "`SidecarContainers` は 1.31 で GA になってもデフォルトでは無効です。",
+            Some(Stage::Stable),
+            Some("1.31"),
         ),
         // A wish for what follows from the stage, not for the stage.
         (
