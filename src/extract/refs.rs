@@ -692,9 +692,24 @@ fn named_before(before: &str) -> Option<Named> {
         let is_kubernetes = repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO);
         // `社内リポジトリ platform/batch-scheduler の PR #4820`: another organization's repository,
         // named as the number's own (not a path of the Kubernetes source, `pkg/kubelet`).
+        // A repository's own name is hyphenated or said to be one (`…リポジトリ`, `社内の`); two
+        // plain words are a pair or a path (`amd64/arm64`, `kubelet/cm`, `apps/v1`), and
+        // `user/repo`, `foo/bar`, `your-name/your-repo` are placeholders.
+        let (_, repo_name) = repo.split_once('/').unwrap_or(("", ""));
+        let said_to_be = ["リポジトリ", "社内", "自社"]
+            .iter()
+            .any(|w| before.contains(w));
+        let placeholder = [
+            "user", "foo", "owner", "org", "example", "octocat", "your", "my",
+        ]
+        .iter()
+        .any(|p| owner == *p || owner.starts_with(&format!("{p}-")));
         let own_repository = of
             && labelled
             && !SOURCE_ROOTS.contains(&owner.as_str())
+            && !owner.starts_with("sig-")
+            && !placeholder
+            && (repo_name.contains('-') || said_to_be)
             && name.bytes().all(|b| !b.is_ascii_uppercase());
         return ((known || own_repository) && super::targets::is_repo(&repo) && !is_kubernetes)
             .then(|| Named::Repo(repo.into_owned()));
@@ -729,9 +744,11 @@ fn named_before(before: &str) -> Option<Named> {
     }
 }
 
-/// The first folders of paths in the Kubernetes source (`pkg/kubelet の PR`): not an owner.
-const SOURCE_ROOTS: [&str; 10] = [
-    "pkg", "cmd", "staging", "test", "hack", "api", "vendor", "plugin", "cluster", "build",
+/// The first folders of paths in the Kubernetes source, its enhancements and its website
+/// (`pkg/kubelet の PR`, `keps/sig-node の PR`, `content/ja の PR`): not an owner.
+const SOURCE_ROOTS: [&str; 14] = [
+    "pkg", "cmd", "staging", "test", "hack", "api", "vendor", "plugin", "cluster", "build", "keps",
+    "content", "docs", "website",
 ];
 
 /// Words that name Kubernetes or one of its components: a number said beside them is

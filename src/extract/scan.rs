@@ -281,7 +281,7 @@ fn main_clause(rest: &str) -> &str {
 }
 
 /// Whether the sentence that goes on with `rest` ends in the past (`…になりました`, `…だった`).
-fn tells_the_past(rest: &str) -> bool {
+pub(super) fn tells_the_past(rest: &str) -> bool {
     let main = main_clause(rest);
     main.ends_with("ました") || main.ends_with('た')
 }

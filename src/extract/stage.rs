@@ -3640,13 +3640,19 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     let mut description_columns: std::collections::HashSet<(usize, usize)> = Default::default();
     // Tables with a column of planned stages (`目標ステージ`): their other cells state no stage.
     let mut planned_tables: std::collections::HashSet<usize> = Default::default();
-    // Tables with a column of the Kubernetes release itself (`| アップストリーム 1.31 | EKS 1.31 |`):
-    // their platform columns are the platform's, not the release's.
+    // Tables with a column of the Kubernetes release itself (`| アップストリーム 1.31 | EKS 1.31 |`,
+    // `| 1.31 | EKS 1.31 |`, `| ステージ | EKS 1.33 |`): their platform columns are the platform's.
     let upstream_tables: std::collections::HashSet<usize> = doc
         .blocks
         .iter()
         .filter_map(|b| b.cell.filter(|c| c.head).map(|c| (c, norm(&b.text))))
-        .filter(|(_, h)| UPSTREAM.iter().any(|w| h.starts_with(w)))
+        .filter(|(_, h)| {
+            UPSTREAM.iter().any(|w| h.starts_with(w))
+                || h.starts_with("oss")
+                || (release_header(h).is_some() && platform_release(h).is_none())
+                || STAGE_COLUMNS.contains(&h.as_str())
+                || h.contains("ステージ")
+        })
         .map(|(c, _)| c.table)
         .collect();
     for (i, b) in doc.blocks.iter().enumerate() {
@@ -4577,10 +4583,17 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         return None;
     }
     let after = past_release_words(&text[t.range.end..]);
+    // The first clause ends at a comma, or where a predicate joins the next without one
+    // (`1.32 は検証していませんが X は GA です`, `なお EKS 1.32 では未検証ですが…`).
     let first_clause_end = || {
-        text[t.range.end..sentence.end]
-            .find(CLAUSE_BREAKS)
-            .map_or(sentence.end, |i| t.range.end + i)
+        let rest = &text[t.range.end..sentence.end];
+        let comma = rest.find(CLAUSE_BREAKS).unwrap_or(rest.len());
+        let joined = JOINS
+            .iter()
+            .filter_map(|w| rest.find(w).map(|i| i + w.len()))
+            .min()
+            .unwrap_or(rest.len());
+        t.range.end + comma.min(joined)
     };
     // `v1.30 には修正が含まれており、…`: what the release holds, in its clause; `1.33 は \`X\` が
     // GA になったのが大きい`: the release as the topic of its clause.
@@ -4603,8 +4616,13 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     .iter()
     .any(|w| after.starts_with(w))
     {
-        // (`ただし v1.24 以降、X はベータです`: from that release on, the whole sentence.)
-        let scope = if aside && !after.starts_with("以降") {
+        // (`ただし v1.24 以降、X はベータです`: from that release on, the clause after it too.)
+        let scope = if aside && after.starts_with("以降、") {
+            let next = t.range.end + after_comma(&text[t.range.end..sentence.end]);
+            text[next..sentence.end]
+                .find(CLAUSE_BREAKS)
+                .map_or(sentence.end, |i| next + i)
+        } else if aside {
             first_clause_end()
         } else {
             sentence.end
@@ -4614,6 +4632,27 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     // `v1.33で\`X\`がGAに昇格しました` but not `v1.27で追加され、…ついにベータに昇格しました`:
     // without a comma the release is its first clause's.
     after.starts_with('で').then(|| (r, first_clause_end()))
+}
+
+/// Where a predicate joins the next clause without a comma (`…していませんが X は`, `…なので`).
+const JOINS: [&str; 10] = [
+    "ですが",
+    "ますが",
+    "ませんが",
+    "たが",
+    "だが",
+    "けど",
+    "けれど",
+    "ので",
+    "ため",
+    "なら",
+];
+
+/// The byte just past the first clause break of `text` (its end when there is none).
+fn after_comma(text: &str) -> usize {
+    text.find(CLAUSE_BREAKS).map_or(text.len(), |i| {
+        i + text[i..].chars().next().map_or(0, char::len_utf8)
+    })
 }
 
 /// `` `X` は v1.27 でアルファになりましたが、v1.33 でベータになりました ``: the release a clause of the
@@ -4709,6 +4748,11 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         return how_long_since(text, tokens, d);
     }
     // `1.29 からベータのままです`: beta since then and still, so in the article's release too.
+    // `1.32 まではアルファでした`: up to that release, told as the past (`1.35 までは非推奨のまま
+    //残ります` is what will be).
+    let up_to = |between: &str| {
+        matches!(between, "まで" | "までは") && super::scan::tells_the_past(&text[t.range.end..])
+    };
     let still = |between: &str| {
         matches!(between, "から" | "以来")
             && ["のまま", "が続", "を維持"]
@@ -4735,6 +4779,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         && let gap = release_gap(&text[prev.range.end..next_start])
         && !still(gap)
         && (moved_then(gap)
+            || up_to(gap)
             || matches!(
                 gap,
                 "" | "で"
@@ -4744,9 +4789,6 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                     | "において"
                     | "では"
                     | "は"
-                    // `1.32 まではアルファでした`: so it was in that release, the last it was.
-                    | "まで"
-                    | "までは"
                     | "に"
                     | "で、"
                     | "の"

@@ -1491,6 +1491,15 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "pkg/kubelet の PR #128267 と IPv4/IPv6 の PR #128268",
             vec![pull(k, 128267), pull(k, 128268)],
         ),
+        // Two plain words are a pair or a path; placeholders are no repository.
+        (
+            "amd64/arm64 の PR #128269、kubelet/cm の PR #128270、keps/sig-node の PR #128271",
+            vec![pull(k, 128269), pull(k, 128270), pull(k, 128271)],
+        ),
+        (
+            "user/repo の issue #3 と your-name/your-repo の PR #1",
+            vec![],
+        ),
         (
             "kubernetes/website の #50000 と website リポジトリの PR #50001",
             vec![
@@ -6923,4 +6932,39 @@ fn a_plan_at_the_end_of_a_chain_is_its_own_steps() {
             "{md}"
         );
     }
+}
+
+#[test]
+fn what_the_release_rules_of_a_topic_and_an_end_leave_alone() {
+    // A release up to which a stage will last is no release of it.
+    for md in [
+        "KEP-2400 は 1.35 までは非推奨のまま残ります。",
+        "KEP-2400 は少なくとも 1.34 まではベータのままでしょう。",
+    ] {
+        assert!(
+            keps_in_1_32(md)
+                .iter()
+                .all(|(_, _, release)| *release != Some(rel("1.35"))
+                    && *release != Some(rel("1.34"))),
+            "{md}: {:?}",
+            keps_in_1_32(md)
+        );
+    }
+    // A release as the topic reaches no further than its clause, a comma or a join.
+    for md in [
+        "1.30 は検証していませんが KEP-753 は GA です。",
+        "1.30 はもう EOL なので GA の KEP-753 は使えません。",
+        "ちなみに EKS 1.30 では試していませんが KEP-753 は GA になりました。",
+    ] {
+        assert!(
+            keps_in_1_32(md)
+                .iter()
+                .all(|(_, _, release)| *release != Some(rel("1.30"))),
+            "{md}: {:?}",
+            keps_in_1_32(md)
+        );
+    }
+    // Beside a column of the release itself, a platform's column is the platform's.
+    let md = "| 機能 | GKE 1.29 | 1.29 |\n|---|---|---|\n| `NodeSwap` | GA | ベータ |\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Beta), Some(rel("1.29")))]);
 }
