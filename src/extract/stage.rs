@@ -4565,13 +4565,14 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         .is_some_and(|l| {
             ["回答", "答え", "A", "A.", "Answer", "例", "例えば", "結論"].contains(&l)
         });
-    // `ちなみに EKS 1.32 では`, `なお GKE 1.32 では`: an aside or a connective, then a platform.
+    // `ちなみに EKS 1.32 では`, `なお、GKE 1.32 では`: an aside or a connective, then a platform.
     let platform_after = |l: &str| {
         ASIDES
             .iter()
             .chain(CONNECTIVES)
             .find_map(|a| l.strip_prefix(a))
-            .is_some_and(|rest| ["EKS", "GKE", "AKS", "Amazon EKS"].contains(&rest.trim()))
+            .map(|rest| rest.trim_start_matches(['、', ',', ' ']).trim_end())
+            .is_some_and(|rest| ["EKS", "GKE", "AKS", "Amazon EKS"].contains(&rest))
     };
     let aside = ASIDES.contains(&lead) || platform_after(lead);
     if !(lead.is_empty()

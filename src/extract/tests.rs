@@ -6893,6 +6893,11 @@ fn an_aside_before_a_platforms_release_and_from_a_release_on() {
             "1.31",
         ),
         (
+            "ちなみに、EKS 1.31 では `NodeSwap` がベータです。",
+            Stage::Beta,
+            "1.31",
+        ),
+        (
             "ただし v1.24 以降、`NodeSwap` はベータです。",
             Stage::Beta,
             "1.24",
