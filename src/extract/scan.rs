@@ -216,9 +216,6 @@ fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
     keyword.is_some_and(|k| SUBJECT.is_match(&text[k.range.end..at].to_ascii_lowercase()))
 }
 
-/// `なると` (`s`, at `at`) that tells what happened rather than a condition: `ベータになると同時に`,
-/// `GA になるとともに` (at once), a past main clause narrating in order (`1.29 でベータになると、
-/// デフォルトで有効になりました`; not the quoted `GA になると思われていた`), and `異なると` (no becoming).
 /// A condition on the stage before it (`なると`, `なってから`, `なっても`, `なるまで`, `なり次第`, `したら`):
 /// what follows comes when the stage does, unless the sentence narrates it ([`narrates`]).
 fn is_a_condition(s: &str) -> bool {
@@ -232,10 +229,20 @@ fn is_a_condition(s: &str) -> bool {
     s == "したら" || of(&BECOMES, &["と", "まで"]) || of(&BECAME, &["てから", "ても", "次第"])
 }
 
+/// A wish (`実現してほしい`, `入れたい`, `進めたい`).
+fn is_a_wish(s: &str) -> bool {
+    s.ends_with("ほしい") || s.ends_with("欲しい") || matches!(s, "入れたい" | "進めたい")
+}
+
 /// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`): it has
 /// not come, unless the sentence tells it did (`GA を待っていた X が 1.33 で GA に昇格しました`).
 const WAITING: [&str; 5] = ["を待ち", "を待っ", "を待つ", "待ちです", "待ちの"];
 
+/// A condition `s` (at `at`, see [`is_a_condition`]) that tells what happened rather than what
+/// would: `ベータになると同時に`, `GA になるとともに` (at once), a past main clause narrating in order
+/// (`1.29 でベータになると、デフォルトで有効になりました`; not the quoted `GA になると思われていた`),
+/// `異なると` (no becoming), a story (`GA になるまでの経緯`, `ベータになってから、デフォルトで有効です`)
+/// and how it is even so (`GA になってもデフォルトでは無効です`).
 fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     let rest = &text[at.end..];
     let at_once = ["同時", "とも", "共に"].iter().any(|w| rest.starts_with(w));
@@ -245,7 +252,7 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     let quoted = ["思", "言わ", "考え", "見られ", "予想", "発表", "期待"]
         .iter()
         .any(|w| rest.starts_with(w));
-    let past = !quoted && tells_the_past(rest);
+    let past = !quoted && ends_in_the_past(main);
     // `GA になってから検討します`, `GA になるまで本番では使いません`: what the writer will do once
     // it comes. Else the words tell a story (`ベータになってから、デフォルトで有効です`, `GA になる
     // までの経緯`, `GA になるまでに 3 年`, a heading `## X が GA になるまで`).
@@ -260,7 +267,6 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
 /// Whether a main clause ends in a guess or a refusal (`使えないかも`, `変わらないでしょう`,
 /// `移行しません`): of a supposed case, not of a fact.
 fn supposes(main: &str) -> bool {
-    let main = main.trim_end_matches(['。', '.', ' ', '!', '！']);
     [
         "かも",
         "かもしれません",
@@ -274,15 +280,19 @@ fn supposes(main: &str) -> bool {
     .any(|w| main.ends_with(w))
 }
 
-/// The rest of a sentence from `rest` on, without closing brackets and exclamations.
+/// The rest of a sentence from `rest` on, without closing brackets, exclamations, a full stop and
+/// spaces.
 fn main_clause(rest: &str) -> &str {
     let end = rest.find(['。', '\n']).unwrap_or(rest.len());
-    rest[..end].trim_end_matches(['）', ')', '!', '！'])
+    rest[..end].trim_end_matches(['）', ')', '!', '！', '.', ' '])
 }
 
 /// Whether the sentence that goes on with `rest` ends in the past (`…になりました`, `…だった`).
 pub(super) fn tells_the_past(rest: &str) -> bool {
-    let main = main_clause(rest);
+    ends_in_the_past(main_clause(rest))
+}
+
+fn ends_in_the_past(main: &str) -> bool {
     main.ends_with("ました") || main.ends_with('た')
 }
 
@@ -307,7 +317,6 @@ fn intends(main: &str) -> bool {
         "導入します",
         "移行します",
     ];
-    let main = main.trim_end_matches(['。', '.', ' ', '!', '！']);
     ENDINGS.iter().any(|w| main.ends_with(w))
 }
 
@@ -585,14 +594,17 @@ pub(super) fn scan_until(
         if kind == TokenKind::Plan && is_a_condition(s) && narrates(text, s, m.range()) {
             kind = TokenKind::Ident;
         }
-        let last_stage = tokens
-            .iter()
-            .rev()
-            .find(|t| matches!(t.kind, TokenKind::StageWord(_)));
+        // (Read back only for the plans and negations below: every token passes here.)
+        let last_stage = || {
+            tokens
+                .iter()
+                .rev()
+                .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
+        };
         // `GA したら`: a condition only right after the stage (not `アップグレードしたら`).
         if kind == TokenKind::Plan
             && s == "したら"
-            && !last_stage.is_some_and(|t| text[t.range.end..m.start()].trim().is_empty())
+            && !last_stage().is_some_and(|t| text[t.range.end..m.start()].trim().is_empty())
         {
             kind = TokenKind::Ident;
         }
@@ -606,8 +618,8 @@ pub(super) fn scan_until(
         }
         // `ベータになったので本番に入れたい`: a wish for what follows from the stage, not for it.
         if kind == TokenKind::Plan
-            && (s.ends_with("ほしい") || s.ends_with("欲しい") || s.ends_with("たい"))
-            && last_stage.is_some_and(|t| {
+            && is_a_wish(s)
+            && last_stage().is_some_and(|t| {
                 let gap = &text[t.range.end..m.start()];
                 ["ので", "から", "ため", "、"]
                     .iter()
@@ -620,14 +632,10 @@ pub(super) fn scan_until(
         // it in their clause (`ベータになったので、自前の方式は断念しました` gave up something else).
         if kind == TokenKind::Negation
             && matches!(s, "断念" | "諦め" | "あきらめ" | "却下")
-            && !tokens
-                .iter()
-                .rev()
-                .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
-                .is_some_and(|t| {
-                    let gap = &text[t.range.end..m.start()];
-                    gap.len() <= 40 && !gap.contains(['、', '。', ',', '\n'])
-                })
+            && !last_stage().is_some_and(|t| {
+                let gap = &text[t.range.end..m.start()];
+                gap.len() <= 40 && !gap.contains(['、', '。', ',', '\n'])
+            })
         {
             kind = TokenKind::Ident;
         }
@@ -1081,15 +1089,10 @@ fn classify(s: &str) -> TokenKind {
         _ if s.ends_with("期待") => TokenKind::Plan,
         // `1.33 で GA になるとゲートがロックされ…`, `GA になってから検討します`, `GA になるまで本番では
         // 使いません`, `GA になり次第`, `GA したら`: a condition, what follows when it comes (see
-        // `CONDITIONS`).
+        // `is_a_condition`).
         _ if is_a_condition(s) => TokenKind::Plan,
         // `ベータ昇格も実現してほしい`, `1.33 でアルファとして入れたい`: a wish.
-        _ if s.ends_with("ほしい")
-            || s.ends_with("欲しい")
-            || matches!(s, "入れたい" | "進めたい") =>
-        {
-            TokenKind::Plan
-        }
+        _ if is_a_wish(s) => TokenKind::Plan,
         // `GA を待ちます`, `GA 待ちです`: waiting for it, so not yet (only of the stage right
         // before; see `scan`).
         _ if WAITING.contains(&s) => TokenKind::Plan,

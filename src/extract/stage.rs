@@ -953,12 +953,11 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
     if settled_at >= start && !later_subject {
         return f;
     }
-    in_clause(view, start..end, f)
+    stated_in_clause(sentence_facts(view, start..end), f)
 }
 
-/// The stage `clause` states on its own, in place of the sentence's `f`; `f` when it states none.
-fn in_clause(view: &BlockView, clause: Range<usize>, f: SentenceFacts) -> SentenceFacts {
-    let said = sentence_facts(view, clause);
+/// What a clause `said` on its own, in place of the sentence's `f`; `f` when it states no stage.
+fn stated_in_clause(said: Said, f: SentenceFacts) -> SentenceFacts {
     match said.stage {
         Some(stage) => SentenceFacts {
             stage: Some(stage),
@@ -1010,7 +1009,8 @@ fn own_clause_before_a_denial(
     // own adoption (`私たちのチームは導入を見送りました`). A promotion, PR or commit with no stage of
     // its own (`、昇格 PR はリバートされました`), the same stage (`、GA を撤回しました`), one pointing
     // back (`、後にこの昇格は`) or a cause told first (`、問題が見つかり、`, `…ので`) is the mention's.
-    let own_stage = sentence_facts(view, clause.clone()).stage;
+    let own_said = sentence_facts(view, clause);
+    let own_stage = own_said.stage;
     let denied = view.tokens_in(&before_denial);
     let another = denied.iter().any(|t| match t.kind {
         TokenKind::StageWord(s) => Some(s) != own_stage,
@@ -1039,14 +1039,16 @@ fn own_clause_before_a_denial(
     if !another || points_back || gives_a_cause {
         return f;
     }
-    in_clause(view, clause, f)
+    stated_in_clause(own_said, f)
 }
 
-/// How a clause that states something ends when a contrast follows (`なりましたが、`, `けれど、`).
-const CONTRAST_ENDINGS: [&str; 8] = [
+/// How a clause that states something ends when a contrast follows (`なりましたが、`, `けれど、`,
+/// `していませんが`).
+const CONTRAST_ENDINGS: [&str; 9] = [
     "たが",
     "だが",
     "すが",
+    "せんが",
     "るが",
     "けど",
     "けれど",
@@ -1530,13 +1532,12 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
     };
     // The question each answer answers.
     let mut answers: HashMap<usize, usize> = HashMap::new();
+    let mut asker =
+        crate::text::japanese::nfkc(doc.blocks.first().map_or("", |b| b.text.trim_start()));
     for (b, block) in doc.blocks.iter().enumerate().skip(1) {
         let text = crate::text::japanese::nfkc(block.text.trim_start());
         // (An interview's turns, `**筆者**: … ？` then `**M さん**: …`, are a question and its answer.)
-        let spoken = || {
-            let asker = crate::text::japanese::nfkc(doc.blocks[b - 1].text.trim_start());
-            matches!((speaker(&asker), speaker(&text)), (Some(q), Some(a)) if q != a)
-        };
+        let spoken = || matches!((speaker(&asker), speaker(&text)), (Some(q), Some(a)) if q != a);
         let labelled = ["A:", "A.", "A ", "答え:", "答:", "回答:", "→"]
             .iter()
             .any(|w| text.starts_with(w))
@@ -1549,6 +1550,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
         {
             answers.insert(b, b - 1);
         }
+        asker = text;
     }
     if answers.is_empty() {
         return;
@@ -4105,11 +4107,20 @@ const UPSTREAM: [&str; 3] = ["アップストリーム", "upstream", "上流"];
 /// `eks 1.31`, `gke 1.33` (normalized and lowercased): a managed platform's release, whose minor
 /// version is the Kubernetes release it runs; what follows the platform's name.
 fn platform_release(header: &str) -> Option<&str> {
-    ["amazon eks", "eks", "gke", "aks"]
+    PLATFORMS
         .iter()
-        .find_map(|w| header.strip_prefix(w))
+        .find_map(|w| {
+            header
+                .get(..w.len())
+                .filter(|h| h.eq_ignore_ascii_case(w))
+                .map(|_| &header[w.len()..])
+        })
         .filter(|rest| rest.trim_start().trim_start_matches('v').starts_with("1."))
 }
+
+/// Managed Kubernetes platforms whose releases are numbered after the Kubernetes release they run
+/// (`EKS 1.33`), the longer name first.
+const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
 
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
 /// `v1.33時点`, `EKS 1.33` (normalized and lowercased).
@@ -4535,8 +4546,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "今回の",
         "今回",
     ];
-    // Asides and adverbs before the topic (`ちなみに 1.33 では…`, `すでに 1.33 で…`) and a managed
-    // platform's release of Kubernetes (`EKS 1.33 では…`): the topic of the first clause only, as
+    // Asides and adverbs before the topic (`ちなみに 1.33 では…`, `すでに 1.33 で…`) and, with
+    // `PLATFORMS`, a managed platform's release of Kubernetes (`EKS 1.33 では…`): the topic of the
+    // first clause only, as
     // they as often set an earlier scene (`既に 1.31 では使っていましたが、今回ベータに`).
     const ASIDES: &[&str] = &[
         "ちなみに",
@@ -4552,10 +4564,6 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         "ようやく",
         "やっと",
         "ちょうど",
-        "EKS",
-        "GKE",
-        "AKS",
-        "Amazon EKS",
     ];
     // `回答: 1.31 で …`, `例: 1.31 では …`, `（例: 1.31 では …）`: an answer's or an example's
     // label before it.
@@ -4572,9 +4580,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
             .chain(CONNECTIVES)
             .find_map(|a| l.strip_prefix(a))
             .map(|rest| rest.trim_start_matches(['、', ',', ' ']).trim_end())
-            .is_some_and(|rest| ["EKS", "GKE", "AKS", "Amazon EKS"].contains(&rest))
+            .is_some_and(|rest| PLATFORMS.contains(&rest))
     };
-    let aside = ASIDES.contains(&lead) || platform_after(lead);
+    let aside = ASIDES.contains(&lead) || PLATFORMS.contains(&lead) || platform_after(lead);
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
@@ -4589,8 +4597,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let first_clause_end = || {
         let rest = &text[t.range.end..sentence.end];
         let comma = rest.find(CLAUSE_BREAKS).unwrap_or(rest.len());
-        let joined = JOINS
+        let joined = CONTRAST_ENDINGS
             .iter()
+            .chain(&CAUSES)
             .filter_map(|w| rest.find(w).map(|i| i + w.len()))
             .min()
             .unwrap_or(rest.len());
@@ -4635,19 +4644,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     after.starts_with('で').then(|| (r, first_clause_end()))
 }
 
-/// Where a predicate joins the next clause without a comma (`…していませんが X は`, `…なので`).
-const JOINS: [&str; 10] = [
-    "ですが",
-    "ますが",
-    "ませんが",
-    "たが",
-    "だが",
-    "けど",
-    "けれど",
-    "ので",
-    "ため",
-    "なら",
-];
+/// Besides a contrast ([`CONTRAST_ENDINGS`]), how a predicate joins the next clause without a
+/// comma: a cause or a condition (`…なので`, `…ため`, `…なら`).
+const CAUSES: [&str; 3] = ["ので", "ため", "なら"];
 
 /// The byte just past the first clause break of `text` (its end when there is none).
 fn after_comma(text: &str) -> usize {
