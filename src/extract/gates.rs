@@ -24,6 +24,8 @@
 //!   the item, its lead or its heading states a stage (`` - `NFTablesProxyMode`: 説明。ベータに
 //!   昇格しました `` under `## ベータになった機能`), or whole in a code span in a block that
 //!   states one stage (`` `X` で見えるようになります。まだアルファです。 ``).
+//! * a name the registry knows as the whole of a table cell in a row that states a stage
+//!   (`| SidecarContainers | GA |`), in a code span or not;
 //!
 //! * a name the registry knows written whole in a code span or as a link's whole text, anywhere
 //!   (`` `SidecarContainers` を使うと… ``), said in passing unless a rule above makes it what a
@@ -186,6 +188,7 @@ pub(super) fn extract_block(
                     || heads_a_stage_list_item(view, i)
                     || leads_an_item_of_a_stage(view, i)
                     || spans_in_a_block_of_one_stage(view, i)
+                    || fills_a_cell_of_a_staged_row(view)
                     || titles_a_timeline(view)
                     || titles_nested_stages(view)
                     || opens_a_stage_section(view, i)
@@ -985,6 +988,15 @@ fn leads_an_item_of_a_stage(view: &BlockView, i: usize) -> bool {
 fn spans_in_a_block_of_one_stage(view: &BlockView, i: usize) -> bool {
     let t = &view.tokens[i];
     is_whole_span(view, t) && (view.block_stage().is_some() || view.row_stage.get().is_some())
+}
+
+/// `| SidecarContainers | GA |` under `| 機能 | 状態 |`: a name the registry knows, the whole of a
+/// body cell, in a row whose stage column states a stage. Written without a code span, it is
+/// the gate as much as `` `SidecarContainers` `` there is.
+fn fills_a_cell_of_a_staged_row(view: &BlockView) -> bool {
+    view.block.cell.is_some_and(|c| !c.head)
+        && view.row_stage.get().is_some()
+        && stage::is_only_a_name(view)
 }
 
 /// `` `SidecarContainers` `` over `: 1.29 でベータになったゲート。`, `- SidecarContainers` over

@@ -6973,3 +6973,26 @@ fn what_the_release_rules_of_a_topic_and_an_end_leave_alone() {
     let md = "| 機能 | GKE 1.29 | 1.29 |\n|---|---|---|\n| `NodeSwap` | GA | ベータ |\n";
     assert_eq!(gate_stages(md), [(Some(Stage::Beta), Some(rel("1.29")))]);
 }
+
+#[test]
+fn a_known_name_filling_a_cell_of_a_staged_row_is_the_gate() {
+    let md =
+        "| 機能 | 状態 |\n|---|---|\n| SidecarContainers | GA |\n| NodeSwap | 1.30 でベータ |\n";
+    assert_eq!(
+        gate_facts(md)
+            .into_iter()
+            .map(|f| (f.0, f.1, f.2))
+            .collect::<Vec<_>>(),
+        [
+            ("SidecarContainers".to_string(), Some(Stage::Stable), None),
+            ("NodeSwap".to_string(), Some(Stage::Beta), Some(rel("1.30"))),
+        ]
+    );
+    // No stage in the row, or more than the name in the cell: prose needs what prose needs.
+    for md in [
+        "| 機能 | 説明 |\n|---|---|\n| SidecarContainers | サイドカー |\n",
+        "| 機能 | 状態 |\n|---|---|\n| SidecarContainers の設定例 | GA |\n",
+    ] {
+        assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
+    }
+}
