@@ -2399,12 +2399,23 @@ fn on_the_way_to(before: &str) -> bool {
 }
 
 /// Whether the text after a stage word makes it a step of the graduation process
-/// (`の流れ`, `のプロセス`, `までの過程`, `のライフサイクル`).
+/// (`の流れ`, `のプロセス`, `までの過程`, `のライフサイクル`, `という流れ`, `の順に`).
 fn names_the_process(after: &str) -> bool {
-    let after = after.trim_start();
+    let mut after = after.trim_start();
+    // `非推奨 → 削除という流れ`: a bare removal noun ending the chain is no token of its own.
+    while let Some(rest) = super::scan::ARROWS
+        .iter()
+        .find_map(|a| after.strip_prefix(a))
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix("削除").or_else(|| r.strip_prefix("廃止")))
+    {
+        after = rest.trim_start();
+    }
     let after = after
         .strip_prefix("までの")
         .or_else(|| after.strip_prefix("への"))
+        .or_else(|| after.strip_prefix("という"))
+        .or_else(|| after.strip_prefix("といった"))
         .or_else(|| after.strip_prefix('の'));
     after.is_some_and(|rest| {
         [
@@ -2414,6 +2425,9 @@ fn names_the_process(after: &str) -> bool {
             "ライフサイクル",
             "道のり",
             "仕組み",
+            "順",
+            "段階",
+            "ステップ",
         ]
         .iter()
         .any(|w| rest.trim_start().starts_with(w))

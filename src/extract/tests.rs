@@ -6601,6 +6601,20 @@ fn the_steps_of_the_process_and_a_second_beta() {
     assert_eq!(r.keps[0].stage, None);
     let (_, r) = real("- KEP-3762 で GA へのプロセスを説明しました。");
     assert_eq!(r.keps[0].stage, None);
+    // `という流れ`, `の順に`, and a chain ending in a bare removal noun.
+    for md in [
+        "KEP-4639 はアルファ → ベータ → GA という流れで進みます。",
+        "KEP-1287 はアルファ → ベータ → GA の順に進みます。",
+        "KEP-5040 は非推奨 → 削除という流れです。",
+        "KEP-753 は GA → 削除という流れです。",
+    ] {
+        assert_no_kep_stage(md);
+    }
+    // A chain of dated steps is history, whatever follows it.
+    assert_eq!(
+        kep_stages("KEP-4639 は 1.31 でアルファ → 1.33 でベータという流れで昇格しました。"),
+        [(4639, Some(Stage::Beta), Some(rel("1.33")))]
+    );
     // A stage reached, then the process: the stage stands.
     let (_, r) = real("- KEP-3762 は GA になりました。");
     assert_eq!(r.keps[0].stage, Some(Stage::Stable));
