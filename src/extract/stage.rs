@@ -1744,9 +1744,16 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let view = views.get(m.block());
     let at = view.norm.norm_offset(m.at().0.start);
     let sentence = view.sentence_at(at);
-    view.tokens_in(&sentence)
-        .iter()
-        .any(|t| t.kind.hopes_or_denies())
+    let text = view.text();
+    // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
+    let guesses = guessed(&text[sentence.clone()]);
+    view.tokens_in(&sentence).iter().any(|t| {
+        t.kind.hopes_or_denies()
+            || (matches!(t.kind, TokenKind::StageWord(_))
+                && guesses.iter().any(|g| {
+                    (sentence.start + g.start..sentence.start + g.end).contains(&t.range.start)
+                }))
+    })
 }
 
 /// What a group's stage is to its mentions: what they say themselves (the answer to their
@@ -2434,12 +2441,182 @@ fn names_the_process(after: &str) -> bool {
     })
 }
 
+/// Adverbs of a guess (`たぶん 1.34 で GA`): what follows them, up to the clause's end, is guessed.
+const GUESS_ADVERBS: [&str; 7] = [
+    "たぶん",
+    "多分",
+    "おそらく",
+    "恐らく",
+    "きっと",
+    "もしかしたら",
+    "もしかすると",
+];
+
+/// Endings of a guess (`…かな`, `…だと思います`, `…だろう`, `…はず`).
+const GUESS_ENDINGS: [&str; 16] = [
+    "かな",
+    "かなあ",
+    "かなぁ",
+    "かも",
+    "かもしれない",
+    "かもしれません",
+    "と思う",
+    "と思います",
+    "と思っています",
+    "と思ってます",
+    "でしょう",
+    "だろう",
+    "はず",
+    "はずです",
+    "はずだ",
+    "じゃない",
+];
+
+/// Endings of hearsay (`…らしい`, `…とのこと`): of what comes, a guess; of the past
+/// (`GA になったらしい`), a fact reported.
+const HEARSAY_ENDINGS: [&str; 7] = [
+    "らしい",
+    "らしいです",
+    "とのこと",
+    "とのことです",
+    "みたい",
+    "みたいです",
+    "そうです",
+];
+
+/// Where a clause ends, for a guess: a contrast or a cause joins the next clause, and a stage
+/// named as the topic of an opinion (`GA になったのは大きいと思います`) is a fact.
+const GUESS_BOUNDS: [&str; 7] = ["のは", "のが", "ことは", "ことが", "のに", "て、", "。"];
+
+/// The stretches of `sentence` (byte ranges) that a guess covers: from a guessing adverb to its
+/// clause's end, and the last clause (after the last comma or joining predicate) of a sentence
+/// ending in a guess or in hearsay of what comes.
+fn guessed(sentence: &str) -> Vec<Range<usize>> {
+    let bound = |s: &str| -> Option<usize> {
+        CONTRAST_ENDINGS
+            .iter()
+            .chain(&CAUSES)
+            .chain(&GUESS_BOUNDS)
+            .filter_map(|w| s.find(w))
+            .min()
+    };
+    let mut out = Vec::new();
+    for adverb in GUESS_ADVERBS {
+        for (at, _) in sentence.match_indices(adverb) {
+            let from = at + adverb.len();
+            let end = bound(&sentence[from..]).map_or(sentence.len(), |i| from + i);
+            out.push(at..end);
+        }
+    }
+    let main = sentence.trim_end_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '。' | '.' | '!' | '！' | 'ー' | '〜' | 'ね' | 'よ' | 'w' | 'ｗ'
+            )
+    });
+    // `…1.34 かな、と勝手に思っています`: a thought quoted with と before 思う is a guess too; what
+    // the writer means to do (`X のベータも試してみたいと思います`, `使おうと思います`) is none.
+    let thought = [
+        "思っています",
+        "思ってます",
+        "思っている",
+        "思います",
+        "思う",
+    ]
+    .iter()
+    .any(|w| main.ends_with(w))
+    .then(|| main.rfind('と'))
+    .flatten();
+    let guess = GUESS_ENDINGS
+        .iter()
+        .find(|w| main.ends_with(*w))
+        .map(|w| main.len() - w.len())
+        .or(thought)
+        .filter(|&at| {
+            let before = main[..at].trim_end_matches([' ', '、', ',']);
+            !["たい", "よう", "おう"].iter().any(|w| before.ends_with(w))
+        });
+    let hearsay = HEARSAY_ENDINGS
+        .iter()
+        .find(|w| main.ends_with(*w))
+        .map(|w| main.len() - w.len())
+        .filter(|&at| {
+            let before = sentence[..at].trim_end();
+            !(before.ends_with('た') || before.ends_with("ました") || before.ends_with("だった"))
+        });
+    if let Some(at) = guess.or(hearsay) {
+        let before = sentence[..at].trim_end_matches(|c: char| {
+            c.is_whitespace() || CLAUSE_BREAKS.contains(&c) || matches!(c, '」' | '』')
+        });
+        let before = GUESS_ENDINGS
+            .iter()
+            .find_map(|w| before.strip_suffix(w))
+            .unwrap_or(before);
+        let at = before.len();
+        let start = CONTRAST_ENDINGS
+            .iter()
+            .chain(&CAUSES)
+            .chain(&GUESS_BOUNDS)
+            .filter_map(|w| before.rfind(w).map(|i| i + w.len()))
+            .chain(
+                before
+                    .rfind(CLAUSE_BREAKS)
+                    .map(|i| i + before[i..].chars().next().map_or(0, char::len_utf8)),
+            )
+            .max()
+            .unwrap_or(0);
+        out.push(start..at);
+    }
+    out
+}
+
+/// Whether the text after a stage word makes it a relative clause in the past before a noun
+/// (`に昇格した KEP-3962`, `になった \`X\``, `になった機能`): a stage the sentence takes as known.
+fn modifies_a_noun(after: &str) -> bool {
+    let rest = after.trim_start();
+    let rest = rest
+        .strip_prefix(['に', 'へ', 'と'])
+        .unwrap_or(rest)
+        .trim_start();
+    let Some(rest) = [
+        "なった",
+        "昇格した",
+        "移行した",
+        "上がった",
+        "された",
+        "した",
+        "入った",
+        "だった",
+    ]
+    .iter()
+    .find_map(|w| rest.strip_prefix(w)) else {
+        return false;
+    };
+    let hedged = GUESS_ENDINGS
+        .iter()
+        .chain(&HEARSAY_ENDINGS)
+        .chain(&["と思", "の", "ん"])
+        .any(|w| rest.starts_with(w));
+    !hedged
+        && rest.chars().next().is_some_and(|c| {
+            c == ' '
+                || c == '`'
+                || c == '['
+                || c.is_ascii_alphanumeric()
+                || crate::text::japanese::is_katakana(c)
+                || (crate::text::japanese::is_kana_or_kanji(c)
+                    && !crate::text::japanese::is_hiragana(c))
+        })
+}
+
 /// Which tokens of the block state no fact of the release: the stage and default words of a
 /// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
 /// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
 /// 無効化されており`, `previously`, `before v1.30`). A removal after a word of the past stays
 /// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
-/// `…かどうか`) states nothing.
+/// `…かどうか`) and a guess (`たぶん`, `…かな`, `…だと思います`, `…らしい` of what comes) state
+/// nothing.
 pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     let text = view.text();
     let tokens = &view.tokens;
@@ -2468,6 +2645,22 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
         if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
         {
             mute(tokens, &mut muted, sentence.clone());
+        }
+    }
+    // `たぶん 1.33 で GA`, `GA は 1.35 だと思う`, `1.34 で GA かな`: a guess states nothing; a
+    // stage told of the noun it modifies (`ベータに昇格した KEP-3962 は…でしょう`) is taken as known.
+    for sentence in &view.sentences {
+        for guess in guessed(&text[sentence.clone()]) {
+            let guess = sentence.start + guess.start..sentence.start + guess.end;
+            let from = tokens.partition_point(|u| u.range.start < guess.start);
+            for (j, u) in tokens.iter().enumerate().skip(from) {
+                if u.range.start >= guess.end {
+                    break;
+                }
+                if states(u.kind) && !modifies_a_noun(&text[u.range.end..]) {
+                    muted[j] = true;
+                }
+            }
         }
     }
     // `alpha → beta → GA の流れを解説`, `ベータのプロセス`, `From KEP to GA`: stages named as the

@@ -7010,3 +7010,52 @@ fn a_known_name_filling_a_cell_of_a_staged_row_is_the_gate() {
         assert!(gate_facts(md).is_empty(), "{md}: {:?}", gate_facts(md));
     }
 }
+
+#[test]
+fn a_guess_states_no_stage() {
+    for md in [
+        "KEP-1287 は 1.34 で GA かな。",
+        "KEP-1287 の GA は 1.34 だと思います。",
+        "KEP-1287 の GA は早ければ 1.34 かな、と勝手に思っています。",
+        "KEP-1287 の GA は早くても 1.35 じゃないかな。",
+        "KEP-1287 は 1.34 で GA かも。",
+        "KEP-1287 は 1.34 で GA だろう。",
+        "KEP-1287 は 1.34 で GA でしょう。",
+        "KEP-1287 は 1.34 で GA になるはず。",
+        "KEP-753 はたぶん 1.33 で GA。",
+        "KEP-753 はおそらく、1.33 で GA になります。",
+        // Hearsay of what comes.
+        "KEP-1287 は 1.34 で GA らしい。",
+        "KEP-1287 の GA は 1.35 とのこと。",
+    ] {
+        assert_no_kep_stage(md);
+    }
+    for (md, want) in [
+        // Hearsay of the past reports a fact.
+        (
+            "KEP-2400 は 1.30 でベータになったらしい。",
+            (2400, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        // The stage as the topic of an opinion, or a cause before it, is a fact.
+        (
+            "KEP-1287 が 1.30 でベータになったのは大きいと思います。",
+            (1287, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        (
+            "KEP-753 は 1.29 で GA になったので、安心して使えると思います。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
+        ),
+        // A guess in an earlier clause, of something else.
+        (
+            "KEP-4222 はたぶん知らない人も多いと思いますが、1.30 でベータになりました。",
+            (4222, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        // The guess covers its own clause only.
+        (
+            "KEP-3157 は 1.30 でベータになり、1.31 で GA になったはず。",
+            (3157, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+    ] {
+        assert_eq!(kep_stages(md), [want], "{md}");
+    }
+}
