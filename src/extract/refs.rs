@@ -835,10 +835,21 @@ fn owner_in_context(
             Named::Repo("kubernetes/enhancements".to_string())
         });
     }
+    // `argoproj/argo-cd#23855 は revert されました。#23910 で直っています。`: with no reference
+    // before it in its sentence, the number follows the repository last named in its block.
+    let prev = prev.or_else(|| {
+        view.tokens[..i]
+            .iter()
+            .rev()
+            .find(|p| p.kind.is_reference())
+            .filter(|p| p.kind == TokenKind::RepoHash)
+    });
     if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash)
         && let Some((repo, _)) = repo_and_number(&text[prev.range.clone()])
         && !repo.eq_ignore_ascii_case(PullRequest::DEFAULT_REPO)
         && !said(&text[prev.range.end..t.range.start]).kubernetes
+        // (`…がマージされました。本体の #12345 も`: Kubernetes' own.)
+        && !text[prev.range.end..t.range.start].contains("本体")
         && super::targets::is_repo(&repo)
     {
         return Some(Named::Repo(repo.into_owned()));

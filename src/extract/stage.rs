@@ -5233,7 +5233,7 @@ fn without_adverb(gap: &str) -> &str {
 
 /// The text after a release past the words that only say more of it: `リリース`
 /// (`1.31 リリースで`), `+`, `~`, `〜` (`1.31+ でベータ`, `v1.31~ ベータ`), `系` (`1.33 系で`), `版`,
-/// `時点`, `のタイミング`, a closing quote (`「v1.33」で`) and the release's name in brackets
+/// `時点`, `の時点`, `のタイミング`, a closing quote (`「v1.33」で`) and the release's name in brackets
 /// (`v1.33（Octarine）で`).
 fn past_release_words(after: &str) -> &str {
     let after = after
@@ -5249,6 +5249,7 @@ fn past_release_words(after: &str) -> &str {
         "系",
         "版",
         "時点",
+        "の時点",
         "のタイミング",
     ]
     .iter()

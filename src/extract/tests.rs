@@ -1500,6 +1500,19 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "user/repo の issue #3 と your-name/your-repo の PR #1",
             vec![],
         ),
+        // A number alone in its sentence follows the repository its block named last, unless
+        // the text between says Kubernetes' own.
+        (
+            "- argoproj/argo-cd#23855 は revert されました。#23910 で直っています。",
+            vec![
+                pull("argoproj/argo-cd", 23855),
+                pull("argoproj/argo-cd", 23910),
+            ],
+        ),
+        (
+            "kubernetes-sigs/kueue#3012 がマージされました。本体の #12345 も見てください。",
+            vec![pull("kubernetes-sigs/kueue", 3012), pull(k, 12345)],
+        ),
         (
             "kubernetes/website の #50000 と website リポジトリの PR #50001",
             vec![
@@ -7057,5 +7070,19 @@ fn a_guess_states_no_stage() {
         ),
     ] {
         assert_eq!(kep_stages(md), [want], "{md}");
+    }
+}
+
+#[test]
+fn a_release_and_its_jiten_are_the_release() {
+    for md in [
+        "`NodeSwap` は 1.28 の時点でベータになっていました。",
+        "`NodeSwap` は 1.28 時点でベータになっていました。",
+    ] {
+        assert_eq!(
+            gate_stages(md),
+            [(Some(Stage::Beta), Some(rel("1.28")))],
+            "{md}"
+        );
     }
 }
