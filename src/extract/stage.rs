@@ -1746,12 +1746,18 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let sentence = view.sentence_at(at);
     let text = view.text();
     // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
+    let muted = view.muted();
     let guesses = guessed(&text[sentence.clone()]);
-    view.tokens_in(&sentence).iter().any(|t| {
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    view.tokens_in(&sentence).iter().enumerate().any(|(k, t)| {
         t.kind.hopes_or_denies()
             || (matches!(t.kind, TokenKind::StageWord(_))
+                && muted[first + k]
                 && guesses.iter().any(|g| {
-                    (sentence.start + g.start..sentence.start + g.end).contains(&t.range.start)
+                    (sentence.start + g.range.start..sentence.start + g.range.end)
+                        .contains(&t.range.start)
                 }))
     })
 }
@@ -2418,6 +2424,8 @@ fn names_the_process(after: &str) -> bool {
     {
         after = rest.trim_start();
     }
+    // `GA の段階で` is where it stands; `という段階を踏む` the steps.
+    let named = after.starts_with("という") || after.starts_with("といった");
     let after = after
         .strip_prefix("までの")
         .or_else(|| after.strip_prefix("への"))
@@ -2425,6 +2433,7 @@ fn names_the_process(after: &str) -> bool {
         .or_else(|| after.strip_prefix("といった"))
         .or_else(|| after.strip_prefix('の'));
     after.is_some_and(|rest| {
+        let rest = rest.trim_start();
         [
             "流れ",
             "プロセス",
@@ -2433,11 +2442,10 @@ fn names_the_process(after: &str) -> bool {
             "道のり",
             "仕組み",
             "順",
-            "段階",
-            "ステップ",
         ]
         .iter()
-        .any(|w| rest.trim_start().starts_with(w))
+        .any(|w| rest.starts_with(w))
+            || (named && ["段階", "ステップ"].iter().any(|w| rest.starts_with(w)))
     })
 }
 
@@ -2488,24 +2496,68 @@ const HEARSAY_ENDINGS: [&str; 7] = [
 /// named as the topic of an opinion (`GA になったのは大きいと思います`) is a fact.
 const GUESS_BOUNDS: [&str; 7] = ["のは", "のが", "ことは", "ことが", "のに", "て、", "。"];
 
+/// Endings of a verb told as done or as a state reached (`なった`, `なっている`, `なってる`):
+/// hearsay or a `はず` of these reports a fact (`GA になったらしい`, `GA になっているはずです`).
+const DONE_ENDINGS: [&str; 9] = [
+    "た",
+    "ました",
+    "だった",
+    "ている",
+    "ています",
+    "てる",
+    "てます",
+    "でいる",
+    "でいます",
+];
+
+/// Words that make `…でしょう` and `…だろう` emphasis rather than a guess (`今回の目玉は何と言っても
+/// X の GA でしょう`).
+const EMPHASIS: [&str; 9] = [
+    "目玉",
+    "注目",
+    "トピック",
+    "一番",
+    "最大",
+    "ハイライト",
+    "何といっても",
+    "何と言っても",
+    "なんといっても",
+];
+
+/// A stretch of a sentence that a guess covers, and whether it guesses only when a stage or a
+/// release is its predicate (an ending guesses what its clause ends in; an adverb what follows).
+struct Guess {
+    range: Range<usize>,
+    of_the_predicate: bool,
+}
+
 /// The stretches of `sentence` (byte ranges) that a guess covers: from a guessing adverb to its
-/// clause's end, and the last clause (after the last comma or joining predicate) of a sentence
-/// ending in a guess or in hearsay of what comes.
-fn guessed(sentence: &str) -> Vec<Range<usize>> {
+/// clause's end (a comma or a joining predicate), and the last clause of a sentence ending in a
+/// guess (`かな`, `だと思います`, `でしょう`, `はず` of what comes) or in hearsay of what comes.
+fn guessed(sentence: &str) -> Vec<Guess> {
     let bound = |s: &str| -> Option<usize> {
         CONTRAST_ENDINGS
             .iter()
             .chain(&CAUSES)
             .chain(&GUESS_BOUNDS)
             .filter_map(|w| s.find(w))
+            .chain(s.find(CLAUSE_BREAKS))
             .min()
     };
     let mut out = Vec::new();
     for adverb in GUESS_ADVERBS {
         for (at, _) in sentence.match_indices(adverb) {
-            let from = at + adverb.len();
+            // `たぶん、1.33 で GA`: the comma right after the adverb ends nothing.
+            let rest = &sentence[at + adverb.len()..];
+            let from = sentence.len()
+                - rest
+                    .trim_start_matches(|c: char| c == ' ' || CLAUSE_BREAKS.contains(&c))
+                    .len();
             let end = bound(&sentence[from..]).map_or(sentence.len(), |i| from + i);
-            out.push(at..end);
+            out.push(Guess {
+                range: at..end,
+                of_the_predicate: false,
+            });
         }
     }
     let main = sentence.trim_end_matches(|c: char| {
@@ -2528,10 +2580,21 @@ fn guessed(sentence: &str) -> Vec<Range<usize>> {
     .any(|w| main.ends_with(w))
     .then(|| main.rfind('と'))
     .flatten();
+    let done = |at: usize| {
+        let before = sentence[..at].trim_end();
+        DONE_ENDINGS.iter().any(|w| before.ends_with(w))
+    };
     let guess = GUESS_ENDINGS
         .iter()
         .find(|w| main.ends_with(*w))
-        .map(|w| main.len() - w.len())
+        .map(|w| (main.len() - w.len(), *w))
+        .filter(|&(at, w)| {
+            let emphatic =
+                matches!(w, "でしょう" | "だろう") && EMPHASIS.iter().any(|e| sentence.contains(e));
+            let known = w.starts_with("はず") && done(at);
+            !(emphatic || known)
+        })
+        .map(|(at, _)| at)
         .or(thought)
         .filter(|&at| {
             let before = main[..at].trim_end_matches([' ', '、', ',']);
@@ -2541,10 +2604,7 @@ fn guessed(sentence: &str) -> Vec<Range<usize>> {
         .iter()
         .find(|w| main.ends_with(*w))
         .map(|w| main.len() - w.len())
-        .filter(|&at| {
-            let before = sentence[..at].trim_end();
-            !(before.ends_with('た') || before.ends_with("ました") || before.ends_with("だった"))
-        });
+        .filter(|&at| !done(at));
     if let Some(at) = guess.or(hearsay) {
         let before = sentence[..at].trim_end_matches(|c: char| {
             c.is_whitespace() || CLAUSE_BREAKS.contains(&c) || matches!(c, '」' | '』')
@@ -2554,21 +2614,49 @@ fn guessed(sentence: &str) -> Vec<Range<usize>> {
             .find_map(|w| before.strip_suffix(w))
             .unwrap_or(before);
         let at = before.len();
-        let start = CONTRAST_ENDINGS
-            .iter()
-            .chain(&CAUSES)
-            .chain(&GUESS_BOUNDS)
-            .filter_map(|w| before.rfind(w).map(|i| i + w.len()))
-            .chain(
-                before
-                    .rfind(CLAUSE_BREAKS)
-                    .map(|i| i + before[i..].chars().next().map_or(0, char::len_utf8)),
-            )
-            .max()
-            .unwrap_or(0);
-        out.push(start..at);
+        let clause_start = |before: &str| {
+            CONTRAST_ENDINGS
+                .iter()
+                .chain(&CAUSES)
+                .chain(&GUESS_BOUNDS)
+                .filter_map(|w| before.rfind(w).map(|i| i + w.len()))
+                .chain(
+                    before
+                        .rfind(CLAUSE_BREAKS)
+                        .map(|i| i + before[i..].chars().next().map_or(0, char::len_utf8)),
+                )
+                .max()
+                .unwrap_or(0)
+        };
+        let mut start = clause_start(before);
+        // `X が GA になるのは 1.34 だと思います`: what comes, as the topic of a guessed release.
+        if let Some(topic) = before[..start].strip_suffix("のは")
+            && topic.ends_with('る')
+        {
+            start = clause_start(topic);
+        }
+        out.push(Guess {
+            range: start..at,
+            of_the_predicate: true,
+        });
     }
     out
+}
+
+/// Whether `tail`, the text between the last stage word or release of a guessed clause and its
+/// guessing ending, makes that stage or release the clause's predicate (`GA かな`, `GA になるはず`,
+/// `1.35 だと思う`), not the topic of an opinion (`GA は嬉しいと思います`, `GA になったことで
+/// Pod の再起動が減ると思います`).
+fn is_a_predicate_tail(tail: &str) -> bool {
+    let mut rest = tail.trim().to_string();
+    for word in ["昇格", "移行", "到達", "入り", "化"] {
+        rest = rest.replace(word, "");
+    }
+    rest.chars().count() <= 12
+        && !rest.contains(['が', 'を'])
+        && rest
+            .chars()
+            .all(|c| c == ' ' || crate::text::japanese::is_hiragana(c))
 }
 
 /// Whether the text after a stage word makes it a relative clause in the past before a noun
@@ -2651,15 +2739,30 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     // stage told of the noun it modifies (`ベータに昇格した KEP-3962 は…でしょう`) is taken as known.
     for sentence in &view.sentences {
         for guess in guessed(&text[sentence.clone()]) {
-            let guess = sentence.start + guess.start..sentence.start + guess.end;
-            let from = tokens.partition_point(|u| u.range.start < guess.start);
-            for (j, u) in tokens.iter().enumerate().skip(from) {
-                if u.range.start >= guess.end {
-                    break;
+            let range = sentence.start + guess.range.start..sentence.start + guess.range.end;
+            let from = tokens.partition_point(|u| u.range.start < range.start);
+            let inside = || {
+                tokens[from..]
+                    .iter()
+                    .enumerate()
+                    .take_while(|(_, u)| u.range.start < range.end)
+                    .map(move |(k, u)| (from + k, u))
+            };
+            if guess.of_the_predicate {
+                let last = inside()
+                    .filter(|(_, u)| states(u.kind) || matches!(u.kind, TokenKind::Release(_)))
+                    .last();
+                match last {
+                    Some((_, u)) if is_a_predicate_tail(&text[u.range.end..range.end]) => {}
+                    _ => continue,
                 }
-                if states(u.kind) && !modifies_a_noun(&text[u.range.end..]) {
-                    muted[j] = true;
-                }
+            }
+            let guessed: Vec<usize> = inside()
+                .filter(|(_, u)| states(u.kind) && !modifies_a_noun(&text[u.range.end..]))
+                .map(|(j, _)| j)
+                .collect();
+            for j in guessed {
+                muted[j] = true;
             }
         }
     }
@@ -4135,6 +4238,13 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         steps.sort();
         steps.dedup_by_key(|d| d.release);
     }
+    // `| 1.32 | 1.33 | 1.34 |` over `| beta | GA | GA |`: the row reached GA in the first
+    // release of the run of columns that say GA, not in the last.
+    for (row, (_, s)) in ranked.iter_mut() {
+        if let (Some(release), Some(steps)) = (s.release, dated.get(row)) {
+            s.release = Some(first_of_the_run(steps, release, s.stage));
+        }
+    }
     for (row, s) in described {
         ranked.entry(row).or_insert((rank(None), s));
     }
@@ -4145,6 +4255,27 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         stage: ranked.into_iter().map(|(row, (_, s))| (row, s)).collect(),
         dated,
         default: defaults,
+    }
+}
+
+/// The earliest release of the steps (sorted by release) from which every step up to `release`
+/// states `stage`, when a step before that run states another: where the row is seen to reach
+/// the stage. `release` itself when the run goes back to the first step (`| ベータ | ベータ |`
+/// tells no move), or when `release` is no step.
+fn first_of_the_run(steps: &[Dated], release: Release, stage: Stage) -> Release {
+    let Some(at) = steps.iter().position(|d| d.release == release) else {
+        return release;
+    };
+    let run = steps[..=at]
+        .iter()
+        .rev()
+        .take_while(|d| d.stage == stage)
+        .count();
+    match at + 1 - run {
+        // (A run of none: the step of `release` says another stage.)
+        _ if run == 0 => release,
+        0 => release,
+        first => steps[first].release,
     }
 }
 

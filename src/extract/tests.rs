@@ -6623,6 +6623,13 @@ fn the_steps_of_the_process_and_a_second_beta() {
     ] {
         assert_no_kep_stage(md);
     }
+    // `の段階` is where it stands.
+    for md in [
+        "KEP-753 は現在 GA の段階にあります。",
+        "KEP-753 は GA の段階に到達しました。",
+    ] {
+        assert_eq!(kep_stages(md), [(753, Some(Stage::Stable), None)], "{md}");
+    }
     // A chain of dated steps is history, whatever follows it.
     assert_eq!(
         kep_stages("KEP-4639 は 1.31 でアルファ → 1.33 でベータという流れで昇格しました。"),
@@ -7040,6 +7047,9 @@ fn a_guess_states_no_stage() {
         // Hearsay of what comes.
         "KEP-1287 は 1.34 で GA らしい。",
         "KEP-1287 の GA は 1.35 とのこと。",
+        // What comes, as the topic of a guessed release.
+        "KEP-1287 が GA になるのは 1.34 だと思います。",
+        "KEP-2400 が GA になるのは 1.34 かな、と思っています。",
     ] {
         assert_no_kep_stage(md);
     }
@@ -7065,8 +7075,39 @@ fn a_guess_states_no_stage() {
         ),
         // The guess covers its own clause only.
         (
-            "KEP-3157 は 1.30 でベータになり、1.31 で GA になったはず。",
+            "KEP-3157 は 1.30 でベータになり、1.31 で GA になるはず。",
             (3157, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        // `はず` and hearsay of what is done report it.
+        (
+            "KEP-753 は 1.29 で GA になっているはずです。リリースノートにも書かれています。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
+        ),
+        (
+            "KEP-753 は 1.29 で GA になってるらしいです。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
+        ),
+        // Emphasis, and an opinion of the stage.
+        (
+            "今回の変更点で一番大きいのは KEP-753 の GA でしょう。",
+            (753, Some(Stage::Stable), None),
+        ),
+        (
+            "1.29 での KEP-753 の GA は嬉しいと思います。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
+        ),
+        (
+            "KEP-1287 が 1.30 でベータになったことで Pod の再起動が減ると思います。",
+            (1287, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        // An adverb reaches no further than its clause.
+        (
+            "たぶん皆さんご存じのとおり、KEP-753 は 1.29 で GA になりました。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
+        ),
+        (
+            "きっと多くの人が待っていた KEP-753 が、1.29 でついに GA になりました。",
+            (753, Some(Stage::Stable), Some(rel("1.29"))),
         ),
     ] {
         assert_eq!(kep_stages(md), [want], "{md}");
@@ -7085,4 +7126,25 @@ fn a_release_and_its_jiten_are_the_release() {
             "{md}"
         );
     }
+}
+
+#[test]
+fn a_row_of_release_columns_reached_its_stage_where_the_run_begins() {
+    // beta, then GA twice: GA came in the first column that says it.
+    // (The tests' articles are of 1.32.)
+    let md = "| feature gate | 1.30 | 1.31 | 1.32 |\n| --- | --- | --- | --- |\n| `SidecarContainers` | beta | GA | GA |\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Stable), Some(rel("1.31")))]);
+    // A run back to the first column shows no move: the article's release, as before.
+    let md = "| feature gate | 1.31 | 1.32 |\n| --- | --- | --- |\n| `NodeSwap` | beta | beta |\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Beta), Some(rel("1.32")))]);
+}
+
+#[test]
+fn a_stage_cell_waiting_for_the_stage_states_none() {
+    let md = "| 担当者 | 機能 | ステータス |\n|---|---|---|\n| 鈴木 | `NodeSwap` | GA 待ち |\n";
+    assert!(
+        gate_stages(md).iter().all(|(stage, _)| stage.is_none()),
+        "{:?}",
+        gate_stages(md)
+    );
 }
