@@ -26,6 +26,9 @@
 //!   states one stage (`` `X` で見えるようになります。まだアルファです。 ``).
 //! * a name the registry knows as the whole of a table cell in a row that states a stage
 //!   (`| SidecarContainers | GA |`), in a code span or not;
+//! * a name the registry knows followed in brackets by the KEP it came with
+//!   (`InPlacePodVerticalScaling（KEP-1287）の話`), even of a kind's name, or as the object of
+//!   its promotion (`` `MutatingAdmissionPolicy` を beta に昇格 ``);
 //!
 //! * a name the registry knows written whole in a code span or as a link's whole text, anywhere
 //!   (`` `SidecarContainers` を使うと… ``), said in passing unless a rule above makes it what a
@@ -184,6 +187,7 @@ pub(super) fn extract_block(
                 // gate of the KEP its item names (an API kind's name needs more, above).
                 if titled
                     || is_gate_of_a_named_kep(view, registry, keps, name)
+                    || bracketed_by_its_kep(view, registry, keps, i, name)
                     || sentence_is_about_gates(view, t.range.start)
                     || heads_a_stage_list_item(view, i)
                     || leads_an_item_of_a_stage(view, i)
@@ -747,6 +751,30 @@ fn is_gate_of_a_named_kep(
     })
 }
 
+/// `InPlacePodVerticalScaling（KEP-1287）`: a name followed in brackets by the KEP the registry
+/// says the gate came with is the gate.
+fn bracketed_by_its_kep(
+    view: &BlockView,
+    registry: &Registry,
+    keps: &[KepMention],
+    i: usize,
+    name: &str,
+) -> bool {
+    let Some(kep) = registry.gate(name).and_then(|g| g.kep) else {
+        return false;
+    };
+    let text = view.text();
+    let Some(next) = view.tokens.get(i + 1).filter(|n| n.kind == TokenKind::Kep) else {
+        return false;
+    };
+    let gap = text[view.tokens[i].range.end..next.range.start].trim_matches([' ', '`', '[']);
+    let at = view.norm.orig_range(next.range.clone());
+    matches!(gap, "(" | "（")
+        && keps
+            .iter()
+            .any(|m| m.block == view.index && m.range == at && m.kep == kep)
+}
+
 /// `- KEP-3962 MutatingAdmissionPolicy`, `KEP-3962: \`MutatingAdmissionPolicy\``: the name right
 /// after the KEP the registry says the gate came with is the KEP's title, so the gate, even when
 /// an API kind has the same name.
@@ -872,6 +900,28 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     }
     if rest.starts_with(['が', 'は', 'も']) {
         return stage_after(at);
+    }
+    // `` `MutatingAdmissionPolicy` を beta に昇格 ``: the name as the object of its promotion.
+    if let Some(after) = rest.strip_prefix('を') {
+        let mut at = sentence.end - after.trim_start().len();
+        // (`を 1.34 で beta に昇格`: its release first.)
+        if let Some(r) = view.tokens_in(&(at..sentence.end)).first()
+            && r.range.start == at
+            && matches!(r.kind, TokenKind::Release(_))
+            && let Some(gap) = text[r.range.end..].trim_start().strip_prefix('で')
+        {
+            at = sentence.end.min(text.len() - gap.trim_start().len());
+        }
+        return view
+            .tokens_in(&(at..sentence.end))
+            .first()
+            .is_some_and(|s| {
+                s.range.start == at
+                    && matches!(s.kind, TokenKind::StageWord(_))
+                    && ["に昇格", "へ昇格", "に移行", "へ移行", "に格上げ"]
+                        .iter()
+                        .any(|w| text[s.range.end..].trim_start().starts_with(w))
+            });
     }
     // `` - `MutatingAdmissionPolicy` 1.34 で β！ ``: a digest's terse line, the particle dropped.
     if let Some(first) = view.tokens_in(&(at..sentence.end)).first()

@@ -7148,3 +7148,38 @@ fn a_stage_cell_waiting_for_the_stage_states_none() {
         gate_stages(md)
     );
 }
+
+#[test]
+fn a_name_beside_its_kep_or_promoted_as_an_object_is_the_gate() {
+    // The name followed in brackets by the KEP the registry ties it to.
+    assert_eq!(
+        builtin_gate_stages("InPlacePodVerticalScaling（KEP-1287）の話。"),
+        [("InPlacePodVerticalScaling".to_string(), None, None)]
+    );
+    // An API kind's name as the object of its promotion.
+    for md in [
+        "`MutatingAdmissionPolicy` を beta に昇格（1.32）",
+        "`MutatingAdmissionPolicy` を 1.32 で beta に昇格",
+    ] {
+        let got = builtin_gate_stages(md);
+        assert_eq!(
+            got.iter().map(|g| (g.0.as_str(), g.1)).collect::<Vec<_>>(),
+            [("MutatingAdmissionPolicy", Some(Stage::Beta))],
+            "{md}"
+        );
+    }
+    // Another KEP in brackets, or the kind as any other object, is not.
+    assert!(builtin_gate_stages("InPlacePodVerticalScaling（KEP-753）の話。").is_empty());
+    assert!(builtin_gate_stages("`MutatingAdmissionPolicy` を作成します。").is_empty());
+}
+
+#[test]
+fn a_stage_in_the_next_release_is_a_plan() {
+    assert_no_kep_stage("KEP-2400 は次の 1.33 で GA になります。");
+    assert_no_kep_stage("KEP-2400 は次期 v1.33 でベータになります。");
+    // Looking back, the next release is history.
+    assert_eq!(
+        kep_stages("KEP-753 は 1.28 の次の 1.29 で GA になりました。"),
+        [(753, Some(Stage::Stable), Some(rel("1.29")))]
+    );
+}
