@@ -2766,32 +2766,6 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             }
         }
     }
-    // `次の 1.34 で GA になります`: a release said to come next is a plan, to its clause's end.
-    for sentence in &view.sentences {
-        let said = &text[sentence.clone()];
-        for word in ["次の", "次回の", "次期", "次期バージョンの"] {
-            for (at, _) in said.match_indices(word) {
-                let from = at + word.len();
-                let release = said[from..].trim_start().trim_start_matches(['v', 'V']);
-                // (`1.33 の次の 1.34 で GA になりました` looks back.)
-                if !release.starts_with("1.") || super::scan::tells_the_past(&said[from..]) {
-                    continue;
-                }
-                let end = CONTRAST_ENDINGS
-                    .iter()
-                    .chain(&CAUSES)
-                    .filter_map(|w| said[from..].find(w))
-                    .chain(said[from..].find(CLAUSE_BREAKS))
-                    .min()
-                    .map_or(said.len(), |i| from + i);
-                mute(
-                    tokens,
-                    &mut muted,
-                    sentence.start + at..sentence.start + end,
-                );
-            }
-        }
-    }
     // `alpha → beta → GA の流れを解説`, `ベータのプロセス`, `From KEP to GA`: stages named as the
     // steps of the process every feature goes through, not stages a feature reached.
     for (i, t) in tokens.iter().enumerate() {

@@ -7172,14 +7172,3 @@ fn a_name_beside_its_kep_or_promoted_as_an_object_is_the_gate() {
     assert!(builtin_gate_stages("InPlacePodVerticalScaling（KEP-753）の話。").is_empty());
     assert!(builtin_gate_stages("`MutatingAdmissionPolicy` を作成します。").is_empty());
 }
-
-#[test]
-fn a_stage_in_the_next_release_is_a_plan() {
-    assert_no_kep_stage("KEP-2400 は次の 1.33 で GA になります。");
-    assert_no_kep_stage("KEP-2400 は次期 v1.33 でベータになります。");
-    // Looking back, the next release is history.
-    assert_eq!(
-        kep_stages("KEP-753 は 1.28 の次の 1.29 で GA になりました。"),
-        [(753, Some(Stage::Stable), Some(rel("1.29")))]
-    );
-}
