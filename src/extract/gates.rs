@@ -751,6 +751,22 @@ fn is_gate_of_a_named_kep(
     })
 }
 
+/// After `を beta に昇格`: the promotion done or headlined (`昇格しました`, `昇格させた`, `昇格（1.34）`,
+/// the line's end), not denied, proposed, supposed or still to come (`昇格させませんでした`,
+/// `昇格させるべき`, `昇格させたら`, `昇格させる前に`).
+fn promoted(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    rest.is_empty()
+        || rest.starts_with(['（', '(', '。', '、', '！', '!', '.'])
+        || ["しました", "しています", "済", "され"]
+            .iter()
+            .any(|w| rest.starts_with(w))
+        || ["した", "させた", "させました"].iter().any(|w| {
+            rest.strip_prefix(w)
+                .is_some_and(|after| !after.starts_with(['ら', 'り']))
+        })
+}
+
 /// `InPlacePodVerticalScaling（KEP-1287）`: a name followed in brackets by the KEP the registry
 /// says the gate came with is the gate.
 fn bracketed_by_its_kep(
@@ -920,7 +936,8 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
                     && matches!(s.kind, TokenKind::StageWord(_))
                     && ["に昇格", "へ昇格", "に移行", "へ移行", "に格上げ"]
                         .iter()
-                        .any(|w| text[s.range.end..].trim_start().starts_with(w))
+                        .find_map(|w| text[s.range.end..].trim_start().strip_prefix(w))
+                        .is_some_and(promoted)
             });
     }
     // `` - `MutatingAdmissionPolicy` 1.34 で β！ ``: a digest's terse line, the particle dropped.

@@ -836,13 +836,20 @@ fn owner_in_context(
         });
     }
     // `argoproj/argo-cd#23855 は revert されました。#23910 で直っています。`: with no reference
-    // before it in its sentence, the number follows the repository last named in its block.
+    // before it in its sentence, and no project said there (`Helm 側でも #13000`, `k/k 側は`,
+    // `SIG Node の #98765`, `cilium/cilium でも`), the number follows the repository last named
+    // in its block.
+    let said_before = &text[sentence.start..t.range.start];
+    let names_a_project = !in_sentence.repos.is_empty()
+        || in_sentence.kubernetes
+        || said_before.contains('/')
+        || said_before.to_ascii_lowercase().contains("sig");
     let prev = prev.or_else(|| {
         view.tokens[..i]
             .iter()
             .rev()
             .find(|p| p.kind.is_reference())
-            .filter(|p| p.kind == TokenKind::RepoHash)
+            .filter(|p| p.kind == TokenKind::RepoHash && !names_a_project)
     });
     if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash)
         && let Some((repo, _)) = repo_and_number(&text[prev.range.clone()])

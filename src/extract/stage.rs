@@ -2940,8 +2940,16 @@ fn heads_criteria(heading: &str) -> bool {
 /// Every stage word of the block is one stage (`## 削除されたフィーチャーゲート`; not `Graduated
 /// または Deprecated`).
 fn states_one_stage(view: &BlockView) -> bool {
+    // `GA 済みでロックされていたゲートのうち、以下が 1.33 で削除されました。`: what comes before
+    // `のうち` says which of them, not what they did.
+    let text = view.text();
+    let from = ["のうち", "の中から", "の中で"]
+        .iter()
+        .filter_map(|w| text.rfind(w).map(|i| i + w.len()))
+        .max()
+        .unwrap_or(0);
     let mut stages = view.tokens.iter().filter_map(|t| match t.kind {
-        TokenKind::StageWord(s) => Some(s),
+        TokenKind::StageWord(s) if t.range.start >= from => Some(s),
         _ => None,
     });
     stages.next().is_none_or(|first| stages.all(|s| s == first))

@@ -1513,6 +1513,19 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "kubernetes-sigs/kueue#3012 がマージされました。本体の #12345 も見てください。",
             vec![pull("kubernetes-sigs/kueue", 3012), pull(k, 12345)],
         ),
+        // The number's own sentence names its project.
+        (
+            "argoproj/argo-cd#23855 は revert されました。Helm 側でも #13000 で直っています。",
+            vec![pull("argoproj/argo-cd", 23855), pull("helm/helm", 13000)],
+        ),
+        (
+            "argoproj/argo-cd#23855 は revert されました。k/k 側は #98765、SIG Node の #98766 です。",
+            vec![
+                pull("argoproj/argo-cd", 23855),
+                pull(k, 98765),
+                pull(k, 98766),
+            ],
+        ),
         (
             "kubernetes/website の #50000 と website リポジトリの PR #50001",
             vec![
@@ -7168,7 +7181,20 @@ fn a_name_beside_its_kep_or_promoted_as_an_object_is_the_gate() {
             "{md}"
         );
     }
-    // Another KEP in brackets, or the kind as any other object, is not.
-    assert!(builtin_gate_stages("InPlacePodVerticalScaling（KEP-753）の話。").is_empty());
-    assert!(builtin_gate_stages("`MutatingAdmissionPolicy` を作成します。").is_empty());
+    // Another KEP in brackets, the kind as any other object, or a promotion not done, is not.
+    for md in [
+        "InPlacePodVerticalScaling（KEP-753）の話。",
+        "`MutatingAdmissionPolicy` を作成します。",
+        "`MutatingAdmissionPolicy` を beta に昇格させませんでした。",
+        "`MutatingAdmissionPolicy` を beta に昇格させるべきです。",
+        "`MutatingAdmissionPolicy` を beta に昇格させたら、本番で使います。",
+    ] {
+        assert!(builtin_gate_stages(md).is_empty(), "{md}");
+    }
+}
+
+#[test]
+fn a_lead_choosing_among_gates_by_their_past_states_what_it_did_to_them() {
+    let md = "GA 済みでロックされていたゲートのうち、以下が 1.32 で削除されました。\n\n| フィーチャーゲート | GA になったバージョン |\n| --- | --- |\n| `SidecarContainers` | 1.29 |\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Removed), Some(rel("1.32")))]);
 }
