@@ -166,6 +166,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 || of_another_project(view, &mention, at)
                 || stated_of_another_release(view, &mention, at)
                 || said_of_an_earlier_subject(view, &mention, at)
+                || modifies_another_subject(view, &mention, at)
                 || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at)) =>
@@ -2126,6 +2127,31 @@ fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: u
                 .starts_with(['が', 'は', 'も'])
     });
     another_name || names_another_release(&text[sentence.start..stage_at])
+}
+
+/// `` `SidecarContainers` を前提とする `JobManagedBy` は 1.32 でベータに ``, `` `A` の sleep 0 秒を許可する
+/// `B` は GA に ``: the mention stands in a clause modifying the next name, the subject of the
+/// stage at `stage_at` (a verb's attributive form right before that name and its `は`/`が`).
+fn modifies_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    let Some(next) = view
+        .tokens
+        .iter()
+        .find(|t| t.range.start >= mention.end && names_a_kep_or_gate(text, t))
+        .filter(|t| t.range.end <= stage_at && text[t.range.clone()] != text[mention.clone()])
+    else {
+        return false;
+    };
+    let between = text[mention.end..next.range.start].trim_matches(['`', ' ']);
+    let modifies = between.starts_with(['を', 'の', 'に', 'で'])
+        && between.chars().count() <= 40
+        && !between.contains(CLAUSE_BREAKS)
+        // A verb's plain form (`とする`, `を使う`, `を含む`, `した`) before the name.
+        && between.ends_with(['う', 'く', 'ぐ', 'す', 'つ', 'ぶ', 'む', 'る', 'た']);
+    let subject = text[next.range.end..]
+        .trim_start_matches(['`', ' '])
+        .starts_with(['は', 'が']);
+    modifies && subject
 }
 
 /// `Kyverno 1.12 では KEP-3488 の VAP 生成がベータに`, `Karpenter v1.0 が GA になったので、

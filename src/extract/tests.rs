@@ -7198,3 +7198,24 @@ fn a_lead_choosing_among_gates_by_their_past_states_what_it_did_to_them() {
     let md = "GA 済みでロックされていたゲートのうち、以下が 1.32 で削除されました。\n\n| フィーチャーゲート | GA になったバージョン |\n| --- | --- |\n| `SidecarContainers` | 1.29 |\n";
     assert_eq!(gate_stages(md), [(Some(Stage::Removed), Some(rel("1.32")))]);
 }
+
+#[test]
+fn a_name_in_a_clause_modifying_the_subject_takes_no_stage() {
+    let got =
+        gate_facts("`NodeSwap` を前提とする `SidecarContainers` は 1.29 でベータになりました。");
+    assert_eq!(
+        got.iter().map(|g| (g.0.as_str(), g.1)).collect::<Vec<_>>(),
+        [("NodeSwap", None), ("SidecarContainers", Some(Stage::Beta))]
+    );
+    // Names joined as subjects share it.
+    for md in [
+        "`NodeSwap` と `SidecarContainers` が GA になりました。",
+        "`NodeSwap` に加えて `SidecarContainers` が GA になりました。",
+    ] {
+        assert!(
+            gate_facts(md).iter().all(|g| g.1 == Some(Stage::Stable)),
+            "{md}: {:?}",
+            gate_facts(md)
+        );
+    }
+}
