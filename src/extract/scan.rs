@@ -673,6 +673,15 @@ pub(super) fn scan_until(
         if kind == TokenKind::StageWord(Stage::Alpha) && after.starts_with("ベット") {
             kind = TokenKind::Ident; // アルファベット, the alphabet
         }
+        // `GKE のアルファクラスタ`, `ベータチャネル`, `Beta チャンネル`: a managed platform's kind of
+        // cluster or release channel, not a feature's stage.
+        if matches!(kind, TokenKind::StageWord(_))
+            && ["クラスタ", "チャネル", "チャンネル", "テスター"]
+                .iter()
+                .any(|w| after.trim_start().starts_with(w))
+        {
+            kind = TokenKind::Ident;
+        }
         // `v1.31.0-beta2`, `2.1.beta2`: a pre-release's tag, not a stage.
         if matches!(kind, TokenKind::StageWord(_))
             && s.ends_with(|c: char| c.is_ascii_digit())

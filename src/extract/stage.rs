@@ -2586,6 +2586,13 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             });
         }
     }
+    // `仮に X が 1.33 でアルファのままだったとすると、…`: a supposed world, to the sentence's end.
+    if let Some(at) = sentence.find("仮に") {
+        out.push(Guess {
+            range: at..sentence.len(),
+            of_the_predicate: false,
+        });
+    }
     let main = sentence.trim_end_matches(|c: char| {
         c.is_whitespace()
             || matches!(
@@ -5390,6 +5397,10 @@ fn without_adverb(gap: &str) -> &str {
         "長らく",
         "長く",
         "ずっと",
+        // `1.30 からアップストリームではベータ`: where, not when.
+        "アップストリームでは",
+        "upstream では",
+        "本家では",
     ]
     .iter()
     .find_map(|a| gap.strip_suffix(a))

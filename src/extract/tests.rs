@@ -7219,3 +7219,24 @@ fn a_name_in_a_clause_modifying_the_subject_takes_no_stage() {
         );
     }
 }
+
+#[test]
+fn a_platforms_cluster_or_channel_a_place_and_a_supposed_world_are_no_stage_of_the_gate() {
+    for md in [
+        "`NodeSwap` は GKE のアルファクラスタでしか使えません。",
+        "`NodeSwap` をベータチャネルで試しました。",
+        "仮に `NodeSwap` が 1.32 でアルファのままだったとすると、本番では使えません。",
+    ] {
+        assert!(
+            gate_stages(md).iter().all(|(stage, _)| stage.is_none()),
+            "{md}: {:?}",
+            gate_stages(md)
+        );
+    }
+    assert_eq!(
+        gate_stages(
+            "`NodeSwap` は 1.30 からアップストリームではベータですが、デフォルト無効です。"
+        ),
+        [(Some(Stage::Beta), Some(rel("1.30")))]
+    );
+}
