@@ -1748,7 +1748,7 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let text = view.text();
     // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
     let muted = view.muted();
-    let guesses = guessed(&text[sentence.clone()]);
+    let guesses = std::cell::OnceCell::new();
     let first = view
         .tokens
         .partition_point(|t| t.range.start < sentence.start);
@@ -1756,10 +1756,13 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
         t.kind.hopes_or_denies()
             || (matches!(t.kind, TokenKind::StageWord(_))
                 && muted[first + k]
-                && guesses.iter().any(|g| {
-                    (sentence.start + g.range.start..sentence.start + g.range.end)
-                        .contains(&t.range.start)
-                }))
+                && guesses
+                    .get_or_init(|| guessed(&text[sentence.clone()]))
+                    .iter()
+                    .any(|g| {
+                        (sentence.start + g.range.start..sentence.start + g.range.end)
+                            .contains(&t.range.start)
+                    }))
     })
 }
 
@@ -2771,6 +2774,15 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
     // `たぶん 1.33 で GA`, `GA は 1.35 だと思う`, `1.34 で GA かな`: a guess states nothing; a
     // stage told of the noun it modifies (`ベータに昇格した KEP-3962 は…でしょう`) is taken as known.
     for sentence in &view.sentences {
+        // (Most sentences state no stage: read only those that do.)
+        let first = tokens.partition_point(|u| u.range.start < sentence.start);
+        if !tokens[first..]
+            .iter()
+            .take_while(|u| u.range.start < sentence.end)
+            .any(|u| states(u.kind))
+        {
+            continue;
+        }
         for guess in guessed(&text[sentence.clone()]) {
             let range = sentence.start + guess.range.start..sentence.start + guess.range.end;
             let from = tokens.partition_point(|u| u.range.start < range.start);
