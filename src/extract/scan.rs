@@ -675,10 +675,17 @@ pub(super) fn scan_until(
         }
         // `GKE のアルファクラスタ`, `ベータチャネル`, `Beta チャンネル`: a managed platform's kind of
         // cluster or release channel, not a feature's stage.
+        // (Written apart, `ベータ クラスタ全体で`, the noun starts another phrase.)
         if matches!(kind, TokenKind::StageWord(_))
             && ["クラスタ", "チャネル", "チャンネル", "テスター"]
                 .iter()
-                .any(|w| after.trim_start().starts_with(w))
+                .find_map(|w| after.strip_prefix(w))
+                .is_some_and(|rest| {
+                    let rest = rest.strip_prefix('ー').unwrap_or(rest);
+                    !["全体", "管理", "内", "上", "単位", "規模", "設定"]
+                        .iter()
+                        .any(|w| rest.starts_with(w))
+                })
         {
             kind = TokenKind::Ident;
         }

@@ -2146,7 +2146,14 @@ fn modifies_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: 
         return false;
     };
     let between = text[mention.end..next.range.start].trim_matches(['`', ' ']);
-    let modifies = between.starts_with(['を', 'の', 'に', 'で'])
+    // (A clause stating the first name's own stage, `X の 1.33 でのベータ昇格を受けて設計された Y`,
+    // is left to the rules of its own.)
+    let states_its_own = view
+        .tokens_in(&(mention.end..next.range.start))
+        .iter()
+        .any(|t| matches!(t.kind, TokenKind::StageWord(_)));
+    let modifies = !states_its_own
+        && between.starts_with(['を', 'の', 'に', 'で'])
         && between.chars().count() <= 40
         && !between.contains(CLAUSE_BREAKS)
         // A verb's plain form (`とする`, `を使う`, `を含む`, `した`) before the name.
@@ -2589,10 +2596,34 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             });
         }
     }
-    // `仮に X が 1.33 でアルファのままだったとすると、…`: a supposed world, to the sentence's end.
-    if let Some(at) = sentence.find("仮に") {
+    // `仮に X が 1.33 でアルファのままだったとすると、…`: a supposed world, to the sentence's end,
+    // unless a concession or contrast returns to the facts (`仮にバグがあったとしても、X は GA
+    // です`), or brackets or a line end close it; not the word quoted (`「仮に」`).
+    if let Some(at) = sentence.find("仮に")
+        && !sentence[at + "仮に".len()..].starts_with(['」', '』', 'も'])
+    {
+        let from = at + "仮に".len();
+        let rest = &sentence[from..];
+        let end = [
+            "ても",
+            "でも、",
+            "にせよ",
+            "なら",
+            "が、",
+            "けど",
+            "ので",
+            "
+",
+            "．",
+            "）",
+            ")",
+        ]
+        .iter()
+        .filter_map(|w| rest.find(w))
+        .min()
+        .map_or(sentence.len(), |i| from + i);
         out.push(Guess {
-            range: at..sentence.len(),
+            range: at..end,
             of_the_predicate: false,
         });
     }
@@ -5165,8 +5196,20 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
         ]
         .contains(&g)
     };
+    // `GKE 1.32 からアップストリームではベータの機能を`: the platform's release, set against
+    // upstream, dates nothing upstream.
+    let upstream_after_a_platform = |prev: &super::scan::Token| {
+        let gap = &text[prev.range.end..next_start];
+        ["アップストリーム", "upstream", "本家"]
+            .iter()
+            .any(|w| gap.contains(w))
+            && PLATFORMS
+                .iter()
+                .any(|p| text[..prev.range.start].trim_end().ends_with(p))
+    };
     if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
+        && !upstream_after_a_platform(prev)
         && let gap = release_gap(&text[prev.range.end..next_start])
         && !still(gap)
         && (moved_then(gap)

@@ -7240,3 +7240,31 @@ fn a_platforms_cluster_or_channel_a_place_and_a_supposed_world_are_no_stage_of_t
         [(Some(Stage::Beta), Some(rel("1.30")))]
     );
 }
+
+#[test]
+fn a_cluster_a_supposition_and_a_modifying_clause_only_where_they_are() {
+    // Written apart, the noun starts another phrase; a concession returns to the facts; a
+    // platform's release set against upstream dates nothing; a clause stating the first
+    // name's own stage is left to its own rules.
+    for (md, want) in [
+        ("`NodeSwap` がベータ クラスタ全体で使えます。", Some(Stage::Beta)),
+        (
+            "仮にバグがあったとしても、`NodeSwap` は 1.30 でベータになっています。",
+            Some(Stage::Beta),
+        ),
+        (
+            "仮に `NodeSwap` を使う場合でも、`NodeSwap` は 1.30 でベータなので注意が必要です。",
+            Some(Stage::Beta),
+        ),
+    ] {
+        assert!(
+            gate_stages(md).iter().any(|(stage, _)| *stage == want),
+            "{md}: {:?}",
+            gate_stages(md)
+        );
+    }
+    assert_ne!(
+        gate_stages("`NodeSwap` は GKE 1.30 からアップストリームではベータの機能を先行提供しています。"),
+        [(Some(Stage::Beta), Some(rel("1.30")))]
+    );
+}
