@@ -7247,7 +7247,10 @@ fn a_cluster_a_supposition_and_a_modifying_clause_only_where_they_are() {
     // platform's release set against upstream dates nothing; a clause stating the first
     // name's own stage is left to its own rules.
     for (md, want) in [
-        ("`NodeSwap` がベータ クラスタ全体で使えます。", Some(Stage::Beta)),
+        (
+            "`NodeSwap` がベータ クラスタ全体で使えます。",
+            Some(Stage::Beta),
+        ),
         (
             "仮にバグがあったとしても、`NodeSwap` は 1.30 でベータになっています。",
             Some(Stage::Beta),
@@ -7264,7 +7267,9 @@ fn a_cluster_a_supposition_and_a_modifying_clause_only_where_they_are() {
         );
     }
     assert_ne!(
-        gate_stages("`NodeSwap` は GKE 1.30 からアップストリームではベータの機能を先行提供しています。"),
+        gate_stages(
+            "`NodeSwap` は GKE 1.30 からアップストリームではベータの機能を先行提供しています。"
+        ),
         [(Some(Stage::Beta), Some(rel("1.30")))]
     );
 }
