@@ -934,8 +934,9 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .is_some_and(|s| {
                 s.range.start == at
                     && matches!(s.kind, TokenKind::StageWord(_))
-                    && ["に昇格", "へ昇格", "に移行", "へ移行", "に格上げ"]
+                    && stage::PROMOTED_TO
                         .iter()
+                        .chain(&["に格上げ"])
                         .find_map(|w| text[s.range.end..].trim_start().strip_prefix(w))
                         .is_some_and(promoted)
             });

@@ -516,8 +516,9 @@ pub(crate) struct BlockView<'a> {
     /// The default the block's sentences of no KEP or gate state (`stage::nameless_default`),
     /// computed once.
     nameless_default: std::cell::OnceCell<Option<bool>>,
-    /// The tokens that state no fact of the release (`stage::muted_tokens`), computed once.
-    muted: std::cell::OnceCell<Vec<bool>>,
+    /// The tokens that state no fact of the release, and of those the ones a guess muted
+    /// (`stage::muted_tokens`), computed once.
+    muted: std::cell::OnceCell<stage::Muted>,
 }
 
 impl<'a> BlockView<'a> {
@@ -675,7 +676,12 @@ impl<'a> BlockView<'a> {
 
     /// Per token, whether it states no fact of the release (a plan, the past).
     pub(crate) fn muted(&self) -> &[bool] {
-        self.muted.get_or_init(|| stage::muted_tokens(self))
+        &self.muted.get_or_init(|| stage::muted_tokens(self)).all
+    }
+
+    /// Per token, whether a guess muted it (`たぶん 1.34 で GA`, `GA は 1.35 だと思う`).
+    pub(crate) fn guessed(&self) -> &[bool] {
+        &self.muted.get_or_init(|| stage::muted_tokens(self)).guessed
     }
 
     /// The index in `sentences` of the sentence containing normalized offset `at`.

@@ -839,17 +839,22 @@ fn owner_in_context(
     // before it in its sentence, and no project said there (`Helm 側でも #13000`, `k/k 側は`,
     // `SIG Node の #98765`, `cilium/cilium でも`), the number follows the repository last named
     // in its block.
-    let said_before = &text[sentence.start..t.range.start];
-    let names_a_project = !in_sentence.repos.is_empty()
-        || in_sentence.kubernetes
-        || said_before.contains('/')
-        || said_before.to_ascii_lowercase().contains("sig");
+    let names_a_project = || {
+        !in_sentence.repos.is_empty()
+            || in_sentence.kubernetes
+            || text[sentence.start..t.range.start].contains('/')
+            || view.tokens[..i]
+                .iter()
+                .rev()
+                .take_while(|p| p.range.start >= sentence.start)
+                .any(|p| p.kind == TokenKind::Sig)
+    };
     let prev = prev.or_else(|| {
         view.tokens[..i]
             .iter()
             .rev()
             .find(|p| p.kind.is_reference())
-            .filter(|p| p.kind == TokenKind::RepoHash && !names_a_project)
+            .filter(|p| p.kind == TokenKind::RepoHash && !names_a_project())
     });
     if let Some(prev) = prev.filter(|p| p.kind == TokenKind::RepoHash)
         && let Some((repo, _)) = repo_and_number(&text[prev.range.clone()])

@@ -265,20 +265,33 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
     at_once || not_becoming || past || waits || even_so
 }
 
-/// Whether a main clause ends in a guess or a refusal (`使えないかも`, `変わらないでしょう`,
-/// `移行しません`): of a supposed case, not of a fact.
+/// Endings of a guess (`…かな`, `…だと思います`, `…だろう`, `…はず`).
+pub(super) const GUESS_ENDINGS: [&str; 16] = [
+    "かな",
+    "かなあ",
+    "かなぁ",
+    "かも",
+    "かもしれない",
+    "かもしれません",
+    "と思う",
+    "と思います",
+    "と思っています",
+    "と思ってます",
+    "でしょう",
+    "だろう",
+    "はず",
+    "はずです",
+    "はずだ",
+    "じゃない",
+];
+
+/// Whether a main clause ends in a guess ([`GUESS_ENDINGS`]) or a refusal (`使えないかも`,
+/// `変わらないでしょう`, `移行しません`): of a supposed case, not of a fact.
 fn supposes(main: &str) -> bool {
-    [
-        "かも",
-        "かもしれません",
-        "かもしれない",
-        "でしょう",
-        "だろう",
-        "ません",
-        "ない",
-    ]
-    .iter()
-    .any(|w| main.ends_with(w))
+    GUESS_ENDINGS
+        .iter()
+        .chain(&["ません", "ない"])
+        .any(|w| main.ends_with(w))
 }
 
 /// The rest of a sentence from `rest` on, without closing brackets, exclamations, a full stop and
@@ -293,7 +306,7 @@ pub(super) fn tells_the_past(rest: &str) -> bool {
     ends_in_the_past(main_clause(rest))
 }
 
-fn ends_in_the_past(main: &str) -> bool {
+pub(super) fn ends_in_the_past(main: &str) -> bool {
     main.ends_with("ました") || main.ends_with('た')
 }
 

@@ -1745,24 +1745,14 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let view = views.get(m.block());
     let at = view.norm.norm_offset(m.at().0.start);
     let sentence = view.sentence_at(at);
-    let text = view.text();
     // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
-    let muted = view.muted();
-    let guesses = std::cell::OnceCell::new();
+    let guessed = view.guessed();
     let first = view
         .tokens
         .partition_point(|t| t.range.start < sentence.start);
     view.tokens_in(&sentence).iter().enumerate().any(|(k, t)| {
         t.kind.hopes_or_denies()
-            || (matches!(t.kind, TokenKind::StageWord(_))
-                && muted[first + k]
-                && guesses
-                    .get_or_init(|| guessed(&text[sentence.clone()]))
-                    .iter()
-                    .any(|g| {
-                        (sentence.start + g.range.start..sentence.start + g.range.end)
-                            .contains(&t.range.start)
-                    }))
+            || (matches!(t.kind, TokenKind::StageWord(_)) && guessed[first + k])
     })
 }
 
@@ -2137,10 +2127,10 @@ fn said_of_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: u
 /// stage at `stage_at` (a verb's attributive form right before that name and its `は`/`が`).
 fn modifies_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
-    let Some(next) = view
-        .tokens
+    let from = view.tokens.partition_point(|t| t.range.start < mention.end);
+    let Some(next) = view.tokens[from..]
         .iter()
-        .find(|t| t.range.start >= mention.end && names_a_kep_or_gate(text, t))
+        .find(|t| names_a_kep_or_gate(text, t))
         .filter(|t| t.range.end <= stage_at && text[t.range.clone()] != text[mention.clone()])
     else {
         return false;
@@ -2496,26 +2486,6 @@ const GUESS_ADVERBS: [&str; 7] = [
     "もしかすると",
 ];
 
-/// Endings of a guess (`…かな`, `…だと思います`, `…だろう`, `…はず`).
-const GUESS_ENDINGS: [&str; 16] = [
-    "かな",
-    "かなあ",
-    "かなぁ",
-    "かも",
-    "かもしれない",
-    "かもしれません",
-    "と思う",
-    "と思います",
-    "と思っています",
-    "と思ってます",
-    "でしょう",
-    "だろう",
-    "はず",
-    "はずです",
-    "はずだ",
-    "じゃない",
-];
-
 /// Endings of hearsay (`…らしい`, `…とのこと`): of what comes, a guess; of the past
 /// (`GA になったらしい`), a fact reported.
 const HEARSAY_ENDINGS: [&str; 7] = [
@@ -2532,19 +2502,10 @@ const HEARSAY_ENDINGS: [&str; 7] = [
 /// named as the topic of an opinion (`GA になったのは大きいと思います`) is a fact.
 const GUESS_BOUNDS: [&str; 7] = ["のは", "のが", "ことは", "ことが", "のに", "て、", "。"];
 
-/// Endings of a verb told as done or as a state reached (`なった`, `なっている`, `なってる`):
-/// hearsay or a `はず` of these reports a fact (`GA になったらしい`, `GA になっているはずです`).
-const DONE_ENDINGS: [&str; 9] = [
-    "た",
-    "ました",
-    "だった",
-    "ている",
-    "ています",
-    "てる",
-    "てます",
-    "でいる",
-    "でいます",
-];
+/// Endings of a state reached (`なっている`, `なってる`): besides the past
+/// ([`super::scan::ends_in_the_past`]), hearsay or a `はず` of these reports a fact (`GA になったらしい`,
+/// `GA になっているはずです`).
+const REACHED_ENDINGS: [&str; 6] = ["ている", "ています", "てる", "てます", "でいる", "でいます"];
 
 /// Words that make `…でしょう` and `…だろう` emphasis rather than a guess (`今回の目玉は何と言っても
 /// X の GA でしょう`).
@@ -2649,9 +2610,9 @@ fn guessed(sentence: &str) -> Vec<Guess> {
     .flatten();
     let done = |at: usize| {
         let before = sentence[..at].trim_end();
-        DONE_ENDINGS.iter().any(|w| before.ends_with(w))
+        super::scan::ends_in_the_past(before) || REACHED_ENDINGS.iter().any(|w| before.ends_with(w))
     };
-    let guess = GUESS_ENDINGS
+    let guess = super::scan::GUESS_ENDINGS
         .iter()
         .find(|w| main.ends_with(*w))
         .map(|w| (main.len() - w.len(), *w))
@@ -2676,7 +2637,7 @@ fn guessed(sentence: &str) -> Vec<Guess> {
         let before = sentence[..at].trim_end_matches(|c: char| {
             c.is_whitespace() || CLAUSE_BREAKS.contains(&c) || matches!(c, '」' | '』')
         });
-        let before = GUESS_ENDINGS
+        let before = super::scan::GUESS_ENDINGS
             .iter()
             .find_map(|w| before.strip_suffix(w))
             .unwrap_or(before);
@@ -2748,7 +2709,7 @@ fn modifies_a_noun(after: &str) -> bool {
     .find_map(|w| rest.strip_prefix(w)) else {
         return false;
     };
-    let hedged = GUESS_ENDINGS
+    let hedged = super::scan::GUESS_ENDINGS
         .iter()
         .chain(&HEARSAY_ENDINGS)
         .chain(&["と思", "の", "ん"])
@@ -2765,6 +2726,12 @@ fn modifies_a_noun(after: &str) -> bool {
         })
 }
 
+/// Per token of a block, whether it states no fact of the release, and whether a guess is why.
+pub(super) struct Muted {
+    pub(super) all: Vec<bool>,
+    pub(super) guessed: Vec<bool>,
+}
+
 /// Which tokens of the block state no fact of the release: the stage and default words of a
 /// clause that is a plan (`v1.33でStableへの昇格を目指しています`, `is expected to reach GA`), and
 /// those after a word of the past up to a new clause (`以前のKubernetesバージョンでは、…デフォルトで
@@ -2772,10 +2739,11 @@ fn modifies_a_noun(after: &str) -> bool {
 /// (`以前はAlphaだった X は利用できなくなりました` is a removal now). A question (`…GAになるのでしょうか？`,
 /// `…かどうか`) and a guess (`たぶん`, `…かな`, `…だと思います`, `…らしい` of what comes) state
 /// nothing.
-pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
+pub(super) fn muted_tokens(view: &BlockView) -> Muted {
     let text = view.text();
     let tokens = &view.tokens;
     let mut muted = vec![false; tokens.len()];
+    let mut guessed_tokens = vec![false; tokens.len()];
     fn states(k: TokenKind) -> bool {
         matches!(
             k,
@@ -2839,6 +2807,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
                 .collect();
             for j in guessed {
                 muted[j] = true;
+                guessed_tokens[j] = true;
             }
         }
     }
@@ -2975,7 +2944,10 @@ pub(super) fn muted_tokens(view: &BlockView) -> Vec<bool> {
             _ => {}
         }
     }
-    muted
+    Muted {
+        all: muted,
+        guessed: guessed_tokens,
+    }
 }
 
 /// Whether a first-column body cell that is only a name stands twice in the table whose first
@@ -4355,11 +4327,11 @@ fn first_of_the_run(steps: &[Dated], release: Release, stage: Stage) -> Release 
         .rev()
         .take_while(|d| d.stage == stage)
         .count();
-    match at + 1 - run {
-        // (A run of none: the step of `release` says another stage.)
-        _ if run == 0 => release,
-        0 => release,
-        first => steps[first].release,
+    // (A run of none: the step of `release` says another stage.)
+    if run == 0 || run == at + 1 {
+        release
+    } else {
+        steps[at + 1 - run].release
     }
 }
 
@@ -4378,20 +4350,14 @@ fn describes_a_move(view: &BlockView, stage: Stage) -> bool {
     let bracketed = text[..word.range.start].trim_end().ends_with(['(', '（'])
         && after.starts_with([')', '）']);
     bracketed
-        || [
-            "に昇格",
-            "へ昇格",
-            "に移行",
-            "へ移行",
-            "になり",
-            "になっ",
-            "として",
-            "化",
-            "入り",
-        ]
-        .iter()
-        .any(|w| after.starts_with(w))
+        || PROMOTED_TO
+            .iter()
+            .chain(&["になり", "になっ", "として", "化", "入り"])
+            .any(|w| after.starts_with(w))
 }
+
+/// What follows a stage word promoted to (`ベータに昇格`, `GA へ移行`).
+pub(super) const PROMOTED_TO: [&str; 4] = ["に昇格", "へ昇格", "に移行", "へ移行"];
 
 /// The default a cell of a column of defaults gives: `true`, `有効`, `on`, `enabled` / `false`,
 /// `無効`, `off`, `disabled` (case aside).
@@ -4523,8 +4489,9 @@ fn removal_cell(view: &BlockView) -> Option<Stated> {
         })
 }
 
-/// Words naming the Kubernetes project itself before a release in a platform's notes.
-const UPSTREAM: [&str; 3] = ["アップストリーム", "upstream", "上流"];
+/// Words naming the Kubernetes project itself, set against a platform (a release's column in a
+/// platform's notes, `1.30 からアップストリームでは`).
+const UPSTREAM: [&str; 4] = ["アップストリーム", "upstream", "上流", "本家"];
 
 /// `eks 1.31`, `gke 1.33` (normalized and lowercased): a managed platform's release, whose minor
 /// version is the Kubernetes release it runs; what follows the platform's name.
@@ -5200,9 +5167,7 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     // upstream, dates nothing upstream.
     let upstream_after_a_platform = |prev: &super::scan::Token| {
         let gap = &text[prev.range.end..next_start];
-        ["アップストリーム", "upstream", "本家"]
-            .iter()
-            .any(|w| gap.contains(w))
+        UPSTREAM.iter().any(|w| gap.contains(w))
             && PLATFORMS
                 .iter()
                 .any(|p| text[..prev.range.start].trim_end().ends_with(p))
@@ -5452,14 +5417,18 @@ fn without_adverb(gap: &str) -> &str {
         "長らく",
         "長く",
         "ずっと",
-        // `1.30 からアップストリームではベータ`: where, not when.
-        "アップストリームでは",
-        "upstream では",
-        "本家では",
     ]
     .iter()
     .find_map(|a| gap.strip_suffix(a))
+    .or_else(|| upstream_here(gap))
     .map_or(gap, str::trim_end)
+}
+
+/// `1.30 からアップストリームではベータ`: `gap` up to an [`UPSTREAM`] word and `では` ending it,
+/// where the stage holds, not when.
+fn upstream_here(gap: &str) -> Option<&str> {
+    let place = gap.strip_suffix("では")?.trim_end();
+    UPSTREAM.iter().find_map(|u| place.strip_suffix(u))
 }
 
 /// The text after a release past the words that only say more of it: `リリース`
