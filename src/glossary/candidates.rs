@@ -716,6 +716,13 @@ pub fn is_stop_word(w: &str) -> bool {
         "could", "each", "even", "how", "just", "more", "most", "must", "now", "only", "other",
         "should", "some", "still", "such", "they", "them", "very", "what", "where", "while", "who",
         "why", "would", "yet",
+        // Quantifiers, time and linking words of English prose (bilingual articles quote whole
+        // paragraphs): katakana that sounds like one is another word (`マナー` is not `many`,
+        // `ライター` not `later`).
+        "again", "always", "because", "did", "during", "either", "ever", "every", "few", "had",
+        "her", "here", "his", "however", "instead", "later", "less", "like", "many", "might",
+        "much", "never", "often", "once", "own", "same", "several", "since", "soon", "those",
+        "though", "through", "thus", "until", "upon", "usually", "whether", "within", "without",
     ];
     STOP.iter().any(|s| s.eq_ignore_ascii_case(w))
 }

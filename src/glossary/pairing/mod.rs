@@ -854,6 +854,19 @@ mod tests {
     }
 
     #[test]
+    fn katakana_sounding_like_an_english_function_word_is_not_its_translation() {
+        // A bilingual memo quotes English prose: `many` and `later` are no terms, and マナー
+        // (manner) and ライター (writer) are other words.
+        let got = pairs_of(
+            "Many users upgrade later.\n\n共通のマナーに沿って書きます。ライターの記事。マナーを守る。ライターが書く。\n",
+        );
+        assert!(
+            !got.iter().any(|(ja, _)| ja == "マナー" || ja == "ライター"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
     fn katakana_for_a_plural_is_shown_in_the_singular() {
         // ベース is `base`: the articles write only `bases`, and the term is listed as a
         // glossary lists words; `metrics` is what メトリクス says, plural and all.
