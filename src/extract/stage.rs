@@ -197,6 +197,10 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                         .filter(|&at| past && lent && in_an_aside(view, at))
                         .and_then(|_| elsewhere().0)
                         .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
+                        // `ValidatingAdmissionPolicy（1.30 で GA）` under an alpha section: no
+                        // feature goes back from GA to alpha, so the name is said in passing and
+                        // its aside is where it stands.
+                        .filter(|s| s.stage >= own.stage)
                 });
             match now {
                 Some(now) if now.release.or(view.release) != own.release => {
@@ -1198,11 +1202,66 @@ fn plan_clause_start(
         let planned_too = is_a_bare_dated_stage(text, tokens, clause_start(text, from, p), p)
             .zip(now)
             .is_some_and(|(dated, now)| dated > now);
-        if !listed && !planned_too {
+        if !listed && !planned_too && !continues_into_the_plan(text, tokens, now, from, p, at) {
             return p;
         }
         end = p;
     }
+}
+
+/// `ベータに昇格し、デフォルトで有効になる見込みです`: a clause ending in a verb's continuative form
+/// (`昇格し、`, `導入され、`, `なり、`) takes its tense from the sentence's last predicate, so a
+/// promotion there is planned with it. Not when the plan's clause (`p..at`) has a release or a
+/// stage of its own or opens another time (`今後`, `将来`: `ベータに昇格し、今後さらに改善される予定
+/// です`), nor for a deprecation or removal (`非推奨となり、将来削除される予定です` tells the
+/// deprecation as done), nor when the earlier clause dates its stage before the article's release.
+fn continues_into_the_plan(
+    text: &str,
+    tokens: &[super::scan::Token],
+    now: Option<Release>,
+    from: usize,
+    p: usize,
+    at: usize,
+) -> bool {
+    const CONTINUATIVE: [char; 4] = ['し', 'れ', 'り', 'て'];
+    const ANOTHER_TIME: [&str; 7] = [
+        "今後",
+        "将来",
+        "次",
+        "いずれ",
+        "ゆくゆく",
+        "さらに",
+        "引き続き",
+    ];
+    let before = text[from..p].trim_end();
+    if !before.ends_with(CONTINUATIVE) {
+        return false;
+    }
+    let plan = &text[p..at];
+    let inside = |r: Range<usize>| {
+        tokens
+            .iter()
+            .filter(move |t| t.range.start >= r.start && t.range.end <= r.end)
+    };
+    let plan_has_its_own = inside(p..at).any(|t| {
+        matches!(
+            t.kind,
+            TokenKind::Release(_) | TokenKind::StageWord(_) | TokenKind::ApiVersion(_)
+        )
+    });
+    if plan_has_its_own || ANOTHER_TIME.iter().any(|w| plan.contains(w)) || names_a_removal(plan) {
+        return false;
+    }
+    let earlier = clause_start(text, from, p)..p;
+    let promotes = inside(earlier.clone()).any(|t| {
+        matches!(
+            t.kind,
+            TokenKind::StageWord(Stage::Alpha | Stage::Beta | Stage::Stable)
+        )
+    });
+    let dated_before = inside(earlier)
+        .any(|t| matches!(t.kind, TokenKind::Release(r) if now.is_some_and(|now| r < now)));
+    promotes && !dated_before
 }
 
 /// `1.33 でベータ、` before `1.35 で GA を目指しています`: the clause `start..end` is only a release

@@ -2319,6 +2319,50 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
 }
 
 #[test]
+fn a_promotion_in_a_continuative_clause_is_planned_with_the_predicate_it_joins() {
+    // The tense of `昇格し、` is the last predicate's: both are planned (the front matter's release
+    // is 1.32).
+    for md in [
+        "KEP-3962 は v1.32 ではベータに昇格し、デフォルトで有効になる見込みです。",
+        "KEP-3962 はベータに昇格し、デフォルトで有効になる予定です。",
+        "KEP-3962 はアルファとして導入され、kube-apiserver で利用できるようになる予定です。",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // A fact and a plan of its own: a later stage or release, another time, a removal to come,
+    // a stage dated before the release, or a predicate that is done.
+    for (md, stage, release) in [
+        (
+            "KEP-3962 はベータに昇格し、v1.35 での GA を目指す予定です。",
+            Stage::Beta,
+            None,
+        ),
+        (
+            "KEP-3962 はベータに昇格し、今後さらに改善される予定です。",
+            Stage::Beta,
+            None,
+        ),
+        (
+            "KEP-3962 は非推奨となり、将来のリリースで削除される予定です。",
+            Stage::Deprecated,
+            None,
+        ),
+        (
+            "KEP-3962 は v1.31 でベータに昇格し、デフォルトで有効になる見込みです。",
+            Stage::Beta,
+            Some(rel("1.31")),
+        ),
+        (
+            "KEP-3962 はベータに昇格し、デフォルトで有効になりました。",
+            Stage::Beta,
+            None,
+        ),
+    ] {
+        assert_eq!(kep_stages(md), [(3962, Some(stage), release)], "{md}");
+    }
+}
+
+#[test]
 fn a_release_next_to_a_stage_is_its_own_unless_the_stage_still_holds() {
     for md in [
         "KEP-3962: Beta → GA (v1.32)",
@@ -5781,6 +5825,27 @@ fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_releas
             ("AppArmorFields", Some(Stage::Removed), ga_in_1_31),
         ]
     );
+}
+
+#[test]
+fn an_aside_with_a_later_stage_than_its_section_is_where_the_name_stands() {
+    // No feature goes back from GA to alpha: a name under an alpha section whose aside dates its
+    // GA is said in passing, and the aside is its stage.
+    let md = "## アルファの新機能\n\n書き味は `ValidatingAdmissionPolicy`（1.30 で GA）とほぼ同じです。\n";
+    let got = gate_facts(md);
+    assert_eq!(
+        got,
+        [(
+            "ValidatingAdmissionPolicy".into(),
+            Some(Stage::Stable),
+            Some(rel("1.30")),
+            None
+        )]
+    );
+    // An aside before the section's stage stays its history.
+    let md = "## ベータに昇格した機能\n\n- `SidecarContainers`（1.30 でアルファ）\n";
+    let got = gate_facts(md);
+    assert_eq!(got[0].1, Some(Stage::Beta), "{got:?}");
 }
 
 #[test]
