@@ -107,8 +107,36 @@
     document.documentElement.setAttribute("data-slide", String(i));
     // replaceState: stepping through a deck is not a hundred entries of history.
     if (location.hash !== "#" + i) history.replaceState(null, "", "#" + i);
+    fit(slides[i - 1]);
     slides[i - 1].scrollTop = 0;
   }
+
+  // A slide with more than the screen holds gets smaller type, step by step, down to a floor
+  // that stays readable from the back of the room (half the slide's type, and never under 16px,
+  // a phone's body text); past that it scrolls.
+  var SHRINK_STEP = 0.9;
+  var SMALLEST = 0.5;
+  var SMALLEST_PX = 16;
+  // Measured from the first child's top to the last one's bottom, not by scrollHeight: a term's
+  // hidden tooltip below the last line is no text that needs room.
+  function overflows(s) {
+    var first = s.firstElementChild, last = s.lastElementChild;
+    if (!first) return false;
+    var cs = window.getComputedStyle(s);
+    var room = s.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    return last.getBoundingClientRect().bottom - first.getBoundingClientRect().top > room + 1;
+  }
+  function fit(s) {
+    s.style.fontSize = "";
+    var base = parseFloat(window.getComputedStyle(s).fontSize);
+    var size = base;
+    var floor = Math.max(base * SMALLEST, SMALLEST_PX);
+    while (overflows(s) && size * SHRINK_STEP >= floor) {
+      size *= SHRINK_STEP;
+      s.style.fontSize = size.toFixed(1) + "px";
+    }
+  }
+  window.addEventListener("resize", function () { fit(slides[current - 1]); });
 
   function fullscreen() {
     if (document.fullscreenElement) {

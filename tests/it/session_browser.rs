@@ -560,3 +560,42 @@ fn the_term_link_switch_on_article_slides_is_the_articles_switch() {
     assert_eq!(again["pressed"], "false", "{again}");
     assert_eq!(again["off"], true, "{again}");
 }
+
+#[test]
+fn a_slide_longer_than_the_screen_starts_below_the_bar_and_is_shrunk_to_fit() {
+    // A slide with more text than a 1280×720 window holds: its first line must stand below the
+    // deck's bar (not be centred up off the screen), and its type shrinks until its last line is
+    // on the screen too, above the buttons, down to a floor (16px) past which it scrolls.
+    let f = Fixture::built_repo_site();
+    let b = Browser::start(1280, 720);
+    let deck = "articles/k8s-1-32-sig-api-machinery/slides/index.html";
+    open_deck(&b, &f, deck);
+    let n = on_screen(&b).1;
+    let mut shrunk = 0;
+    for i in 1..=n {
+        b.execute(&format!("location.hash = '#{i}';"), vec![]);
+        b.wait_for(
+            &format!("document.documentElement.getAttribute('data-slide') === '{i}'"),
+            "the slide",
+            5,
+        );
+        let v = b.execute(
+            "var s = document.querySelector('main.deck > section.slide:not([hidden])');\
+             var bar = document.querySelector('.deck-bar').getBoundingClientRect().bottom;\
+             var buttons = document.querySelector('.deck-controls').getBoundingClientRect().top;\
+             var first = s.firstElementChild.getBoundingClientRect().top;\
+             var last = s.lastElementChild.getBoundingClientRect().bottom;\
+             var cs = getComputedStyle(s);\
+             var smallest = parseFloat(cs.fontSize) < 16 / 0.9 && cs.overflowY === 'auto';\
+             return [first >= bar - 1, last <= buttons + 1 || smallest, s.style.fontSize !== ''];",
+            vec![],
+        );
+        assert_eq!(v[0], true, "slide {i}: the first line is under the bar: {v}");
+        // (Or the type is as small as it gets, and the slide scrolls.)
+        assert_eq!(v[1], true, "slide {i}: the last line is above the buttons: {v}");
+        if v[2] == true {
+            shrunk += 1;
+        }
+    }
+    assert!(shrunk > 0, "some slide of the deck is long enough to be shrunk");
+}
