@@ -241,6 +241,9 @@
         rank = kind === id.hint ? -1 : kind === 'kep' ? 0 : kind === 'pr' ? 1 : 2;
       } else {
         exact = value === id.name;
+        // A glossary term's names (and the KEPs they are about) are found whole only: their
+        // first letters are other words' too (`クラスタ` starts a dozen terms).
+        if (!exact && (kind === 'glossary' || kind === 'kep')) return;
         if (!exact && !(value.indexOf(id.name) === 0 && id.name.length >= 3)) return;
         rank = kindRank(kind);
       }

@@ -9,7 +9,8 @@
 //! - **ID entries**: `kep:<n>` → `keps/<n>/`, `gate:<Name>` → `feature-gates/<Name>/`,
 //!   `sig:<name>` and `sig:sig-<name>` → `sigs/<name>/`, and `pr:<n>` → the first block (or
 //!   its list item, see [`item_anchor`]) of each article that mentions the pull request, first
-//!   article first, with that sentence as a snippet.
+//!   article first, with that sentence as a snippet; and a curated or official glossary term's
+//!   names → the KEPs it is about and its page (see [`term_entries`]).
 //! - **Synonyms** the site already knows: a KEP's English title (registry) and the Japanese
 //!   titles articles give it. Glossary pairs are added by the caller (see [`super::index_site`]).
 //!
@@ -294,6 +295,7 @@ pub fn id_entries(site: &RenderCtx) -> Vec<IdEntry> {
             });
         }
     }
+    ids.extend(term_entries(site));
     let articles: BTreeMap<&str, &Article> = site
         .articles
         .iter()
@@ -346,6 +348,52 @@ pub fn item_anchor<'a>(doc: &'a Doc, anchor: &'a str) -> &'a str {
         }
         _ => anchor,
     }
+}
+
+/// A curated or official glossary term's names (English, Japanese and aliases) as ID entries:
+/// a query that is a term's whole name (`サイドカーコンテナ`, `DRA`) lands on the KEPs the term
+/// is about first, then on the term's page, before the text hits (whole names only: the browser
+/// matches these kinds by no prefix). Extracted pairs are candidates, not names to land on.
+fn term_entries(site: &RenderCtx) -> Vec<IdEntry> {
+    let g = site.graph;
+    let mut ids = Vec::new();
+    for t in site
+        .glossary
+        .terms
+        .iter()
+        .filter(|t| t.source != crate::glossary::TermSource::Extracted)
+    {
+        let mut names: Vec<&str> = vec![&t.ja, &t.en];
+        names.extend(t.aliases.iter().map(String::as_str));
+        let mut seen = BTreeSet::new();
+        names.retain(|n| !n.trim().is_empty() && seen.insert(super::index::id_value(n)));
+        let title = if t.en.is_empty() || t.ja.is_empty() {
+            format!("{}{}", t.ja, t.en)
+        } else {
+            format!("{}（{}）", t.ja, t.en)
+        };
+        // Each row's snippet holds the name it is found by, which the browser marks as matched.
+        for name in names {
+            let detail = truncate_chars(&format!("{name} — {}", t.def_ja), PR_DETAIL_CHARS);
+            // The newest KEP first: a later KEP about the same thing is where it stands now
+            // (`DRA`: structured parameters, KEP-4381, before the classic DRA, KEP-3063).
+            for &n in t.keps.iter().rev().filter(|n| g.keps.contains_key(n)) {
+                ids.push(IdEntry {
+                    key: format!("kep:{name}"),
+                    url: urls::kep(n),
+                    title: kep_title(n, g),
+                    detail: format!("用語「{name}」: {title}"),
+                });
+            }
+            ids.push(IdEntry {
+                key: format!("glossary:{name}"),
+                url: urls::term(&t.id),
+                title: title.clone(),
+                detail,
+            });
+        }
+    }
+    ids
 }
 
 /// Synonym groups the site knows without a glossary: each KEP's English title (from the

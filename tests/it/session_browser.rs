@@ -590,12 +590,21 @@ fn a_slide_longer_than_the_screen_starts_below_the_bar_and_is_shrunk_to_fit() {
              return [first >= bar - 1, last <= buttons + 1 || smallest, s.style.fontSize !== ''];",
             vec![],
         );
-        assert_eq!(v[0], true, "slide {i}: the first line is under the bar: {v}");
+        assert_eq!(
+            v[0], true,
+            "slide {i}: the first line is under the bar: {v}"
+        );
         // (Or the type is as small as it gets, and the slide scrolls.)
-        assert_eq!(v[1], true, "slide {i}: the last line is above the buttons: {v}");
+        assert_eq!(
+            v[1], true,
+            "slide {i}: the last line is above the buttons: {v}"
+        );
         if v[2] == true {
             shrunk += 1;
         }
     }
-    assert!(shrunk > 0, "some slide of the deck is long enough to be shrunk");
+    assert!(
+        shrunk > 0,
+        "some slide of the deck is long enough to be shrunk"
+    );
 }
