@@ -212,13 +212,25 @@ fn release_slides_have_a_title_slide_per_stage_and_a_slide_per_change() {
         changes
     );
     assert_eq!(slides.matches("class=\"slide slide-stage ").count(), stages);
-    let foo = between(&slides, "data-item=\"gate-FooGate\"", "</section>");
+    // FooGate is KEP-9001's gate (the registry), and both went beta in 1.32: one change, its
+    // slide the KEP's, with the gate's page linked beside it.
+    assert!(!slides.contains("data-item=\"gate-FooGate\""), "{slides}");
+    let foo = between(&slides, "data-item=\"kep-9001\"", "</section>");
     assert!(
         foo.contains("href=\"../../../feature-gates/FooGate/\""),
         "{foo}"
     );
-    assert!(foo.contains("href=\"../../../articles/k32/#li-"), "{foo}");
-    assert!(foo.contains("ベータに昇格しました"), "{foo}");
+    assert!(foo.contains("href=\"../../../articles/k32/#"), "{foo}");
+    assert!(foo.contains("ベータになりました"), "{foo}");
+    // A gate of no KEP is a change of its own.
+    assert!(slides.contains("data-item=\"gate-BarGate\""));
+    // The release page lists the KEP once, the gate beside it.
+    assert!(!release.contains("data-item=\"gate-FooGate\""));
+    let item = between(&release, "data-item=\"kep-9001\"", "</li>");
+    assert!(
+        item.contains("href=\"../../feature-gates/FooGate/\""),
+        "{item}"
+    );
     let article = page(&out, "articles/k32/slides/index.html");
     assert!(article.contains("data-deck-source"));
     assert!(article.contains("フーの機能がベータになりました。"));

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::graph::{Change, KepNode, Mention};
-use crate::model::ids::{Release, Stage};
+use crate::model::ids::{KepNumber, Release, Stage};
 use crate::model::urls;
 use crate::render::RenderCtx;
 use crate::text::truncate_chars;
@@ -48,6 +48,42 @@ pub(crate) struct ChangeItem<'a> {
     pub(crate) section: &'a str,
     pub(crate) sentence: String,
     pub(crate) disagreement: Option<String>,
+    /// The gates of a KEP item that the articles state at the same stage in the release: one
+    /// change, told once (a gate alone is an item of its own).
+    pub(crate) gates: Vec<GateChip<'a>>,
+    /// The KEP a KEP item is, or a gate item's KEP in the registry (what [`merge_gates`] joins).
+    #[serde(skip)]
+    kep: Option<KepNumber>,
+}
+
+/// A gate shown on its KEP's change item.
+#[derive(Serialize)]
+pub(crate) struct GateChip<'a> {
+    pub(crate) name: String,
+    pub(crate) url: &'a str,
+}
+
+/// Folds each gate item into the item of its KEP when both stand in one stage group: an article
+/// naming `KEP-753（\`SidecarContainers\`）` states one change, not two. A gate whose KEP is not
+/// among the group's items stays an item of its own.
+fn merge_gates(items: Vec<ChangeItem<'_>>) -> Vec<ChangeItem<'_>> {
+    let keps: std::collections::BTreeSet<KepNumber> = items
+        .iter()
+        .filter(|c| c.kind == "kep")
+        .filter_map(|c| c.kep)
+        .collect();
+    let (gates, mut kept): (Vec<_>, Vec<_>) = items
+        .into_iter()
+        .partition(|c| c.kind == "gate" && c.kep.is_some_and(|k| keps.contains(&k)));
+    for g in gates {
+        if let Some(k) = kept.iter_mut().find(|c| c.kind == "kep" && c.kep == g.kep) {
+            k.gates.push(GateChip {
+                name: g.label,
+                url: g.url,
+            });
+        }
+    }
+    kept
 }
 
 /// One kind of change since the previous release (`since` of `release.html`).
@@ -162,11 +198,13 @@ impl<'a> RenderCtx<'a> {
                 stage: group.stage,
                 key: stage_key(group.stage),
                 label: stage_label(group.stage),
-                items: group
-                    .changes
-                    .iter()
-                    .filter_map(|c| self.change_item(c, r, group.stage))
-                    .collect(),
+                items: merge_gates(
+                    group
+                        .changes
+                        .iter()
+                        .filter_map(|c| self.change_item(c, r, group.stage))
+                        .collect(),
+                ),
             })
             .collect()
     }
@@ -248,6 +286,11 @@ impl<'a> RenderCtx<'a> {
                 SENTENCE_CHARS,
             ),
             disagreement,
+            gates: Vec::new(),
+            kep: match change {
+                Change::Kep { number, .. } => Some(*number),
+                Change::Gate { name, .. } => self.graph.gates.get(name)?.kep,
+            },
         })
     }
 

@@ -52,6 +52,7 @@ struct HandoutRow<'a> {
     title: String,
     line: String,
     section: String,
+    gates: &'a [super::changes::GateChip<'a>],
 }
 
 /// A term of the glossary sheet: a term the release's articles link (curated or official;
@@ -159,6 +160,7 @@ impl<'a> RenderCtx<'a> {
                     title: truncate_chars(c.title.unwrap_or(""), HANDOUT_TITLE_CHARS),
                     line: truncate_chars(&c.sentence, HANDOUT_LINE_CHARS),
                     section: truncate_chars(c.section, HANDOUT_TITLE_CHARS),
+                    gates: &c.gates,
                 })
             })
             .collect();
