@@ -89,10 +89,10 @@ impl Article {
     }
 
     /// The origin of the site the article comes from (`https://kubernetes.io`), when its front
-    /// matter's `[source]` URL says: its site-absolute links (`/ja/docs/tutorials/`) are that
-    /// site's pages.
+    /// matter's `[source]` URL says or its keys are kubernetes/website's: its site-absolute
+    /// links (`/ja/docs/tutorials/`) are that site's pages.
     pub fn source_origin(&self) -> Option<&str> {
-        self.front.source.url.as_deref().and_then(urls::origin_of)
+        self.front.link_origin.as_deref()
     }
 }
 

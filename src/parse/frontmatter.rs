@@ -77,6 +77,10 @@ pub struct FrontMatter {
     pub beginner: bool,
     /// A Marp deck (`marp: true`): its images' alt texts may hold Marp's keywords.
     pub marp: bool,
+    /// The site whose pages the article's site-absolute links (`/ja/docs/tutorials/`) name:
+    /// `[source] url`'s origin, else `https://kubernetes.io` for a page of kubernetes/website
+    /// (see [`KUBERNETES_WEBSITE_KEYS`]), else none (they are this site's paths).
+    pub link_origin: Option<String>,
 }
 
 impl FrontMatter {
@@ -97,8 +101,34 @@ impl FrontMatter {
             source: Attribution::default(),
             beginner: false,
             marp: false,
+            link_origin: None,
         }
     }
+}
+
+/// The site of kubernetes/website's pages, which its blog posts and docs link site-absolute.
+const KUBERNETES_WEBSITE: &str = "https://kubernetes.io";
+
+/// Front-matter keys only kubernetes/website's Hugo pages carry: its blog posts'
+/// `layout: blog` and its docs' `content_type` and `reviewers`. An article copied from there
+/// keeps links such as `/ja/docs/concepts/` that name kubernetes.io's pages.
+const KUBERNETES_WEBSITE_KEYS: &[(&str, Option<&str>)] = &[
+    ("layout", Some("blog")),
+    ("content_type", None),
+    ("reviewers", None),
+];
+
+/// The key that makes `unknown` a kubernetes/website page, if one does.
+fn kubernetes_website_key(unknown: &BTreeMap<String, serde_json::Value>) -> Option<&'static str> {
+    KUBERNETES_WEBSITE_KEYS
+        .iter()
+        .find(|(key, value)| {
+            unknown.get(*key).is_some_and(|v| match value {
+                Some(want) => v.as_str() == Some(*want),
+                None => true,
+            })
+        })
+        .map(|(key, _)| *key)
 }
 
 /// Tags that mark an article written for newcomers, as `beginner = true` does.
@@ -403,6 +433,21 @@ pub fn split<'a>(
             inferred.map(|(r, _)| r)
         }
     };
+    let link_origin = match source.url.as_deref() {
+        Some(url) => crate::model::urls::origin_of(url).map(str::to_string),
+        None => kubernetes_website_key(&raw.unknown).map(|key| {
+            let line = find_key_line(raw_text, key).map_or(raw_line, |l| raw_line + l - 1);
+            warnings.push(
+                Diagnostic::note(
+                    path,
+                    Some(line),
+                    format!("site-absolute links point at {KUBERNETES_WEBSITE}: `{key}` is kubernetes/website's key"),
+                )
+                .help("add `[source]` with `url = \"https://kubernetes.io/...\"` (the page it comes from) to state it, or another site's URL to correct it"),
+            );
+            KUBERNETES_WEBSITE.to_string()
+        }),
+    };
     let body = &text[bom + close.1..];
     let body_line = line_of(text_nobom, close.1) + lead_lines;
     // A body opening with the title again (`# タイトル`, as exported posts do) would show it twice
@@ -426,6 +471,7 @@ pub fn split<'a>(
             refs: raw.refs,
             description: raw.description,
             source,
+            link_origin,
         },
         body,
         body_line,
@@ -1037,6 +1083,33 @@ mod tests {
         );
         let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
         assert!(loud.is_empty(), "{loud:?}");
+    }
+
+    #[test]
+    fn a_kubernetes_website_page_links_site_absolute_to_kubernetes_io() {
+        // kubernetes/website's keys: a blog post's layout, a docs page's content_type.
+        for text in [
+            "---\nlayout: blog\ntitle: 'Kubernetes v1.32: Penelope'\ndate: 2024-12-11\nslug: kubernetes-v1-32-release\n---\n本文\n",
+            "---\ntitle: リース\ncontent_type: concept\nweight: 30\n---\n本文\n",
+        ] {
+            let (f, _, w) = parse(text).unwrap();
+            assert_eq!(
+                f.link_origin.as_deref(),
+                Some("https://kubernetes.io"),
+                "{text}"
+            );
+            assert!(
+                w.iter()
+                    .any(|d| d.is_note() && d.message.contains("https://kubernetes.io")),
+                "{w:?}"
+            );
+        }
+        // `[source] url` says where the article is from, whatever its keys.
+        let (f, _, _) = parse("+++\ntitle = \"t\"\nlayout = \"blog\"\n[source]\nurl = \"https://example.org/posts/1/\"\n+++\n本文\n").unwrap();
+        assert_eq!(f.link_origin.as_deref(), Some("https://example.org"));
+        // Another Hugo site's post keeps its links this site's paths.
+        let (f, _, _) = parse("---\ntitle: t\nlayout: post\n---\n本文\n").unwrap();
+        assert_eq!(f.link_origin, None);
     }
 
     #[test]

@@ -155,9 +155,15 @@ fn kubernetes_io_blog_front_matter_builds_without_warnings_and_infers_the_releas
     let f = Fixture::new();
     f.write(
         "content/blog/kubernetes-v1-31-release.md",
-        "\n---\nlayout: blog\ntitle: 'Kubernetes v1.31: Elli'\ndate: 2024-08-13T10:00:00+09:00\nslug: kubernetes-v1-31-release\nevergreen: true\ncanonicalUrl: https://kubernetes.io/blog/2024/08/13/kubernetes-v1-31-release/\nauthor: >\n  [Kubernetes v1.31 Release Team](https://github.com/kubernetes/sig-release)\ntranslator: >\n  [Taisuke Okamoto](https://github.com/b1gb4by)\n---\n本文\n",
+        "\n---\nlayout: blog\ntitle: 'Kubernetes v1.31: Elli'\ndate: 2024-08-13T10:00:00+09:00\nslug: kubernetes-v1-31-release\nevergreen: true\ncanonicalUrl: https://kubernetes.io/blog/2024/08/13/kubernetes-v1-31-release/\nauthor: >\n  [Kubernetes v1.31 Release Team](https://github.com/kubernetes/sig-release)\ntranslator: >\n  [Taisuke Okamoto](https://github.com/b1gb4by)\n---\n本文は[チュートリアル](/ja/docs/tutorials/)へ。\n",
     );
     let out = f.build();
+    // Its `layout: blog` makes it kubernetes.io's page: the site-absolute link is that site's.
+    let html = page(&out, "articles/kubernetes-v1-31-release/index.html");
+    assert!(
+        html.contains("href=\"https://kubernetes.io/ja/docs/tutorials/\""),
+        "{html}"
+    );
     let loud: Vec<String> = out
         .warnings
         .iter()
@@ -169,7 +175,8 @@ fn kubernetes_io_blog_front_matter_builds_without_warnings_and_infers_the_releas
     assert_eq!(
         notes,
         [
-            "content/blog/kubernetes-v1-31-release.md:3: note: release 1.31 inferred from the title `Kubernetes v1.31: Elli`\n  help: add `release = \"1.31\"` (or `release: \"1.31\"`) to the front matter to state it, or another release to correct it"
+            "content/blog/kubernetes-v1-31-release.md:3: note: release 1.31 inferred from the title `Kubernetes v1.31: Elli`\n  help: add `release = \"1.31\"` (or `release: \"1.31\"`) to the front matter to state it, or another release to correct it",
+            "content/blog/kubernetes-v1-31-release.md:3: note: site-absolute links point at https://kubernetes.io: `layout` is kubernetes/website's key\n  help: add `[source]` with `url = \"https://kubernetes.io/...\"` (the page it comes from) to state it, or another site's URL to correct it"
         ]
     );
     let articles: serde_json::Value =
