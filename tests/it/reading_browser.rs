@@ -450,3 +450,24 @@ return {
         assert_eq!(after["hint"], false, "scrolled to the end: {page}: {after}");
     }
 }
+
+#[test]
+fn a_hugo_tabs_code_blocks_show_their_tab_names_not_only_their_language() {
+    // kubernetes.io's install pages: the same command for two machines, told apart only by the
+    // tab's name.
+    let f = Fixture::with_article(
+        "tabs",
+        "title = \"kubectl のインストール\"\nslug = \"tabs\"",
+        "{{< tabs name=\"download\" >}}\n{{< tab name=\"Intel\" codelang=\"bash\" >}}\ncurl -LO https://dl.k8s.io/release/v1.34.0/bin/darwin/amd64/kubectl\n{{< /tab >}}\n{{< tab name=\"Appleシリコン\" codelang=\"bash\" >}}\ncurl -LO https://dl.k8s.io/release/v1.34.0/bin/darwin/arm64/kubectl\n{{< /tab >}}\n{{< /tabs >}}\n",
+    );
+    assert!(f.run(&["build"]).status.success());
+    let server = StaticServer::start(&f.public(), "/k8s/");
+    let b = Browser::start(1280, 900);
+    b.open(&format!("{}articles/tabs/", server.url()));
+    b.wait_for("document.readyState === 'complete'", "the article", 10);
+    let names = b.execute(
+        "return Array.from(document.querySelectorAll('.prose pre')).map(function (p) { return getComputedStyle(p, '::before').content; });",
+        vec![],
+    );
+    assert_eq!(names, json!(["\"Intel\"", "\"Appleシリコン\""]));
+}
