@@ -346,7 +346,7 @@ fn article_links(
             url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
             stage,
             default_on,
-            lead: says_nothing(doc, block, &sentence)
+            lead: (says_nothing(doc, block, &sentence) && !titles_an_item(doc, block, &sentence))
                 .then(|| {
                     own[block]
                         .get_or_init(|| own_statement(doc, block, &sections))
@@ -794,6 +794,18 @@ fn only_names(doc: &Doc, block: usize, sentence: &str) -> bool {
         })
 }
 
+/// Whether `sentence` is a list item that is only a KEP's title as a link (`- [Portworx file
+/// in-tree to CSI driver migration](…/2589)` under `これは安定版に昇格したすべての機能の一覧です。`):
+/// the title says which change it is, where the list's lead says only that the list follows,
+/// so the item is its own quote.
+fn titles_an_item(doc: &Doc, block: usize, sentence: &str) -> bool {
+    doc.blocks
+        .get(block)
+        .is_some_and(|b| b.kind == BlockKind::ListItem)
+        && !points_elsewhere(sentence)
+        && only_names(doc, block, sentence)
+}
+
 /// What block `block` itself says changed: inside a note (`> [!NOTE]` under a changelog item)
 /// the first sentence of the item the note comments on, else the block's first sentence that
 /// does not point elsewhere, else its section's statement ([`SectionStatements`]); `None`
@@ -1217,11 +1229,18 @@ mod tests {
     }
 
     #[test]
-    fn a_list_of_kep_titles_is_quoted_by_its_sections_statement() {
+    fn a_list_item_of_a_kep_title_is_its_own_quote() {
+        // The lead says only that the list follows (every page shows the stage beside the quote);
+        // the title says which change the item is.
         let s = statements(
             "## GAへの昇格\n\n以下の機能がGAに昇格しました。\n\n* [DRA: structured parameters](https://kep.k8s.io/4381)\n",
         );
-        assert_eq!(s[&4381], "以下の機能がGAに昇格しました。");
+        assert_eq!(s[&4381], "DRA: structured parameters");
+        // A heading that only names its KEP is still quoted by its section's text.
+        let s = statements(
+            "## [DRA: structured parameters](https://kep.k8s.io/4381)\n\n構造化パラメーターがGAに昇格しました。\n",
+        );
+        assert_eq!(s[&4381], "構造化パラメーターがGAに昇格しました。");
     }
 
     #[test]

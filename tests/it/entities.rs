@@ -512,3 +512,21 @@ fn registry_import_writes_both_files_from_the_binary() {
     assert_eq!(r.status.code(), Some(2));
     assert!(!g.root().join("glossary").exists());
 }
+
+#[test]
+fn a_kep_page_quotes_what_the_section_says_changed_not_its_credit_line() {
+    // kubernetes.io's release posts close each feature with who did the work under which KEP;
+    // the KEP's page quotes the section's statement of the change instead.
+    let f = Fixture::with_article(
+        "r",
+        "title = \"Kubernetes v1.36\"\nslug = \"r\"\nrelease = \"1.36\"",
+        "## GAに昇格した機能\n\n### ユーザー名前空間\n\nユーザー名前空間のサポートがGAに昇格しました。\n\nこの取り組みは、SIG Nodeが主導した[KEP #127](https://github.com/kubernetes/enhancements/issues/127)の一環として行われました。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "keps/127/index.html");
+    assert!(
+        html.contains("<p>ユーザー名前空間のサポートがGAに昇格しました。</p>"),
+        "{html}"
+    );
+    assert!(!html.contains("一環として行われました"), "{html}");
+}

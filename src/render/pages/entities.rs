@@ -147,7 +147,9 @@ fn mention<'a>(m: &'a Mention, disagreements: &[Disagreement]) -> MentionRow<'a>
         stage: m.stage,
         stage_label: stage_label(m.stage),
         default_on: m.default_on,
-        sentence: truncate_chars(&m.sentence.replace('\n', " "), 240),
+        // A credit line (`この取り組みは…KEP #127の一環として行われました。`) is quoted by what its
+        // section says changed.
+        sentence: truncate_chars(&m.statement().replace('\n', " "), 240),
         line: m.line,
         disagrees,
         history: &m.history,
