@@ -346,8 +346,13 @@ fn article_links(
             url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
             stage,
             default_on,
-            lead: (says_nothing(doc, block, &sentence) && !titles_an_item(doc, block, &sentence))
+            lead: says_nothing(doc, block, &sentence)
                 .then(|| {
+                    if titles_an_item(doc, block, &sentence) {
+                        // Still a mention that says nothing of the change, ranked after one that
+                        // does (its section's text, when the KEP has one), but quoted by itself.
+                        return Some(sentence.clone());
+                    }
                     own[block]
                         .get_or_init(|| own_statement(doc, block, &sections))
                         .clone()
@@ -797,7 +802,8 @@ fn only_names(doc: &Doc, block: usize, sentence: &str) -> bool {
 /// Whether `sentence` is a list item that is only a KEP's title as a link (`- [Portworx file
 /// in-tree to CSI driver migration](…/2589)` under `これは安定版に昇格したすべての機能の一覧です。`):
 /// the title says which change it is, where the list's lead says only that the list follows,
-/// so the item is its own quote.
+/// so the item is its own quote (its lead is itself: a mention whose sentence says what changed
+/// is still preferred to it).
 fn titles_an_item(doc: &Doc, block: usize, sentence: &str) -> bool {
     doc.blocks
         .get(block)

@@ -790,6 +790,12 @@ fn without_front_matter<'a>(
     if let Some((r, from)) = &release {
         said.push_str(&format!(", release {r} inferred from {from}"));
     }
+    let link_origin = original_in(&head).and_then(crate::model::urls::origin_of);
+    if let Some(origin) = link_origin {
+        said.push_str(&format!(
+            ", site-absolute links point at {origin}, the site of the original its first lines name"
+        ));
+    }
     warnings.push(Diagnostic::note(path, Some(1), said).help(
         "add front matter (`+++`, `title = \"...\"`, `release = \"1.32\"`, `+++`) to state them",
     ));
@@ -802,11 +808,35 @@ fn without_front_matter<'a>(
     Ok(Split {
         front: FrontMatter {
             release: release.map(|(r, _)| r),
+            link_origin: link_origin.map(str::to_string),
             ..FrontMatter::new(title, slug)
         },
         body,
         body_line,
         slug_line: 1,
+    })
+}
+
+/// Labels of the line a translation or a memo opens with to name its original.
+const ORIGINAL_LABELS: [&str; 6] = ["原文", "元記事", "原典", "出典", "Original", "Source"];
+
+/// The URL of the original a translation names in its first lines (`原文:
+/// https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/`, `元記事：<URL>`,
+/// `原文: [タイトル](URL)`): the page its site-absolute links (`/docs/concepts/`) were written for.
+fn original_in(head: &str) -> Option<&str> {
+    head.lines().find_map(|line| {
+        let line = line.trim().trim_start_matches(['>', '*', '-', ' ']);
+        let rest = ORIGINAL_LABELS
+            .iter()
+            .find_map(|l| line.strip_prefix(l))?
+            .trim_start_matches(['*', ' '])
+            .strip_prefix([':', '：'])?;
+        let start = rest.find("http")?;
+        let url = &rest[start..];
+        let end = url
+            .find(|c: char| c.is_whitespace() || matches!(c, ')' | '>' | ']' | '）'))
+            .unwrap_or(url.len());
+        Some(&url[..end])
     })
 }
 
@@ -1083,6 +1113,29 @@ mod tests {
         );
         let loud: Vec<_> = w.iter().filter(|d| !d.is_note()).collect();
         assert!(loud.is_empty(), "{loud:?}");
+    }
+
+    #[test]
+    fn a_memo_naming_its_original_links_site_absolute_to_the_originals_site() {
+        for head in [
+            "本ドキュメントは意訳になります。\n\n原文: https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/\n",
+            "元記事：<https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/>\n",
+            "> 原文: [Kubernetes v1.28](https://kubernetes.io/blog/2023/08/15/kubernetes-v1-28-release/)\n",
+            "**Original**: https://kubernetes.io/blog/x/ (English)\n",
+        ] {
+            let url = original_in(head).unwrap_or_else(|| panic!("{head}"));
+            assert_eq!(
+                crate::model::urls::origin_of(url),
+                Some("https://kubernetes.io"),
+                "{head}"
+            );
+        }
+        for head in [
+            "原文の意図を汲んで訳しました。https://example.org/ も参照\n",
+            "本文: https://x/\n",
+        ] {
+            assert_eq!(original_in(head), None, "{head}");
+        }
     }
 
     #[test]
