@@ -187,17 +187,14 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .zip(view.release)
                 .is_some_and(|(own, article)| own < article);
             // `- \`JobPodFailurePolicy\`（1.31 で GA 済み）` under `以下のフィーチャーゲートが削除されま
-            // した:`, `` `X` は v1.28 でアルファとして導入され、v1.30 でベータとなっていました。`` in a
-            // section that tells its GA: an aside or a sentence dating an earlier stage is the
-            // item's history; its list or section states where it stands in the release.
+            // した:`: an aside dating an earlier stage is the item's history; its list or
+            // section states where it stands in the release.
             let now = past
                 .then(|| told_now(view, &mention))
                 .flatten()
                 .or_else(|| {
                     f.stage_at
-                        .filter(|&at| {
-                            past && lent && (in_an_aside(view, at) || told_as_past(view, at))
-                        })
+                        .filter(|&at| past && lent && in_an_aside(view, at))
                         .and_then(|_| elsewhere().0)
                         .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
                         // `ValidatingAdmissionPolicy（1.30 で GA）` under an alpha section: no
@@ -751,13 +748,6 @@ fn history(
 fn in_an_aside(view: &BlockView, at: usize) -> bool {
     let sentence = view.sentence_at(at);
     aside_around(view.text(), sentence.clone(), at) != sentence
-}
-
-/// The sentence holding byte `at` ends in the past (`…ベータとなっていました`): a history, not
-/// where the story stands (`v1.23 からベータです`, `…GA を目指しています`).
-fn told_as_past(view: &BlockView, at: usize) -> bool {
-    let sentence = view.sentence_at(at);
-    super::scan::tells_the_past(&view.text()[at..sentence.end])
 }
 
 /// `フィールドは 1.30 で GA（\`AppArmor\` ゲートは 1.31 で GA）`: a mention that is the subject
