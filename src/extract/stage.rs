@@ -193,14 +193,17 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .then(|| told_now(view, &mention))
                 .flatten()
                 .or_else(|| {
-                    f.stage_at
-                        .filter(|&at| past && lent && in_an_aside(view, at))
-                        .and_then(|_| elsewhere().0)
+                    let at = f
+                        .stage_at
+                        .filter(|&at| past && lent && in_an_aside(view, at))?;
+                    elsewhere()
+                        .0
                         .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
                         // `ValidatingAdmissionPolicy（1.30 で GA）` under an alpha section: no
                         // feature goes back from GA to alpha, so the name is said in passing and
-                        // its aside is where it stands.
-                        .filter(|s| s.stage >= own.stage)
+                        // its aside is where it stands; an aside about something else
+                        // (`（前身の VAP は 1.30 で GA）`) leaves the section's.
+                        .filter(|s| s.stage >= own.stage || !only_dates_a_stage(view, at))
                 });
             match now {
                 Some(now) if now.release.or(view.release) != own.release => {
@@ -744,6 +747,43 @@ fn history(
     out
 }
 
+/// The bracketed aside holding byte `at` says only when a stage was reached: a release, a stage
+/// word and the particles between (`（1.30 で GA）`, `（v1.30 から GA 済み）`), no subject of its own
+/// (`（親機能は 1.33 でベータ）`, `（前身の VAP は 1.30 で GA）`).
+fn only_dates_a_stage(view: &BlockView, at: usize) -> bool {
+    const FILLERS: [&str; 12] = [
+        "時点で",
+        "として",
+        "以降",
+        "から",
+        "済み",
+        "昇格",
+        "で",
+        "に",
+        "へ",
+        "済",
+        "化",
+        "、",
+    ];
+    let text = view.text();
+    let aside = aside_around(text, view.sentence_at(at), at);
+    let mut rest = String::new();
+    let mut from = aside.start;
+    for t in view.tokens_in(&aside) {
+        if !matches!(t.kind, TokenKind::Release(_) | TokenKind::StageWord(_)) {
+            return false;
+        }
+        rest.push_str(&text[from..t.range.start]);
+        from = t.range.end;
+    }
+    rest.push_str(&text[from..aside.end]);
+    let mut rest = rest.replace(['v', 'V'], "");
+    for w in FILLERS {
+        rest = rest.replace(w, "");
+    }
+    rest.trim().is_empty()
+}
+
 /// Byte `at` of the block's text stands in a bracketed aside of its sentence.
 fn in_an_aside(view: &BlockView, at: usize) -> bool {
     let sentence = view.sentence_at(at);
@@ -1212,9 +1252,11 @@ fn plan_clause_start(
 /// `ベータに昇格し、デフォルトで有効になる見込みです`: a clause ending in a verb's continuative form
 /// (`昇格し、`, `導入され、`, `なり、`) takes its tense from the sentence's last predicate, so a
 /// promotion there is planned with it. Not when the plan's clause (`p..at`) has a release or a
-/// stage of its own or opens another time (`今後`, `将来`: `ベータに昇格し、今後さらに改善される予定
-/// です`), nor for a deprecation or removal (`非推奨となり、将来削除される予定です` tells the
-/// deprecation as done), nor when the earlier clause dates its stage before the article's release.
+/// stage of its own or opens another time (`今後`, `将来`, `次のリリースで`: `ベータに昇格し、今後さら
+/// に改善される予定です`), plans what someone does rather than what the feature becomes (`社内でも
+/// 検証する予定です`), nor for a deprecation or removal (`非推奨となり、将来削除される予定です` tells
+/// the deprecation as done), nor when the earlier clause dates its stage before the article's
+/// release.
 fn continues_into_the_plan(
     text: &str,
     tokens: &[super::scan::Token],
@@ -1224,7 +1266,7 @@ fn continues_into_the_plan(
     at: usize,
 ) -> bool {
     const CONTINUATIVE: [char; 4] = ['し', 'れ', 'り', 'て'];
-    const ANOTHER_TIME: [&str; 7] = [
+    const ANOTHER_TIME: [&str; 8] = [
         "今後",
         "将来",
         "次",
@@ -1232,9 +1274,22 @@ fn continues_into_the_plan(
         "ゆくゆく",
         "さらに",
         "引き続き",
+        "来月",
     ];
+    // What the feature becomes (`デフォルトで有効になる`, `利用できるようになる`), not what someone
+    // does with it (`社内でも検証を始める予定`, `フィードバックを集めることを目指しています`).
+    const BECOMES: [&str; 6] = ["有効", "無効", "なる", "される", "られる", "できるよう"];
     let before = text[from..p].trim_end();
     if !before.ends_with(CONTINUATIVE) {
+        return false;
+    }
+    // The plan's clause through its plan word (`次のリリースで` is one).
+    let clause = &text[p..text[at..]
+        .find(['。', '、', '\n'])
+        .map_or(text.len(), |e| at + e)];
+    if ANOTHER_TIME.iter().any(|w| clause.contains(w))
+        || !BECOMES.iter().any(|w| clause.contains(w))
+    {
         return false;
     }
     let plan = &text[p..at];

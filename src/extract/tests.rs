@@ -2357,6 +2357,28 @@ fn a_promotion_in_a_continuative_clause_is_planned_with_the_predicate_it_joins()
             Stage::Beta,
             None,
         ),
+        // From review: the next release is another time, and a plan of what someone does with
+        // the feature is not what it becomes.
+        (
+            "KEP-3962 はベータに昇格し、次のリリースで GA を目指す予定です。",
+            Stage::Beta,
+            None,
+        ),
+        (
+            "KEP-3962 はベータに昇格し、次のリリースではデフォルトで有効になる予定です。",
+            Stage::Beta,
+            None,
+        ),
+        (
+            "KEP-3962 がベータに昇格し、社内でも検証を始める予定です。",
+            Stage::Beta,
+            None,
+        ),
+        (
+            "KEP-3962 はベータに昇格し、より多くのユーザーからフィードバックを集めることを目指しています。",
+            Stage::Beta,
+            None,
+        ),
     ] {
         assert_eq!(kep_stages(md), [(3962, Some(stage), release)], "{md}");
     }
@@ -5842,6 +5864,15 @@ fn an_aside_with_a_later_stage_than_its_section_is_where_the_name_stands() {
             None
         )]
     );
+    // An aside about something else (its predecessor, its parent feature) is no stage of the
+    // name: the section's stands.
+    for md in [
+        "## アルファの新機能\n\n- `SidecarContainers`（前身の仕組みは 1.30 で GA）\n",
+        "## アルファの新機能\n\n- `SidecarContainers`（1.30 で GA になった仕組みがベース）\n",
+    ] {
+        let got = gate_facts(md);
+        assert_eq!(got[0].1, Some(Stage::Alpha), "{md}: {got:?}");
+    }
     // An aside before the section's stage stays its history.
     let md = "## ベータに昇格した機能\n\n- `SidecarContainers`（1.30 でアルファ）\n";
     let got = gate_facts(md);
