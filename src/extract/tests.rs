@@ -3519,6 +3519,27 @@ fn a_denied_stage_is_no_stage() {
         kep_stages("KEP-3962 はベータではなくGAになりました。"),
         [(3962, Some(Stage::Stable), None)]
     );
+    // It did not get there (a CHANGELOG memo's `今回 GA へは進みませんでした`).
+    for md in [
+        "KEP-3962 は今回 GA へは進みませんでした。",
+        "KEP-3962 は GA に至りませんでした。",
+        "KEP-3962 は GA には進まず、ベータのままです。",
+    ] {
+        let got = kep_stages(md);
+        assert_ne!(got[0].1, Some(Stage::Stable), "{md}: {got:?}");
+    }
+    // Asked when it will, it has not (`…がいつ GA になるのか、という質問です`).
+    for md in [
+        "KEP-3962 がいつ GA になるのか、という質問です。",
+        "KEP-3962 はいつ GA になるのか気になります。",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+    // A step that was taken is one.
+    assert_eq!(
+        kep_stages("KEP-3962 は GA へ進みました。"),
+        [(3962, Some(Stage::Stable), None)]
+    );
 }
 
 #[test]
