@@ -346,18 +346,17 @@ fn article_links(
             url: format!("{}#{}", urls::article(&meta.slug), b.anchor),
             stage,
             default_on,
-            lead: says_nothing(doc, block, &sentence)
-                .then(|| {
-                    if titles_an_item(doc, block, &sentence) {
-                        // Still a mention that says nothing of the change, ranked after one that
-                        // does (its section's text, when the KEP has one), but quoted by itself.
-                        return Some(sentence.clone());
-                    }
-                    own[block]
-                        .get_or_init(|| own_statement(doc, block, &sections))
-                        .clone()
-                })
-                .flatten(),
+            // A title-only item still says nothing of the change (a mention that does is preferred
+            // to it) but is quoted by itself.
+            lead: if titles_an_item(doc, block, &sentence) {
+                Some(sentence.clone())
+            } else if says_nothing(doc, block, &sentence) {
+                own[block]
+                    .get_or_init(|| own_statement(doc, block, &sections))
+                    .clone()
+            } else {
+                None
+            },
             section: doc
                 .sections
                 .get(b.section)

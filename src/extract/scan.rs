@@ -1294,35 +1294,8 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "に昇格していません",
         "には昇格しません",
         "に昇格しません",
-        // `GA には至っていません`, `ベータにはまだなっていない`, `GA扱いではありません`.
-        "には至っていな",
-        "には至っていません",
-        "に至っていな",
-        "に至っていません",
-        "には至っておらず",
-        "には至らず",
-        "に至らず",
-        // `今回 GA へは進みませんでした`, `GA に至りませんでした`: it did not get there.
-        "には至りませんでした",
-        "に至りませんでした",
-        "には至らなかった",
-        "に至らなかった",
-        "へは進みませんでした",
-        "には進みませんでした",
-        "へ進みませんでした",
-        "に進みませんでした",
-        "へは進まず",
-        "には進まず",
-        "へ進まず",
-        "に進まず",
-        "へは進まなかった",
-        "には進まなかった",
-        "へ進まなかった",
-        "に進まなかった",
-        "へは進んでいな",
-        "には進んでいな",
-        "へは進んでいません",
-        "には進んでいません",
+        // `ベータにはまだなっていない`, `GA扱いではありません` (`GA には至っていません`: see
+        // `not_reached`).
         "にはまだなっていな",
         "にまだなっていな",
         "扱いではな",
@@ -1366,6 +1339,7 @@ fn denied(text: &str, word: Range<usize>) -> bool {
     .iter()
     .any(|w| after.starts_with(w))
         || denied_verb(&text[word.clone()], after)
+        || not_reached(after)
         || not_so_after_all(after)
         || promotion_not_done(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
@@ -1410,6 +1384,18 @@ fn denied_verb(word: &str, after: &str) -> bool {
         w.strip_prefix(stem)
             .is_some_and(|rest| after.starts_with(rest))
     })
+}
+
+/// `GA には至っていません`, `GA に至らず`, `今回 GA へは進みませんでした`: the stage, its particle
+/// (`に`, `へ`, with or without `は`), then a verb of getting there (至る, 進む) denied.
+fn not_reached(after: &str) -> bool {
+    static NOT_REACHED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^(?:に|へ)は?(?:至(?:っていな|っていません|っておらず|らず|らなかった|りませんでした)|進(?:まず|まなかった|みませんでした|んでいな|んでいません))",
+        )
+        .unwrap()
+    });
+    NOT_REACHED.is_match(after)
 }
 
 /// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of

@@ -747,41 +747,19 @@ fn history(
     out
 }
 
-/// The bracketed aside holding byte `at` says only when a stage was reached: a release, a stage
-/// word and the particles between (`（1.30 で GA）`, `（v1.30 から GA 済み）`), no subject of its own
-/// (`（親機能は 1.33 でベータ）`, `（前身の VAP は 1.30 で GA）`).
+/// The bracketed aside holding byte `at` says only when stages were reached, each piece between
+/// its commas an [`is_a_bare_dated_stage`] (`（1.30 で GA）`, `（1.26 でアルファ、1.30 で GA）`), no
+/// subject of its own (`（親機能は 1.33 でベータ）`, `（前身の VAP は 1.30 で GA）`).
 fn only_dates_a_stage(view: &BlockView, at: usize) -> bool {
-    const FILLERS: [&str; 12] = [
-        "時点で",
-        "として",
-        "以降",
-        "から",
-        "済み",
-        "昇格",
-        "で",
-        "に",
-        "へ",
-        "済",
-        "化",
-        "、",
-    ];
     let text = view.text();
     let aside = aside_around(text, view.sentence_at(at), at);
-    let mut rest = String::new();
-    let mut from = aside.start;
-    for t in view.tokens_in(&aside) {
-        if !matches!(t.kind, TokenKind::Release(_) | TokenKind::StageWord(_)) {
-            return false;
-        }
-        rest.push_str(&text[from..t.range.start]);
-        from = t.range.end;
-    }
-    rest.push_str(&text[from..aside.end]);
-    let mut rest = rest.replace(['v', 'V'], "");
-    for w in FILLERS {
-        rest = rest.replace(w, "");
-    }
-    rest.trim().is_empty()
+    let mut start = aside.start;
+    text[aside].split_inclusive(['、', ',']).all(|piece| {
+        let end = start + piece.trim_end_matches(['、', ',']).len();
+        let bare = is_a_bare_dated_stage(text, &view.tokens, start, end).is_some();
+        start += piece.len();
+        bare
+    })
 }
 
 /// Byte `at` of the block's text stands in a bracketed aside of its sentence.
@@ -1289,10 +1267,10 @@ fn continues_into_the_plan(
         .map_or(text.len(), |e| at + e)];
     if ANOTHER_TIME.iter().any(|w| clause.contains(w))
         || !BECOMES.iter().any(|w| clause.contains(w))
+        || names_a_removal(clause)
     {
         return false;
     }
-    let plan = &text[p..at];
     let inside = |r: Range<usize>| {
         tokens
             .iter()
@@ -1304,7 +1282,7 @@ fn continues_into_the_plan(
             TokenKind::Release(_) | TokenKind::StageWord(_) | TokenKind::ApiVersion(_)
         )
     });
-    if plan_has_its_own || ANOTHER_TIME.iter().any(|w| plan.contains(w)) || names_a_removal(plan) {
+    if plan_has_its_own {
         return false;
     }
     let earlier = clause_start(text, from, p)..p;
@@ -1319,20 +1297,19 @@ fn continues_into_the_plan(
     promotes && !dated_before
 }
 
-/// `1.33 でベータ、` before `1.35 で GA を目指しています`: the clause `start..end` is only a release
-/// and a stage (no verb), one of a list of dated stages a plan after it may be about (when that
-/// release is still to come: the release, returned).
+/// `1.33 でベータ、` before `1.35 で GA を目指しています`, `（1.31 で GA 済み）`: the clause or aside
+/// `start..end` is only a release and a stage (no verb, no subject), one of a list of dated stages
+/// a plan after it may be about (when that release is still to come: the release, returned), or an
+/// aside that only dates its name's stage.
 fn is_a_bare_dated_stage(
     text: &str,
     tokens: &[super::scan::Token],
     start: usize,
     end: usize,
 ) -> Option<Release> {
-    let inside: Vec<&super::scan::Token> = tokens
-        .iter()
-        .filter(|t| t.range.start >= start && t.range.end <= end)
-        .collect();
-    let [release, stage] = inside[..] else {
+    let first = tokens.partition_point(|t| t.range.start < start);
+    let inside = &tokens[first..first + tokens[first..].partition_point(|t| t.range.end <= end)];
+    let [release, stage] = inside else {
         return None;
     };
     let TokenKind::Release(r) = release.kind else {
@@ -1340,10 +1317,20 @@ fn is_a_bare_dated_stage(
     };
     (matches!(stage.kind, TokenKind::StageWord(_))
         && text[start..release.range.start].trim().is_empty()
-        && ["で", "に", "では", "での", "には"]
+        && ["で", "に", "では", "での", "には", "から", "以降"]
             .contains(&text[release.range.end..stage.range.start].trim())
-        && ["", "へ", "昇格", "化", "に", "へ昇格", "に昇格"]
-            .contains(&text[stage.range.end..end].trim()))
+        && [
+            "",
+            "へ",
+            "昇格",
+            "化",
+            "に",
+            "へ昇格",
+            "に昇格",
+            "済み",
+            "済",
+        ]
+        .contains(&text[stage.range.end..end].trim()))
     .then_some(r)
 }
 
@@ -2687,8 +2674,7 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             "が、",
             "けど",
             "ので",
-            "
-",
+            "\n",
             "．",
             "）",
             ")",

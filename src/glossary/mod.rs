@@ -196,6 +196,18 @@ impl Term {
             .chain(self.typos.iter().map(String::as_str))
     }
 
+    /// The term's page title: `サイドカーコンテナ（sidecar container）`, one form when the other is
+    /// empty or the same.
+    pub fn title(&self) -> String {
+        if self.en.is_empty() || self.en == self.ja {
+            self.ja.clone()
+        } else if self.ja.is_empty() {
+            self.en.clone()
+        } else {
+            format!("{}（{}）", self.ja, self.en)
+        }
+    }
+
     /// The short definition a tooltip shows: Japanese, else English.
     pub fn definition(&self) -> &str {
         if self.def_ja.is_empty() {

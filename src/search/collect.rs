@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use super::index::{DocKind, DocText, ENTRIES_PER_ID, IdEntry, SearchDoc};
 use crate::graph::Mention;
 use crate::model::Article;
+use crate::model::ids::KepNumber;
 use crate::model::urls;
 use crate::parse::blocks::{Block, BlockKind, Doc};
 use crate::render::RenderCtx;
@@ -367,21 +368,24 @@ fn term_entries(site: &RenderCtx) -> Vec<IdEntry> {
         names.extend(t.aliases.iter().map(String::as_str));
         let mut seen = BTreeSet::new();
         names.retain(|n| !n.trim().is_empty() && seen.insert(super::index::id_value(n)));
-        let title = if t.en.is_empty() || t.ja.is_empty() {
-            format!("{}{}", t.ja, t.en)
-        } else {
-            format!("{}（{}）", t.ja, t.en)
-        };
+        let title = t.title();
+        // The newest KEP first: a later KEP about the same thing is where it stands now
+        // (`DRA`: structured parameters, KEP-4381, before the classic DRA, KEP-3063).
+        let mut keps: Vec<(KepNumber, String)> = t
+            .keps
+            .iter()
+            .filter(|n| g.keps.contains_key(n))
+            .map(|&n| (n, kep_title(n, g)))
+            .collect();
+        keps.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
         // Each row's snippet holds the name it is found by, which the browser marks as matched.
         for name in names {
             let detail = truncate_chars(&format!("{name} — {}", t.def_ja), PR_DETAIL_CHARS);
-            // The newest KEP first: a later KEP about the same thing is where it stands now
-            // (`DRA`: structured parameters, KEP-4381, before the classic DRA, KEP-3063).
-            for &n in t.keps.iter().rev().filter(|n| g.keps.contains_key(n)) {
+            for (n, kep) in &keps {
                 ids.push(IdEntry {
                     key: format!("kep:{name}"),
-                    url: urls::kep(n),
-                    title: kep_title(n, g),
+                    url: urls::kep(*n),
+                    title: kep.clone(),
                     detail: format!("用語「{name}」: {title}"),
                 });
             }

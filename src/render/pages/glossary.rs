@@ -458,11 +458,7 @@ impl<'a> RenderCtx<'a> {
             line: t.line,
             occurrences: self.occurrences(t),
         };
-        let title = if t.en == t.ja {
-            t.ja.clone()
-        } else {
-            format!("{}（{}）", t.ja, t.en)
-        };
+        let title = t.title();
         let description = if t.definition().is_empty() {
             format!("{} / {}：記事での用例", t.en, t.ja)
         } else {
