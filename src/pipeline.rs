@@ -63,7 +63,7 @@ pub struct Output {
     /// Output paths articles link or show that the build did not make ([`Report::unreached`]).
     pub unreached: BTreeSet<String>,
     /// When each stage ended ([`Report::stages`]).
-    pub stages: Vec<(&'static str, std::time::Duration)>,
+    pub stages: Vec<StageEnd>,
 }
 
 /// Static files shipped with shiori; a site's `static/` may replace or add files.
@@ -650,7 +650,55 @@ pub struct Report {
     /// `findings` at the article's line (see `check::links::Unreached`).
     pub unreached: BTreeSet<String>,
     /// When each stage ended, from the start of the build (`shiori build --timings`).
-    pub stages: Vec<(&'static str, std::time::Duration)>,
+    pub stages: Vec<StageEnd>,
+}
+
+/// The end of a stage as `--timings` prints it: when, counted from the start of the build, and
+/// the process's memory then.
+#[derive(Debug, Clone, Copy)]
+pub struct StageEnd {
+    pub name: &'static str,
+    pub at: std::time::Duration,
+    pub memory: Option<Memory>,
+}
+
+impl StageEnd {
+    /// `name` ends now, `started` being when the build (or the command) started.
+    pub fn now(name: &'static str, started: std::time::Instant) -> StageEnd {
+        StageEnd {
+            name,
+            at: started.elapsed(),
+            memory: Memory::now(),
+        }
+    }
+}
+
+/// The process's memory at a moment, in bytes: what is resident then, and the most that was
+/// resident so far (the peak `/usr/bin/time` reports at the end). Read from `/proc/self/status`,
+/// so `None` where there is no such file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    pub resident: u64,
+    pub peak: u64,
+}
+
+impl Memory {
+    pub fn now() -> Option<Memory> {
+        Memory::parse(&std::fs::read_to_string("/proc/self/status").ok()?)
+    }
+
+    /// The `VmRSS` and `VmHWM` lines of a `/proc/<pid>/status` (kB, as the kernel writes them).
+    fn parse(status: &str) -> Option<Memory> {
+        let kb = |key: &str| -> Option<u64> {
+            let line = status.lines().find_map(|l| l.strip_prefix(key))?;
+            let n = line.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()?;
+            Some(n * 1024)
+        };
+        Some(Memory {
+            resident: kb("VmRSS:")?,
+            peak: kb("VmHWM:")?,
+        })
+    }
 }
 
 /// Why a build gave no site: problems in the sources (each with file and line), or the sink
@@ -744,7 +792,7 @@ fn run(
 ) -> Result<Report, BuildError> {
     let started = std::time::Instant::now();
     let mut stages = Vec::new();
-    let mut ended = |stage: &'static str| stages.push((stage, started.elapsed()));
+    let mut ended = |stage: &'static str| stages.push(StageEnd::now(stage, started));
     let mut diags = Diagnostics::default();
     if let Some(cache) = cache.as_deref_mut() {
         cache.pages.begin();
@@ -837,19 +885,19 @@ fn run(
     let (render, index) = rayon::join(
         || {
             let errors = site.render_all(&|path, bytes| out.put(path, bytes));
-            (errors, started.elapsed())
+            (errors, StageEnd::now("render (beside index)", started))
         },
         || {
             search::index_site(&site, &synonyms, index_cache, &|path, bytes| {
                 out.put(path, bytes)
             });
-            started.elapsed()
+            StageEnd::now("index (beside render)", started)
         },
     );
     let (errors, rendered) = render;
-    stages.push(("render (beside index)", rendered));
-    stages.push(("index (beside render)", index));
-    let mut ended = |stage: &'static str| stages.push((stage, started.elapsed()));
+    stages.push(rendered);
+    stages.push(index);
+    let mut ended = |stage: &'static str| stages.push(StageEnd::now(stage, started));
     diags.extend(errors);
     if diags.has_errors() {
         diags.sort();
@@ -976,6 +1024,23 @@ mod tests {
         assert!(diags.is_empty(), "{diags:?}");
         articles.sort_by(|a, b| a.path.cmp(&b.path));
         articles
+    }
+
+    #[test]
+    fn memory_is_read_from_the_kernels_resident_and_high_water_lines() {
+        let status = "Name:\tshiori\nVmPeak:\t  900000 kB\nVmHWM:\t  654321 kB\nVmRSS:\t  123456 kB\nThreads:\t3\n";
+        assert_eq!(
+            Memory::parse(status),
+            Some(Memory {
+                resident: 123456 * 1024,
+                peak: 654321 * 1024,
+            })
+        );
+        assert_eq!(Memory::parse("Name:\tshiori\nVmRSS:\t 12 kB\n"), None);
+        // This process: what it holds now is at most the most it has held.
+        if let Some(m) = Memory::now() {
+            assert!(m.resident > 0 && m.resident <= m.peak, "{m:?}");
+        }
     }
 
     #[test]

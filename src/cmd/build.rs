@@ -4,7 +4,7 @@
 //! build removes the staging folder and leaves the output as it was.
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::{plural, print_timings, run_stage};
 use crate::{pipeline, write};
@@ -37,9 +37,9 @@ pub fn run(
     let failed = "build failed (the output folder was left as it was)";
     // The staging folder is made once the site is read: a site that cannot be read creates
     // nothing.
-    let mut loaded = Duration::ZERO;
+    let mut loaded = None;
     let built = run_stage(&root, failed, |s| {
-        loaded = started.elapsed();
+        loaded = Some(pipeline::StageEnd::now("load", started));
         let staging = match write::Staging::new(&target) {
             Ok(staging) => staging,
             Err(e) => return Ok(Err(e)),
@@ -89,11 +89,9 @@ pub fn run(
         return ExitCode::from(2);
     }
     if timings {
-        print_timings(
-            loaded,
-            &out.stages,
-            Some(("write (the swap into place)", started.elapsed())),
-        );
+        let loaded = loaded.expect("the build ran, so the site was loaded");
+        let swapped = pipeline::StageEnd::now("write (the swap into place)", started);
+        print_timings(loaded, &out.stages, Some(swapped));
     }
     eprintln!(
         "built {} articles, {} files into {} in {} ms",

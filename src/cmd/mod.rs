@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::cli::{Cli, Command, GlossaryCommand, RegistryCommand};
 use crate::load;
 use crate::model::diag::Diagnostics;
+use crate::pipeline::{Memory, StageEnd};
 
 pub mod build;
 pub mod check;
@@ -115,33 +116,48 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// `--timings`: when each stage ended, counted from the start of the command, and how long it
-/// took. Render and index run side by side: each is timed from the end of the stage before
-/// both, and the stage after them from the later of the two. `after` names what the command
-/// does once the build is done, and when that ends (`build` swaps the new site into place).
-fn print_timings(loaded: Duration, stages: &[(&str, Duration)], after: Option<(&str, Duration)>) {
+/// `--timings`: when each stage ended, counted from the start of the command, how long it took,
+/// and the memory then: resident at the stage's end, and the most resident so far (the peak
+/// grows in the stage that holds the most). Render and index run side by side: each is timed
+/// from the end of the stage before both, and the stage after them from the later of the two.
+/// `loaded` is the load stage's end (the build's stages are counted from it); `after` is what
+/// the command does once the build is done (`build` swaps the new site into place).
+fn print_timings(loaded: StageEnd, stages: &[StageEnd], after: Option<StageEnd>) {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let row = |name: &str, at: Duration, from: Duration| {
+    let mib = |m: Option<Memory>, of: fn(Memory) -> u64| match m {
+        Some(m) => format!("{:.0}", of(m) as f64 / (1024.0 * 1024.0)),
+        None => "-".to_string(),
+    };
+    let row = |stage: &StageEnd, from: Duration| {
         eprintln!(
-            "{name:<38} {:>10.0} {:>9.0}",
-            ms(at),
-            ms(at.saturating_sub(from))
+            "{:<38} {:>10.0} {:>9.0} {:>12} {:>12}",
+            stage.name,
+            ms(stage.at),
+            ms(stage.at.saturating_sub(from)),
+            mib(stage.memory, |m| m.resident),
+            mib(stage.memory, |m| m.peak),
         );
     };
-    eprintln!("{:<38} {:>10} {:>9}", "stage", "ends at ms", "takes ms");
-    row("load", loaded, Duration::ZERO);
-    let (mut before, mut latest) = (loaded, loaded);
-    for (name, at) in stages {
-        let at = loaded + *at;
-        if name.contains("beside") {
-            row(name, at, before);
+    eprintln!(
+        "{:<38} {:>10} {:>9} {:>12} {:>12}",
+        "stage", "ends at ms", "takes ms", "resident MiB", "peak MiB"
+    );
+    row(&loaded, Duration::ZERO);
+    let (mut before, mut latest) = (loaded.at, loaded.at);
+    for stage in stages {
+        let stage = StageEnd {
+            at: loaded.at + stage.at,
+            ..*stage
+        };
+        if stage.name.contains("beside") {
+            row(&stage, before);
         } else {
-            row(name, at, latest);
-            before = at;
+            row(&stage, latest);
+            before = stage.at;
         }
-        latest = latest.max(at);
+        latest = latest.max(stage.at);
     }
-    if let Some((name, end)) = after {
-        row(name, end, latest);
+    if let Some(after) = after {
+        row(&after, latest);
     }
 }

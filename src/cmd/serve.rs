@@ -361,7 +361,7 @@ fn rebuild(
     if await_saves(|| emptied.iter().any(|p| being_saved(root, p))) {
         sources = read()?;
     }
-    let loaded = started.elapsed();
+    let loaded = pipeline::StageEnd::now("load", started);
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
             if timings {

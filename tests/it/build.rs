@@ -505,15 +505,17 @@ fn build_timings_name_every_stage_in_pipeline_order() {
         String::from_utf8_lossy(&out.stderr)
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let rows: Vec<(String, f64)> = stderr
+    // name, ends at ms, takes ms, resident MiB, peak MiB
+    let rows: Vec<(String, f64, f64, f64)> = stderr
         .lines()
         .skip_while(|l| !l.starts_with("stage"))
         .skip(1)
         .take_while(|l| !l.starts_with("built "))
         .map(|l| {
             let words: Vec<&str> = l.split_whitespace().collect();
-            let (name, numbers) = words.split_at(words.len() - 2);
-            (name.join(" "), numbers[0].parse().expect("a number of ms"))
+            let (name, numbers) = words.split_at(words.len() - 4);
+            let number = |i: usize| -> f64 { numbers[i].parse().expect("a number") };
+            (name.join(" "), number(0), number(2), number(3))
         })
         .collect();
     let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
@@ -539,6 +541,21 @@ fn build_timings_name_every_stage_in_pipeline_order() {
     assert!(
         ends.windows(2).all(|w| w[0] <= w[1]),
         "stages end in order: {stderr}"
+    );
+    // The memory columns (this is Linux, where /proc says): resident never above the peak so
+    // far, the peak never falling, and a running build holds something.
+    assert!(
+        rows.iter().all(|r| r.2 > 0.0 && r.2 <= r.3),
+        "resident at most the peak: {stderr}"
+    );
+    let in_order: Vec<f64> = rows
+        .iter()
+        .filter(|r| !r.0.contains("beside"))
+        .map(|r| r.3)
+        .collect();
+    assert!(
+        in_order.windows(2).all(|w| w[0] <= w[1]),
+        "the peak so far never falls: {stderr}"
     );
     let plain = f.run(&["build"]);
     assert!(
