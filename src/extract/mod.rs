@@ -355,6 +355,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             .set(item.is_some_and(|i| items_over_stages.contains(&i)));
         refs::extract_block(view, doc, front, &mut out);
         refs::titled_keps(view, registry, &mut out);
+        refs::titled_heading(view, registry, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
     }

@@ -10,7 +10,7 @@ use super::{
     BlockView, HandleMention, KepForm, KepMention, Mentions, Place, PrMention, SigForm, SigMention,
     stage,
 };
-use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, SigName, Stage};
+use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, Release, SigName, Stage};
 use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{FrontMatter, RefHint};
 use crate::registry::Registry;
@@ -1153,19 +1153,106 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         let title = text[range.clone()].to_string();
         let t = Token::prose(TokenKind::Kep, range);
         let m = kep_with(view, &t, kep.0, KepForm::Title, Some(title), own);
-        // A title is often a feature's everyday name (`Dynamic Resource Allocation` is KEP-3063's,
-        // while the DRA that reached GA in 1.34 is KEP-4381): it names the KEP only where the
-        // registry has the KEP reach that stage in that release.
-        let release = m.stage_release.or(view.release);
-        let agrees = m.stage.zip(release).is_some_and(|(stage, release)| {
-            registry
-                .kep(kep)
-                .is_some_and(|k| k.milestones.get(&stage) == Some(&release))
-        });
-        if agrees {
+        if registry_agrees(view, registry, kep, m.stage, m.stage_release) {
             out.keps.push(m);
         }
     }
+}
+
+/// A title is often a feature's everyday name (`Dynamic Resource Allocation` is KEP-3063's,
+/// while the DRA that reached GA in 1.34 is KEP-4381): it names the KEP only where the registry
+/// has the KEP reach the stage said, in the release said (else the article's).
+fn registry_agrees(
+    view: &BlockView,
+    registry: &Registry,
+    kep: KepNumber,
+    stage: Option<Stage>,
+    release: Option<Release>,
+) -> bool {
+    let release = release.or(view.release);
+    stage.zip(release).is_some_and(|(stage, release)| {
+        registry
+            .kep(kep)
+            .is_some_and(|k| k.milestones.get(&stage) == Some(&release))
+    })
+}
+
+/// `### Robust VolumeManager reconstruction after kubelet restart ([SIG Storage](…))` under `##
+/// Improvements that graduated to stable in Kubernetes v1.30`, `## Pod replacement policy for
+/// Jobs (alpha)`, `## Generally available: …`: English release posts title each feature's
+/// section, and the memos that translate them keep those headings; a heading that is a KEP's
+/// title ([`Registry::kep_titled`]: letters and digits compared), besides its asides in
+/// brackets and the stage it announces, names that KEP. As for a title in prose
+/// ([`titled_keps`]), only where the registry has the KEP reach the stage the heading or its
+/// section states, in that release.
+pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Mentions) {
+    static ANNOUNCED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^(?:(?:generally available|general availability|ga|stable|beta|alpha)\s*[:：]\s*)?(.+?)(?:\s+(?:graduates?|graduated|moves?|promoted|is now|reaches)(?:\s+to)?\s+(?:alpha|beta|stable|ga|general availability))?$",
+        )
+        .expect("valid regex")
+    });
+    if !view.is_heading() {
+        return;
+    }
+    let text = view.text();
+    let whole = text.trim_end();
+    let bare = without_trailing_asides(whole);
+    let found = [bare, whole].into_iter().find_map(|part| {
+        let title = ANNOUNCED.captures(part.trim())?.get(1)?;
+        let start = title.start() + (part.len() - part.trim_start().len());
+        let range = start..start + title.as_str().len();
+        registry.kep_titled(title.as_str()).map(|kep| (range, kep))
+    });
+    let Some((range, kep)) = found else { return };
+    if out
+        .keps
+        .iter()
+        .any(|m| m.block == view.index && m.kep == kep)
+    {
+        return;
+    }
+    let facts = stage::facts_for(view, range.clone());
+    if registry_agrees(view, registry, kep, facts.stage, facts.release) {
+        let title = text[range.clone()].to_string();
+        let t = Token::prose(TokenKind::Kep, range);
+        out.keps.push(kep_with(
+            view,
+            &t,
+            kep.0,
+            KepForm::Title,
+            Some(title),
+            facts,
+        ));
+    }
+}
+
+/// `text` without the asides in brackets at its end (`Pod replacement policy for Jobs (alpha)
+/// ([SIG Apps](…))` → `Pod replacement policy for Jobs`).
+fn without_trailing_asides(text: &str) -> &str {
+    let mut rest = text.trim_end();
+    while rest.ends_with([')', '）']) {
+        let mut depth = 0usize;
+        let mut open = None;
+        for (i, c) in rest.char_indices().rev() {
+            match c {
+                ')' | '）' => depth += 1,
+                '(' | '（' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        open = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match open {
+            Some(0) | None => break,
+            Some(i) => rest = rest[..i].trim_end(),
+        }
+    }
+    rest
 }
 
 /// Whether the text after a name makes it the subject: a particle (`は`, `が`, `も`), past closing

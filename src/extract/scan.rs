@@ -60,8 +60,10 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
-        | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
+        | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め|にし)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | るかもしれ(?:ません|ない) | (?:させる|する|とする)ことが(?:提案|検討|議論)されて(?:います|いる|おり) | (?:させる|する|とする)ことも(?:提案|検討|議論)されて(?:います|いる|おり)
+        | (?:なっ|され|昇格し|移行し)た場合
         | (?:なる|される|昇格する|移行する)の?か(?:どうか)?
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来 | {how_long}
@@ -226,12 +228,16 @@ fn is_a_condition(s: &str) -> bool {
             .iter()
             .any(|v| s.strip_prefix(v).is_some_and(|rest| ends.contains(&rest)))
     };
-    s == "したら" || of(&BECOMES, &["と", "まで"]) || of(&BECAME, &["てから", "ても", "次第"])
+    s == "したら"
+        || of(&BECOMES, &["と", "まで"])
+        || of(&BECAME, &["てから", "ても", "次第", "た場合"])
 }
 
 /// A wish (`実現してほしい`, `入れたい`, `進めたい`).
 fn is_a_wish(s: &str) -> bool {
-    s.ends_with("ほしい") || s.ends_with("欲しい") || matches!(s, "入れたい" | "進めたい")
+    s.ends_with("ほしい")
+        || s.ends_with("欲しい")
+        || matches!(s, "入れたい" | "進めたい" | "にしたい")
 }
 
 /// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`): it has
@@ -672,6 +678,14 @@ pub(super) fn scan_until(
                     && (after.starts_with('ら')
                         || (s.starts_with("なる")
                             && !text[..m.start()].trim_end().ends_with(['に', 'と'])))))
+        {
+            kind = TokenKind::Ident;
+        }
+        // `削除されるかもしれません` guesses a removal; `ご存知の方もいるかもしれませんが` guesses
+        // nothing of a stage.
+        if kind == TokenKind::Plan
+            && s.starts_with("るかもしれ")
+            && !text[..m.start()].ends_with("され")
         {
             kind = TokenKind::Ident;
         }
@@ -1131,6 +1145,11 @@ fn classify(s: &str) -> TokenKind {
         "っぽい" | "なるらしい" | "されるらしい" | "するらしい" => {
             TokenKind::Plan
         }
+        // `削除されるかもしれません` (after the removal word, which the scanner reads first): a guess.
+        "るかもしれません" | "るかもしれない" => TokenKind::Plan,
+        // `ベータ版に昇格させることが提案されています`, `非推奨とすることも検討されています`: a
+        // proposal under way, not a change made (`KEP-1287 で提案された機能` describes one).
+        _ if s.contains("ことが") || s.contains("ことも") => TokenKind::Plan,
         // `GA になるか注目です`, `ベータに昇格するかどうか`: a question of what comes (`なるから`
         // and `異なるか` are not; see `scan`).
         _ if s.ends_with('か') => TokenKind::Plan,

@@ -193,9 +193,10 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .then(|| told_now(view, &mention))
                 .flatten()
                 .or_else(|| {
-                    let at = f
-                        .stage_at
-                        .filter(|&at| past && lent && in_an_aside(view, at))?;
+                    let at = f.stage_at.filter(|&at| {
+                        past && lent
+                            && (in_an_aside(view, at) || in_an_items_note(view, &mention, at))
+                    })?;
                     elsewhere()
                         .0
                         .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
@@ -751,15 +752,44 @@ fn history(
 /// its commas an [`is_a_bare_dated_stage`] (`（1.30 で GA）`, `（1.26 でアルファ、1.30 で GA）`), no
 /// subject of its own (`（親機能は 1.33 でベータ）`, `（前身の VAP は 1.30 で GA）`).
 fn only_dates_a_stage(view: &BlockView, at: usize) -> bool {
+    let aside = aside_around(view.text(), view.sentence_at(at), at);
+    only_dated_stages(view, aside)
+}
+
+/// `range` of the block's text is dated stages and nothing more (`1.26 でアルファ、1.30 で GA`):
+/// each of its comma-parted pieces [`is_a_bare_dated_stage`].
+fn only_dated_stages(view: &BlockView, range: Range<usize>) -> bool {
     let text = view.text();
-    let aside = aside_around(text, view.sentence_at(at), at);
-    let mut start = aside.start;
-    text[aside].split_inclusive(['、', ',']).all(|piece| {
+    let mut start = range.start;
+    text[range].split_inclusive(['、', ',']).all(|piece| {
         let end = start + piece.trim_end_matches(['、', ',']).len();
         let bare = is_a_bare_dated_stage(text, &view.tokens, start, end).is_some();
         start += piece.len();
         bare
     })
+}
+
+/// `` - `CSINodeExpandSecret`: v1.29でGA ``, `` - `X` — v1.28 でベータ、v1.30 で GA ``: a list item
+/// that is the name, a colon or a dash, and a note of dated stages (the stage at `at` among
+/// them) says in its note what an aside would (`` - `X`（v1.29 で GA） ``).
+fn in_an_items_note(view: &BlockView, mention: &Range<usize>, at: usize) -> bool {
+    if view.block.kind != BlockKind::ListItem || at < mention.end {
+        return false;
+    }
+    let text = view.text();
+    let sentence = view.sentence_at(at);
+    let name_first = text[sentence.start..mention.start]
+        .trim_matches(|c: char| c == '`' || c == '*' || c.is_whitespace())
+        .is_empty();
+    let after_name = &text[mention.end..sentence.end];
+    let marks = after_name.trim_start_matches(['`', '*', ' ']);
+    let Some(note) = marks.strip_prefix([':', '：', '-', '–', '—']) else {
+        return false;
+    };
+    let note = note.trim_start();
+    let start = sentence.end - note.len();
+    let end = start + note.trim_end_matches(['。', '.', ' ', '\n']).len();
+    name_first && start <= at && only_dated_stages(view, start..end)
 }
 
 /// Byte `at` of the block's text stands in a bracketed aside of its sentence.

@@ -2287,6 +2287,12 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
         "KEP-3962 は v1.35 でのベータ化を目論んでいます。",
         "KEP-3962 はベータになるかもしれません。",
         "KEP-3962 はベータに昇格させたいとのこと。",
+        // A wish, a condition, a guess of a removal, a proposal or deliberation under way.
+        "SIG API Machinery は KEP-3962 を v1.34 で GA にしたいと考えています。",
+        "KEP-3962 がベータ版に昇格した場合は、手動での移行が不要になります。",
+        "KEP-3962 のコードは v1.35 以降、完全に削除されるかもしれません。",
+        "v1.33 では、KEP-3962 をベータ版に昇格させることが提案されています。",
+        "KEP-3962 はベータに昇格させずに将来的に非推奨とすることも検討されています。",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
     }
@@ -2301,6 +2307,9 @@ fn an_aim_is_a_plan_not_the_stage_of_the_release() {
         "大規模クラスタを視野に入れて設計された KEP-3962 がベータに昇格しました。",
         "ベータに昇格した KEP-3962 は今後広く利用されるでしょう。",
         "次回の勉強会で紹介した KEP-3962 はベータになりました。",
+        "KEP-3962 を有効にしたい場合に備えて、ベータに昇格しました。",
+        "KEP-3962 で提案されていたとおり、ベータに昇格しました。",
+        "ベータに昇格したことが発表された KEP-3962 を試しました。",
         "目次で紹介した KEP-3962 はベータに昇格しました。",
         "KEP-3962 is now beta and the feature is on track for wider adoption.",
         "With KEP-3962 now beta you may go ahead and try it.",
@@ -5790,6 +5799,40 @@ fn a_kep_title_as_the_subject_of_a_stage_is_the_kep() {
 }
 
 #[test]
+fn a_heading_that_is_a_kep_title_names_the_kep_at_the_stage_it_or_its_section_states() {
+    use Stage::*;
+    // The article is about 1.32; the registry's KEP-3962 is `Mutating Admission Policies`,
+    // alpha in 1.32 and beta later.
+    let stage_of = |md: &str| -> Vec<(u32, Option<Stage>)> {
+        kep_stages(md).into_iter().map(|(k, s, _)| (k, s)).collect()
+    };
+    for md in [
+        // A section per feature under a section per stage, the SIG in brackets.
+        "## New alpha features\n\n### Mutating admission policies ([SIG API Machinery](https://github.com/kubernetes/community/tree/master/sig-api-machinery))\n\n本文です。\n",
+        // The stage in the heading itself, in brackets or before a colon; letters compared.
+        "## Mutating Admission Policies (alpha) {#map}\n\n本文です。\n",
+        "## Alpha: Mutating-Admission Policies\n\n本文です。\n",
+    ] {
+        assert_eq!(stage_of(md), [(3962, Some(Alpha))], "{md}");
+    }
+    for md in [
+        // No stage said; a stage the registry does not give the KEP in 1.32; more than the title.
+        "## Mutating Admission Policies\n\n本文です。\n",
+        "## New beta features\n\n### Mutating Admission Policies\n\n本文です。\n",
+        "## Mutating Admission Policies の使い方 (alpha)\n\n本文です。\n",
+        "## Migrating from webhooks to Mutating Admission Policies (alpha)\n\n本文です。\n",
+    ] {
+        assert_eq!(stage_of(md), [], "{md}");
+    }
+    // Named by number too: one mention, by its number.
+    let (_, r) = real(
+        "## Mutating Admission Policies ([KEP-3962](https://kep.k8s.io/3962)) (alpha)\n\n本文です。\n",
+    );
+    assert_eq!(r.keps.len(), 1, "{:?}", r.keps);
+    assert_ne!(r.keps[0].form, KepForm::Title);
+}
+
+#[test]
 fn a_link_of_several_code_spans_ends_the_word_glued_to_it() {
     // The link's text ends after plain words that follow two code spans.
     let names = gate_names(
@@ -5865,9 +5908,31 @@ fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_releas
                 ga_in_1_31.clone()
             ),
             ("AppArmor", Some(Stage::Removed), vec![]),
-            ("AppArmorFields", Some(Stage::Removed), ga_in_1_31),
+            ("AppArmorFields", Some(Stage::Removed), ga_in_1_31.clone()),
         ]
     );
+    // A note after a colon or a dash that only dates stages is such an aside; a note saying more
+    // is the item's own statement.
+    let md = "v1.32では、以前のリリースでGAとなった以下のフィーチャーゲートが削除されました。\n\n- `JobPodFailurePolicy`: 1.31 で GA\n- `AppArmor` — v1.30 でベータ、1.31 で GA\n- `AppArmorFields`: 1.31 で GA になったばかりなので注意\n";
+    let (_, r) = real(md);
+    let got: Vec<_> = r
+        .gates
+        .iter()
+        .map(|m| (m.gate.0.as_str(), m.stage, m.stage_release))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "JobPodFailurePolicy",
+                Some(Stage::Removed),
+                Some(rel("1.32"))
+            ),
+            ("AppArmor", Some(Stage::Removed), Some(rel("1.32"))),
+            ("AppArmorFields", Some(Stage::Stable), Some(rel("1.31"))),
+        ]
+    );
+    assert_eq!(r.gates[0].history, ga_in_1_31);
 }
 
 #[test]

@@ -232,6 +232,19 @@ pub struct Registry {
 struct KepPhrases {
     matcher: Option<aho_corasick::AhoCorasick>,
     keps: Vec<KepNumber>,
+    /// The same phrases by their letters and digits alone, lower case (`LoadBalancer` and
+    /// `load balancer`, `non-graceful` and `non graceful` are one): for a whole heading.
+    by_letters: HashMap<String, KepNumber>,
+}
+
+/// A phrase's letters and digits (of any script: a heading's Japanese is more than the title),
+/// lower case: how [`Registry::kep_titled`] compares a heading with a title.
+fn letters_of(phrase: &str) -> String {
+    phrase
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 impl KepPhrases {
@@ -258,6 +271,18 @@ impl KepPhrases {
             .filter(|(_, keps)| keps.len() == 1)
             .filter_map(|(phrase, keps)| Some((phrase, *keps.first()?)))
             .collect();
+        let mut by_letters: HashMap<String, std::collections::BTreeSet<KepNumber>> = HashMap::new();
+        for (phrase, kep) in &unique {
+            by_letters
+                .entry(letters_of(phrase))
+                .or_default()
+                .insert(*kep);
+        }
+        let by_letters = by_letters
+            .into_iter()
+            .filter(|(_, keps)| keps.len() == 1)
+            .filter_map(|(letters, keps)| Some((letters, *keps.first()?)))
+            .collect();
         let matcher = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .match_kind(aho_corasick::MatchKind::LeftmostLongest)
@@ -268,6 +293,7 @@ impl KepPhrases {
         KepPhrases {
             matcher,
             keps: unique.into_iter().map(|(_, n)| n).collect(),
+            by_letters,
         }
     }
 }
@@ -446,6 +472,16 @@ impl Registry {
             })
             .map(|m| (m.range(), phrases.keps[m.pattern().as_usize()]))
             .collect()
+    }
+
+    /// The KEP whose title, or whose gate's name written as words ([`KepPhrases`]), `text` is,
+    /// whole, its letters and digits compared (`Make Kubernetes aware of the LoadBalancer
+    /// behaviour` is KEP-1860's `…the load balancer behaviour`).
+    pub fn kep_titled(&self, text: &str) -> Option<KepNumber> {
+        let phrases = self
+            .kep_phrases
+            .get_or_init(|| KepPhrases::new(&self.keps, &self.gates));
+        phrases.by_letters.get(&letters_of(text)).copied()
     }
 
     /// All KEPs by number.
