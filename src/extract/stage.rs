@@ -627,8 +627,10 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             continue;
         };
         // `…今回のリリースでは古い \`resources\` フィールドが非推奨に`, `また今回、サイドカーコンテナが
-        // GA に`: a subject of its own, the story has moved on.
-        let before = &text[s.start..at.max(s.start)];
+        // GA に`: a subject of its own, the story has moved on. (Of the stage's own clause: in
+        // `その後、多くのバグ修正が行われ、v1.33 で GA に到達しました` the fixes are an earlier
+        // clause's subject, and the story's goes on.)
+        let before = &text[clause_start(text, s.start, at.max(s.start))..at.max(s.start)];
         if has_a_subject(before) && !REFERS_BACK.iter().any(|w| before.contains(w)) {
             break;
         }
@@ -1887,6 +1889,36 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     })
 }
 
+/// The sentence (normalized offsets) mention `m` stands in.
+fn sentence_of(views: &Views, m: &dyn Staged) -> Range<usize> {
+    let view = views.get(m.block());
+    view.sentence_at(view.norm.norm_offset(m.at().0.start))
+}
+
+/// `` …v1.33 でベータ版に昇格しており、v1.35 で GA になる見込みです（[KEP-1287](…)）。 ``: mention
+/// `m` stands in a bracketed aside that closes its sentence and holds references only, a citation
+/// of the whole sentence.
+fn cites_its_sentence(views: &Views, m: &dyn Staged) -> bool {
+    let view = views.get(m.block());
+    let text = view.text();
+    let at = view.norm.norm_offset(m.at().0.start);
+    let sentence = view.sentence_at(at);
+    let aside = aside_around(text, sentence.clone(), at);
+    if aside == sentence {
+        return false;
+    }
+    let closes = text[aside.end..sentence.end]
+        .trim_start_matches([')', '）'])
+        .trim()
+        .trim_end_matches(['。', '.'])
+        .is_empty();
+    let only_references = view
+        .tokens_in(&aside)
+        .iter()
+        .all(|t| t.kind.is_reference() || t.kind == TokenKind::SentenceEnd);
+    closes && only_references
+}
+
 /// What a group's stage is to its mentions: what they say themselves (the answer to their
 /// question, the value of their table's stage key), or what is around them (their item's nested
 /// items, their section), which a name said in passing does not take.
@@ -2008,17 +2040,25 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
     if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
         return;
     }
-    let stated: Vec<(usize, Entity, Stated)> = staged(out)
+    let stated: Vec<(usize, Entity, Stated, Range<usize>)> = staged(out)
         .filter(|m| m.states_own())
         .filter_map(|m| {
             let stage = m.stage()?;
             let release = m.release();
-            Some((m.block(), m.entity(), Stated { stage, release }))
+            let sentence = sentence_of(views, m);
+            Some((m.block(), m.entity(), Stated { stage, release }, sentence))
         })
         .collect();
     let shared = |m: &dyn Staged| -> Option<Stated> {
-        // (A mention whose sentence plans its own stage takes none from its gate's.)
-        if m.stage().is_some() || m.deferred() || hopes_or_denies(views, m) {
+        // (A mention whose sentence plans its own stage takes none from its gate's; a citation
+        // closing the sentence is of the whole of it, and takes what it states of the name it
+        // cites, the sentence's plan being a later clause's.)
+        if m.stage().is_some() || m.deferred() {
+            return None;
+        }
+        let planned = hopes_or_denies(views, m);
+        let cites = planned && cites_its_sentence(views, m);
+        if planned && !cites {
             return None;
         }
         let entity = m.entity();
@@ -2027,10 +2067,14 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
         let both_gates = |e: &Entity| matches!((e, &entity), (Entity::Gate(_), Entity::Gate(_)));
         let mut said = stated
             .iter()
-            .filter(|(b, e, _)| {
-                *b == m.block() && *e != entity && !both_gates(e) && e.is_tied_to(&entity, registry)
+            .filter(|(b, e, _, sentence)| {
+                *b == m.block()
+                    && *e != entity
+                    && !both_gates(e)
+                    && e.is_tied_to(&entity, registry)
+                    && (!cites || *sentence == sentence_of(views, m))
             })
-            .map(|(_, _, s)| *s);
+            .map(|(_, _, s, _)| *s);
         let first = said.next()?;
         said.all(|s| s == first).then_some(first)
     };

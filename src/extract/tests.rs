@@ -2819,6 +2819,27 @@ fn a_citation_after_the_sentence_takes_that_sentences_stage_and_quote() {
 }
 
 #[test]
+fn a_citation_closing_a_sentence_that_states_then_plans_takes_what_it_states_of_its_gate() {
+    // KEP-3157's gate is `WatchList` (the test registry); the plan is a later
+    // clause's, the citation the whole sentence's.
+    let md = "`WatchList`はv1.31でベータ版に昇格しており、v1.33でGAになる見込みです([KEP-3157](https://kep.k8s.io/3157))。\n";
+    assert_eq!(
+        kep_stages(md),
+        [(3157, Some(Stage::Beta), Some(rel("1.31")))]
+    );
+    // A reference inside the planning clause, or a citation of a sentence that only plans,
+    // takes nothing.
+    for md in [
+        "`WatchList`はv1.31でベータ版に昇格しており、[KEP-3157](https://kep.k8s.io/3157)はv1.33でGAになる見込みです。\n",
+        "`WatchList`はv1.33でGAになる見込みです([KEP-3157](https://kep.k8s.io/3157))。\n",
+    ] {
+        let got = kep_stages(md);
+        assert_eq!(got.len(), 1, "{md}");
+        assert_eq!(got[0].1, None, "{md}");
+    }
+}
+
+#[test]
 fn a_mention_whose_own_clause_states_a_stage_after_the_sentences_takes_its_clauses() {
     let stages = |md: &str| -> Vec<(String, Option<Stage>, Option<String>)> {
         let (_, r) = real(md);
@@ -3541,9 +3562,14 @@ fn a_denied_stage_is_no_stage() {
     for md in [
         "KEP-3962 がいつ GA になるのか、という質問です。",
         "KEP-3962 はいつ GA になるのか気になります。",
+        "KEP-3962 はいつ GA になるのでしょうか？",
+        "KEP-3962 はいつ GA になりますか？",
+        // A question in a section of no stage takes none from the section's other sentences.
+        "## 今後の予定\n\nベータ昇格の条件としては、containerd でのサポートなどが検討されています。\n\n**KEP-3962 はいつデフォルトで有効になりますか？**\n",
     ] {
         assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
     }
+
     // A step that was taken is one.
     assert_eq!(
         kep_stages("KEP-3962 は GA へ進みました。"),
@@ -5608,6 +5634,12 @@ fn a_later_sentence_of_the_same_subject_tells_where_it_stands_now() {
             vec![(rel("1.27"), Alpha)]
         )]
     );
+    // What happened in between, said with a subject of its own in an earlier clause, leaves the
+    // story the gate's.
+    let g = gate_histories(
+        "`WatchList`は v1.28 でアルファとして導入され、v1.29 でベータに昇格しました。その後、多くのバグ修正が行われ、v1.32 で GA に到達しました。\n",
+    );
+    assert_eq!((g[0].1, g[0].2), (Some(Stable), Some(rel("1.32"))), "{g:?}");
     // A plan, then where it stands.
     let g = gate_histories("`WatchList` は v1.34 で GA になる予定です。現在はベータです。\n");
     assert_eq!((g[0].1, g[0].2), (Some(Beta), None));
