@@ -1844,10 +1844,15 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
                 return None;
             }
             let entity = m.entity();
+            // (A credit line, `この作業はSIG Nodeが主導した[KEP #4381](…)の一環として行われまし
+            // た。`, names the KEP of its own section's subject, whatever gate of another KEP the
+            // section also states it of.)
             let another_subject = subjects
                 .iter()
                 .any(|(o, h)| *h == heading && !o.is_tied_to(&entity, registry));
-            (!another_subject).then_some(in_section_release(views, m, stated))
+            let credited =
+                heading == doc.blocks[m.block()].section && credits_the_section(views, m);
+            (!another_subject || credited).then_some(in_section_release(views, m, stated))
         })
         .collect();
     drop(subjects);
@@ -1856,6 +1861,18 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
             m.set(s, true);
         }
     }
+}
+
+/// `この作業はSIG Nodeが主導した[KEP #4381](…)の一環として行われました。`, `KEP #4358の一部として
+/// 実施されました。`: mention `m` is a KEP its sentence credits the work of its section to.
+fn credits_the_section(views: &Views, m: &dyn Staged) -> bool {
+    let view = views.get(m.block());
+    let text = view.text();
+    let at = view.norm.norm_offset(m.at().0.start);
+    let sentence = view.sentence_at(at);
+    let after = &text[at..sentence.end];
+    matches!(m.entity(), Entity::Kep(_))
+        && ["の一環", "の一部として"].iter().any(|w| after.contains(w))
 }
 
 /// `stated` for mention `m`, an undated stage dated with the release its section's heading names.

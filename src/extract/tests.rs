@@ -5877,6 +5877,16 @@ fn a_link_of_several_code_spans_ends_the_word_glued_to_it() {
 }
 
 #[test]
+fn a_credit_line_names_the_kep_of_the_sections_subject_beside_a_gate_of_another_kep() {
+    // `WatchList` is tied to KEP-3157 in the test registry; the section's work is KEP-3962's.
+    let md = "### 安定版: 新しいリスト取得\n\nv1.32では、`WatchList`フィーチャーゲートが安定版に昇格しました。\n\nこの作業はSIG API Machineryが主導した[KEP #3962](https://kep.k8s.io/3962)の一環として行われました。\n";
+    assert_eq!(kep_stages(md), [(3962, Some(Stage::Stable), None)]);
+    // Another KEP said in passing there is not credited.
+    let md = "### 安定版: 新しいリスト取得\n\nv1.32では、`WatchList`フィーチャーゲートが安定版に昇格しました。\n\n[KEP #3962](https://kep.k8s.io/3962)と組み合わせると便利です。\n";
+    assert_eq!(kep_stages(md), [(3962, None, None)]);
+}
+
+#[test]
 fn a_heading_stating_the_stage_of_a_subject_of_its_own_lends_it_only_to_that_subject() {
     // Another KEP said under it is context, not the heading's subject.
     let md = "## サイドカーコンテナが GA 🎉\n\nKEP-753 が GA になりました。\n\nIn-place Pod Resize（KEP-1287）と組み合わせると便利です。\n";
