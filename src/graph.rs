@@ -700,57 +700,7 @@ fn points_elsewhere(sentence: &str) -> bool {
     lower.contains("see ")
         || lower.contains("for details")
         || lower.contains("for more")
-        || credits_work(sentence, &lower)
-}
-
-/// Whether a sentence only says who did the work and under which KEP: it names the doer (a SIG
-/// or WG, or leading it: 主導, `led by`) or speaks of "this work" (この作業, この取り組み,
-/// `This work`), frames the work (一環, 一部として, にわたって, `as part of`, `delivered by`), says
-/// it was done (行われ, 実施, 開発, 主導, `done`, `led`), and states no change itself (a sentence
-/// that also says 昇格 or GA is a statement; `この機能はPodの一部として設定します` does no work).
-/// `lower` is `sentence` in lower case.
-fn credits_work(sentence: &str, lower: &str) -> bool {
-    const DOER: [&str; 6] = ["SIG ", "SIG-", "sig-", "WG ", "主導", "ワーキンググループ"];
-    const THIS_WORK: [&str; 7] = [
-        "この作業",
-        "この取り組み",
-        "この取組",
-        "この機能",
-        "この変更",
-        "この改善",
-        "これらの作業",
-    ];
-    const FRAME_JA: [&str; 4] = ["一環", "一部として", "にわたって", "主導"];
-    const FRAME_EN: [&str; 6] = [
-        "as part of",
-        "led by",
-        "delivered by",
-        "driven by",
-        "developed by",
-        "done by",
-    ];
-    const THIS_WORK_EN: [&str; 5] = [
-        "this work",
-        "this effort",
-        "this feature",
-        "this change",
-        "the work",
-    ];
-    let doer = DOER.iter().any(|w| sentence.contains(w))
-        || THIS_WORK.iter().any(|w| sentence.contains(w))
-        || THIS_WORK_EN.iter().any(|w| lower.contains(w))
-        || ["working group", "led by"]
-            .iter()
-            .any(|w| lower.contains(w));
-    let frame = || {
-        FRAME_JA.iter().any(|w| sentence.contains(w)) || FRAME_EN.iter().any(|w| lower.contains(w))
-    };
-    const DONE: [&str; 7] = ["行われ", "実施", "開発", "進め", "主導", "取り組", "貢献"];
-    const DONE_EN: [&str; 6] = ["done", "deliver", "led ", "develop", "driven", "implement"];
-    let done =
-        || DONE.iter().any(|w| sentence.contains(w)) || DONE_EN.iter().any(|w| lower.contains(w));
-    // A sentence that names a stage says what changed, whoever it credits.
-    doer && frame() && done() && !crate::extract::names_stage(sentence)
+        || crate::extract::credits_work(sentence)
 }
 
 /// Words that say something is new in the release (導入, 追加, できるようになり, `introduces`).

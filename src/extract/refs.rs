@@ -1231,26 +1231,20 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
 /// ([SIG Apps](…))` → `Pod replacement policy for Jobs`).
 fn without_trailing_asides(text: &str) -> &str {
     let mut rest = text.trim_end();
-    while rest.ends_with([')', '）']) {
-        let mut depth = 0usize;
-        let mut open = None;
-        for (i, c) in rest.char_indices().rev() {
-            match c {
-                ')' | '）' => depth += 1,
-                '(' | '（' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        open = Some(i);
-                        break;
-                    }
-                }
-                _ => {}
-            }
+    while let Some(close) = rest.strip_suffix([')', '）']).map(str::len) {
+        // The aside the closing bracket ends, as the stage rules find one.
+        let aside = stage::aside_around(rest, 0..rest.len(), close);
+        let Some(open) = rest[..aside.start]
+            .char_indices()
+            .next_back()
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        if aside.end != close || open == 0 {
+            break;
         }
-        match open {
-            Some(0) | None => break,
-            Some(i) => rest = rest[..i].trim_end(),
-        }
+        rest = rest[..open].trim_end();
     }
     rest
 }

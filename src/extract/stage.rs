@@ -1851,8 +1851,8 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
                 .iter()
                 .any(|(o, h)| *h == heading && !o.is_tied_to(&entity, registry));
             let credited =
-                heading == doc.blocks[m.block()].section && credits_the_section(views, m);
-            (!another_subject || credited).then_some(in_section_release(views, m, stated))
+                || heading == doc.blocks[m.block()].section && credits_the_section(views, m);
+            (!another_subject || credited()).then_some(in_section_release(views, m, stated))
         })
         .collect();
     drop(subjects);
@@ -1863,16 +1863,11 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
     }
 }
 
-/// `この作業はSIG Nodeが主導した[KEP #4381](…)の一環として行われました。`, `KEP #4358の一部として
-/// 実施されました。`: mention `m` is a KEP its sentence credits the work of its section to.
+/// `この作業はSIG Nodeが主導した[KEP #4381](…)の一環として行われました。`: mention `m` is a KEP its
+/// sentence credits the work of its section to ([`super::credits_work`]).
 fn credits_the_section(views: &Views, m: &dyn Staged) -> bool {
-    let view = views.get(m.block());
-    let text = view.text();
-    let at = view.norm.norm_offset(m.at().0.start);
-    let sentence = view.sentence_at(at);
-    let after = &text[at..sentence.end];
-    matches!(m.entity(), Entity::Kep(_))
-        && ["の一環", "の一部として"].iter().any(|w| after.contains(w))
+    let (view, _, sentence) = placed(views, m);
+    matches!(m.entity(), Entity::Kep(_)) && super::credits_work(&view.text()[sentence])
 }
 
 /// `stated` for mention `m`, an undated stage dated with the release its section's heading names.
@@ -1892,9 +1887,7 @@ fn dated_in_section(view: &BlockView, stated: Stated) -> Stated {
 /// The mention's own sentence hopes, plans, denies or postpones a stage (`次は \`X\` のベータが
 /// 楽しみ`): it takes no stage from around it.
 fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
-    let view = views.get(m.block());
-    let at = view.norm.norm_offset(m.at().0.start);
-    let sentence = view.sentence_at(at);
+    let (view, _, sentence) = placed(views, m);
     // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
     let guessed = view.guessed();
     let first = view
@@ -1906,20 +1899,19 @@ fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     })
 }
 
-/// The sentence (normalized offsets) mention `m` stands in.
-fn sentence_of(views: &Views, m: &dyn Staged) -> Range<usize> {
+/// Where mention `m` stands: its block's view, its normalized offset there, and its sentence.
+fn placed<'v>(views: &'v Views, m: &dyn Staged) -> (&'v BlockView<'v>, usize, Range<usize>) {
     let view = views.get(m.block());
-    view.sentence_at(view.norm.norm_offset(m.at().0.start))
+    let at = view.norm.norm_offset(m.at().0.start);
+    (view, at, view.sentence_at(at))
 }
 
 /// `` …v1.33 でベータ版に昇格しており、v1.35 で GA になる見込みです（[KEP-1287](…)）。 ``: mention
 /// `m` stands in a bracketed aside that closes its sentence and holds references only, a citation
 /// of the whole sentence.
 fn cites_its_sentence(views: &Views, m: &dyn Staged) -> bool {
-    let view = views.get(m.block());
+    let (view, at, sentence) = placed(views, m);
     let text = view.text();
-    let at = view.norm.norm_offset(m.at().0.start);
-    let sentence = view.sentence_at(at);
     let aside = aside_around(text, sentence.clone(), at);
     if aside == sentence {
         return false;
@@ -2062,7 +2054,7 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
         .filter_map(|m| {
             let stage = m.stage()?;
             let release = m.release();
-            let sentence = sentence_of(views, m);
+            let (_, _, sentence) = placed(views, m);
             Some((m.block(), m.entity(), Stated { stage, release }, sentence))
         })
         .collect();
@@ -2078,6 +2070,8 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
         if planned && !cites {
             return None;
         }
+        // (A citation takes only what its own sentence states.)
+        let cited = cites.then(|| placed(views, m).2);
         let entity = m.entity();
         // (Two gates of one KEP are two features: `` `WatchListClient` は v1.31 でベータ。`WatchList`
         // はサーバー側の機能です。`` says nothing of `WatchList`'s stage.)
@@ -2089,7 +2083,7 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
                     && *e != entity
                     && !both_gates(e)
                     && e.is_tied_to(&entity, registry)
-                    && (!cites || *sentence == sentence_of(views, m))
+                    && cited.as_ref().is_none_or(|c| c == sentence)
             })
             .map(|(_, _, s, _)| *s);
         let first = said.next()?;
@@ -3244,7 +3238,7 @@ fn names_a_pull_request(after: &str) -> bool {
 
 /// The bracketed aside of `sentence` that holds byte `at` (`（GA は v1.35 予定）`, `(will be GA)`),
 /// inside its brackets, or the whole sentence when `at` is in none.
-fn aside_around(text: &str, sentence: Range<usize>, at: usize) -> Range<usize> {
+pub(super) fn aside_around(text: &str, sentence: Range<usize>, at: usize) -> Range<usize> {
     let mut depth = 0usize;
     let mut open = None;
     for (i, c) in text[sentence.start..at].char_indices().rev() {
