@@ -93,13 +93,37 @@ impl BlockMentions {
     }
 
     /// Adds `m`, or merges it into the mention of the same block: the first stands, with the
-    /// first stage and default any of them states.
+    /// first stage and default any of them states, unless a later one states a stage for a
+    /// later release (`` `NodeSwap` は v1.28 でベータに…そして v1.34 で `NodeSwap` は GA ``): where
+    /// the story stands is that one, and the earlier stage is its history.
     fn add(&mut self, block: usize, m: Mention) {
         match self.at.get(&block) {
             Some(&i) => {
                 let o = &mut self.list[i];
-                o.stage = o.stage.or(m.stage);
-                o.default_on = o.default_on.or(m.default_on);
+                match (o.stage, m.stage, o.release, m.release) {
+                    (Some(old), Some(_), Some(was), Some(now)) if now > was => {
+                        let mut history = std::mem::take(&mut o.history);
+                        history.push(Dated {
+                            release: was,
+                            stage: old,
+                        });
+                        history.extend(m.history);
+                        history.retain(|d| d.release != now);
+                        history.sort();
+                        history.dedup_by_key(|d| d.release);
+                        o.stage = m.stage;
+                        o.release = m.release;
+                        o.default_on = m.default_on.or(o.default_on);
+                        o.sentence = m.sentence;
+                        o.lead = m.lead;
+                        o.deferred = m.deferred;
+                        o.history = history;
+                    }
+                    _ => {
+                        o.stage = o.stage.or(m.stage);
+                        o.default_on = o.default_on.or(m.default_on);
+                    }
+                }
             }
             None if self.list.len() < MENTIONS_PER_ARTICLE => {
                 self.at.insert(block, self.list.len());

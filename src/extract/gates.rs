@@ -196,6 +196,7 @@ pub(super) fn extract_block(
                     || titles_a_timeline(view)
                     || titles_nested_stages(view)
                     || opens_a_stage_section(view, i)
+                    || (titles_its_section(view, t) && !names_a_thing_too(name))
                     || view.names_the_subject.get()
                 {
                     push(view, t, t.range.clone(), name, GateEvidence::Registry, out);
@@ -904,8 +905,8 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .is_some_and(|s| s.range.start == at && matches!(s.kind, TokenKind::StageWord(_)));
     }
     if let Some(after) = rest.strip_prefix('の') {
-        // `XのGA昇格`: the stage word right after `の`.
-        let at = sentence.end - after.len();
+        // `XのGA昇格`, `X の GA はまだ先`: the stage word right after `の`.
+        let at = sentence.end - after.trim_start().len();
         return view
             .tokens_in(&(at..sentence.end))
             .first()
@@ -940,6 +941,14 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
                         .find_map(|w| text[s.range.end..].trim_start().strip_prefix(w))
                         .is_some_and(promoted)
             });
+    }
+    // `` - `MutatingAdmissionPolicy` beta 予定 ``: a digest's terse line, the stage right after
+    // the name.
+    if let Some(first) = view.tokens_in(&(at..sentence.end)).first()
+        && first.range.start == at
+        && matches!(first.kind, TokenKind::StageWord(_))
+    {
+        return true;
     }
     // `` - `MutatingAdmissionPolicy` 1.34 で β！ ``: a digest's terse line, the particle dropped.
     if let Some(first) = view.tokens_in(&(at..sentence.end)).first()
@@ -1195,6 +1204,17 @@ fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
             || super::scan::names_a_kep_or_gate(text, t)
     });
     opens && stated && first && in_first_sentence && plays_a_role && is_whole_span(view, t)
+}
+
+/// `### NodeSwap`, `### NodeSwap の話`, `## SidecarContainers について`: a heading that is the
+/// name (a name the registry knows, neither an API kind's nor a component's: see the caller)
+/// titles a section about the gate.
+fn titles_its_section(view: &BlockView, t: &Token) -> bool {
+    const ABOUT: [&str; 7] = ["", "の話", "について", "とは", "の紹介", "の概要", "を試す"];
+    let text = view.text().trim();
+    view.is_heading()
+        && text.starts_with(&view.text()[t.range.clone()])
+        && ABOUT.contains(&text[t.range.len()..].trim())
 }
 
 /// The token is the whole text of its code span or link (`` `NFTablesProxyMode` ``): the author

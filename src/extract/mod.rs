@@ -609,6 +609,9 @@ impl<'a> BlockView<'a> {
         // By start, an enclosing link before the code span it holds.
         spans.sort_by_key(|(r, _, is_link)| (r.start, !*is_link));
         let mut tokens = scan::scan(&norm.text, &plain, &spans);
+        if let Some(r) = release {
+            scan::date_this_release(&norm.text, &plain, &mut tokens, r);
+        }
         if matches!(block.kind, BlockKind::Heading(_))
             && let Some(word) = scan::removal_title(&norm.text, &tokens)
         {

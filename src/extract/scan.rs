@@ -50,18 +50,18 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
         | (?:削除|廃止)(?:と|に)な(?:りました|った) | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
-        | 使えなくな(?:りました|った) | なくな(?:りました|った)
+        | 使えなくな(?:りました|った) | なくな(?:りました|った) | 消え(?:ました|た|て(?:いる|います|いた|おり))
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
-        | 見送 | 延期 | 持ち越 | 撤回 | リバート | 断念 | 諦め | あきらめ | 却下
+        | 見送 | 延期 | 持ち越 | 撤回 | 取り下げ | リバート | 断念 | 諦め | あきらめ | 却下
         | (?:(?:になる|となる|される|する)こと)?(?:が|を|に)期待
         | (?:なる|される|昇格する|移行する)と
-        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば
+        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
         | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め|にし)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
-        | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はずだった | はずでした | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
+        | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はず(?:だった|でした)? | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | るかもしれ(?:ません|ない) | (?:させる|する|とする)こと[がも](?:提案|検討|議論)されて(?:います|いる|おり)
         | (?:なっ|され|昇格し|移行し)た場合
         | (?:なる|される|昇格する|移行する)の?(?:でしょう)?か(?:どうか)? | (?:なり|され|昇格し|移行し)ます(?:でしょう)?か
@@ -346,6 +346,38 @@ pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> V
     scan_until(text, plain, spans, |_| false)
 }
 
+/// Words that name the release the article is about (`本リリースで GA となりました`).
+const THIS_RELEASE: [&str; 4] = ["本リリース", "今回のリリース", "このリリース", "当リリース"];
+
+/// `v1.33 でベータに昇格し、本リリースで GA となりました`: in an article about release `release`,
+/// the words naming this release are that release, as if its number were written, so a chain of
+/// stages ends in it. Added to `tokens` (in order) where the prose has them.
+pub(super) fn date_this_release(
+    text: &str,
+    plain: &[Range<usize>],
+    tokens: &mut Vec<Token>,
+    release: Release,
+) {
+    if !text.contains("リリース") {
+        return;
+    }
+    for word in THIS_RELEASE {
+        for (at, w) in text.match_indices(word) {
+            let range = at..at + w.len();
+            let in_prose = plain
+                .iter()
+                .any(|p| p.start <= range.start && range.end <= p.end);
+            let taken = tokens
+                .iter()
+                .any(|t| t.range.start < range.end && range.start < t.range.end);
+            if in_prose && !taken {
+                let k = tokens.partition_point(|t| t.range.start < range.start);
+                tokens.insert(k, Token::prose(TokenKind::Release(release), range));
+            }
+        }
+    }
+}
+
 /// The tokens of [`scan`] up to and including the first that `stop` accepts, for a question
 /// the first such token answers. `stop` must accept only tokens other than identifiers: the
 /// scanner may merge an identifier with the next token.
@@ -436,10 +468,23 @@ pub(super) fn scan_until(
         {
             continue;
         }
-        // `` `X` は使えなくなりました ``, `v1.32 で削除となりました`: said of its subject or release
-        // (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました` are something
-        // else's).
+        // `GA になったはず…要確認`, `ベータになった…はず`: a belief the writer doubts states nothing
+        // (see `classify_word`); `GA になっているはずです。リリースノートにも…` is sure of it.
+        if s == "はず" {
+            // (`はずっと`: the topic's `は`, then `ずっと`, a word of its own.)
+            if text[m.end()..].starts_with("っと") {
+                at = m.start() + "は".len();
+                continue;
+            }
+            if !doubted(text, m.start(), m.end()) {
+                continue;
+            }
+        }
+        // `` `X` は使えなくなりました ``, `` `X` は 1.33 で消えた ``, `v1.32 で削除となりました`: said of
+        // its subject or release (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました`,
+        // `警告が消えた` are something else's).
         if (s.starts_with("使えなくな")
+            || s.starts_with("消え")
             || s.starts_with("利用できなくな")
             || s.starts_with("使用できなくな")
             // `削除となりました`, `廃止になった`: the pattern's only words of the noun and と/に.
@@ -496,6 +541,12 @@ pub(super) fn scan_until(
             continue;
         }
         let mut kind = classify(s);
+        // `KEP #3503 は取り下げられ`, `1.33 で取り下げられました`: a feature withdrawn is gone from
+        // the release; elsewhere (`GA 申請を取り下げた`) something was taken back, as a
+        // postponement is.
+        if s == "取り下げ" && names_its_subject(text, tokens.last(), m.start()) {
+            kind = TokenKind::StageWord(Stage::Removed);
+        }
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
         // one keyword.
         if kind == TokenKind::Ident
@@ -519,7 +570,7 @@ pub(super) fn scan_until(
             continue;
         }
         // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
-        if kind == TokenKind::Ident
+        if matches!(kind, TokenKind::Ident | TokenKind::Will)
             && ["before", "prior", "until"]
                 .iter()
                 .any(|w| s.eq_ignore_ascii_case(w))
@@ -861,6 +912,18 @@ fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
         })
 }
 
+/// The belief `はず` at `start..end` is doubted: trailing off before it (`…はず`, `...はず`) or
+/// a note of doubt right after (`はず。要確認`, `はず（未確認）`, `はず?`).
+fn doubted(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].trim_end();
+    let after: String = text[end..].chars().take(12).collect();
+    before.ends_with(['…', '‥'])
+        || before.ends_with("...")
+        || ["要確認", "未確認", "自信", "?", "？", "たぶん", "多分"]
+            .iter()
+            .any(|w| after.contains(w))
+}
+
 /// `## 削除`, `### 廃止`: a heading that is the bare noun alone titles the removals under it, as
 /// `削除:` titles a list (in a list, `- 削除` is as often an operation). The word as a stage token,
 /// for a heading's text and the tokens the scanner found in it.
@@ -1082,21 +1145,27 @@ fn classify(s: &str) -> TokenKind {
         // `オプトインで利用できます`, `オプトイン方式`: to be switched on, so off by default (not
         // `オプトインは不要になりました`).
         _ if s.starts_with("オプトイン") => TokenKind::Default(false),
-        // `撤回されました`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
+        // `撤回されました`, `GA 申請を取り下げた`: withdrawn, as a postponement is (`GA 判断が一度撤回されましたが、…`).
         // `ベータ昇格を断念`, `諦めました`, `exception request が却下されました`: it did not happen.
-        "見送" | "延期" | "持ち越" | "撤回" | "リバート" | "断念" | "諦め" | "あきらめ"
-        | "却下" => TokenKind::Negation,
+        "見送" | "延期" | "持ち越" | "撤回" | "取り下げ" | "リバート" | "断念" | "諦め"
+        | "あきらめ" | "却下" => TokenKind::Negation,
         // `予定通りベータに昇格しました`: as planned, so done.
         "予定通り" | "予定どおり" => TokenKind::Ident,
-        // `ベータになったら検討`: a condition, not a fact of the release.
+        // `ベータになったら検討`, `GA にできればと考えています`: a condition or a wish, not a fact
+        // of the release.
         // `GA は未定`: not yet decided, so not yet.
         "目指" | "目標" | "予定" | "見込" | "計画" | "未定" | "なったら" | "昇格したら"
-        | "移行したら" | "にしたら" | "なれば" => TokenKind::Plan,
+        | "移行したら" | "にしたら" | "なれば" | "できれば" | "できたら" => {
+            TokenKind::Plan
+        }
         // `1.31 で GA になると思われていた X は、結局 beta のままでした`: what was expected, which
         // the sentence goes on to say did not happen.
         "と思われていた" | "と思われていました" | "はずだった" | "はずでした" => {
             TokenKind::Plan
         }
+        // `ベータになった…はず。要確認`: the writer's doubted belief, not a fact the article
+        // states (the scanner keeps only a doubted `はず`).
+        "はず" => TokenKind::Plan,
         // `GA になるまでは慎重に`: until then, so not yet (`GA になるまで 4 リリースかかった` looks
         // back, so only `までは`); `ベータへの昇格 PR がレビュー中`, `マージ待ち`: the change is not
         // in yet; `GA が楽しみです`: a hope. The last two only of the stage right before them
@@ -1193,6 +1262,7 @@ fn classify(s: &str) -> TokenKind {
             "使用できなくな",
             "使えなくな",
             "なくな",
+            "消え",
             "取り除か",
             "撤廃",
             "除去",
@@ -1405,12 +1475,14 @@ fn denied_verb(word: &str, after: &str) -> bool {
     })
 }
 
-/// `GA には至っていません`, `GA に至らず`, `今回 GA へは進みませんでした`: the stage, its particle
-/// (`に`, `へ`, with or without `は`), then a verb of getting there (至る, 進む) denied.
+/// `GA には至っていません`, `GA に至らず`, `今回 GA へは進みませんでした`, `ベータに上げられません
+/// でした`, `GA にできませんでした`, `ベータへの昇格ができなかった`: the stage, its particle (`に`,
+/// `へ`, with or without `は`), then a verb of getting there (至る, 進む, 上げる, できる, なれる)
+/// denied, or said unable.
 fn not_reached(after: &str) -> bool {
     static NOT_REACHED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"^(?:に|へ)は?(?:至(?:っていな|っていません|っておらず|らず|らなかった|りませんでした)|進(?:まず|まなかった|みませんでした|んでいな|んでいません))",
+            r"^(?:(?:に|へ)は?(?:至(?:っていな|っていません|っておらず|らず|らなかった|りませんでした)|進(?:まず|まなかった|みませんでした|んでいな|んでいません)|(?:(?:引き)?上げ|昇格させ|移行させ)られ(?:ず|なかった|ませんでした|ていな|ていません)|(?:昇格|移行)?でき(?:ず|なかった|ませんでした|ていな|ていません)|なれ(?:ず|なかった|ませんでした|ていな|ていません))|(?:への)?(?:昇格|化)(?:が|は)?でき(?:ず|なかった|ませんでした|ていな|ていません))",
         )
         .unwrap()
     });
@@ -1660,7 +1732,8 @@ fn classify_word(s: &str) -> TokenKind {
         "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
         | "targeted" | "slated" | "hopefully" | "upcoming" => TokenKind::Plan,
         "previously" | "formerly" => TokenKind::Past,
-        "will" => TokenKind::Will,
+        // `until it is removed in a future release`: what is to come, as after `will`.
+        "will" | "until" => TokenKind::Will,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {
             TokenKind::Enable
         }

@@ -247,6 +247,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .release
                 .or_else(|| topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r));
             (block.release.is_none() || own_release.is_none() || block.release == own_release)
+                && !sets_itself_apart(&view.text()[view.sentence_at(mention.start)])
                 && !view
                     .block_stage_at()
                     .iter()
@@ -296,6 +297,26 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         borrowed,
         history,
     }
+}
+
+/// A sentence that names what to use instead (`代わりに \`ImageVolume\` を使ってください`,
+/// `後継は…`, `use X instead`) or opens with a contrast (`ただ、\`B\` との組み合わせは未対応`): what
+/// it names is not what the block's other sentences state a stage of.
+fn sets_itself_apart(sentence: &str) -> bool {
+    const REPLACEMENT: [&str; 8] = [
+        "代わりに",
+        "代替",
+        "後継",
+        "移行先",
+        "置き換え",
+        "instead",
+        "replacement",
+        "replaced by",
+    ];
+    const CONTRAST: [&str; 6] = ["ただ、", "ただし", "しかし", "一方", "でも、", "ですが、"];
+    let lower = sentence.to_ascii_lowercase();
+    let opening = sentence.trim_start();
+    REPLACEMENT.iter().any(|w| lower.contains(w)) || CONTRAST.iter().any(|w| opening.starts_with(w))
 }
 
 /// The mention's sentence names a stage, plans one, denies one or postpones one: what it says of
@@ -1056,7 +1077,20 @@ fn own_clause_before_a_denial(
     let own = text[clause.clone()].trim_end();
     let ends_a_predicate = CONTRAST_ENDINGS.iter().any(|w| own.ends_with(w))
         || ["なり", "し", "て"].iter().any(|w| own.ends_with(w));
-    if !ends_a_predicate || !has_a_subject(later) {
+    // (`、弊社では導入を見送りました`: the writer's own choice is a subject of its own.)
+    const WRITERS: [&str; 9] = [
+        "弊社",
+        "当社",
+        "自社",
+        "社内",
+        "私たち",
+        "我々",
+        "うち",
+        "チーム",
+        "私",
+    ];
+    let the_writer = WRITERS.iter().any(|w| later.starts_with(w));
+    if !ends_a_predicate || !(has_a_subject(later) || the_writer) {
         return f;
     }
     // What the later clause denies is something else: another KEP or gate, another stage than the
@@ -3017,6 +3051,17 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
             k = p;
         }
     }
+    // `GA から一定期間たったゲートが消えている`, `非推奨から 2 リリース経過した API`: the time since a
+    // stage is counted, the thing's history, not where it stands (`ベータから GA に昇格` is a
+    // transition, read by its target; `1.31 でアルファになってから 2 年` still dates the alpha).
+    for (i, t) in tokens.iter().enumerate() {
+        if matches!(t.kind, TokenKind::StageWord(_))
+            && counts_time_since(&text[t.range.end..])
+            && release_next_to(text, tokens, i).is_none()
+        {
+            muted[i] = true;
+        }
+    }
     // `k/k#129543 の GA PR`, `ベータ昇格のプルリク`: the stage names what a pull request is for,
     // not a stage reached.
     for (i, t) in tokens.iter().enumerate() {
@@ -3222,6 +3267,30 @@ fn how_long_since(text: &str, tokens: &[super::scan::Token], i: usize) -> Option
         "から" | "以来" | "以降" | "より"
     )
     .then_some(r)
+}
+
+/// The text after a stage word counts the time since it (`から一定期間たった`, `から 2 リリース
+/// 経過した`, `から1年`, `になってから3リリース後`): within a few words after `から`, a span of time.
+fn counts_time_since(after: &str) -> bool {
+    let Some(rest) = ["になってから", "してから", "から"]
+        .iter()
+        .find_map(|w| after.trim_start().strip_prefix(w))
+    else {
+        return false;
+    };
+    let window: String = rest.chars().take(12).collect();
+    const SPANS: [&str; 9] = [
+        "一定期間",
+        "期間",
+        "経っ",
+        "たっ",
+        "経過",
+        "年",
+        "か月",
+        "ヶ月",
+        "リリース後",
+    ];
+    SPANS.iter().any(|w| window.contains(w))
 }
 
 /// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
@@ -3570,10 +3639,29 @@ const CATEGORY_WORDS: &[&str] = &[
     "候補",
     "今後",
     "目指",
+    // A label in front of the heading (`参考: 1.32 で削除されたゲート`, `補足 GA になったもの`): what
+    // kind of section it is, not what it is about.
+    "参考",
+    "メモ",
+    "補足",
+    "備考",
+    "余談",
+    "番外編",
+    "付録",
+    "復習",
+    "前回",
+    "その他",
+    "早見表",
     "features",
     "feature",
     "enhancements",
     "enhancement",
+    "appendix",
+    "summary",
+    "recap",
+    "bonus",
+    "notes",
+    "note",
     "graduating",
     "graduated",
     "graduate",

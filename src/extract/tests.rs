@@ -5800,13 +5800,13 @@ fn a_kep_title_as_the_subject_of_a_stage_is_the_kep() {
     // alpha in 1.32 and beta in 1.34.
     assert_eq!(
         kep_stages("Mutating Admission Policies は今回のリリースでアルファとして導入されました。"),
-        [(3962, Some(Alpha), None)]
+        [(3962, Some(Alpha), Some(rel("1.32")))]
     );
     assert_eq!(
         kep_stages(
             "変更を加えるポリシー(mutating admission policies)はこのリリースでアルファ版として追加されました。"
         ),
-        [(3962, Some(Alpha), None)]
+        [(3962, Some(Alpha), Some(rel("1.32")))]
     );
     assert_eq!(
         kep_stages("_Mutating Admission Policies_ が v1.34 でベータになりました。"),
@@ -7496,4 +7496,108 @@ fn a_cluster_a_supposition_and_a_modifying_clause_only_where_they_are() {
         ),
         [(Some(Stage::Beta), Some(rel("1.30")))]
     );
+}
+
+/// Readers' notes on memos, feature posts and interviews: what the writer doubts, a label before
+/// a removal heading, the time since a stage, a withdrawal, this release, a replacement or a
+/// contrast, a stage the writer could not reach, the writer's own choice, and a wish.
+#[test]
+fn doubts_labels_withdrawals_replacements_and_this_release() {
+    use Stage::*;
+    let none: &[(Option<Stage>, Option<Release>)] = &[(None, None)];
+    for md in [
+        // A doubted belief.
+        "`WatchList` がこのリリースでベータになった…はず。要確認。",
+        "`WatchList` はベータになったはず（未確認）。",
+        // `until` a removal to come.
+        "Users can re-enable it with the `GitRepoVolumeDriver` feature gate until it is removed in a future release.",
+        // What to use instead, and a contrast opening the next sentence.
+        "gitRepo ボリュームは 1.32 で非推奨になりました。代わりに `NodeSwap` を使ってください。",
+        "Pod 全体の resources を指定できる。アルファ。ただ、`InPlacePodVerticalScaling` との組み合わせは未対応らしい。",
+        // A stage the release could not reach.
+        "`NodeSwap` は v1.32 で GA にできませんでした。",
+        "`NodeSwap` は v1.32 でベータに上げられませんでした。",
+        "`NodeSwap` は v1.32 でベータへの昇格ができなかった。",
+        "`NodeSwap` は v1.32 でベータになれませんでした。",
+        // A wish.
+        "`NodeSwap` は v1.33 で GA にできればと考えています。",
+    ] {
+        assert_eq!(gate_stages(md), none, "{md}");
+    }
+    // A belief the writer is sure of, and `は` before `ずっと`, stay facts.
+    assert_eq!(
+        gate_stages("`WatchList` は 1.31 でベータになっているはずです。"),
+        [(Some(Beta), Some(rel("1.31")))]
+    );
+    // Gone: `消えた` of the gate; `警告が消えた` is something else's.
+    assert_eq!(
+        gate_stages("`KMSv2` は 1.32 で消えた。"),
+        [(Some(Removed), Some(rel("1.32")))]
+    );
+    assert_eq!(
+        gate_stages("`KMSv2` を有効にしたら警告が消えた。"),
+        [(None, None)]
+    );
+    // A label before a removal heading, and a lead counting the time since GA.
+    for md in [
+        "## 参考: 1.31 で削除されたゲート\n\n- `KMSv2`\n",
+        "## 補足 1.31 で削除されたゲート\n\n- `KMSv2`\n",
+        "## 1.31 で削除されたゲート\n\nGA から一定期間たったゲートが消えている。\n\n- `KMSv2`\n",
+    ] {
+        assert_eq!(
+            gate_stages(md),
+            [(Some(Removed), Some(rel("1.31")))],
+            "{md}"
+        );
+    }
+    // A stage dated in a release still dates it, however long ago.
+    assert_eq!(
+        gate_stages("`KMSv2` は 1.29 で GA になってから 1 年が経ちました。"),
+        [(Some(Stable), Some(rel("1.29")))]
+    );
+    // A KEP withdrawn, and the gate its sentence deprecates.
+    let md = "[KEP #3503](https://github.com/kubernetes/enhancements/issues/3503) は取り下げられ、関連する `WindowsHostNetwork` フィーチャーゲートは非推奨になりました。";
+    assert_eq!(kep_stages(md), [(3503, Some(Removed), None)]);
+    assert_eq!(gate_stages(md), [(Some(Deprecated), None)]);
+    // This release ends a chain of stages (the article is about 1.32).
+    assert_eq!(
+        gate_stages(
+            "`InPlacePodVerticalScaling`はv1.31でベータに昇格し、本リリースでGAとなりました。"
+        ),
+        [(Some(Stable), Some(rel("1.32")))]
+    );
+    // The writer's own choice not to adopt it denies nothing of the release.
+    assert_eq!(
+        gate_stages("`NodeSwap` は 1.32 でベータになりましたが、弊社では導入を見送りました。"),
+        [(Some(Beta), Some(rel("1.32")))]
+    );
+    // A question answered by a wish.
+    assert_eq!(
+        kep_stages(
+            "**Q:** KEP-1287はどうなりますか?\n\n**A:** v1.33でGAにできればと考えています。\n"
+        ),
+        [(1287, None, None)]
+    );
+}
+
+/// A name the registry knows titling its section, and a kind's name on a terse digest line,
+/// are the gate; a component's name alone is not.
+#[test]
+fn a_heading_of_the_name_and_a_terse_line_name_the_gate() {
+    for (md, want) in [
+        ("### NodeSwap\n", &["NodeSwap"][..]),
+        ("### NodeSwap の話\n", &["NodeSwap"]),
+        (
+            "- `ValidatingAdmissionPolicy` beta 予定\n",
+            &["ValidatingAdmissionPolicy"],
+        ),
+        (
+            "- `ValidatingAdmissionPolicy` の GA はまだ先\n",
+            &["ValidatingAdmissionPolicy"],
+        ),
+        ("### AppArmor\n", &[]),
+        ("- `ValidatingAdmissionPolicy` を作成する\n", &[]),
+    ] {
+        assert_eq!(real_gates(md), want, "{md}");
+    }
 }

@@ -230,3 +230,39 @@ fn dot_led_lines_and_bold_leads_are_items_of_their_headings_stage() {
     assert!(html.contains("<li id=\"li-1\">"), "{html}");
     assert!(!html.contains("・<code>"), "the dots became items");
 }
+
+/// A paragraph telling a gate's story names it twice: where the story stands is the later
+/// release's stage, one mention of the paragraph, and the earlier stage is the gate's history.
+#[test]
+fn a_name_said_twice_in_a_paragraph_takes_the_later_releases_stage() {
+    let f = Fixture::new();
+    f.article(
+        "swap",
+        "title = \"Kubernetes v1.34: スワップ\"\nslug = \"swap\"\nrelease = \"1.34\"",
+        "`NodeSwap`はv1.28でベータになりました。そしてv1.34で、`NodeSwap`はGAとなりました。\n",
+    );
+    let out = f.build();
+    assert_eq!(
+        gate(&out, "NodeSwap", "swap"),
+        [(Value::from("stable"), Value::from("1.34"))]
+    );
+    // The gate's timeline has the article in both rows: beta stated in 1.28, GA in 1.34.
+    let html = crate::support::page(&out, "feature-gates/NodeSwap/index.html");
+    let row = |release: &str| {
+        html.split("<tr>")
+            .map(|r| &r[..r.find("</tr>").unwrap_or(r.len())])
+            .find(|r| {
+                r.find("</th>").is_some_and(|end| {
+                    r[..end].ends_with(&format!(">{release}</a>"))
+                        || r[..end].ends_with(&format!(">{release}"))
+                })
+            })
+            .unwrap_or_else(|| panic!("{release} is on the timeline: {html}"))
+            .to_string()
+    };
+    for (release, stage) in [("1.28", "stage-beta"), ("1.34", "stage-stable")] {
+        let row = row(release);
+        assert!(row.contains("articles/swap/#p-1"), "{release}: {row}");
+        assert_eq!(row.matches(stage).count(), 2, "registry and article: {row}");
+    }
+}
