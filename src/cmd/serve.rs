@@ -10,7 +10,10 @@
 //! becomes the one a full build makes. Saves during a rebuild are gathered into the next one.
 //! A source a save has just emptied (an article, `site.toml`, a glossary file, a template) is
 //! waited for (`REFILL`) before anything reads it: a save in place truncates first, and the
-//! empty file would build.
+//! empty file would build. The root is watched too (not recursively), for the sources a save
+//! replaces rather than writes into: a watch follows the file or folder it was set on, so
+//! `site.toml` renamed over and a source folder created or replaced are seen there, and such a
+//! folder is watched from then on.
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>&file=<its file>`;
 //! the request returns as soon as that file changes (or a build fails or recovers), so a page
@@ -136,6 +139,25 @@ const SETTLE: Duration = Duration::from_millis(15);
 /// purpose.
 const REFILL: Duration = Duration::from_secs(1);
 
+/// Watches the source folders of `root` that exist (recursively), or of those only the ones
+/// `changed` names (a folder created or replaced: a watch follows the folder it was set on, so
+/// one that replaced it needs its own).
+fn watch_source_folders(
+    watcher: &mut notify::RecommendedWatcher,
+    root: &Path,
+    changed: Option<&BTreeSet<PathBuf>>,
+) -> io::Result<()> {
+    for name in load::WATCHED {
+        let p = root.join(name);
+        if p.is_dir() && changed.is_none_or(|c| c.contains(&p)) {
+            watcher
+                .watch(&p, RecursiveMode::Recursive)
+                .map_err(io::Error::other)?;
+        }
+    }
+    Ok(())
+}
+
 /// Whether the source at `path` (absolute) is empty and was written within `REFILL`: a save
 /// that has truncated it and not yet written it.
 fn being_saved(root: &Path, path: &Path) -> bool {
@@ -198,32 +220,42 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
     state.record(rebuild(&root, &build_opts, &mut cache, timings), 0);
     state.last = cache.last();
     let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
-    eprintln!(
-        "serving {} at http://{addr}/ (Ctrl-C stops)",
-        opts.root.display()
-    );
-
     let (tx, rx) = mpsc::channel::<Vec<PathBuf>>();
+    let sources_root = root.clone();
     let mut watcher = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
         if let Ok(ev) = ev
             && !matches!(ev.kind, notify::EventKind::Access(_))
         {
-            let _ = tx.send(ev.paths);
+            // Only what the build reads: not the output folder or `.git` beside the sources
+            // (the root is watched for them), nor an editor's swap and backup files.
+            let paths: Vec<PathBuf> = ev
+                .paths
+                .into_iter()
+                .filter(|p| load::is_source(&sources_root, p))
+                .collect();
+            if !paths.is_empty() {
+                let _ = tx.send(paths);
+            }
         }
     })
     .map_err(io::Error::other)?;
-    for name in load::WATCHED {
-        let p = root.join(name);
-        if p.exists() {
-            watcher
-                .watch(&p, RecursiveMode::Recursive)
-                .map_err(io::Error::other)?;
-        }
-    }
+    // The root itself, not recursively: `site.toml` replaced by a rename (`sed -i`, vim, an
+    // editor's safe write) and a source folder created or replaced after start are events of
+    // the root; a watch on the file or folder itself would follow the old one away.
+    watcher
+        .watch(&root, RecursiveMode::NonRecursive)
+        .map_err(io::Error::other)?;
+    watch_source_folders(&mut watcher, &root, None)?;
+    let watcher = Arc::new(Mutex::new(watcher));
+    // (Said once the sources are watched: a save after this line is seen.)
+    eprintln!(
+        "serving {} at http://{addr}/ (Ctrl-C stops)",
+        opts.root.display()
+    );
     // Two threads: one answers saves at once with the pages of edited articles, the other
     // rebuilds the whole site (again, if more saves came meanwhile).
     {
-        let (shared, root) = (shared.clone(), root.clone());
+        let (shared, root, watcher) = (shared.clone(), root.clone(), watcher.clone());
         std::thread::spawn(move || {
             while let Ok(first) = rx.recv() {
                 std::thread::sleep(SETTLE);
@@ -237,6 +269,13 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                         break;
                     }
                 }
+                // A source folder created or replaced since: watched from now on (what it
+                // already holds is read by the rebuild this change starts).
+                let mut w = watcher.lock().unwrap_or_else(|e| e.into_inner());
+                if let Err(e) = watch_source_folders(&mut w, &root, Some(&changed)) {
+                    eprintln!("warning: cannot watch a new source folder: {e}");
+                }
+                drop(w);
                 let (lock, cvar) = &*shared;
                 let last = lock.lock().unwrap_or_else(|e| e.into_inner()).last.clone();
                 if let Some(last) = last {

@@ -265,3 +265,65 @@ fn an_edited_article_is_served_before_the_whole_site_is_rebuilt_and_other_pages_
     // The KEP page, which the quick page did not touch, has the new mention after the rebuild.
     assert!(get("/keps/3962/").contains("articles/a/"));
 }
+
+/// Polls `path` until its body contains `want` (ten seconds at most).
+#[track_caller]
+fn await_text(addr: &str, path: &str, want: &str) -> String {
+    let mut body = String::new();
+    for _ in 0..100 {
+        body = ureq::get(&format!("{addr}{path}"))
+            .call()
+            .ok()
+            .and_then(|r| r.into_string().ok())
+            .unwrap_or_default();
+        if body.contains(want) {
+            return body;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("{path} never showed {want:?}: {body}");
+}
+
+/// Saves that replace a file or folder instead of writing into it: `site.toml` renamed over
+/// (as `sed -i`, vim and editors' safe writes do), again and again, and a source folder created
+/// after start or replaced by another. Every one of them is seen and rebuilt.
+#[test]
+fn saves_that_replace_files_and_folders_are_seen() {
+    let f = Fixture::with_article("a", "title = \"記事\"\nslug = \"a\"", "本文\n");
+    let (_server, addr, _rx) = start(f.root());
+    let root = f.root();
+    let replace = |path: &str, text: &str| {
+        let tmp = root.join(format!("{path}.tmp-save"));
+        std::fs::write(&tmp, text).unwrap();
+        std::fs::rename(&tmp, root.join(path)).unwrap();
+    };
+    for title in ["一回目", "二回目", "三回目"] {
+        replace(
+            "site.toml",
+            &format!("title = \"{title}\"\nbase_url = \"https://example.org/k8s/\"\n"),
+        );
+        await_text(&addr, "/", &format!("<title>{title}"));
+    }
+    // `static/` made after start, then a file in it.
+    std::fs::create_dir(root.join("static")).unwrap();
+    std::fs::write(root.join("static/hello.txt"), "こんにちは").unwrap();
+    await_text(&addr, "/static/hello.txt", "こんにちは");
+    std::fs::write(root.join("static/hello.txt"), "さようなら").unwrap();
+    await_text(&addr, "/static/hello.txt", "さようなら");
+    // `content/` replaced by another folder: its articles, and saves in it after.
+    let new = root.join("content-new");
+    std::fs::create_dir(&new).unwrap();
+    std::fs::write(
+        new.join("a.md"),
+        "+++\ntitle = \"置き換えた\"\nslug = \"a\"\n+++\n本文\n",
+    )
+    .unwrap();
+    std::fs::remove_dir_all(root.join("content")).unwrap();
+    std::fs::rename(&new, root.join("content")).unwrap();
+    await_text(&addr, "/articles/a/", "置き換えた");
+    f.write(
+        "content/a.md",
+        "+++\ntitle = \"その後の保存\"\nslug = \"a\"\n+++\n本文\n",
+    );
+    await_text(&addr, "/articles/a/", "その後の保存");
+}
