@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 /// A text file of the site, with its path relative to the site root.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Hash)]
 pub struct Sources {
     pub root: PathBuf,
     pub site_toml: Option<String>,

@@ -13,7 +13,8 @@
 //! empty file would build. The root is watched too (not recursively), for the sources a save
 //! replaces rather than writes into: a watch follows the file or folder it was set on, so
 //! `site.toml` renamed over and a source folder created or replaced are seen there, and such a
-//! folder is watched from then on.
+//! folder is watched from then on. A rebuild whose sources are the last good build's
+//! (their fingerprint, after a `touch` or an edit undone) builds nothing.
 //!
 //! Pages get a small script that long-polls `/__shiori/reload?since=<version>&file=<its file>`;
 //! the request returns as soon as that file changes (or a build fails or recovers), so a page
@@ -217,7 +218,12 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
     };
     let mut cache = BuildCache::default();
     let timings = opts.timings;
-    state.record(rebuild(&root, &build_opts, &mut cache, timings), 0);
+    let mut built_from = None;
+    state.record(
+        rebuild(&root, &build_opts, &mut cache, &mut built_from, timings)
+            .and_then(|out| out.ok_or_else(|| "nothing was built".to_string())),
+        0,
+    );
     state.last = cache.last();
     let shared: Shared = Arc::new((Mutex::new(state), Condvar::new()));
     let (tx, rx) = mpsc::channel::<Vec<PathBuf>>();
@@ -298,7 +304,14 @@ pub fn run(opts: ServeOptions) -> io::Result<()> {
                         .unwrap_or_else(|e| e.into_inner());
                     state.dirty = false;
                 }
-                rebuild_and_publish(&root, &build_opts, &mut cache, &shared, timings);
+                rebuild_and_publish(
+                    &root,
+                    &build_opts,
+                    &mut cache,
+                    &mut built_from,
+                    &shared,
+                    timings,
+                );
             }
         });
     }
@@ -344,6 +357,7 @@ fn rebuild_and_publish(
     root: &Path,
     opts: &BuildOptions,
     cache: &mut BuildCache,
+    built_from: &mut Option<u64>,
     shared: &Shared,
     timings: bool,
 ) {
@@ -351,10 +365,11 @@ fn rebuild_and_publish(
     let (lock, cvar) = &**shared;
     let began = lock.lock().unwrap_or_else(|e| e.into_inner()).version;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        rebuild(root, opts, cache, timings)
+        rebuild(root, opts, cache, built_from, timings)
     }))
     .unwrap_or_else(|panic| {
         *cache = BuildCache::default();
+        *built_from = None;
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -366,6 +381,18 @@ fn rebuild_and_publish(
         eprintln!("{message}");
         Err(message)
     });
+    // (`touch`, a save that changed nothing back: the site served is already that build.)
+    let result = match result {
+        Ok(None) => {
+            eprintln!(
+                "no change since the last build (read in {} ms)",
+                started.elapsed().as_millis()
+            );
+            return;
+        }
+        Ok(Some(out)) => Ok(out),
+        Err(e) => Err(e),
+    };
     let ok = result.is_ok();
     let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
     state.record(result, began);
@@ -380,12 +407,15 @@ fn rebuild_and_publish(
     cvar.notify_all();
 }
 
+/// Builds the site at `root` again, or, when its sources are those of the last good build
+/// (`built_from`, their fingerprint), nothing (`Ok(None)`).
 fn rebuild(
     root: &Path,
     opts: &BuildOptions,
     cache: &mut BuildCache,
+    built_from: &mut Option<u64>,
     timings: bool,
-) -> Result<Output, String> {
+) -> Result<Option<Output>, String> {
     let started = Instant::now();
     let read = || {
         load::load(root).map_err(|e| {
@@ -401,15 +431,21 @@ fn rebuild(
         sources = read()?;
     }
     let loaded = pipeline::StageEnd::now("load", started);
+    let fingerprint = crate::text::fingerprint(&sources);
+    if *built_from == Some(fingerprint) {
+        return Ok(None);
+    }
+    *built_from = None;
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
+            *built_from = Some(fingerprint);
             if timings {
                 super::print_timings(loaded, &out.stages, None);
             }
             for w in out.warnings.iter().filter(|w| !w.is_note()) {
                 eprintln!("{w}");
             }
-            Ok(out)
+            Ok(Some(out))
         }
         Err(diags) => {
             eprint!("{diags}");

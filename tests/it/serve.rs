@@ -327,3 +327,36 @@ fn saves_that_replace_files_and_folders_are_seen() {
     );
     await_text(&addr, "/articles/a/", "その後の保存");
 }
+
+/// A save that changes nothing (`touch`, an edit undone) rebuilds nothing: the site served is
+/// already what a build of those sources makes.
+#[test]
+fn a_save_that_changes_nothing_rebuilds_nothing() {
+    let f = Fixture::with_article("a", "title = \"記事\"\nslug = \"a\"", "本文\n");
+    let (_server, addr, rx) = start(f.root());
+    let text = std::fs::read_to_string(f.root().join("content/a.md")).unwrap();
+    std::fs::write(f.root().join("content/a.md"), &text).unwrap();
+    let said = |want: &str| {
+        let mut seen = Vec::new();
+        while let Ok(line) = rx.recv_timeout(Duration::from_secs(10)) {
+            let done = line.contains(want);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("serve never said {want:?}: {seen:?}");
+    };
+    let seen = said("no change since the last build");
+    assert!(
+        !seen.iter().any(|l| l.starts_with("rebuilt in")),
+        "{seen:?}"
+    );
+    // A real change after it is built.
+    f.write(
+        "content/a.md",
+        "+++\ntitle = \"変えた\"\nslug = \"a\"\n+++\n本文\n",
+    );
+    said("rebuilt in");
+    await_text(&addr, "/", "変えた");
+}
