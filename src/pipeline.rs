@@ -259,8 +259,7 @@ pub fn glossary_only(
     let (articles, parse_diags) = parse_articles(sources, &config, &registry, &definitions, None);
     diags.extend(parse_diags);
     if diags.has_errors() {
-        diags.sort();
-        return Err(diags);
+        return Err(diags.for_a_failure());
     }
     Ok((
         build_glossary(&curated, &articles, &registry, None),
@@ -550,23 +549,28 @@ pub fn reference_findings(articles: &[Arc<Article>], registry: &Registry) -> Vec
 }
 
 fn duplicate_slugs(articles: &[Arc<Article>]) -> Vec<Diagnostic> {
-    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
-    let mut out = Vec::new();
+    let mut by_slug: BTreeMap<&str, Vec<&Article>> = BTreeMap::new();
     for a in articles {
-        if let Some(first) = seen.insert(a.front.slug.as_str(), &a.path) {
+        by_slug.entry(a.front.slug.as_str()).or_default().push(a);
+    }
+    // Each article of a shared slug gets the error, naming the others: the one the writer just
+    // edited may be any of them.
+    let mut out = Vec::new();
+    for (slug, sharing) in by_slug.into_iter().filter(|(_, v)| v.len() > 1) {
+        for a in &sharing {
+            let others: Vec<String> = sharing
+                .iter()
+                .filter(|o| o.path != a.path)
+                .map(|o| o.path.display().to_string())
+                .collect();
             out.push(
                 Diagnostic::error(
                     &a.path,
                     Some(a.slug_line),
-                    format!(
-                        "slug `{}` is already used by {}",
-                        a.front.slug,
-                        first.display()
-                    ),
+                    format!("slug `{slug}` is also used by {}", others.join(", ")),
                 )
-                .help("give one of the two articles another `slug` in its front matter"),
+                .help("give one of these articles another `slug` in its front matter"),
             );
-            seen.insert(a.front.slug.as_str(), first);
         }
     }
     out
@@ -838,12 +842,10 @@ fn run(
         diags.push(d.clone());
     }
     let (Some(templates), Ok(highlight_css)) = (templates, highlight_css) else {
-        diags.sort();
-        return Err(diags.into());
+        return Err(diags.for_a_failure().into());
     };
     if diags.has_errors() {
-        diags.sort();
-        return Err(diags.into());
+        return Err(diags.for_a_failure().into());
     }
     let (occurrences, links) = match cache.as_deref_mut() {
         Some(c) => (Some(&mut c.occurrences), Some(&mut c.links)),
@@ -900,8 +902,7 @@ fn run(
     let mut ended = |stage: &'static str| stages.push(StageEnd::now(stage, started));
     diags.extend(errors);
     if diags.has_errors() {
-        diags.sort();
-        return Err(diags.into());
+        return Err(diags.for_a_failure().into());
     }
     out.put("static/highlight.css".into(), highlight_css.into_bytes());
     // A site's own `static/` file of the same name replaces the built-in one, except a copy of

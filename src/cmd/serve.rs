@@ -99,15 +99,19 @@ impl State {
     }
 
     /// Publishes one page made ahead of the build that follows (an edited article's page).
-    fn record_page(&mut self, path: String, bytes: FileBytes) {
-        let Some(good) = &mut self.good else { return };
+    /// Publishes one page made ahead of the rebuild; whether it changed what is served.
+    fn record_page(&mut self, path: String, bytes: FileBytes) -> bool {
+        let Some(good) = &mut self.good else {
+            return false;
+        };
         if good.files.get(&path) == Some(&bytes) {
-            return;
+            return false;
         }
         self.version += 1;
         self.changed_at.insert(path.clone(), self.version);
         self.ahead.insert(path.clone(), self.version);
         good.files.insert(path, bytes);
+        true
     }
 
     /// Whether the page served from `file` at version `since` is out of date.
@@ -342,12 +346,20 @@ fn pages_ahead(root: &Path, last: &LastBuild, changed: &BTreeSet<PathBuf>, share
     }
     let (lock, cvar) = &**shared;
     let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
-    for (path, bytes) in pages {
-        state.record_page(path, bytes);
-    }
+    let updated: Vec<String> = pages
+        .into_iter()
+        .filter_map(|(path, bytes)| state.record_page(path.clone(), bytes).then_some(path))
+        .collect();
     cvar.notify_all();
     drop(state);
-    eprintln!("page updated in {} ms", started.elapsed().as_millis());
+    // (A save that changed nothing the page shows updates nothing, and says nothing.)
+    if !updated.is_empty() {
+        eprintln!(
+            "updated {} in {} ms",
+            updated.join(", "),
+            started.elapsed().as_millis()
+        );
+    }
 }
 
 /// Rebuilds the whole site with the cache and publishes it. A panic in the build is reported

@@ -117,6 +117,16 @@ impl Diagnostics {
             .sort_by(|a, b| (&a.path, a.line, &a.message).cmp(&(&b.path, b.line, &b.message)));
         self.0.dedup();
     }
+
+    /// What a failed build reports: its errors first, then its warnings, each by file and
+    /// line; notes (what shiori assumed, `shiori check` shows them) would bury the one error
+    /// the writer has to fix.
+    pub fn for_a_failure(mut self) -> Diagnostics {
+        self.sort();
+        self.0.retain(|d| !d.is_note());
+        self.0.sort_by_key(|d| !d.is_error());
+        self
+    }
 }
 
 impl fmt::Display for Diagnostics {

@@ -226,8 +226,13 @@ fn all_content_problems_are_reported_together_with_file_and_line() {
         errors.contains("content/b.md:3: error: front matter is not valid TOML"),
         "{errors}"
     );
+    // Both articles of the shared slug, whichever was just edited.
     assert!(
-        errors.contains("content/d.md:3: error: slug `same` is already used by content/c.md"),
+        errors.contains("content/d.md:3: error: slug `same` is also used by content/c.md"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("content/c.md:3: error: slug `same` is also used by content/d.md"),
         "{errors}"
     );
 }

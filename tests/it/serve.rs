@@ -258,7 +258,8 @@ fn an_edited_article_is_served_before_the_whole_site_is_rebuilt_and_other_pages_
         );
     }
     assert!(
-        said.iter().any(|l| l.starts_with("page updated in")),
+        said.iter()
+            .any(|l| l.starts_with("updated articles/a/index.html in")),
         "{said:?}"
     );
     assert!(get("/articles/a/").contains("KEP-3962"));
