@@ -1023,14 +1023,30 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
         .iter()
         .find_map(|w| later.strip_prefix(w))
         .unwrap_or(later);
+    // `` `A` がアルファとして追加されたのに対し、v1.34 でベータに昇格した `B` は… ``: a clause set
+    // against the next is about another subject, whatever the next opens with.
+    let set_against = CONTRASTED_BY
+        .iter()
+        .any(|w| text[start..end].trim_end().ends_with(w));
     let later_subject = settled_at >= end
         && ((has_a_subject(later) && !PROMOTION_WORDS.iter().any(|w| later.contains(w)))
-            || opens_with_name());
+            || opens_with_name()
+            || set_against);
     if settled_at >= start && !later_subject {
         return f;
     }
     stated_in_clause(sentence_facts(view, start..end), f)
 }
+
+/// How a clause ends when it is set against the next (`…のに対し、`, `…一方で、`).
+const CONTRASTED_BY: [&str; 6] = [
+    "のに対し",
+    "のに対して",
+    "に対し",
+    "に対して",
+    "一方",
+    "一方で",
+];
 
 /// What a clause `said` on its own, in place of the sentence's `f`; `f` when it states no stage.
 fn stated_in_clause(said: Said, f: SentenceFacts) -> SentenceFacts {

@@ -7601,3 +7601,25 @@ fn a_heading_of_the_name_and_a_terse_line_name_the_gate() {
         assert_eq!(real_gates(md), want, "{md}");
     }
 }
+
+/// A clause set against the next (`…のに対し、`, `…一方で、`) keeps its own stage, though the next
+/// opens with a release rather than a name.
+#[test]
+fn a_clause_set_against_the_next_keeps_its_own_stage() {
+    assert_eq!(
+        gate_facts(
+            "`NodeSwap`がアルファとして追加されたのに対し、v1.31でベータに昇格した`SidecarContainers`は今回変更がありません。"
+        )
+        .into_iter()
+        .map(|f| (f.0, f.1, f.2))
+        .collect::<Vec<_>>(),
+        [
+            ("NodeSwap".to_string(), Some(Stage::Alpha), None),
+            (
+                "SidecarContainers".to_string(),
+                Some(Stage::Beta),
+                Some(rel("1.31"))
+            ),
+        ]
+    );
+}
