@@ -113,11 +113,21 @@ impl BlockMentions {
                         history.dedup_by_key(|d| d.release);
                         o.stage = m.stage;
                         o.release = m.release;
-                        o.default_on = m.default_on.or(o.default_on);
+                        o.default_on = m.default_on;
                         o.sentence = m.sentence;
                         o.lead = m.lead;
                         o.deferred = m.deferred;
                         o.history = history;
+                    }
+                    // (The later release told first: the earlier stage is its history.)
+                    (Some(_), Some(earlier), Some(was), Some(then)) if then < was => {
+                        if !o.history.iter().any(|d| d.release == then) {
+                            o.history.push(Dated {
+                                release: then,
+                                stage: earlier,
+                            });
+                            o.history.sort();
+                        }
                     }
                     _ => {
                         o.stage = o.stage.or(m.stage);

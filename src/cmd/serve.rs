@@ -98,8 +98,8 @@ impl State {
         }
     }
 
-    /// Publishes one page made ahead of the build that follows (an edited article's page).
-    /// Publishes one page made ahead of the rebuild; whether it changed what is served.
+    /// Publishes one page made ahead of the rebuild (an edited article's page); whether it
+    /// changed what is served.
     fn record_page(&mut self, path: String, bytes: FileBytes) -> bool {
         let Some(good) = &mut self.good else {
             return false;
@@ -152,15 +152,18 @@ fn watch_source_folders(
     root: &Path,
     changed: Option<&BTreeSet<PathBuf>>,
 ) -> io::Result<()> {
+    // (A folder gone again before it is watched does not keep the others unwatched.)
+    let mut first_error = None;
     for name in load::WATCHED {
         let p = root.join(name);
-        if p.is_dir() && changed.is_none_or(|c| c.contains(&p)) {
-            watcher
-                .watch(&p, RecursiveMode::Recursive)
-                .map_err(io::Error::other)?;
+        if p.is_dir()
+            && changed.is_none_or(|c| c.contains(&p))
+            && let Err(e) = watcher.watch(&p, RecursiveMode::Recursive)
+        {
+            first_error.get_or_insert(io::Error::other(e));
         }
     }
-    Ok(())
+    first_error.map_or(Ok(()), Err)
 }
 
 /// Whether the source at `path` (absolute) is empty and was written within `REFILL`: a save
@@ -375,7 +378,14 @@ fn rebuild_and_publish(
 ) {
     let started = Instant::now();
     let (lock, cvar) = &**shared;
-    let began = lock.lock().unwrap_or_else(|e| e.into_inner()).version;
+    let began = {
+        let state = lock.lock().unwrap_or_else(|e| e.into_inner());
+        // Pages made ahead of a build are replaced only by a build that starts after them.
+        if !state.ahead.is_empty() {
+            *built_from = None;
+        }
+        state.version
+    };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         rebuild(root, opts, cache, built_from, timings)
     }))
@@ -429,6 +439,9 @@ fn rebuild(
     timings: bool,
 ) -> Result<Option<Output>, String> {
     let started = Instant::now();
+    // Set again only by a good build: after a failed one (a file unreadable, a content error)
+    // the same sources are built again, so the errors clear once they are fixed.
+    let last_good = built_from.take();
     let read = || {
         load::load(root).map_err(|e| {
             let message = format!("error: reading the site: {e}");
@@ -444,10 +457,10 @@ fn rebuild(
     }
     let loaded = pipeline::StageEnd::now("load", started);
     let fingerprint = crate::text::fingerprint(&sources);
-    if *built_from == Some(fingerprint) {
+    if last_good == Some(fingerprint) {
+        *built_from = last_good;
         return Ok(None);
     }
-    *built_from = None;
     match pipeline::build_cached(&sources, opts, cache) {
         Ok(out) => {
             *built_from = Some(fingerprint);

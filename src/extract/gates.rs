@@ -943,10 +943,13 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             });
     }
     // `` - `MutatingAdmissionPolicy` beta 予定 ``: a digest's terse line, the stage right after
-    // the name.
-    if let Some(first) = view.tokens_in(&(at..sentence.end)).first()
+    // the name, ending the line or planned (not `` `X` ベータ API (v1beta1) は非推奨 ``, the API's).
+    if let [first, rest @ ..] = view.tokens_in(&(at..sentence.end))
         && first.range.start == at
         && matches!(first.kind, TokenKind::StageWord(_))
+        && rest
+            .first()
+            .is_none_or(|next| next.kind == TokenKind::Plan || next.kind == TokenKind::SentenceEnd)
     {
         return true;
     }

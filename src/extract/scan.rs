@@ -347,11 +347,13 @@ pub(super) fn scan(text: &str, plain: &[Range<usize>], spans: &[SpanRange]) -> V
 }
 
 /// Words that name the release the article is about (`本リリースで GA となりました`).
-const THIS_RELEASE: [&str; 4] = ["本リリース", "今回のリリース", "このリリース", "当リリース"];
+pub(super) const THIS_RELEASE: [&str; 4] =
+    ["本リリース", "今回のリリース", "このリリース", "当リリース"];
 
 /// `v1.33 でベータに昇格し、本リリースで GA となりました`: in an article about release `release`,
-/// the words naming this release are that release, as if its number were written, so a chain of
-/// stages ends in it. Added to `tokens` (in order) where the prose has them.
+/// the words naming this release are that release for the stage rules, so a chain of stages ends
+/// in it. Added to `tokens` (in order) where the prose has them, after the scan: the scanner's
+/// own rules of a word after its release (`v1.33 で使えなくなりました`) do not see them.
 pub(super) fn date_this_release(
     text: &str,
     plain: &[Range<usize>],
@@ -483,8 +485,11 @@ pub(super) fn scan_until(
         // `` `X` は使えなくなりました ``, `` `X` は 1.33 で消えた ``, `v1.32 で削除となりました`: said of
         // its subject or release (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました`,
         // `警告が消えた` are something else's).
+        // (`消えた` only of a name: `警告が v1.33 で消えました` is the warning's.)
+        if s.starts_with("消え") && !said_of_a_name(text, &tokens, m.start()) {
+            continue;
+        }
         if (s.starts_with("使えなくな")
-            || s.starts_with("消え")
             || s.starts_with("利用できなくな")
             || s.starts_with("使用できなくな")
             // `削除となりました`, `廃止になった`: the pattern's only words of the noun and と/に.
@@ -541,10 +546,10 @@ pub(super) fn scan_until(
             continue;
         }
         let mut kind = classify(s);
-        // `KEP #3503 は取り下げられ`, `1.33 で取り下げられました`: a feature withdrawn is gone from
-        // the release; elsewhere (`GA 申請を取り下げた`) something was taken back, as a
-        // postponement is.
-        if s == "取り下げ" && names_its_subject(text, tokens.last(), m.start()) {
+        // `KEP #3503 は取り下げられ`, `` `X` は 1.33 で取り下げられました ``: a feature withdrawn is
+        // gone from the release; elsewhere (`GA 申請を取り下げた`, `ベータ昇格は v1.33 で取り下げ
+        // られました`) something was taken back, as a postponement is.
+        if s == "取り下げ" && said_of_a_name(text, &tokens, m.start()) {
             kind = TokenKind::StageWord(Stage::Removed);
         }
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into
@@ -582,6 +587,24 @@ pub(super) fn scan_until(
                 .any(|p| rest.starts_with(p))
             {
                 kind = TokenKind::Past;
+            }
+        }
+        // `until it is removed in a future release`: what is to come; `remained in beta until it
+        // graduated to GA in v1.32` tells what happened.
+        if kind == TokenKind::Will && s.eq_ignore_ascii_case("until") {
+            let rest = text[m.end()..].to_ascii_lowercase();
+            let clause = &rest[..rest.find(['.', ';']).unwrap_or(rest.len())];
+            if ![
+                "future",
+                "is removed",
+                "are removed",
+                "is deprecated",
+                "will",
+            ]
+            .iter()
+            .any(|w| clause.contains(w))
+            {
+                kind = TokenKind::Ident;
             }
         }
         // `container.apparmor.security.beta.kubernetes.io/*`, `alpha_feature`: a part of a name.
@@ -913,13 +936,15 @@ fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
 }
 
 /// The belief `はず` at `start..end` is doubted: trailing off before it (`…はず`, `...はず`) or
-/// a note of doubt right after (`はず。要確認`, `はず（未確認）`, `はず?`).
+/// a note of doubt right after it, up to the end of the sentence after (`はず。要確認`,
+/// `はず（未確認）`, `はず?`). (Guesses by their adverbs and endings are `stage::guessed`'s.)
 fn doubted(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].trim_end();
-    let after: String = text[end..].chars().take(12).collect();
+    let after = text[end..].trim_start_matches(['。', '.', ' ']);
+    let after = &after[..after.find(['。', '\n']).unwrap_or(after.len())];
     before.ends_with(['…', '‥'])
         || before.ends_with("...")
-        || ["要確認", "未確認", "自信", "?", "？", "たぶん", "多分"]
+        || ["要確認", "未確認", "?", "？"]
             .iter()
             .any(|w| after.contains(w))
 }
@@ -941,6 +966,26 @@ pub(super) fn removal_title(text: &str, tokens: &[Token]) -> Option<Token> {
 /// heading's words) do not take it.
 pub(super) fn is_future_removal(text: &str, t: &Token) -> bool {
     t.kind == TokenKind::StageWord(Stage::Removed) && text[t.range.end..].starts_with("ます")
+}
+
+/// The word at `at` is said of a name as its subject: right after the name (or `ゲート`) and its
+/// particle (`` `KMSv2` は消えた ``), or after those and a release (`` `KMSv2` は 1.33 で消えた ``).
+fn said_of_a_name(text: &str, tokens: &[Token], at: usize) -> bool {
+    let named = |t: &Token, end: usize| {
+        (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
+            && matches!(
+                text[t.range.end..end].trim_matches([' ', '`', '\u{3000}']),
+                "は" | "が" | "も"
+            )
+    };
+    match tokens {
+        [.., name, release] if matches!(release.kind, TokenKind::Release(_)) => {
+            named(name, release.range.start)
+                && matches!(text[release.range.end..at].trim(), "で" | "では" | "に")
+        }
+        [.., last] => named(last, at),
+        [] => false,
+    }
 }
 
 /// Token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.

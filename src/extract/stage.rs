@@ -247,7 +247,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 .release
                 .or_else(|| topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r));
             (block.release.is_none() || own_release.is_none() || block.release == own_release)
-                && !sets_itself_apart(&view.text()[view.sentence_at(mention.start)])
+                && !sets_itself_apart(view, &mention)
                 && !view
                     .block_stage_at()
                     .iter()
@@ -299,24 +299,40 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
     }
 }
 
-/// A sentence that names what to use instead (`代わりに \`ImageVolume\` を使ってください`,
-/// `後継は…`, `use X instead`) or opens with a contrast (`ただ、\`B\` との組み合わせは未対応`): what
-/// it names is not what the block's other sentences state a stage of.
-fn sets_itself_apart(sentence: &str) -> bool {
-    const REPLACEMENT: [&str; 8] = [
+/// The mention is named as what to use instead (`` 代わりに `ImageVolume` を使ってください ``,
+/// `` 後継は `X` ``, `use X instead`), or its sentence opens with a contrast (`` ただ、`X` との組み合わせは
+/// 未対応 ``) in a block that names another KEP or gate: what the block's other sentences state
+/// is not the mention's. (`ただし、\`X\` はデフォルトで無効です` after `X`'s own promotion, and
+/// `コピーする代わりに直接マウント`, still take it.)
+fn sets_itself_apart(view: &BlockView, mention: &Range<usize>) -> bool {
+    const REPLACEMENT: [&str; 7] = [
         "代わりに",
-        "代替",
-        "後継",
-        "移行先",
-        "置き換え",
-        "instead",
-        "replacement",
-        "replaced by",
+        "代替は",
+        "代替として",
+        "後継は",
+        "後継の",
+        "移行先は",
+        "移行先の",
     ];
     const CONTRAST: [&str; 6] = ["ただ、", "ただし", "しかし", "一方", "でも、", "ですが、"];
-    let lower = sentence.to_ascii_lowercase();
-    let opening = sentence.trim_start();
-    REPLACEMENT.iter().any(|w| lower.contains(w)) || CONTRAST.iter().any(|w| opening.starts_with(w))
+    let text = view.text();
+    let sentence = view.sentence_at(mention.start);
+    let before = text[sentence.start..mention.start].trim_end_matches([' ', '`', '[', '*', '「']);
+    let after = text[mention.end..sentence.end].to_ascii_lowercase();
+    let replaces = REPLACEMENT.iter().any(|w| before.ends_with(w))
+        || after
+            .trim_start_matches(['`', ']'])
+            .trim_start()
+            .starts_with("instead")
+        || before.to_ascii_lowercase().ends_with("replaced by");
+    let name = &text[mention.clone()];
+    let another_named = || {
+        view.tokens
+            .iter()
+            .any(|t| names_a_kep_or_gate(text, t) && &text[t.range.clone()] != name)
+    };
+    let opening = text[sentence].trim_start();
+    replaces || (CONTRAST.iter().any(|w| opening.starts_with(w)) && another_named())
 }
 
 /// The mention's sentence names a stage, plans one, denies one or postpones one: what it says of
@@ -719,16 +735,10 @@ fn says_now(sentence: &str) -> bool {
     });
     word_now
         || lower.contains("this release")
-        || [
-            "現在",
-            "今回",
-            "このたび",
-            "この度",
-            "このリリース",
-            "本リリース",
-        ]
-        .iter()
-        .any(|w| sentence.contains(w))
+        || ["現在", "今回", "このたび", "この度"]
+            .iter()
+            .chain(&super::scan::THIS_RELEASE)
+            .any(|w| sentence.contains(w))
 }
 
 /// `` `SidecarContainers`は1.28でアルファ、1.29でベータ、1.33でGAになりました ``,
@@ -1039,14 +1049,7 @@ fn own_clause(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sen
 }
 
 /// How a clause ends when it is set against the next (`…のに対し、`, `…一方で、`).
-const CONTRASTED_BY: [&str; 6] = [
-    "のに対し",
-    "のに対して",
-    "に対し",
-    "に対して",
-    "一方",
-    "一方で",
-];
+const CONTRASTED_BY: [&str; 4] = ["のに対し", "のに対して", "一方", "一方で"];
 
 /// What a clause `said` on its own, in place of the sentence's `f`; `f` when it states no stage.
 fn stated_in_clause(said: Said, f: SentenceFacts) -> SentenceFacts {
@@ -3665,8 +3668,6 @@ const CATEGORY_WORDS: &[&str] = &[
     "番外編",
     "付録",
     "復習",
-    "前回",
-    "その他",
     "早見表",
     "features",
     "feature",

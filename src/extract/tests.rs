@@ -7513,7 +7513,7 @@ fn doubts_labels_withdrawals_replacements_and_this_release() {
         "Users can re-enable it with the `GitRepoVolumeDriver` feature gate until it is removed in a future release.",
         // What to use instead, and a contrast opening the next sentence.
         "gitRepo ボリュームは 1.32 で非推奨になりました。代わりに `NodeSwap` を使ってください。",
-        "Pod 全体の resources を指定できる。アルファ。ただ、`InPlacePodVerticalScaling` との組み合わせは未対応らしい。",
+        "Pod 全体の resources を指定できる（`PodLevelResources`）。アルファ。ただ、`InPlacePodVerticalScaling` との組み合わせは未対応らしい。",
         // A stage the release could not reach.
         "`NodeSwap` は v1.32 で GA にできませんでした。",
         "`NodeSwap` は v1.32 でベータに上げられませんでした。",
@@ -7522,7 +7522,8 @@ fn doubts_labels_withdrawals_replacements_and_this_release() {
         // A wish.
         "`NodeSwap` は v1.33 で GA にできればと考えています。",
     ] {
-        assert_eq!(gate_stages(md), none, "{md}");
+        // (The last gate named: the one the sentence sets apart.)
+        assert_eq!(gate_stages(md).last(), none.first(), "{md}");
     }
     // A belief the writer is sure of, and `は` before `ずっと`, stay facts.
     assert_eq!(
@@ -7622,4 +7623,45 @@ fn a_clause_set_against_the_next_keeps_its_own_stage() {
             ),
         ]
     );
+}
+
+/// What the rules above leave alone: a contrast about the block's own subject, `代わりに` of
+/// something else, a warning gone, a promotion withdrawn, a past `until`, an API version's
+/// deprecation, a particle `に対し`, and a sure belief before a guess.
+#[test]
+fn what_the_doubt_removal_and_contrast_rules_leave_alone() {
+    use Stage::*;
+    for (md, want) in [
+        (
+            "ベータに昇格しました。ただし、`SidecarContainers` はデフォルトで無効です。",
+            (Some(Beta), None),
+        ),
+        (
+            "ベータに昇格しました。`NodeSwap` を使うとコピーする代わりに直接マウントできます。",
+            (Some(Beta), None),
+        ),
+        (
+            "`NodeSwap` を有効にすると出ていた警告が v1.31 で消えました。",
+            (None, None),
+        ),
+        (
+            "`NodeSwap` remained in beta until it graduated to GA in v1.31.",
+            (Some(Stable), Some(rel("1.31"))),
+        ),
+        (
+            "`KMSv2` はベータ版で指摘された問題に対し、v1.29 で GA となりました。",
+            (Some(Stable), Some(rel("1.29"))),
+        ),
+        (
+            "`WatchList` は 1.31 でベータになっているはずです。たぶん 1.33 で GA",
+            (Some(Beta), Some(rel("1.31"))),
+        ),
+    ] {
+        assert_eq!(gate_stages(md), [want], "{md}");
+    }
+    assert_eq!(
+        kep_stages("KEP-4639 のベータ昇格は v1.32 で取り下げられました。"),
+        [(4639, None, None)]
+    );
+    assert!(real_gates("- `ValidatingAdmissionPolicy` ベータ API (v1beta1) は非推奨\n").is_empty());
 }
