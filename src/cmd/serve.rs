@@ -391,7 +391,6 @@ fn rebuild_and_publish(
     }))
     .unwrap_or_else(|panic| {
         *cache = BuildCache::default();
-        *built_from = None;
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

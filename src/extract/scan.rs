@@ -482,13 +482,14 @@ pub(super) fn scan_until(
                 continue;
             }
         }
-        // `` `X` は使えなくなりました ``, `` `X` は 1.33 で消えた ``, `v1.32 で削除となりました`: said of
-        // its subject or release (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました`,
-        // `警告が消えた` are something else's).
-        // (`消えた` only of a name: `警告が v1.33 で消えました` is the warning's.)
+        // `` `X` は 1.33 で消えた ``: gone, said of a name (`警告が v1.33 で消えました` is the
+        // warning's).
         if s.starts_with("消え") && !said_of_a_name(text, &tokens, m.start()) {
             continue;
         }
+        // `` `X` は使えなくなりました ``, `v1.32 で削除となりました`: said of its subject or release
+        // (`古いボリュームは削除となりました`, `古いプラグインが使えなくなりました` are something
+        // else's).
         if (s.starts_with("使えなくな")
             || s.starts_with("利用できなくな")
             || s.starts_with("使用できなくな")
@@ -575,7 +576,7 @@ pub(super) fn scan_until(
             continue;
         }
         // `before v1.30`, `prior to 1.30`, `until Kubernetes 1.29`: earlier releases.
-        if matches!(kind, TokenKind::Ident | TokenKind::Will)
+        if kind == TokenKind::Ident
             && ["before", "prior", "until"]
                 .iter()
                 .any(|w| s.eq_ignore_ascii_case(w))
@@ -589,12 +590,12 @@ pub(super) fn scan_until(
                 kind = TokenKind::Past;
             }
         }
-        // `until it is removed in a future release`: what is to come; `remained in beta until it
-        // graduated to GA in v1.32` tells what happened.
-        if kind == TokenKind::Will && s.eq_ignore_ascii_case("until") {
+        // `until it is removed in a future release`: what is to come, as after `will`;
+        // `remained in beta until it graduated to GA in v1.32` tells what happened.
+        if kind == TokenKind::Ident && s.eq_ignore_ascii_case("until") {
             let rest = text[m.end()..].to_ascii_lowercase();
             let clause = &rest[..rest.find(['.', ';']).unwrap_or(rest.len())];
-            if ![
+            if [
                 "future",
                 "is removed",
                 "are removed",
@@ -604,7 +605,7 @@ pub(super) fn scan_until(
             .iter()
             .any(|w| clause.contains(w))
             {
-                kind = TokenKind::Ident;
+                kind = TokenKind::Will;
             }
         }
         // `container.apparmor.security.beta.kubernetes.io/*`, `alpha_feature`: a part of a name.
@@ -928,11 +929,17 @@ fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
 /// (`` `KMSv2KDF` が削除され、 ``; not `Podは強制的に削除され、` or `古いイメージは削除され、`).
 fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     follows_its_release_or_stage(text, last, at)
-        || last.is_some_and(|t| {
-            let gap = text[t.range.end..at].trim_matches([' ', '`', '\u{3000}']);
-            let named = t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t);
-            named && matches!(gap, "は" | "が" | "も")
-        })
+        || last.is_some_and(|t| is_named_subject(text, t, at))
+}
+
+/// Token `t` is a KEP, a gate-shaped name or the word ゲート, followed by its particle (`は`,
+/// `が`, `も`) and nothing more up to `end`.
+fn is_named_subject(text: &str, t: &Token, end: usize) -> bool {
+    (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
+        && matches!(
+            text[t.range.end..end].trim_matches([' ', '`', '\u{3000}']),
+            "は" | "が" | "も"
+        )
 }
 
 /// The belief `はず` at `start..end` is doubted: trailing off before it (`…はず`, `...はず`) or
@@ -971,19 +978,12 @@ pub(super) fn is_future_removal(text: &str, t: &Token) -> bool {
 /// The word at `at` is said of a name as its subject: right after the name (or `ゲート`) and its
 /// particle (`` `KMSv2` は消えた ``), or after those and a release (`` `KMSv2` は 1.33 で消えた ``).
 fn said_of_a_name(text: &str, tokens: &[Token], at: usize) -> bool {
-    let named = |t: &Token, end: usize| {
-        (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
-            && matches!(
-                text[t.range.end..end].trim_matches([' ', '`', '\u{3000}']),
-                "は" | "が" | "も"
-            )
-    };
     match tokens {
         [.., name, release] if matches!(release.kind, TokenKind::Release(_)) => {
-            named(name, release.range.start)
+            is_named_subject(text, name, release.range.start)
                 && matches!(text[release.range.end..at].trim(), "で" | "では" | "に")
         }
-        [.., last] => named(last, at),
+        [.., last] => is_named_subject(text, last, at),
         [] => false,
     }
 }
@@ -1777,8 +1777,7 @@ fn classify_word(s: &str) -> TokenKind {
         "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
         | "targeted" | "slated" | "hopefully" | "upcoming" => TokenKind::Plan,
         "previously" | "formerly" => TokenKind::Past,
-        // `until it is removed in a future release`: what is to come, as after `will`.
-        "will" | "until" => TokenKind::Will,
+        "will" => TokenKind::Will,
         "enable" | "enabled" | "disable" | "disabled" | "enabling" | "disabling" => {
             TokenKind::Enable
         }

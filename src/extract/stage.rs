@@ -1097,12 +1097,11 @@ fn own_clause_before_a_denial(
     let ends_a_predicate = CONTRAST_ENDINGS.iter().any(|w| own.ends_with(w))
         || ["なり", "し", "て"].iter().any(|w| own.ends_with(w));
     // (`、弊社では導入を見送りました`: the writer's own choice is a subject of its own.)
-    const WRITERS: [&str; 9] = [
+    const WRITERS: [&str; 8] = [
         "弊社",
         "当社",
         "自社",
         "社内",
-        "私たち",
         "我々",
         "うち",
         "チーム",
@@ -3298,8 +3297,7 @@ fn counts_time_since(after: &str) -> bool {
         return false;
     };
     let window: String = rest.chars().take(12).collect();
-    const SPANS: [&str; 9] = [
-        "一定期間",
+    const SPANS: [&str; 8] = [
         "期間",
         "経っ",
         "たっ",
