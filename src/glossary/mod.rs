@@ -504,14 +504,7 @@ fn scanned_key(doc: &Doc) -> u64 {
     crate::text::fingerprint(
         &doc.blocks
             .iter()
-            .map(|b| {
-                (
-                    matches!(b.kind, crate::parse::blocks::BlockKind::Heading(_)),
-                    &b.text,
-                    &b.plain,
-                    b.section,
-                )
-            })
+            .map(|b| (b.is_title(), &b.text, &b.plain, b.section))
             .collect::<Vec<_>>(),
     )
 }
@@ -658,7 +651,7 @@ fn occurrences_in(article: usize, doc: &Doc, matchers: &MatcherPair) -> Scanned 
         hits: Vec::new(),
     };
     for (b, block) in doc.blocks.iter().enumerate() {
-        let heading = matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_));
+        let heading = block.is_title();
         for r in &block.plain {
             let folded = matcher::fold_with_offsets(&block.text[r.clone()]);
             let (all, linkable) = matchers.find_folded(&folded, !heading);
@@ -705,7 +698,7 @@ impl Glossary {
     pub fn find_in_doc(&self, doc: &Doc) -> Vec<(usize, Range<usize>, &TermId)> {
         let mut out = Vec::new();
         for (b, block) in doc.blocks.iter().enumerate() {
-            if matches!(block.kind, crate::parse::blocks::BlockKind::Heading(_)) {
+            if block.is_title() {
                 continue;
             }
             for r in &block.plain {

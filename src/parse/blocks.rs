@@ -51,6 +51,17 @@ pub struct Block {
     /// A paragraph of text inside the author's raw HTML (`parse::raw_html`): its anchor is a
     /// `<span>`, not a `<p>`, so the author's elements keep their layout.
     pub in_html: bool,
+    /// The title of a fold (the first paragraph of a `:::details` quote, shown as its
+    /// `<summary>`): a title, as a heading is, where a glossary link would only get in the way
+    /// of the click that opens the fold.
+    pub fold_title: bool,
+}
+
+impl Block {
+    /// Whether the block titles what follows it: a heading or a fold's title.
+    pub fn is_title(&self) -> bool {
+        matches!(self.kind, BlockKind::Heading(_)) || self.fold_title
+    }
 }
 
 /// A table cell's place: which table of the document, which column, and whether it is in the
@@ -135,6 +146,9 @@ pub struct Doc {
     pub refused_urls: Vec<(String, usize)>,
     /// Parallel to `events`: the block position of every plain `Text` event.
     pub text_pos: Vec<Option<TextPos>>,
+    /// The quotes shown folded under their first paragraph (Zenn's `:::details`), as ordinals
+    /// among the document's quotes (`Start(BlockQuote)` events), ascending.
+    pub folds: Vec<usize>,
 }
 
 impl Doc {
@@ -145,6 +159,7 @@ impl Doc {
     pub fn drop_events(&mut self) {
         self.events = Vec::new();
         self.text_pos = Vec::new();
+        self.folds = Vec::new();
         for b in &mut self.blocks {
             b.anchor.shrink_to_fit();
             b.text.shrink_to_fit();
@@ -267,7 +282,8 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         &mut events,
         &mut offsets,
     );
-    titled_callouts(&mut events, &mut offsets);
+    let fold_starts = titled_callouts(&mut events, &mut offsets);
+    let folds = quote_ordinals(&events, &fold_starts);
     assign_heading_ids(&mut events);
     demote_section_h1s(&mut events);
     let lines = crate::model::diag::LineIndex::new(body);
@@ -283,7 +299,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         spans,
         images,
         text_pos,
-    } = map_blocks(&events, line_at);
+    } = map_blocks(&events, &fold_starts, line_at);
     Doc {
         events,
         blocks,
@@ -292,7 +308,30 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         images,
         refused_urls,
         text_pos,
+        folds,
     }
+}
+
+/// The ordinals, among the document's quotes, of the quotes starting at `starts` (event
+/// indices, ascending): the render stage finds a quote by its ordinal, since it sees the
+/// events after passes that merge some of them.
+fn quote_ordinals(events: &[Event<'static>], starts: &[usize]) -> Vec<usize> {
+    let mut ordinals = Vec::with_capacity(starts.len());
+    let mut quotes = 0;
+    let mut wanted = starts.iter().peekable();
+    for (i, e) in events.iter().enumerate() {
+        if wanted.peek().is_none() {
+            break;
+        }
+        if matches!(e, Event::Start(Tag::BlockQuote(_))) {
+            if wanted.peek() == Some(&&i) {
+                ordinals.push(quotes);
+                wanted.next();
+            }
+            quotes += 1;
+        }
+    }
+    ordinals
 }
 
 /// An inline raw-HTML tag that opens or closes a link.
@@ -516,8 +555,11 @@ fn trim_url_end(url: &str) -> &str {
 /// A quote whose first line is a callout's marker with more on it: Obsidian's
 /// `> [!WARNING] 要注意`, `> [!tip]- 折りたたみ`, `> [!info]`, and the titled boxes `containers`
 /// writes (`:::tip[タイトル]`). GFM knows a marker only alone on its line and of five kinds; these
-/// become the same alert box, the title its first paragraph in bold.
-fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
+/// become the same alert box, the title its first paragraph in bold. A fold (`> [!details] 設定`,
+/// what `containers` makes of Zenn's `:::details`) stays a plain quote led by its title; the
+/// event indices of the folds' quotes are returned.
+fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) -> Vec<usize> {
+    let mut folds = Vec::new();
     let mut i = 0;
     while i + 2 < events.len() {
         let (Event::Start(Tag::BlockQuote(None)), Event::Start(Tag::Paragraph), Event::Text(t)) =
@@ -526,25 +568,30 @@ fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
             i += 1;
             continue;
         };
-        let Some((kind, title)) = callout_marker(t) else {
+        let Some((callout, title)) = callout_marker(t) else {
             i += 1;
             continue;
         };
         let title = title.to_string();
         let title_only = title.trim_end().to_string();
-        events[i] = Event::Start(Tag::BlockQuote(Some(kind)));
-        let mut depth = 0usize;
-        for e in events.iter_mut().skip(i) {
-            match e {
-                Event::Start(Tag::BlockQuote(_)) => depth += 1,
-                Event::End(TagEnd::BlockQuote(_)) => {
-                    depth -= 1;
-                    if depth == 0 {
-                        *e = Event::End(TagEnd::BlockQuote(Some(kind)));
-                        break;
+        match callout {
+            Callout::Fold => folds.push(i),
+            Callout::Alert(kind) => {
+                events[i] = Event::Start(Tag::BlockQuote(Some(kind)));
+                let mut depth = 0usize;
+                for e in events.iter_mut().skip(i) {
+                    match e {
+                        Event::Start(Tag::BlockQuote(_)) => depth += 1,
+                        Event::End(TagEnd::BlockQuote(_)) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                *e = Event::End(TagEnd::BlockQuote(Some(kind)));
+                                break;
+                            }
+                        }
+                        _ => {}
                     }
                 }
-                _ => {}
             }
         }
         let at = offsets[i + 2];
@@ -602,13 +649,26 @@ fn titled_callouts(events: &mut Vec<Event<'static>>, offsets: &mut Vec<usize>) {
         offsets.splice(i + 2..i + 3, std::iter::repeat_n(at, n));
         i += 1;
     }
+    folds
 }
 
-/// The kind and the rest of a callout's first line (`[!WARNING] 要注意`, `[!tip]- 折りたたみ`),
+/// What a callout's marker makes of its quote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Callout {
+    /// An alert box of one of GFM's kinds.
+    Alert(BlockQuoteKind),
+    /// A quote folded under its title (`<details>`).
+    Fold,
+}
+
+/// The callout and the rest of a callout's first line (`[!WARNING] 要注意`, `[!tip]- 折りたたみ`),
 /// Obsidian's kinds folded onto GFM's five.
-fn callout_marker(text: &str) -> Option<(BlockQuoteKind, &str)> {
+fn callout_marker(text: &str) -> Option<(Callout, &str)> {
     let rest = text.strip_prefix("[!")?;
     let (name, rest) = rest.split_once(']')?;
+    if name.eq_ignore_ascii_case("details") {
+        return Some((Callout::Fold, rest.trim_start()));
+    }
     let kind = match name.to_ascii_lowercase().as_str() {
         "note" | "info" | "abstract" | "summary" | "tldr" | "todo" | "question" | "help"
         | "faq" | "example" | "quote" | "cite" => BlockQuoteKind::Note,
@@ -621,7 +681,7 @@ fn callout_marker(text: &str) -> Option<(BlockQuoteKind, &str)> {
         _ => return None,
     };
     let rest = rest.strip_prefix(['-', '+']).unwrap_or(rest);
-    Some((kind, rest.trim_start()))
+    Some((Callout::Alert(kind), rest.trim_start()))
 }
 
 /// The page's title is its one `<h1>`. An article that writes its sections as `# ` headings
@@ -745,7 +805,13 @@ fn enclosing_item(open: &[usize], blocks: &[Block]) -> Option<usize> {
         .find(|&o| blocks[o].kind == BlockKind::ListItem)
 }
 
-fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> BlockMap {
+/// `fold_starts`: the event indices of the quotes shown folded, whose first paragraph is their
+/// title.
+fn map_blocks(
+    events: &[Event<'static>],
+    fold_starts: &[usize],
+    line_at: impl Fn(usize) -> usize,
+) -> BlockMap {
     let mut blocks: Vec<Block> = Vec::new();
     let mut sections = vec![Section {
         anchor: String::new(),
@@ -786,6 +852,7 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     cell: None,
                     parent_item: None,
                     in_html: in_html_block,
+                    fold_title: false,
                 });
                 blocks.len() - 1
             };
@@ -823,6 +890,11 @@ fn map_blocks(events: &[Event<'static>], line_at: impl Fn(usize) -> usize) -> Bl
                     blocks[b].cell = html_tables.cell();
                 }
                 blocks[b].parent_item = enclosing_item(&open, &blocks);
+                // A paragraph right inside a fold's quote is its title (`render::markdown`'s
+                // `fold_quotes` makes the same choice).
+                blocks[b].fold_title = i
+                    .checked_sub(1)
+                    .is_some_and(|q| fold_starts.binary_search(&q).is_ok());
                 open.push(b);
             }
             // A definition list's term and each definition are entries of a list, as items

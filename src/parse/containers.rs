@@ -4,8 +4,8 @@
 //! so articles written on those platforms build without `:::` lines leaking into the text:
 //! a message or note is a GFM alert box (alert → 警告, warn → 注意, else 補足), an admonition
 //! the alert box of its kind with its title on the marker's line (see `blocks::titled_callouts`),
-//! a details block
-//! a quote led by its title in bold (its content stays Markdown, code blocks included).
+//! a details block a fold (`> [!details] タイトル`, which `blocks` reads as a quote folded under
+//! its title; its content stays Markdown, code blocks included).
 //!
 //! Every line stays where it was (the opening line becomes the box's first line, the closing
 //! line an empty one), so diagnostics still point at the right line. A block closes at a line
@@ -112,11 +112,15 @@ fn opening_line(rest: &str) -> Option<String> {
         "important" => titled("IMPORTANT"),
         "warning" | "attention" | "caution" => titled("WARNING"),
         "danger" | "error" => titled("CAUTION"),
-        "details" => Some(if arg.is_empty() {
-            "> **詳細**".to_string()
-        } else {
-            format!("> **{}**", escape_inline(arg))
-        }),
+        // Zenn shows `詳細` on a details block without a title, too.
+        "details" => Some(format!(
+            "> [!details] {}",
+            if arg.is_empty() {
+                "詳細".to_string()
+            } else {
+                escape_inline(arg)
+            }
+        )),
         _ => None,
     }
 }
@@ -157,8 +161,13 @@ mod tests {
             "::::details 設定 *例*\n```yaml\nfeatureGates:\n:::\n```\n:::message\nx\n:::\n::::\n";
         assert_eq!(
             expand(md),
-            "> **設定 \\*例\\***\n> ```yaml\n> featureGates:\n> :::\n> ```\n> > [!NOTE]\n> > x\n> \n\n"
+            "> [!details] 設定 \\*例\\*\n> ```yaml\n> featureGates:\n> :::\n> ```\n> > [!NOTE]\n> > x\n> \n\n"
         );
+    }
+
+    #[test]
+    fn a_details_block_without_a_title_is_titled_as_zenn_titles_it() {
+        assert_eq!(expand(":::details\nx\n:::\n"), "> [!details] 詳細\n> x\n\n");
     }
 
     #[test]

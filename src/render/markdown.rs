@@ -6,6 +6,8 @@
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
 //! 3. `anchor_blocks`: every paragraph and list item gets its `id` (`p-3`, `li-12`), table
 //!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
+//!    `fold_quotes`: a quote the block map marks as a fold (Zenn's `:::details`) is a
+//!    `<details>` under its first paragraph, which keeps its id;
 //! 4. `highlight_code`: fenced code goes through syntect;
 //! 5. `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no block anchor
 //!    or heading takes, and each note a link back to where it is referenced.
@@ -62,6 +64,7 @@ pub(crate) fn to_html(
     let events = annotate(events, &doc.events, &doc.text_pos, &mut annotations);
     let events = insert_after_spans(events, &insertions);
     let events = anchor_blocks(events, &doc.blocks);
+    let events = fold_quotes(events, &doc.folds);
     let events = highlight_code(events);
     let events = break_long_names(events);
     let referenced = doc
@@ -87,6 +90,8 @@ static SANITIZER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::La
     // class (styled as the `> [!NOTE]` boxes are); any other class is dropped.
     let boxes: std::collections::HashSet<&str> = NOTE_CLASSES.into_iter().collect();
     b.allowed_classes(["div", "p", "aside"].map(|tag| (tag, boxes.clone())).into());
+    // `<details open>`: the author chose to show the fold opened.
+    b.add_tag_attributes("details", ["open"]);
     b
 });
 
@@ -543,6 +548,66 @@ fn footnote_id(label: &str) -> String {
     crate::text::escape_html(&joined)
 }
 
+/// Pass 3b. Each quote whose ordinal is in `folds` becomes `<details class="fold">`, its first
+/// paragraph (the title `containers` put there) the `<summary>`. The paragraph keeps its anchor
+/// as a `<span>` (a summary holds phrasing content only), so a mention in the title still has
+/// its place to link to. Runs after `anchor_blocks`, whose `<p id>` it rewrites.
+pub(crate) fn fold_quotes<'a>(
+    events: impl Iterator<Item = Event<'static>> + 'a,
+    folds: &'a [usize],
+) -> impl Iterator<Item = Event<'static>> + 'a {
+    type Two = std::iter::Chain<
+        std::option::IntoIter<Event<'static>>,
+        std::option::IntoIter<Event<'static>>,
+    >;
+    let html = |h: &str| Event::Html(CowStr::from(h.to_string()));
+    let mut quotes = 0usize;
+    // Per open quote: whether it is a fold.
+    let mut open: Vec<bool> = Vec::new();
+    // Right after a fold opened (its title is the next paragraph), then inside that title.
+    let (mut title_next, mut in_title) = (false, false);
+    events.flat_map(move |ev| -> Two {
+        let one = |e: Event<'static>| Some(e).into_iter().chain(None);
+        if std::mem::take(&mut title_next) {
+            if let Event::Html(h) = &ev
+                && let Some(rest) = h.strip_prefix("<p ")
+            {
+                in_title = true;
+                return one(html(&format!("<summary><span {rest}")));
+            }
+            // No title paragraph: the fold is titled as Zenn titles an untitled one.
+            return Some(html("<summary>詳細</summary>\n"))
+                .into_iter()
+                .chain(Some(ev));
+        }
+        match ev {
+            Event::Html(h) if in_title && h.starts_with("</p>") => {
+                in_title = false;
+                one(html("</span></summary>\n"))
+            }
+            Event::Start(Tag::BlockQuote(kind)) => {
+                let fold = folds.binary_search(&quotes).is_ok();
+                quotes += 1;
+                open.push(fold);
+                if fold {
+                    title_next = true;
+                    one(html("<details class=\"fold\">\n"))
+                } else {
+                    one(Event::Start(Tag::BlockQuote(kind)))
+                }
+            }
+            Event::End(TagEnd::BlockQuote(kind)) => {
+                if open.pop().unwrap_or(false) {
+                    one(html("</details>\n"))
+                } else {
+                    one(Event::End(TagEnd::BlockQuote(kind)))
+                }
+            }
+            other => one(other),
+        }
+    })
+}
+
 /// Pass 4. Fenced and indented code becomes one highlighted HTML event.
 pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
@@ -611,6 +676,22 @@ mod tests {
         let d = blocks::parse(md, 1);
         let a = ann(&d);
         to_html(&d, a, vec![], &Options { trust_html: false })
+    }
+
+    #[test]
+    fn a_fold_is_a_details_under_its_first_paragraph_and_other_quotes_stay_quotes() {
+        let html = render(
+            "> 引用\n\n> [!details] 設定\n> 中身\n>\n> > 入れ子の引用\n\n> [!details]\n> - 項目\n\n> 後\n",
+            |_| vec![],
+        );
+        assert_eq!(
+            html,
+            "<blockquote>\n<p id=\"p-1\">引用</p>\n</blockquote>\n\
+             <details class=\"fold\">\n<summary><span id=\"p-2\"><strong>設定</strong></span></summary>\n\
+             <p id=\"p-3\">中身</p>\n<blockquote>\n<p id=\"p-4\">入れ子の引用</p>\n</blockquote>\n</details>\n\
+             <details class=\"fold\">\n<summary>詳細</summary>\n<ul>\n<li id=\"li-1\">項目</li>\n</ul>\n</details>\n\
+             <blockquote>\n<p id=\"p-5\">後</p>\n</blockquote>\n"
+        );
     }
 
     /// The `id`s of `html`, in order.
@@ -849,6 +930,9 @@ mod tests {
         );
         assert!(body < close && close < after, "{html}");
         assert_eq!(html.matches("</details>").count(), 1, "{html}");
+        // A fold the author opened stays open.
+        let html = safe("<details open>\n<summary>要約</summary>\n\n本文\n\n</details>\n");
+        assert!(html.starts_with("<details open=\"\">"), "{html}");
         // `<a id="x" />` closes where it stands.
         let html = safe("<a id=\"x\" />\n\n後の段落\n");
         assert!(

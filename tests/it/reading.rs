@@ -493,6 +493,70 @@ fn a_zenn_post_shows_its_embeds_as_links_its_emoji_as_emoji_and_an_env_var_names
 }
 
 #[test]
+fn a_zenn_details_block_folds_under_its_title_and_keeps_its_markdown_and_mentions() {
+    let f = Fixture::new();
+    f.write(
+        "content/fold.md",
+        "---\ntitle: \"NodeSwap の設定\"\ntype: \"tech\"\ntopics: [\"kubernetes\"]\npublished: true\n---\n\
+         前置き。\n\n\
+         :::details ノードの設定例\n\
+         ```yaml\nfeatureGates:\n  NodeSwap: true\n```\n\
+         `NodeSwap` は v1.34 で GA になりました。\n\
+         :::\n\n\
+         ::::details\n:::message alert\n中の警告\n:::\n::::\n\n\
+         > 普通の引用\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/fold/index.html");
+    // Folded under its title, as Zenn shows it; the title keeps its paragraph's anchor.
+    assert!(
+        html.contains(
+            "<details class=\"fold\">\n<summary><span id=\"p-2\"><strong>ノードの設定例</strong></span></summary>"
+        ),
+        "{html}"
+    );
+    // Its content is still Markdown: highlighted code, a paragraph with its own anchor.
+    let fold = &html[html.find("<details class=\"fold\">").unwrap()..];
+    let fold = &fold[..fold.find("</details>").unwrap()];
+    assert!(
+        fold.contains("<pre class=\"code\" data-lang=\"yaml\">"),
+        "{fold}"
+    );
+    assert!(
+        fold.contains("<p id=\"p-3\"><code>NodeSwap</code>"),
+        "{fold}"
+    );
+    // Untitled, it is titled 詳細 as on Zenn, and a box inside stays a box.
+    assert!(
+        html.contains("<summary><span id=\"p-4\"><strong>詳細</strong></span></summary>\n<blockquote class=\"markdown-alert-caution\">"),
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("<details class=\"fold\">").count(),
+        2,
+        "{html}"
+    );
+    assert!(html.matches("</details>").count() >= 2, "{html}");
+    // A quote the author wrote is a quote.
+    assert!(
+        html.contains("<blockquote>\n<p id=\"p-6\">普通の引用</p>"),
+        "{html}"
+    );
+    // The gate inside the fold is mentioned there, GA in 1.34.
+    let gates = json(&out, "api/feature-gates.json");
+    let gate = gates["feature_gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "NodeSwap")
+        .expect("NodeSwap is mentioned");
+    let m = &gate["mentions"][0];
+    assert!(m["url"].as_str().unwrap().ends_with("#p-3"), "{m}");
+    assert_eq!(m["stage"], "stable", "{m}");
+    assert_eq!(m["release"], "1.34", "{m}");
+}
+
+#[test]
 fn a_marp_decks_image_keywords_leave_the_alt_text_and_other_articles_keep_theirs() {
     let f = Fixture::new();
     f.write(
