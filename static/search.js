@@ -217,16 +217,24 @@
     return i < 0 ? KIND_ORDER.length : i;
   }
 
+  // `1.33`, `v1.33`, `Kubernetes 1.33`, `k8s v1.33.2`: a release (index.rs, `id_row_value`).
+  var RELEASE_QUERY = /^(?:kubernetes|k8s)?\s*v?([0-9]+)\.([0-9]+)(?:\.[0-9]+)?$/;
+
   function parseIdQuery(query) {
     var q = String(query).normalize('NFKC').toLowerCase().trim();
+    var r = RELEASE_QUERY.exec(q);
+    if (r) return { release: (+r[1]) + '.' + (+r[2]) };
     var m = NUMBER_QUERY.exec(q);
     if (m) return { number: m[2].replace(/^0+(?=.)/, ''), hint: m[1] === 'pull' ? 'pr' : m[1] || null };
     var name = idValue(q);
-    if (Array.from(name).length >= 3 && !/^[0-9]+$/.test(name)) return { name: name };
+    // Two characters name a term whole (認証, 昇格, ベータ folded to ベタ); a prefix is looked
+    // up from three (`matchIds`).
+    if (Array.from(name).length >= 2 && !/^[0-9]+$/.test(name)) return { name: name };
     return null;
   }
 
   function idBucketKey(id) {
+    if (id.release !== undefined) return '@' + id.release;
     return id.number !== undefined ? '#' + id.number : Array.from(id.name).slice(0, 3).join('');
   }
 
@@ -235,7 +243,11 @@
     (rows || []).forEach(function (row, order) {
       var kind = row[0], value = row[1];
       var exact, rank;
-      if (id.number !== undefined) {
+      if (id.release !== undefined) {
+        if (kind !== 'release' || value !== id.release) return;
+        exact = true;
+        rank = 0;
+      } else if (id.number !== undefined) {
         if (value !== id.number) return;
         exact = true;
         rank = kind === id.hint ? -1 : kind === 'kep' ? 0 : kind === 'pr' ? 1 : 2;
@@ -323,7 +335,7 @@
 
   function score(groups, tokenData, m) {
     var n = Math.max(m.docs, 1), unit = (m.k1 + 1) / 8;
-    var totals = {}, coverSum = {}, written = {};
+    var totals = {}, coverSum = {}, written = {}, numberHits = [];
     groups.forEach(function (g) {
       var best = {};
       g.alts.forEach(function (alt, k) {
@@ -341,8 +353,12 @@
             covered[id] = (covered[id] || 0) + w;
           }
         });
+        // A short word (`ラーメン`, `認証`: two bigrams or fewer) is found whole or not at all:
+        // one shared bigram (ドキュ[メン]ト) is another word.
+        var whole = alt.units.length === 1 && alt.units[0].kind === 'cjk' && alt.tokens.length <= 2;
         Object.keys(sums).forEach(function (id) {
           var cov = weightAll > 0 ? covered[id] / weightAll : 0;
+          if (whole && cov < 0.999) return;
           // The words as written (alternative 0), all of them: not a synonym, a completion
           // or a bigram it shares.
           if (k === 0 && cov > 0.999) written[id] = (written[id] || 0) + 1;
@@ -355,8 +371,13 @@
         totals[id] = (totals[id] || 0) + best[id].s;
         coverSum[id] = (coverSum[id] || 0) + best[id].cov;
       });
+      if (g.units.every(function (u) { return u.kind === 'number'; })) numberHits.push(best);
     });
-    var hits = Object.keys(totals).map(function (id) {
+    // A number in the query (`KEP-99999`, `1.33`) is what the reader is after: a result
+    // without it is no answer, however much of the rest it has.
+    var hits = Object.keys(totals).filter(function (id) {
+      return numberHits.every(function (best) { return best[id]; });
+    }).map(function (id) {
       var cov = coverSum[id] / groups.length;
       return { id: +id, score: totals[id] * cov * cov, cov: cov, written: written[id] || 0 };
     });
@@ -539,18 +560,42 @@
     return out;
   }
 
-  function matchRanges(norm, original, needle) {
-    var s = norm.s, ranges = [];
-    if (needle.kind === 'cjk') {
-      var chars = Array.from(needle.text);
-      for (var len = chars.length; len >= Math.min(2, chars.length) && !ranges.length; len--) {
-        for (var i = 0; i + len <= chars.length; i++) {
-          var part = chars.slice(i, i + len).join('');
-          findAll(s, part).forEach(function (at) { ranges.push([at, at + part.length]); });
-        }
-      }
+  // The longest stretches of `s` made of the needle's bigrams, one after another (a
+  // one-character needle: its character): `サイドカーコンテナ` marks the whole word where the
+  // text has it, and only where no longer stretch exists, its pieces. One pass over each,
+  // so a pasted paragraph costs no more than its length.
+  function cjkRanges(s, text) {
+    var chars = Array.from(text), ranges = [];
+    if (chars.length === 1) {
+      findAll(s, chars[0]).forEach(function (at) { ranges.push([at, at + chars[0].length]); });
       return ranges;
     }
+    var pairs = {};
+    for (var i = 0; i + 1 < chars.length; i++) pairs[chars[i] + chars[i + 1]] = true;
+    var cs = Array.from(s), offsets = [], at = 0;
+    cs.forEach(function (c) { offsets.push(at); at += c.length; });
+    offsets.push(at);
+    var runs = [], longest = 0, start = -1;
+    for (var k = 0; k + 1 <= cs.length; k++) {
+      var inPair = k + 1 < cs.length && pairs[cs[k] + cs[k + 1]];
+      if (inPair && start < 0) start = k;
+      if (!inPair && start >= 0) {
+        // Characters start..k (the pair ending at k is the last one).
+        var len = k - start + 1;
+        runs.push([start, k + 1, len]);
+        if (len > longest) longest = len;
+        start = -1;
+      }
+    }
+    runs.forEach(function (r) {
+      if (r[2] === longest) ranges.push([offsets[r[0]], offsets[r[1]]]);
+    });
+    return ranges;
+  }
+
+  function matchRanges(norm, original, needle) {
+    var s = norm.s, ranges = [];
+    if (needle.kind === 'cjk') return cjkRanges(s, needle.text);
     findAll(s, needle.text).forEach(function (at) {
       var before = at > 0 ? s.charCodeAt(at - 1) : 32;
       var after = at + needle.text.length < s.length ? s.charCodeAt(at + needle.text.length) : 32;

@@ -296,6 +296,17 @@ pub fn id_entries(site: &RenderCtx) -> Vec<IdEntry> {
             });
         }
     }
+    for (release, node) in &g.releases {
+        ids.push(IdEntry {
+            key: format!("{}:{release}", super::index::RELEASE_KIND),
+            url: urls::release(*release),
+            title: format!("Kubernetes {release}"),
+            detail: match node.articles.len() {
+                0 => String::new(),
+                n => format!("{n} 本の記事"),
+            },
+        });
+    }
     ids.extend(term_entries(site));
     let articles: BTreeMap<&str, &Article> = site
         .articles

@@ -11,7 +11,7 @@
 //! | `search/manifest.js` | `manifest` | doc count, shard bit widths, BM25 constants | once |
 //! | `search/t/<h>.js` | `t/<h>` | postings of the tokens whose FNV-1a hash falls in shard `h`, and the synonyms whose first token does | one per query token |
 //! | `search/v/<h>.js` | `v/<h>` | completions: tokens by prefix (3 ASCII chars or 1 CJK char) with their document frequency | one, for the word being typed |
-//! | `search/i/<h>.js` | `i/<h>` | ID entries `[kind, value, url, title, detail?]` (`kep:3157`, `pr:128266`, `gate:podlevelresources`) bucketed by number or by the first 3 characters of a name | one |
+//! | `search/i/<h>.js` | `i/<h>` | ID entries `[kind, value, url, title, detail?]` (`kep:3157`, `pr:128266`, `gate:podlevelresources`, `release:1.33`) bucketed by number, by release (`@1.33`) or by the first 3 characters of a name | one |
 //! | `search/d/<h>.js` | `d/<h>` | up to [`SLOTS`] documents (about [`DOC_FILE_BYTES`]): `{"a": [[page url, title]], "d": [[page, fragment, section, kind, text]]}`, each page's URL and title once per file | one per result shown |
 //!
 //! A document's id is `file * SLOTS + slot`, so the browser finds its doc file without a table.
@@ -990,14 +990,38 @@ pub fn id_bucket_key(value: &str) -> String {
     }
 }
 
+/// The value an ID row is matched by: a release as written (`1.33`: its dot is what tells
+/// it from the number 133), anything else as [`id_value`] normalizes it.
+fn id_row_value(kind: &str, raw: &str) -> String {
+    if kind == RELEASE_KIND {
+        raw.to_string()
+    } else {
+        id_value(raw)
+    }
+}
+
+/// The bucket of an ID row: `@` and the release for a release (`static/search.js` reads a
+/// query such as `v1.33` or `Kubernetes 1.33` as one), else [`id_bucket_key`].
+fn id_row_bucket_key(kind: &str, value: &str) -> String {
+    if kind == RELEASE_KIND {
+        format!("@{value}")
+    } else {
+        id_bucket_key(value)
+    }
+}
+
+/// The kind of the ID rows of Kubernetes releases (`release:1.33`).
+pub(crate) const RELEASE_KIND: &str = "release";
+
 fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     let mut rows: Vec<(String, String, usize)> = ids
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
             let (kind, value) = e.key.split_once(':').unwrap_or(("", e.key.as_str()));
-            let value = id_value(value);
-            (!value.is_empty()).then(|| (kind.to_ascii_lowercase(), value, i))
+            let kind = kind.to_ascii_lowercase();
+            let value = id_row_value(&kind, value);
+            (!value.is_empty()).then_some((kind, value, i))
         })
         .collect();
     rows.sort_by(|a, b| (&a.1, &a.0, a.2).cmp(&(&b.1, &b.0, b.2)));
@@ -1022,7 +1046,7 @@ fn id_shards(ids: &[IdEntry]) -> (u32, Vec<(String, Vec<u8>)>) {
     let mut shards: BTreeMap<u32, Vec<Value>> =
         (0..1u32 << bits).map(|h| (h, Vec::new())).collect();
     for (kind, value, i) in &kept {
-        let h = bucket(&id_bucket_key(value), bits);
+        let h = bucket(&id_row_bucket_key(kind, value), bits);
         let e = &ids[*i];
         let mut row = vec![json!(kind), json!(value), json!(e.url), json!(e.title)];
         if !e.detail.is_empty() {
@@ -1373,6 +1397,40 @@ mod tests {
         let rows = &payload(file(&files, &path))[1]["i"];
         assert_eq!(rows.as_array().unwrap().len(), 2);
         assert_eq!(rows[0][0], "kep");
+    }
+
+    #[test]
+    fn a_release_keeps_its_dot_and_a_bucket_of_its_own() {
+        let entry = |key: &str| IdEntry {
+            key: key.into(),
+            url: format!("{key}/"),
+            title: key.into(),
+            detail: String::new(),
+        };
+        let ids = vec![entry("release:1.33"), entry("kep:133")];
+        let files = build(&[], &ids, &[]);
+        let bits = payload(file(&files, "search/manifest.js"))[1]["ib"]
+            .as_u64()
+            .unwrap() as u32;
+        let rows = |key: &str| {
+            let path = format!("search/i/{:x}.js", bucket(key, bits));
+            payload(file(&files, &path))[1]["i"].clone()
+        };
+        let release = rows("@1.33");
+        assert!(
+            release
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r[0] == "release" && r[1] == "1.33"),
+            "{release}"
+        );
+        // The number 133 is the KEP's alone.
+        let number = rows("#133");
+        assert!(
+            number.as_array().unwrap().iter().all(|r| r[0] != "release"),
+            "{number}"
+        );
     }
 
     #[test]

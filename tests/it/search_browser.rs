@@ -64,7 +64,7 @@ fn fixture_docs() -> Vec<SearchDoc<'static>> {
             "articles/k8s-1-32-sig-api-machinery/#dra",
             API,
             "DRA",
-            "DRA: ResourceClaim の削除時にファイナライザーが正しく外されるようになりました。",
+            "DRA: ResourceClaim の削除時にファイナライザーが正しく外されるようになりました。詳しくはドキュメントを参照してください。",
         ),
         section(
             "articles/k8s-1-29-sig-node/#sidecar",
@@ -135,6 +135,9 @@ fn fixture_ids() -> Vec<IdEntry> {
             "feature-gates/PodLifecycleSleepAction/",
             "PodLifecycleSleepAction",
         ),
+        id("release:1.32", "releases/1.32/", "Kubernetes 1.32"),
+        id("release:1.3", "releases/1.3/", "Kubernetes 1.3"),
+        id("glossary:認証", "glossary/authentication/", "認証"),
     ]
 }
 
@@ -221,6 +224,13 @@ const ID_CASES: &[(&str, &str)] = &[
     ("PodLevelResources", "feature-gates/PodLevelResources/"),
     ("podlevelres", "feature-gates/PodLevelResources/"),
     ("PODLEVELRES", "feature-gates/PodLevelResources/"),
+    // A release as readers write it, never the number 132 or the release 1.3.
+    ("1.32", "releases/1.32/"),
+    ("v1.32", "releases/1.32/"),
+    ("Kubernetes 1.32", "releases/1.32/"),
+    ("k8s v1.32.4", "releases/1.32/"),
+    // A term's name of two characters is found whole.
+    ("認証", "glossary/authentication/"),
 ];
 
 /// Full-text queries and the page (section) expected in the top 3.
@@ -262,6 +272,24 @@ fn check_queries(b: &Browser, root: &str) -> Vec<String> {
     let got = results(b, root, "3157");
     if got.iter().any(|u| u.contains("k8s-1-31-whats-new")) {
         failures.push(format!("\"3157\" matched the 31570 mention: {got:?}"));
+    }
+    // A number the site does not have finds nothing, not every page that says KEP; a short
+    // word finds nothing through one bigram another word shares (ドキュ[メン]ト).
+    for q in ["KEP-99999", "ラーメン"] {
+        let got = results(b, root, q);
+        if !got.is_empty() {
+            failures.push(format!("{q:?} should find nothing, got {got:?}"));
+        }
+    }
+    // A pasted run of Japanese, however long, is searched (its snippets marked in one pass).
+    let pasted = "サイドカー".repeat(400);
+    let got = results(b, root, &pasted);
+    if !got
+        .iter()
+        .take(3)
+        .any(|u| u == "articles/k8s-1-29-sig-node/#sidecar")
+    {
+        failures.push(format!("a pasted run of サイドカー: got {got:?}"));
     }
     // Matched words are highlighted in the snippet.
     results(b, root, "監査ログ");
