@@ -77,6 +77,9 @@ pub struct FrontMatter {
     pub beginner: bool,
     /// A Marp deck (`marp: true`): its images' alt texts may hold Marp's keywords.
     pub marp: bool,
+    /// Written for a platform that shows each line break of a paragraph as one (Zenn, Qiita,
+    /// Marp: their Markdown is set to `breaks`), so the page shows them too.
+    pub line_breaks: bool,
     /// The site whose pages the article's site-absolute links (`/ja/docs/tutorials/`) name:
     /// `[source] url`'s origin, else `https://kubernetes.io` for a page of kubernetes/website
     /// (see [`KUBERNETES_WEBSITE_KEYS`]), else none (they are this site's paths).
@@ -101,6 +104,7 @@ impl FrontMatter {
             source: Attribution::default(),
             beginner: false,
             marp: false,
+            line_breaks: false,
             link_origin: None,
         }
     }
@@ -467,7 +471,8 @@ pub fn split<'a>(
             tags: raw.tags,
             draft: raw.draft || raw.published == Some(false),
             unrendered: unrendered(&raw.unknown),
-            marp: raw.unknown.get("marp") == Some(&serde_json::Value::Bool(true)),
+            marp: is_marp(&raw.unknown),
+            line_breaks: is_marp(&raw.unknown) || keeps_line_breaks(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
             source,
@@ -491,6 +496,27 @@ fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
             _ => false,
         },
     )
+}
+
+fn is_marp(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    unknown.get("marp") == Some(&serde_json::Value::Bool(true))
+}
+
+/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (`private`,
+/// `organization_url_name`, `ignorePublish`, `slide`): both show a paragraph's line breaks.
+fn keeps_line_breaks(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    const ZENN_OR_QIITA: [&str; 5] = [
+        "emoji",
+        "private",
+        "organization_url_name",
+        "ignorePublish",
+        "slide",
+    ];
+    ZENN_OR_QIITA.iter().any(|k| unknown.contains_key(*k))
+        || matches!(
+            unknown.get("type").and_then(|t| t.as_str()),
+            Some("tech" | "idea")
+        )
 }
 
 /// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn, Qiita and Marp slides
@@ -1097,6 +1123,23 @@ mod tests {
         assert!(e.message.contains("2025-13-03"), "{}", e.message);
         let e = parse("---\ntitle: t\npublished_at: 2025-02-30\n---\n本文\n").unwrap_err();
         assert_eq!(e.line, Some(3));
+    }
+
+    #[test]
+    fn zenn_qiita_and_marp_keep_line_breaks_and_others_do_not() {
+        let breaks = |front: &str| {
+            parse(&format!("---\ntitle: t\n{front}---\n本文\n"))
+                .unwrap()
+                .0
+                .line_breaks
+        };
+        assert!(breaks("emoji: \"🐳\"\ntype: \"tech\"\ntopics: [\"k8s\"]\n"));
+        assert!(breaks("type: idea\n"));
+        assert!(breaks("private: false\nupdated_at: ''\nid: null\n"));
+        assert!(breaks("marp: true\n"));
+        assert!(!breaks("type: docs\n"));
+        assert!(!breaks("layout: blog\ndate: 2024-08-13\n"));
+        assert!(!breaks("marp: false\n"));
     }
 
     #[test]

@@ -389,7 +389,10 @@ mod tests {
                 &doc,
                 links.annotations,
                 links.chips,
-                &Options { trust_html: false },
+                &Options {
+                    trust_html: false,
+                    line_breaks: false,
+                },
             ),
             chips(&refs, &graph),
         )

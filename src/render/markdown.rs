@@ -42,6 +42,8 @@ pub(crate) struct Insertion {
 
 pub(crate) struct Options {
     pub trust_html: bool,
+    /// Each line break in a paragraph is shown as one (`FrontMatter::line_breaks`).
+    pub line_breaks: bool,
 }
 
 /// Renders `doc` with `annotations` (any order; overlapping ones keep the first by position,
@@ -76,6 +78,7 @@ pub(crate) fn to_html(
         })
         .collect();
     let events = footnote_links(events, referenced);
+    let events = line_breaks(events, &doc.events, opts.line_breaks);
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -608,6 +611,92 @@ pub(crate) fn fold_quotes<'a>(
     })
 }
 
+/// Pass 6. A paragraph's line breaks: each one a `<br>` where the author's platform shows
+/// them (`keep`), else joined as the reader's language joins them: with a space between words,
+/// with nothing between two Japanese characters (a browser would show a space there).
+///
+/// Which breaks join without a space is read from `doc_events`, the parse's events, by the
+/// characters on either side; the passes before this one split and wrap text but add or drop
+/// no line break, so the k-th break here is the k-th there.
+pub(crate) fn line_breaks<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
+    doc_events: &[Event<'static>],
+    keep: bool,
+) -> impl Iterator<Item = Event<'static>> + 'e {
+    let joined: Vec<bool> = if keep {
+        Vec::new()
+    } else {
+        breaks_between_wide_characters(doc_events)
+    };
+    let mut nth = 0;
+    events.filter_map(move |ev| match ev {
+        Event::SoftBreak => {
+            nth += 1;
+            if keep {
+                Some(Event::HardBreak)
+            } else if joined.get(nth - 1).copied().unwrap_or(false) {
+                None
+            } else {
+                Some(Event::SoftBreak)
+            }
+        }
+        other => Some(other),
+    })
+}
+
+/// For each soft break of `events`, whether the text ends before it and goes on after it with
+/// characters that join without a space (`text::japanese::joins_without_space`).
+fn breaks_between_wide_characters(events: &[Event<'static>]) -> Vec<bool> {
+    let text_of = |e: &Event<'static>| match e {
+        Event::Text(t) | Event::Code(t) => Some(t.to_string()),
+        _ => None,
+    };
+    let wide = crate::text::japanese::joins_without_space;
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        if !matches!(e, Event::SoftBreak) {
+            continue;
+        }
+        // The text right before and right after, within the paragraph: any other event
+        // between (a link's start, emphasis) still joins, a block's end does not.
+        let before = events[..i]
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::End(_) | Event::SoftBreak) || is_inline_end(e))
+            .find_map(text_of)
+            .and_then(|t| t.chars().last());
+        let after = events[i + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::Start(_) | Event::SoftBreak) || is_inline_start(e))
+            .find_map(text_of)
+            .and_then(|t| t.chars().next());
+        out.push(before.is_some_and(wide) && after.is_some_and(wide));
+    }
+    out
+}
+
+fn is_inline_start(e: &Event<'_>) -> bool {
+    matches!(
+        e,
+        Event::Start(
+            Tag::Emphasis | Tag::Strong | Tag::Strikethrough | Tag::Link { .. } | Tag::Image { .. }
+        )
+    )
+}
+
+fn is_inline_end(e: &Event<'_>) -> bool {
+    matches!(
+        e,
+        Event::End(
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image
+        )
+    )
+}
+
 /// Pass 4. Fenced and indented code becomes one highlighted HTML event.
 pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
@@ -675,7 +764,15 @@ mod tests {
     fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let d = blocks::parse(md, 1);
         let a = ann(&d);
-        to_html(&d, a, vec![], &Options { trust_html: false })
+        to_html(
+            &d,
+            a,
+            vec![],
+            &Options {
+                trust_html: false,
+                line_breaks: false,
+            },
+        )
     }
 
     #[test]
@@ -694,6 +791,28 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_line_break_between_japanese_characters_joins_without_a_space() {
+        let md = "改行\nだけの\n**段落**\nです。English\nwords and `code`\nを含む。\n\n次\n段落\n";
+        let html = render(md, |_| vec![]);
+        assert_eq!(
+            html,
+            "<p id=\"p-1\">改行だけの<strong>段落</strong>です。English\nwords and <code>code</code>\nを含む。</p>\n<p id=\"p-2\">次段落</p>\n"
+        );
+        // Where the platform shows each line break, each is one.
+        let d = blocks::parse("改行\nだけの\n", 1);
+        let kept = to_html(
+            &d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: false,
+                line_breaks: true,
+            },
+        );
+        assert_eq!(kept, "<p id=\"p-1\">改行<br />\nだけの</p>\n");
+    }
+
     /// The `id`s of `html`, in order.
     fn ids(html: &str) -> Vec<&str> {
         html.split(" id=\"")
@@ -706,7 +825,15 @@ mod tests {
     fn anchors_are_the_block_maps_on_nested_lists_tables_and_quotes() {
         let md = "前文\n\n1. 一\n   - 一の一\n   - 一の二\n2. 二\n\n| a | b |\n|---|---|\n| c | d |\n\n> 引用\n>\n> - 引用の項目\n\n- 緩い\n\n  段落\n";
         let d = blocks::parse(md, 1);
-        let html = to_html(&d, vec![], vec![], &Options { trust_html: false });
+        let html = to_html(
+            &d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: false,
+                line_breaks: false,
+            },
+        );
         // Written from the rule: paragraphs, items and cells are numbered apart, in document
         // order, whatever they nest in.
         let expected = [
@@ -867,13 +994,29 @@ mod tests {
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
         let d = blocks::parse(md, 1);
-        let safe = to_html(&d, vec![], vec![], &Options { trust_html: false });
+        let safe = to_html(
+            &d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: false,
+                line_breaks: false,
+            },
+        );
         assert!(
             !safe.contains("<script") && !safe.contains("onclick"),
             "{safe}"
         );
         assert!(safe.contains("<b>太字</b>"), "{safe}");
-        let raw = to_html(&d, vec![], vec![], &Options { trust_html: true });
+        let raw = to_html(
+            &d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: true,
+                line_breaks: false,
+            },
+        );
         assert!(raw.contains("<script>"));
     }
 
@@ -893,7 +1036,15 @@ mod tests {
     fn text_in_raw_html_gets_an_anchor_and_keeps_the_authors_elements() {
         let safe = |md: &str| {
             let d = blocks::parse(md, 1);
-            to_html(&d, vec![], vec![], &Options { trust_html: false })
+            to_html(
+                &d,
+                vec![],
+                vec![],
+                &Options {
+                    trust_html: false,
+                    line_breaks: false,
+                },
+            )
         };
         let html = safe(
             "<div class=\"note\" style=\"x\">注意 &amp; 補足</div>\n\n<table>\n<tr><th>KEP</th></tr>\n<tr><td><code>A&lt;B</code></td></tr>\n</table>\n\n段落\n",
@@ -919,7 +1070,15 @@ mod tests {
     fn an_element_opened_in_one_raw_html_block_closes_in_a_later_one() {
         let safe = |md: &str| {
             let d = blocks::parse(md, 1);
-            to_html(&d, vec![], vec![], &Options { trust_html: false })
+            to_html(
+                &d,
+                vec![],
+                vec![],
+                &Options {
+                    trust_html: false,
+                    line_breaks: false,
+                },
+            )
         };
         // The folded text stays inside its `<details>`, which closes where the author closed it.
         let html = safe("<details>\n<summary>要約</summary>\n\n本文\n\n</details>\n\n後の段落\n");

@@ -388,6 +388,16 @@ pub fn is_katakana(c: char) -> bool {
     )
 }
 
+/// Whether a line break between two such characters is no space: Japanese writes no spaces
+/// between words, so a paragraph wrapped in the middle of a sentence (kubernetes.io's pages
+/// are) must join its lines without one. Kana, kanji, CJK punctuation (、。「」) and full-width
+/// forms (（）！？).
+pub fn joins_without_space(c: char) -> bool {
+    matches!(c,
+        '\u{3000}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF01}'..='\u{FF60}'
+        | '\u{FFE0}'..='\u{FFE6}')
+}
+
 pub fn is_kana_or_kanji(c: char) -> bool {
     matches!(c,
         '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'

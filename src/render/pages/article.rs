@@ -157,6 +157,7 @@ impl RenderCtx<'_> {
             chips,
             options: markdown::Options {
                 trust_html: self.config.trust_html,
+                line_breaks: a.front.line_breaks,
             },
             base_path: self.config.base_path(),
             root,
