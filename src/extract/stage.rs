@@ -199,7 +199,10 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                     })?;
                     elsewhere()
                         .0
-                        .filter(|s| s.release.is_none_or(|r| Some(r) == view.release))
+                        // The list's stage is the later one: undated (the article's release),
+                        // or dated after the aside's (`前回の v1.36 で削除されたゲート` over
+                        // `（v1.31 で GA）` in a 1.37 article).
+                        .filter(|s| s.release.is_none_or(|r| own.release.is_some_and(|o| r > o)))
                         // `ValidatingAdmissionPolicy（1.30 で GA）` under an alpha section: no
                         // feature goes back from GA to alpha, so the name is said in passing and
                         // its aside is where it stands; an aside about something else
@@ -243,9 +246,26 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         // で有効になりました。`: a sentence about another release lends its stage to no sentence
         // that names its own.
         _ => match view.block_stage().filter(|block| {
+            // (A release anywhere in a sentence that states no stage is what it is about, when
+            // the stage was told before it: `…ボリュームタイプは v1.11 から非推奨でした。[KEP-5040]
+            // に基づき、v1.33 では \`X\` が追加されました` borrows no 1.11 stage. A stage told
+            // after it goes on with its story: `\`X\` の下で v1.33 で導入されました。v1.34 で
+            // ベータに昇格し` is beta in 1.34.)
+            let sentence = view.sentence_at(mention.start);
+            let told_before = view.block_stage_at().iter().all(|&at| at < sentence.start);
             let own_release = f
                 .release
-                .or_else(|| topic_release(view, &view.sentence_at(mention.start)).map(|(r, _)| r));
+                .or_else(|| topic_release(view, &sentence).map(|(r, _)| r))
+                .or_else(|| {
+                    told_before
+                        .then(|| {
+                            view.tokens_in(&sentence).iter().find_map(|t| match t.kind {
+                                TokenKind::Release(r) => Some(r),
+                                _ => None,
+                            })
+                        })
+                        .flatten()
+                });
             (block.release.is_none() || own_release.is_none() || block.release == own_release)
                 && !sets_itself_apart(view, &mention)
                 && !view
@@ -3067,6 +3087,31 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
         {
             muted[p] = true;
             k = p;
+        }
+    }
+    // `非推奨や削除の公式な一覧`, `アルファやベータの機能`: stages listed as kinds of change, a
+    // topic, not a stage anything reached.
+    // (`削除` alone is no stage word: it is read as one only where it ends a statement.)
+    for (i, t) in tokens.iter().enumerate() {
+        if !matches!(t.kind, TokenKind::StageWord(_)) {
+            continue;
+        }
+        let Some(listed) = text[t.range.end..].trim_start().strip_prefix('や') else {
+            continue;
+        };
+        let next_is_stage = tokens.get(i + 1).is_some_and(|n| {
+            matches!(n.kind, TokenKind::StageWord(_))
+                && text[t.range.end..n.range.start].trim() == "や"
+        });
+        if next_is_stage
+            || ["削除", "廃止"]
+                .iter()
+                .any(|w| listed.trim_start().starts_with(w))
+        {
+            muted[i] = true;
+            if next_is_stage {
+                muted[i + 1] = true;
+            }
         }
     }
     // `GA から一定期間たったゲートが消えている`, `非推奨から 2 リリース経過した API`: the time since a

@@ -7665,3 +7665,42 @@ fn what_the_doubt_removal_and_contrast_rules_leave_alone() {
     );
     assert!(real_gates("- `ValidatingAdmissionPolicy` ベータ API (v1beta1) は非推奨\n").is_empty());
 }
+
+#[test]
+fn a_listed_stage_a_stage_told_of_something_else_and_a_dated_lead_over_an_aside() {
+    use Stage::*;
+    // `非推奨や削除の一覧`: stages listed as kinds of change are a topic.
+    assert_eq!(
+        kep_stages(
+            "非推奨や削除の公式な一覧は、各リリースのリリースノートで告知されます。\nまた、[kubernetes/enhancements#5040](https://github.com/kubernetes/enhancements/issues/5040) など、個々の KEP の issue でも議論を追えます。"
+        ),
+        [(5040, None, None)]
+    );
+    // A stage told of a volume type before a sentence about another release is not lent to it.
+    let md = "in-tree の `gitRepo` ボリュームタイプは v1.11 から非推奨となっていました。\n[KEP-5040](https://kep.k8s.io/5040) に基づき、v1.33 では `GitRepoVolumeDriver` フィーチャーゲートが追加され、このドライバーはデフォルトで無効になりました。";
+    assert_eq!(kep_stages(md), [(5040, None, None)]);
+    assert_eq!(gate_stages(md), [(None, None)]);
+    // A stage told after the sentence goes on with its story.
+    assert_eq!(
+        gate_stages(
+            "この機能は`PreferSameTrafficDistribution`フィーチャーゲートの下でv1.33で導入されました。\nv1.34でベータに昇格し、デフォルトで有効になっています。"
+        ),
+        [(Some(Beta), Some(rel("1.34")))]
+    );
+    // In a 1.37 article, a lead dating a removal in 1.36 is where the item stands; its aside's
+    // GA in 1.31 is history.
+    let md = "参考までに、前回の v1.36 で削除されたフィーチャーゲートを挙げておきます。\n\n- `JobPodFailurePolicy`（v1.31 で GA）\n- `PDBUnhealthyPodEvictionPolicy`\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let mut f = front(None);
+    f.release = Some(rel("1.37"));
+    let r = extract(&doc, &f, &real_registry());
+    let got: Vec<_> = r
+        .gates
+        .iter()
+        .map(|m| (m.gate.0.as_str(), m.stage, m.stage_release))
+        .collect();
+    assert_eq!(
+        got[0],
+        ("JobPodFailurePolicy", Some(Removed), Some(rel("1.36")))
+    );
+}
