@@ -5232,17 +5232,8 @@ fn a_heading_looking_back_or_ahead_at_another_release_dates_its_sections_stages(
         "## 1.35 で予定されていること\n\n- `NodeSwap` がベータに昇格します\n\n",
         "## 1.33 からの変更点\n\n- `JobPodReplacementPolicy` がベータになりました\n",
     );
-    let doc = crate::parse::blocks::parse(md, 1);
-    let front = FrontMatter {
-        release: Some(rel("1.34")),
-        ..front(None)
-    };
-    let r = extract(&doc, &front, &real_registry());
-    let got: Vec<_> = r
-        .gates
-        .iter()
-        .map(|m| (m.gate.0.as_str(), m.stage, m.stage_release))
-        .collect();
+    let got = gates_in_release(md, "1.34");
+    let got: Vec<_> = got.iter().map(|(g, s, r)| (g.as_str(), *s, *r)).collect();
     assert_eq!(
         got,
         [
@@ -7690,17 +7681,26 @@ fn a_listed_stage_a_stage_told_of_something_else_and_a_dated_lead_over_an_aside(
     // In a 1.37 article, a lead dating a removal in 1.36 is where the item stands; its aside's
     // GA in 1.31 is history.
     let md = "参考までに、前回の v1.36 で削除されたフィーチャーゲートを挙げておきます。\n\n- `JobPodFailurePolicy`（v1.31 で GA）\n- `PDBUnhealthyPodEvictionPolicy`\n";
-    let doc = crate::parse::blocks::parse(md, 1);
-    let mut f = front(None);
-    f.release = Some(rel("1.37"));
-    let r = extract(&doc, &f, &real_registry());
-    let got: Vec<_> = r
-        .gates
-        .iter()
-        .map(|m| (m.gate.0.as_str(), m.stage, m.stage_release))
-        .collect();
     assert_eq!(
-        got[0],
-        ("JobPodFailurePolicy", Some(Removed), Some(rel("1.36")))
+        gates_in_release(md, "1.37")[0],
+        (
+            "JobPodFailurePolicy".to_string(),
+            Some(Removed),
+            Some(rel("1.36"))
+        )
     );
+}
+
+/// The gate, stage and release of each gate mention of an article about `release`.
+fn gates_in_release(md: &str, release: &str) -> Vec<(String, Option<Stage>, Option<Release>)> {
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: Some(rel(release)),
+        ..front(None)
+    };
+    let r = extract(&doc, &front, &real_registry());
+    r.gates
+        .iter()
+        .map(|m| (m.gate.0.clone(), m.stage, m.stage_release))
+        .collect()
 }
