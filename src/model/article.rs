@@ -131,7 +131,7 @@ pub(crate) fn summary_of(doc: &Doc) -> String {
     else {
         return String::new();
     };
-    first_sentences(&block.text.replace('\n', ""), SUMMARY_CHARS)
+    first_sentences(&japanese::join_lines(&block.text), SUMMARY_CHARS)
 }
 
 /// Whether a paragraph is about the article's subject rather than about the article.

@@ -398,6 +398,23 @@ pub fn joins_without_space(c: char) -> bool {
         | '\u{FFE0}'..='\u{FFE6}')
 }
 
+/// `text`'s lines joined as a paragraph shows them: without a space between two characters
+/// that join without one ([`joins_without_space`]), else with one.
+pub fn join_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        if let Some(next) = lines.peek() {
+            let wide = |c: Option<char>| c.is_some_and(joins_without_space);
+            if !(wide(line.chars().last()) && wide(next.chars().next())) {
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
 pub fn is_kana_or_kanji(c: char) -> bool {
     matches!(c,
         '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'
@@ -652,6 +669,14 @@ mod tests {
                 "{s}"
             );
         }
+    }
+
+    #[test]
+    fn lines_join_without_a_space_between_japanese_characters_only() {
+        assert_eq!(
+            join_lines("改行\nだけの段落、English\nwords と `x`\nを含む"),
+            "改行だけの段落、English words と `x` を含む"
+        );
     }
 
     #[test]
