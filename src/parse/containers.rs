@@ -9,7 +9,9 @@
 //!
 //! Every line stays where it was (the opening line becomes the box's first line, the closing
 //! line an empty one), so diagnostics still point at the right line. A block closes at a line
-//! of as many colons as opened it (Zenn nests `::::details` around `:::message`); one never
+//! of as many colons as opened it (Zenn nests `::::details` around `:::message`), and keeps the
+//! quote markers, indentation or list item it was opened in (`> :::message`, `- :::message`,
+//! `   :::message` under `1. 手順`); one never
 //! closed ends with the text. A line of colons that opens or closes nothing is escaped, so it
 //! shows as written instead of being read as a definition list's `:`. Lines inside fenced code blocks are left alone.
 use std::borrow::Cow;
@@ -19,6 +21,45 @@ struct Open {
     colons: usize,
 }
 
+/// The lead a container line may have before its colons: quote markers, indentation and one
+/// list marker (`> :::message`, `   :::message` in a list item, `- :::message`).
+static LEAD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|[0-9]{1,9}[.)])[ \t]+)?")
+        .expect("valid regex")
+});
+
+/// What the lines inside a container opened after `lead` start with: its quote markers and
+/// indentation, a list marker as spaces (the item's continuation lines are indented so).
+fn continuation(lead: &str) -> String {
+    lead.chars()
+        .map(|c| {
+            if c == '>' || c.is_whitespace() {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect()
+}
+
+/// `line` without the container's continuation `cont`: as written, or with less indentation
+/// (a lazy continuation line), or without the quote markers.
+fn inside<'a>(line: &'a str, cont: &str) -> &'a str {
+    if let Some(rest) = line.strip_prefix(cont) {
+        return rest;
+    }
+    if cont.contains('>') {
+        LEAD.find(line).map_or(line, |m| {
+            // Quote markers and indentation only: a list marker inside is the content's.
+            let lead = m.as_str();
+            let markers = lead.rfind('>').map_or(0, |i| i + 1);
+            &line[markers..]
+        })
+    } else {
+        line.trim_start()
+    }
+}
+
 /// Rewrites the container blocks of `text`; text without them is returned as is.
 pub fn expand(text: &str) -> Cow<'_, str> {
     if !text.contains(":::") {
@@ -26,6 +67,8 @@ pub fn expand(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut open: Vec<Open> = Vec::new();
+    // What the lines inside the outermost open container start with (see `continuation`).
+    let mut cont = String::new();
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let in_code = super::code_fence_lines(&lines);
     for (line, code) in lines.into_iter().zip(in_code) {
@@ -33,7 +76,20 @@ pub fn expand(text: &str) -> Cow<'_, str> {
             Some(b) => (b.strip_suffix('\r').unwrap_or(b), &line[b.len()..]),
             None => (line, ""),
         };
-        let quote = "> ".repeat(open.len());
+        // A line inside a container stands after its continuation; any other line may have a
+        // lead of its own before the colons that open one.
+        let (prefix, body) = if open.is_empty() {
+            let lead = LEAD.find(body).map_or("", |m| m.as_str());
+            let after = &body[lead.len()..];
+            if after.starts_with(":::") && !super::indented_as_code(body) {
+                (lead.to_string(), after)
+            } else {
+                (String::new(), body)
+            }
+        } else {
+            (cont.clone(), inside(body, &cont))
+        };
+        let quote = format!("{prefix}{}", "> ".repeat(open.len()));
         let trimmed = body.trim_start();
         if code {
             push_line(&mut out, &quote, body, end);
@@ -45,12 +101,23 @@ pub fn expand(text: &str) -> Cow<'_, str> {
             if rest.is_empty() {
                 if let Some(i) = open.iter().rposition(|o| o.colons == colons) {
                     open.truncate(i);
+                    // The closing line is an empty one: in the container around, or in the
+                    // quote or item the outermost one stood in.
+                    let outer = if open.is_empty() {
+                        prefix.trim_end()
+                    } else {
+                        prefix.as_str()
+                    };
+                    out.push_str(outer);
                     out.push_str(&"> ".repeat(open.len()));
                     out.push_str(end);
                     continue;
                 }
             } else if let Some(first) = opening_line(rest) {
                 push_line(&mut out, &quote, &first, end);
+                if open.is_empty() {
+                    cont = continuation(&prefix);
+                }
                 open.push(Open { colons });
                 continue;
             }
@@ -168,6 +235,24 @@ mod tests {
     #[test]
     fn a_details_block_without_a_title_is_titled_as_zenn_titles_it() {
         assert_eq!(expand(":::details\nx\n:::\n"), "> [!details] 詳細\n> x\n\n");
+    }
+
+    #[test]
+    fn a_container_in_a_list_item_or_a_quote_stays_there() {
+        assert_eq!(
+            expand("1. 手順\n   :::message\n   中身\n   :::\n2. 次\n"),
+            "1. 手順\n   > [!NOTE]\n   > 中身\n\n2. 次\n"
+        );
+        assert_eq!(
+            expand("- :::message alert\n  中身\n  :::\n"),
+            "- > [!CAUTION]\n  > 中身\n\n"
+        );
+        assert_eq!(
+            expand("> :::details 設定\n> 中身\n> :::\n> 後\n"),
+            "> > [!details] 設定\n> > 中身\n>\n> 後\n"
+        );
+        // A lone fence in a quote shows as written there.
+        assert_eq!(expand("> :::\n"), "> \\:::\n");
     }
 
     #[test]
