@@ -510,6 +510,9 @@ pub(crate) struct BlockView<'a> {
     pub block: &'a Block,
     /// The article's release: a stage stated for it is the release's fact.
     pub release: Option<Release>,
+    /// For a table cell under a release's header (`| 項目 | v1.32 まで | v1.33 |`), that release:
+    /// a stage the cell states with no release of its own is for it.
+    pub column_release: Option<Release>,
     pub norm: Normalized,
     pub tokens: Vec<scan::Token>,
     /// Normalized byte ranges of the sentences, covering the text.
@@ -622,6 +625,7 @@ impl<'a> BlockView<'a> {
             index,
             block,
             release,
+            column_release: stage::column_release(doc, index),
             norm,
             tokens,
             sentences,

@@ -122,7 +122,12 @@ pub(crate) struct Borrowed {
 /// (`[KEP-3015](…)では\`PreferClose\`を非推奨とし`), the stage is the object's and the mention
 /// gets none, from the sentence or anywhere else.
 pub(super) fn facts_for(view: &BlockView, mention: Range<usize>) -> Facts {
-    facts_lent(view, mention, true)
+    let mut f = facts_lent(view, mention, true);
+    // A stage a cell under a release's header states is that release's.
+    if f.stage.is_some() && f.release.is_none() && !f.inherited && f.borrowed.is_none() {
+        f.release = view.column_release;
+    }
+    f
 }
 
 /// [`facts_for`] a name said in passing: what its own sentence, block, table row or heading
@@ -4844,8 +4849,22 @@ fn platform_release(header: &str) -> Option<&str> {
 /// (`EKS 1.33`), the longer name first.
 const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
 
+/// The release the header of table cell `index`'s column is only the name of (`| 項目 | v1.32
+/// まで | v1.33 |`): what the cell states, it states for that release.
+pub(super) fn column_release(doc: &Doc, index: usize) -> Option<Release> {
+    let cell = doc.blocks[index].cell.filter(|c| !c.head)?;
+    let head = doc.blocks[..index].iter().rev().find(|b| {
+        b.cell
+            .is_some_and(|c| c.table == cell.table && c.column == cell.column && c.head)
+    })?;
+    let h = crate::text::japanese::nfkc(&head.text)
+        .trim()
+        .to_lowercase();
+    release_header(&h).filter(|_| platform_release(&h).is_none())
+}
+
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
-/// `v1.33時点`, `EKS 1.33` (normalized and lowercased).
+/// `v1.33時点`, `v1.32 まで`, `EKS 1.33` (normalized and lowercased).
 fn release_header(header: &str) -> Option<Release> {
     // (`アップストリーム 1.31` beside `EKS 1.31` in a platform's notes: the Kubernetes release.)
     let rest = UPSTREAM
@@ -4872,6 +4891,8 @@ fn release_header(header: &str) -> Option<Release> {
         "時点の状態",
         "リリース",
         "release",
+        // `v1.32 まで` beside `v1.33`: the column of the last release before the change.
+        "まで",
     ]
     .contains(&tail)
     .then(|| Release::read(&rest[..digits]))
@@ -5314,6 +5335,12 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         return None;
     }
     let after = past_release_words(&text[t.range.end..]);
+    // `1.28 のクラスタでは`, `v1.28 環境では`: a cluster of that release is the
+    // release itself.
+    let after = ["のクラスター", "のクラスタ", "の環境", "環境"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .map_or(after, str::trim_start);
     // The first clause ends at a comma, or where a predicate joins the next without one
     // (`1.32 は検証していませんが X は GA です`, `なお EKS 1.32 では未検証ですが…`).
     let first_clause_end = || {

@@ -7704,3 +7704,39 @@ fn gates_in_release(md: &str, release: &str) -> Vec<(String, Option<Stage>, Opti
         .map(|m| (m.gate.0.clone(), m.stage, m.stage_release))
         .collect()
 }
+
+#[test]
+fn a_cell_under_a_releases_header_and_a_cluster_of_a_release_date_the_stage() {
+    use Stage::*;
+    let md = "| 項目 | v1.32 まで | v1.33 |\n|---|---|---|\n| ゲート | `InPlacePodVerticalScaling`（アルファ、無効） | `InPlacePodVerticalScaling`（ベータ、有効） |\n";
+    let got = gates_in_release(md, "1.33");
+    assert_eq!(
+        got,
+        [
+            (
+                "InPlacePodVerticalScaling".to_string(),
+                Some(Alpha),
+                Some(rel("1.32"))
+            ),
+            (
+                "InPlacePodVerticalScaling".to_string(),
+                Some(Beta),
+                Some(rel("1.33"))
+            ),
+        ]
+    );
+    for md in [
+        "1.28 のクラスタでは `SidecarContainers` はアルファでデフォルト無効です。",
+        "v1.28 環境では `SidecarContainers` はアルファです。",
+    ] {
+        assert_eq!(
+            gates_in_release(md, "1.32"),
+            [(
+                "SidecarContainers".to_string(),
+                Some(Alpha),
+                Some(rel("1.28"))
+            )],
+            "{md}"
+        );
+    }
+}
