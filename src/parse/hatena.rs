@@ -9,9 +9,12 @@
 //! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
 //!   an autolink; `[URL:title=テキスト]`: a link with that text.
 //!
-//! Nothing in fenced code or code spans is touched. Every line stays where it was; the notes'
-//! definitions follow the last line.
+//! Nothing in fenced code, code spans or the code of a Hugo code shortcode
+//! (`{{< highlight >}}`, `{{< mermaid >}}`) is touched. Every line stays where it was; the
+//! notes' definitions follow the last line.
 use std::borrow::Cow;
+
+use super::shortcodes::code_shortcode_lines;
 
 /// The label of the `n`th note (from 1) written in `notation` (`hatena`, `zenn`): a prefix of its
 /// own, so it never meets a label the author wrote (`[^1]`).
@@ -34,15 +37,16 @@ pub fn expand(text: &str) -> Cow<'_, str> {
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let in_code = super::code_fence_lines(&lines);
-    // Definitions after a fence left open would be code.
-    if in_code.last() == Some(&true) {
+    let kept = code_shortcode_lines(&lines);
+    // Definitions after a fence or a code shortcode left open would be code.
+    if in_code.last() == Some(&true) || kept.last() == Some(&true) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut notes: Vec<(&str, String)> = Vec::new();
     let mut changed = false;
-    for (line, code) in lines.into_iter().zip(in_code) {
-        if code {
+    for (i, line) in lines.into_iter().enumerate() {
+        if in_code[i] || kept[i] {
             out.push_str(line);
             continue;
         }
@@ -265,5 +269,15 @@ mod tests {
     fn a_fence_left_open_gets_no_definitions_inside_it() {
         let text = "注((a))\n```\ncode\n";
         assert_eq!(expand(text), text);
+    }
+
+    #[test]
+    fn the_code_of_a_hugo_code_shortcode_is_left_alone() {
+        let text = "{{< mermaid >}}\ngraph LR;\n  A((Pod)) --> B\n{{< /mermaid >}}\n本文((注))\n";
+        assert_eq!(
+            expand(text),
+            "{{< mermaid >}}\ngraph LR;\n  A((Pod)) --> B\n{{< /mermaid >}}\n本文[^hatena-1]\n\n\
+             [^hatena-1]: 注\n"
+        );
     }
 }

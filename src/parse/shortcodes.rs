@@ -7,8 +7,9 @@
 //! other), `{{< feature-state feature_gate_name="X" >}}` the gate's state from the registry (in
 //! the article's release, else its latest) and `フィーチャーゲート \`X\``, so the gate is a
 //! mention like any other; `{{< glossary_tooltip term_id="etcd" >}}` without a `text` the term's
-//! name, `{{< highlight yaml >}}` a fenced code block, and what `{{< comment >}}` holds nothing
-//! at all (the author's note is never published). A parameter is escaped for where it lands.
+//! name, `{{< highlight yaml >}}` a fenced code block and `{{< mermaid >}}` one in language
+//! `mermaid`, and what `{{< comment >}}` holds nothing at all (the author's note is never
+//! published). A parameter is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
@@ -564,6 +565,58 @@ fn makes_markup(name: &str) -> bool {
     callout(name).is_some() || matches!(name, "tab" | "tabs" | "figure" | "alert")
 }
 
+/// The language of the code block a paired shortcode's content becomes (`""` when it names
+/// none): `highlight`'s first parameter, `mermaid` for a diagram (shown as its source, as a
+/// fenced `mermaid` block is), a tab's `codelang`; `None` for a shortcode whose content stays
+/// Markdown.
+fn code_block_language(name: &str, params: &Params) -> Option<String> {
+    match name {
+        "highlight" => Some(params.nth(0).unwrap_or_default().to_string()),
+        "mermaid" => Some("mermaid".to_string()),
+        "tab" => params.get("codelang").filter(|l| !l.trim().is_empty()),
+        _ => None,
+    }
+}
+
+/// Which of `lines` hold the code of a shortcode that becomes a code block (`{{< highlight >}}`,
+/// `{{< mermaid >}}`, `{{< tab codelang="…" >}}`, its opening tag alone on its line): the lines
+/// after that tag, up to the line of its closing tag (to the text's end when it is never closed,
+/// as [`degrade`] reads it). The passes that rewrite an article before its shortcodes degrade
+/// (Hatena's notation) leave these lines alone, as they leave fenced code.
+pub(crate) fn code_shortcode_lines(lines: &[&str]) -> Vec<bool> {
+    let mut open: Option<String> = None;
+    lines
+        .iter()
+        .map(|line| {
+            if !line.contains("{{") {
+                return open.is_some();
+            }
+            match &open {
+                Some(name) => {
+                    if SHORTCODE
+                        .captures_iter(line)
+                        .any(|c| c.get(2).is_none() && !c[3].is_empty() && &c[4] == name)
+                    {
+                        open = None;
+                    }
+                    true
+                }
+                None => {
+                    let line = line.trim();
+                    open = SHORTCODE
+                        .captures(line)
+                        .filter(|c| {
+                            c[0].len() == line.len() && c.get(2).is_none() && c[3].is_empty()
+                        })
+                        .filter(|c| code_block_language(&c[4], &Params::parse(&c[5])).is_some())
+                        .map(|c| c[4].to_string());
+                    false
+                }
+            }
+        })
+        .collect()
+}
+
 /// Docsy's `{{% alert title="注意" color="warning" %}}` (kubernetes.io's box with a title of its
 /// own) as the GFM alert of its colour: `warning` the yellow box, `danger` the red one, any
 /// other colour the note.
@@ -706,7 +759,7 @@ pub fn degrade(text: &str, page: &Page) -> String {
             "youtube" => youtube(&params),
             "tab" => {
                 let tab = params.get("name").unwrap_or_default();
-                match params.get("codelang").filter(|l| !l.trim().is_empty()) {
+                match code_block_language(name, &params) {
                     Some(lang) => {
                         open.push(Open {
                             name: name.to_string(),
@@ -760,20 +813,21 @@ pub fn degrade(text: &str, page: &Page) -> String {
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "include" => fixed_text(name, &params, alone).unwrap_or_default(),
             "capture" | "tabs" | "table" => String::new(),
-            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` on lines of their own: a
-            // code block (in a line, its text stays, as a code span could not hold its lines).
-            "highlight" if alone => {
+            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` and `{{< mermaid >}}…` on
+            // lines of their own: a code block (in a line, its text stays, as a code span could
+            // not hold its lines).
+            "highlight" | "mermaid" if alone => {
                 open.push(Open {
                     name: name.to_string(),
                     start: out.len(),
                     kind: OpenKind::CodeTab {
-                        lang: params.nth(0).unwrap_or_default().to_string(),
+                        lang: code_block_language(name, &params).unwrap_or_default(),
                         name: String::new(),
                     },
                 });
                 String::new()
             }
-            "highlight" => {
+            "highlight" | "mermaid" => {
                 open.push(Open {
                     name: name.to_string(),
                     start: out.len(),
@@ -1395,5 +1449,54 @@ mod tests {
             "https://dl.k8s.io/release/v1.34.0/bin"
         );
         assert_eq!(degrade(r#"{{< param "fullversion" >}}"#), "vX.Y.Z");
+    }
+
+    #[test]
+    fn a_mermaid_shortcode_is_a_mermaid_code_block() {
+        let src = "{{< mermaid >}}\ngraph LR;\n  client([client])-. Ingress-managed <br> load balancer .->ingress[Ingress];\n{{< /mermaid >}}\n後\n";
+        assert_eq!(
+            degrade(src),
+            "```mermaid\ngraph LR;\n  client([client])-. Ingress-managed <br> load balancer .->ingress[Ingress];\n```\n後\n"
+        );
+        // In a line: its text, as `highlight`'s.
+        assert_eq!(
+            degrade("文中 {{< mermaid >}}A-->B{{< /mermaid >}} です"),
+            "文中 A-->B です"
+        );
+    }
+
+    #[test]
+    fn the_code_of_code_shortcodes_is_marked_line_by_line() {
+        let lines = [
+            "前\n",
+            "{{< highlight go >}}\n",
+            "f((x))\n",
+            "{{< /highlight >}}\n",
+            "  {{< mermaid >}}\n",
+            "A((B))\n",
+            "{{</ mermaid >}}\n",
+            "{{< tab name=\"t\" codelang=\"sh\" >}}\n",
+            "x\n",
+            "{{< /tab >}}\n",
+            "{{< tab name=\"説明\" >}}\n",
+            "{{< note >}}\n",
+            "y\n",
+            "{{< /note >}}\n",
+            "文中 {{< highlight go >}}z{{< /highlight >}}\n",
+            "{{</* highlight go */>}}\n",
+            "後\n",
+        ];
+        assert_eq!(
+            super::code_shortcode_lines(&lines),
+            [
+                false, false, true, true, false, true, true, false, true, true, false, false,
+                false, false, false, false, false
+            ]
+        );
+        // Never closed, it holds the rest, as it does when it degrades.
+        assert_eq!(
+            super::code_shortcode_lines(&["{{< highlight >}}\n", "a\n", "b"]),
+            [false, true, true]
+        );
     }
 }
