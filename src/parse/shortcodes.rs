@@ -8,8 +8,9 @@
 //! the article's release, else its latest) and `フィーチャーゲート \`X\``, so the gate is a
 //! mention like any other; `{{< glossary_tooltip term_id="etcd" >}}` without a `text` the term's
 //! name, `{{< highlight yaml >}}` a fenced code block and `{{< mermaid >}}` one in language
-//! `mermaid`, and what `{{< comment >}}` holds nothing at all (the author's note is never
-//! published). A parameter is escaped for where it lands.
+//! `mermaid`, `{{< table caption="…" >}}` its caption in bold above the table, and what
+//! `{{< comment >}}` holds nothing at all (the author's note is never published). A parameter
+//! is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
@@ -812,7 +813,14 @@ pub fn degrade(text: &str, page: &Page) -> String {
             "api-reference" => api_reference(&params),
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "include" => fixed_text(name, &params, alone).unwrap_or_default(),
-            "capture" | "tabs" | "table" => String::new(),
+            "capture" | "tabs" => String::new(),
+            // kubernetes.io shows the caption above the table; a bold line there reads the same
+            // (a table may follow a paragraph's line directly).
+            "table" => params
+                .get("caption")
+                .filter(|c| !c.trim().is_empty())
+                .map(|c| format!("**{}**", markdown_text(c.trim())))
+                .unwrap_or_default(),
             // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` and `{{< mermaid >}}…` on
             // lines of their own: a code block (in a line, its text stays, as a code span could
             // not hold its lines).
@@ -1463,6 +1471,20 @@ mod tests {
             degrade("文中 {{< mermaid >}}A-->B{{< /mermaid >}} です"),
             "文中 A-->B です"
         );
+    }
+
+    #[test]
+    fn a_table_shortcode_keeps_its_caption_above_the_table() {
+        let src = "{{< table caption=\"リサイズポリシーとQoSクラスの組み合わせ\" >}}\n| リソース | 再起動 |\n|---|---|\n| CPU | なし |\n{{< /table >}}\n";
+        assert_eq!(
+            degrade(src),
+            "**リサイズポリシーとQoSクラスの組み合わせ**\n| リソース | 再起動 |\n|---|---|\n| CPU | なし |\n\n"
+        );
+        assert_eq!(
+            degrade("{{< table caption=\"<b>*注*</b>\" >}}"),
+            "**\\<b\\>\\*注\\*\\</b\\>**"
+        );
+        assert_eq!(degrade("{{< table >}}\n{{< /table >}}"), "\n");
     }
 
     #[test]
