@@ -488,8 +488,10 @@ fn heading(name: &str) -> String {
 
 /// What `{{< param "version" >}}`, `{{< latest-version >}}` and `{{< skew … >}}` print: the
 /// page's release (`v1.34` for the first two, `1.34` for skew, `v1.34.0` for `param
-/// "fullversion"`, as kubernetes.io's site params are written), or with no release a visible placeholder (`vX.Y`), so a URL built of it never
-/// has a silent hole.
+/// "fullversion"` and `1.34.0` for `skew currentPatchVersion`, as kubernetes.io's site params
+/// are written), or with no release a visible placeholder of the same form (`vX.Y`, `X.Y`,
+/// `X.Y.Z`; every minor version `X.Y`, as no other can be told from it), so a URL built of it
+/// never has a silent hole.
 fn version(name: &str, params: &Params, page: &Page) -> String {
     let offset: Option<i32> = match (name, params.nth(0).unwrap_or_default()) {
         ("param", "version") | ("latest-version", _) => {
@@ -498,6 +500,9 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
         // The first release of the minor: a download URL built of it names a file that exists.
         ("param", "fullversion") => {
             return page.release.map_or("vX.Y.Z".into(), |r| format!("v{r}.0"));
+        }
+        ("skew", "currentPatchVersion") => {
+            return page.release.map_or("X.Y.Z".into(), |r| format!("{r}.0"));
         }
         ("param", other) => return markdown_text(other),
         (_, "currentVersion" | "latestVersion") => Some(0),
@@ -515,8 +520,7 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
             let minor = (i32::from(r.minor) + offset).max(0);
             format!("{}.{minor}", r.major)
         }
-        None if offset == 0 => "X.Y".into(),
-        None => format!("X.Y{offset:+}"),
+        None => "X.Y".into(),
     }
 }
 
@@ -1212,7 +1216,25 @@ mod tests {
             degrade("kubectl {{< skew currentVersion >}} を使います"),
             "kubectl X.Y を使います"
         );
-        assert_eq!(degrade("{{< skew prevMinorVersion >}}"), "X.Y-1");
+        // Without a release every minor version has the one placeholder, never `X.Y-1`.
+        assert_eq!(degrade("{{< skew prevMinorVersion >}}"), "X.Y");
+        assert_eq!(
+            degrade("v{{< skew currentVersionAddMinor -1 >}} のkubectl"),
+            "vX.Y のkubectl"
+        );
+    }
+
+    #[test]
+    fn skew_current_patch_version_is_the_first_patch_of_the_articles_release() {
+        let url = "curl -LO \"https://dl.k8s.io/release/v{{< skew currentPatchVersion >}}/bin/linux/amd64/kubectl\"";
+        assert_eq!(
+            degrade_for(url, "1.33"),
+            "curl -LO \"https://dl.k8s.io/release/v1.33.0/bin/linux/amd64/kubectl\""
+        );
+        assert_eq!(
+            degrade(url),
+            "curl -LO \"https://dl.k8s.io/release/vX.Y.Z/bin/linux/amd64/kubectl\""
+        );
     }
 
     #[test]
