@@ -1,7 +1,10 @@
 //! Hatena Blog's notation (and Zenn's inline footnotes), as Markdown before Markdown parsing,
-//! so an article written on Hatena or Zenn shows numbered notes and working links instead of
-//! brackets:
+//! so an article written on Hatena or Zenn shows its code, numbered notes and working links
+//! instead of brackets:
 //!
+//! - super-pre code, `>|yaml|` … `||<` (`>||` and `>|?|` name no language): a fenced code block
+//!   in that language, its lines exactly as written (the fence is longer than any run of
+//!   backticks in them). An opening line with no `||<` line after it stays as written.
 //! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
 //!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
@@ -15,6 +18,131 @@
 use std::borrow::Cow;
 
 use super::shortcodes::code_shortcode_lines;
+
+/// `text` with Hatena's notation (and Zenn's inline footnotes) as Markdown; text without any
+/// is returned as is. Super-pre blocks become code first, so nothing later reads their lines.
+pub fn expand(text: &str) -> Cow<'_, str> {
+    let coded = then(Cow::Borrowed(text), super_pre_as_fences);
+    then(coded, notes_and_links)
+}
+
+/// `text` after `pass`, or `text` itself, as borrowed as it came, when the pass changed nothing.
+fn then<'a>(text: Cow<'a, str>, pass: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    let changed = match pass(&text) {
+        Cow::Owned(changed) => Some(changed),
+        Cow::Borrowed(_) => None,
+    };
+    changed.map_or(text, Cow::Owned)
+}
+
+/// `line` without its line break.
+fn without_break(line: &str) -> &str {
+    line.trim_end_matches(['\n', '\r'])
+}
+
+/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
+fn line_break(line: &str) -> &str {
+    &line[without_break(line).len()..]
+}
+
+/// `text` with each super-pre block outside code (`>|yaml|` … `||<`) as a fenced code block; the
+/// fences take the lines of the block's first and last lines.
+fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
+    if !text.contains(">|") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let kept = code_shortcode_lines(&lines);
+    // The first `||<` line at or after each line, so finding where a block ends costs nothing
+    // however many opening lines are never closed.
+    let mut next_close = vec![None; lines.len() + 1];
+    for i in (0..lines.len()).rev() {
+        next_close[i] = if lines[i].trim_end() == "||<" {
+            Some(i)
+        } else {
+            next_close[i + 1]
+        };
+    }
+    let mut fences = Fences::default();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let in_code = fences.holds_code(line) || kept[i];
+        match (in_code, super_pre_language(line), next_close[i + 1]) {
+            (false, Some(lang), Some(close)) => {
+                let code = &lines[i + 1..close];
+                let ticks = code
+                    .iter()
+                    .flat_map(|l| l.split(|c| c != '`'))
+                    .map(str::len)
+                    .max()
+                    .unwrap_or(0);
+                let fence = "`".repeat(ticks.max(2) + 1);
+                out.push_str(&fence);
+                out.push_str(lang);
+                out.push_str(line_break(line));
+                code.iter().for_each(|l| out.push_str(l));
+                out.push_str(&fence);
+                out.push_str(line_break(lines[close]));
+                changed = true;
+                i = close + 1;
+            }
+            _ => {
+                out.push_str(line);
+                i += 1;
+            }
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// The language a super-pre block's opening line names (`yaml` for `>|yaml|`; `""` for `>||`
+/// and for `>|?|`, Hatena's "guess it"); `None` for any other line.
+fn super_pre_language(line: &str) -> Option<&str> {
+    let lang = line.trim_end().strip_prefix(">|")?.strip_suffix('|')?;
+    if lang == "?" {
+        return Some("");
+    }
+    lang.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'.' | b'-'))
+        .then_some(lang)
+}
+
+/// Fenced code, read a line at a time by the one rule [`super::code_fence_lines`] keeps: the
+/// super-pre pass skips a block's lines, which must neither open nor close a fence.
+#[derive(Default)]
+struct Fences<'a> {
+    /// The line that opened the fence the lines read so far end in.
+    opener: Option<&'a str>,
+}
+
+impl<'a> Fences<'a> {
+    /// Whether `line`, read after the lines before it, opens, is inside or closes a fence.
+    fn holds_code(&mut self, line: &'a str) -> bool {
+        match self.opener {
+            None => {
+                let opens = super::code_fence_lines(&[line])[0];
+                if opens {
+                    self.opener = Some(line);
+                }
+                opens
+            }
+            Some(opener) => {
+                // `line` closed the fence when a blank line after it is outside the fence.
+                if !super::code_fence_lines(&[opener, line, ""])[2] {
+                    self.opener = None;
+                }
+                true
+            }
+        }
+    }
+}
 
 /// The label of the `n`th note (from 1) written in `notation` (`hatena`, `zenn`): a prefix of its
 /// own, so it never meets a label the author wrote (`[^1]`).
@@ -30,8 +158,9 @@ struct Note {
     after: usize,
 }
 
-/// `text` with its Hatena footnotes as Markdown footnotes; text without them is returned as is.
-pub fn expand(text: &str) -> Cow<'_, str> {
+/// `text` with its inline footnotes and Hatena links outside code as Markdown; text without
+/// them is returned as is.
+fn notes_and_links(text: &str) -> Cow<'_, str> {
     if !text.contains("((") && !text.contains("[http") && !text.contains("^[") {
         return Cow::Borrowed(text);
     }
@@ -269,6 +398,43 @@ mod tests {
     fn a_fence_left_open_gets_no_definitions_inside_it() {
         let text = "注((a))\n```\ncode\n";
         assert_eq!(expand(text), text);
+    }
+
+    #[test]
+    fn a_super_pre_block_is_fenced_code_in_its_language_with_its_lines_as_written() {
+        let text = "前\n>|yaml|\nkind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x)) [https://x.example:title=y]\n||<\n後((注))\n";
+        assert_eq!(
+            expand(text),
+            "前\n```yaml\nkind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x)) [https://x.example:title=y]\n```\n\
+             後[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
+        // `>||` and `>|?|` name no language; backticks in the code get a longer fence.
+        assert_eq!(
+            expand(">||\necho ```\n||<\r\n>|?|\nx\n||<"),
+            "````\necho ```\n````\r\n```\nx\n```"
+        );
+    }
+
+    #[test]
+    fn a_fence_opened_inside_a_super_pre_block_is_its_code_not_a_fence() {
+        let text = ">|md|\n```yaml\n||<\n本文((注))\n";
+        assert_eq!(
+            expand(text),
+            "````md\n```yaml\n````\n本文[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
+    }
+
+    #[test]
+    fn what_only_looks_like_a_super_pre_block_stays() {
+        for text in [
+            "```\n>|yaml|\nkind: Pod\n||<\n```\n",
+            ">|yaml|\nkind: Pod\n",
+            "> |yaml|\nkind: Pod\n||<\n",
+            ">|ya ml|\nkind: Pod\n||<\n",
+            "    >|yaml|\n    kind: Pod\n    ||<\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
     }
 
     #[test]
