@@ -1,10 +1,13 @@
 //! Hatena Blog's notation (and Zenn's inline footnotes), as Markdown before Markdown parsing,
-//! so an article written on Hatena or Zenn shows its code, numbered notes and working links
-//! instead of brackets:
+//! so an article written on Hatena or Zenn shows its code, quotes, numbered notes and working
+//! links instead of brackets:
 //!
 //! - super-pre code, `>|yaml|` … `||<` (`>||` and `>|?|` name no language): a fenced code block
 //!   in that language, its lines exactly as written (the fence is longer than any run of
 //!   backticks in them). An opening line with no `||<` line after it stays as written.
+//! - quotes, `>>` … `<<` each alone on its line: a blockquote of the lines between, which stay
+//!   Markdown; a quote may hold a quote. A `>>` right under a Markdown quote line is that
+//!   quote's blank line, and a `>>` or `<<` without its pair stays as written.
 //! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
 //!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
@@ -19,11 +22,18 @@ use std::borrow::Cow;
 
 use super::shortcodes::code_shortcode_lines;
 
+/// Hatena quotes nest at most this deep; a `>>` deeper still, and the `<<` closing it, stay as
+/// written. Each line of a quote repeats its depth in `> ` markers, so a hostile article of
+/// short lines deep in quotes would grow by that many times; no article quotes a quote of a
+/// quote of a quote.
+const MAX_HATENA_QUOTE_DEPTH: usize = 4;
+
 /// `text` with Hatena's notation (and Zenn's inline footnotes) as Markdown; text without any
 /// is returned as is. Super-pre blocks become code first, so nothing later reads their lines.
 pub fn expand(text: &str) -> Cow<'_, str> {
     let coded = then(Cow::Borrowed(text), super_pre_as_fences);
-    then(coded, notes_and_links)
+    let noted = then(coded, notes_and_links);
+    then(noted, quotes_as_blockquotes)
 }
 
 /// `text` after `pass`, or `text` itself, as borrowed as it came, when the pass changed nothing.
@@ -142,6 +152,87 @@ impl<'a> Fences<'a> {
             }
         }
     }
+}
+
+/// How a Hatena quote's marker line is read.
+#[derive(Clone, Copy)]
+enum QuoteMark {
+    Open,
+    Close,
+}
+
+/// `text` with each Hatena quote outside code (`>>` … `<<`, paired like brackets) as a
+/// blockquote: its lines quoted in place, a blank one as `>` so the quote goes on, and its
+/// marker lines blank (at the depth of the quote around it), so the quote starts and ends there.
+fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
+    if !text.contains(">>") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = super::code_fence_lines(&lines);
+    let kept = code_shortcode_lines(&lines);
+    let mut marks: Vec<Option<QuoteMark>> = vec![None; lines.len()];
+    let mut open = Vec::new();
+    // Quotes opened past `MAX_HATENA_QUOTE_DEPTH` stay as written, with the `<<` that close them.
+    let mut too_deep = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if in_code[i] || kept[i] {
+            continue;
+        }
+        match line.trim_end() {
+            // Under a Markdown quote line (`>> 引用の引用`), `>>` is that quote's blank line.
+            ">>" if i == 0 || !is_markdown_quote_line(lines[i - 1]) => {
+                if open.len() < MAX_HATENA_QUOTE_DEPTH {
+                    open.push(i);
+                } else {
+                    too_deep += 1;
+                }
+            }
+            "<<" if too_deep > 0 => too_deep -= 1,
+            "<<" => {
+                if let Some(o) = open.pop() {
+                    marks[o] = Some(QuoteMark::Open);
+                    marks[i] = Some(QuoteMark::Close);
+                }
+            }
+            _ => {}
+        }
+    }
+    if marks.iter().all(Option::is_none) {
+        return Cow::Borrowed(text);
+    }
+    let blank_at = |depth: usize| match depth {
+        0 => String::new(),
+        d => format!("{}>", "> ".repeat(d - 1)),
+    };
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut depth = 0;
+    for (line, mark) in lines.iter().zip(marks) {
+        let body = without_break(line);
+        match mark {
+            Some(QuoteMark::Open) => {
+                out.push_str(&blank_at(depth));
+                depth += 1;
+            }
+            Some(QuoteMark::Close) => {
+                depth -= 1;
+                out.push_str(&blank_at(depth));
+            }
+            None if depth == 0 => out.push_str(body),
+            None if body.trim().is_empty() => out.push_str(&blank_at(depth)),
+            None => {
+                out.push_str(&"> ".repeat(depth));
+                out.push_str(body);
+            }
+        }
+        out.push_str(line_break(line));
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `line` is a Markdown blockquote's, not a Hatena quote's own `>>`.
+fn is_markdown_quote_line(line: &str) -> bool {
+    line.trim_start().starts_with('>') && line.trim_end() != ">>"
 }
 
 /// The label of the `n`th note (from 1) written in `notation` (`hatena`, `zenn`): a prefix of its
@@ -432,6 +523,42 @@ mod tests {
             "> |yaml|\nkind: Pod\n||<\n",
             ">|ya ml|\nkind: Pod\n||<\n",
             "    >|yaml|\n    kind: Pod\n    ||<\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+
+    #[test]
+    fn a_hatena_quote_is_a_blockquote_of_its_lines() {
+        let text = "前\n>>\nリリースノートの((注))を読む。\n\n二段落目\n<<\n後\n";
+        assert_eq!(
+            expand(text),
+            "前\n\n> リリースノートの[^hatena-1]を読む。\n>\n> 二段落目\n\n後\n\n[^hatena-1]: 注\n"
+        );
+        // A quote in a quote, and code in a quote.
+        assert_eq!(
+            expand(">>\n外\n>>\n内\n<<\n```\n<<\n```\n<<\n"),
+            "\n> 外\n>\n> > 内\n>\n> ```\n> <<\n> ```\n\n"
+        );
+    }
+
+    #[test]
+    fn hatena_quotes_nest_four_deep_at_most() {
+        let text = format!("{}x\n{}", ">>\n".repeat(5), "<<\n".repeat(5));
+        // The fifth opens nothing and stays, quoted, with the `<<` that would close it.
+        assert_eq!(
+            expand(&text),
+            "\n>\n> >\n> > >\n> > > > >>\n> > > > x\n> > > > <<\n> > >\n> >\n>\n\n"
+        );
+    }
+
+    #[test]
+    fn markdown_quotes_and_unpaired_markers_stay() {
+        for text in [
+            "> 引用\n>> 引用の引用\n>>\n>> 続き\n<<\n",
+            ">>\n閉じない\n",
+            "本文\n<<\n",
+            "```\n>>\nx\n<<\n```\n",
         ] {
             assert_eq!(expand(text), text);
         }
