@@ -1,6 +1,6 @@
 //! Hatena Blog's notation (and Zenn's inline footnotes), as Markdown before Markdown parsing,
-//! so an article written on Hatena or Zenn shows its code, quotes, numbered notes and working
-//! links instead of brackets:
+//! so an article written on Hatena or Zenn shows its code, quotes, images, numbered notes and
+//! working links instead of brackets:
 //!
 //! - super-pre code, `>|yaml|` … `||<` (`>||` and `>|?|` name no language): a fenced code block
 //!   in that language, its lines exactly as written (the fence is longer than any run of
@@ -13,14 +13,20 @@
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
 //!   `((`).
 //! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
-//!   an autolink; `[URL:title=テキスト]`: a link with that text.
+//!   an autolink; `[URL:title=テキスト]`: a link with that text (option words after it,
+//!   `:bookmark`, `:embed`, `:cite`, are options, not text).
+//! - Fotolife images, `[f:id:USER:20250830123456p:plain]` (`p` a PNG, `j` a JPEG, `g` a GIF;
+//!   `:image`, `:w300`, `:title=…`, `:alt=…` or nothing after the id): the image on Hatena's
+//!   server, `https://cdn-ak.f.st-hatena.com/images/fotolife/U/USER/20250830/20250830123456.png`,
+//!   its alt text the `alt=` given, else its title, else empty.
 //!
 //! Nothing in fenced code, code spans or the code of a Hugo code shortcode
-//! (`{{< highlight >}}`, `{{< mermaid >}}`) is touched. Every line stays where it was; the
-//! notes' definitions follow the last line.
+//! (`{{< highlight >}}`, `{{< mermaid >}}`) is touched, and a link's or image's text reads as the
+//! author wrote it (its Markdown and HTML characters escaped). Every line stays where it was;
+//! the notes' definitions follow the last line.
 use std::borrow::Cow;
 
-use super::shortcodes::code_shortcode_lines;
+use super::shortcodes::{code_shortcode_lines, markdown_text};
 
 /// Hatena quotes nest at most this deep; a `>>` deeper still, and the `<<` closing it, stay as
 /// written. Each line of a quote repeats its depth in `> ` markers, so a hostile article of
@@ -32,7 +38,7 @@ const MAX_HATENA_QUOTE_DEPTH: usize = 4;
 /// is returned as is. Super-pre blocks become code first, so nothing later reads their lines.
 pub fn expand(text: &str) -> Cow<'_, str> {
     let coded = then(Cow::Borrowed(text), super_pre_as_fences);
-    let noted = then(coded, notes_and_links);
+    let noted = then(coded, notes_links_and_images);
     then(noted, quotes_as_blockquotes)
 }
 
@@ -249,10 +255,13 @@ struct Note {
     after: usize,
 }
 
-/// `text` with its inline footnotes and Hatena links outside code as Markdown; text without
-/// them is returned as is.
-fn notes_and_links(text: &str) -> Cow<'_, str> {
-    if !text.contains("((") && !text.contains("[http") && !text.contains("^[") {
+/// `text` with its inline footnotes, Hatena links and Fotolife images outside code as Markdown;
+/// text without them is returned as is.
+fn notes_links_and_images(text: &str) -> Cow<'_, str> {
+    if !["((", "^[", "[http", "[f:id:"]
+        .iter()
+        .any(|marker| text.contains(marker))
+    {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -270,7 +279,7 @@ fn notes_and_links(text: &str) -> Cow<'_, str> {
             out.push_str(line);
             continue;
         }
-        let linked = replace_links(line);
+        let linked = replace_links_and_images(line);
         changed |= matches!(linked, Cow::Owned(_));
         replace_notes(&linked, &mut notes, &mut out);
     }
@@ -346,25 +355,33 @@ fn note_at(from: &str) -> Option<Note> {
 }
 
 /// `line` with its Hatena links (`[URL:title]`, `[URL:title=テキスト]`, `[URL:embed:cite]`,
-/// `[URL:bookmark]`) outside code spans as Markdown links.
-fn replace_links(line: &str) -> Cow<'_, str> {
-    if !line.contains("[http") {
+/// `[URL:bookmark]`) and Fotolife images (`[f:id:USER:20250830123456p:plain]`) outside code
+/// spans as Markdown links and images.
+fn replace_links_and_images(line: &str) -> Cow<'_, str> {
+    if !line.contains("[http") && !line.contains("[f:id:") {
         return Cow::Borrowed(line);
     }
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     let mut changed = false;
-    while let Some(at) =
-        next_outside_code(rest, |b, i| b[i] == b'[' && b[i + 1..].starts_with(b"http"))
-    {
+    while let Some(at) = next_outside_code(rest, |b, i| {
+        b[i] == b'[' && (b[i + 1..].starts_with(b"http") || b[i + 1..].starts_with(b"f:id:"))
+    }) {
         let (before, from) = rest.split_at(at);
         out.push_str(before);
-        match from
-            .find(']')
-            .and_then(|end| Some((end, hatena_link(&from[1..end])?)))
-        {
-            Some((end, link)) => {
-                out.push_str(&link);
+        // A tag holds no bracket of its own: looking no further than the next `[` keeps a line
+        // of a million openings linear.
+        let markdown = from[1..]
+            .find(['[', ']'])
+            .map(|i| i + 1)
+            .filter(|&end| from.as_bytes()[end] == b']')
+            .and_then(|end| {
+                let inner = &from[1..end];
+                Some((end, hatena_link(inner).or_else(|| fotolife_image(inner))?))
+            });
+        match markdown {
+            Some((end, markdown)) => {
+                out.push_str(&markdown);
                 rest = &from[end + 1..];
                 changed = true;
             }
@@ -381,25 +398,121 @@ fn replace_links(line: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The words Hatena's link notation takes after the URL, each after a colon.
+const LINK_OPTIONS: [&str; 4] = ["title", "embed", "cite", "bookmark"];
+
 /// The Markdown for the inside of one Hatena link, `URL:title=テキスト` or `URL:embed:cite`; `None`
 /// when it is no Hatena link (a Markdown link's text that is a URL, `[https://x](https://x)`).
 fn hatena_link(inner: &str) -> Option<String> {
-    if inner.contains(char::is_whitespace) && !inner.contains(":title=") {
+    // The URL ends at the first option (it has colons of its own: `https:`, `:8080`).
+    let cut = inner.match_indices(':').map(|(i, _)| i).find(|&i| {
+        LINK_OPTIONS.iter().any(|option| {
+            inner[i + 1..].strip_prefix(option).is_some_and(|after| {
+                after.is_empty()
+                    || after.starts_with(':')
+                    || (*option == "title" && after.starts_with('='))
+            })
+        })
+    })?;
+    let url = &inner[..cut];
+    if !url.starts_with("http") || url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+    {
         return None;
     }
-    if let Some((url, text)) = inner.split_once(":title=") {
-        return Some(format!("[{}]({url})", text.trim()));
-    }
-    let cut = [":title", ":embed", ":bookmark"]
+    let options = &inner[cut + 1..];
+    let title = options
+        .strip_prefix("title=")
+        .or_else(|| options.split_once(":title=").map(|(_, title)| title))
+        .map(without_trailing_link_options)
+        .map(str::trim)
+        .filter(|title| !title.is_empty());
+    Some(match title {
+        // In angle brackets a `)` in the URL cannot end the link early.
+        Some(title) => format!("[{}](<{url}>)", markdown_text(title)),
+        None => format!("<{url}>"),
+    })
+}
+
+/// A link's `title=` text without the option words written after it (`公式:bookmark`,
+/// `公式:embed:cite`).
+fn without_trailing_link_options(mut title: &str) -> &str {
+    while let Some(shorter) = LINK_OPTIONS[1..]
         .iter()
-        .filter_map(|m| {
-            inner
-                .match_indices(m)
-                .find(|(i, _)| matches!(inner[i + m.len()..].chars().next(), None | Some(':')))
-                .map(|(i, _)| i)
-        })
-        .min()?;
-    Some(format!("<{}>", &inner[..cut]))
+        .find_map(|option| title.strip_suffix(option).and_then(|t| t.strip_suffix(':')))
+    {
+        title = shorter;
+    }
+    title
+}
+
+/// The Markdown image for the inside of one Fotolife tag, `f:id:USER:20250830123456p:plain`
+/// (the id is the upload's time and its file type); `None` when it is no Fotolife tag.
+fn fotolife_image(inner: &str) -> Option<String> {
+    let (user, rest) = inner.strip_prefix("f:id:")?.split_once(':')?;
+    let mut chars = user.chars();
+    let user_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    let time = rest
+        .get(..14)
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+    let extension = match rest.as_bytes().get(14) {
+        Some(b'p') => "png",
+        Some(b'j') => "jpg",
+        Some(b'g') => "gif",
+        _ => return None,
+    };
+    let options = &rest[15..];
+    if !user_ok || !(options.is_empty() || options.starts_with(':')) {
+        return None;
+    }
+    // `title=` and `alt=` run to the next option word: their text may hold colons.
+    let mut named: [Option<String>; 2] = [None, None];
+    let mut continued = None;
+    for segment in options.split(':').skip(1) {
+        let value = ["title=", "alt="]
+            .iter()
+            .enumerate()
+            .find_map(|(k, key)| Some((k, segment.strip_prefix(key)?)));
+        match value {
+            Some((k, value)) => {
+                named[k] = Some(value.to_string());
+                continued = Some(k);
+            }
+            None if segment.split(',').all(is_fotolife_option) => continued = None,
+            None => {
+                if let Some(value) = continued.and_then(|k| named[k].as_mut()) {
+                    value.push(':');
+                    value.push_str(segment);
+                }
+            }
+        }
+    }
+    let [title, alt] = named.map(|v| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+    let url = format!(
+        "https://cdn-ak.f.st-hatena.com/images/fotolife/{}/{user}/{}/{time}.{extension}",
+        &user[..1],
+        &time[..8]
+    );
+    let title_part = title
+        .as_deref()
+        .map(|t| format!(" \"{}\"", markdown_text(t).replace('"', "\\\"")))
+        .unwrap_or_default();
+    let alt = alt.or(title).unwrap_or_default();
+    Some(format!("![{}]({url}{title_part})", markdown_text(&alt)))
+}
+
+/// Whether `word` is one of a Fotolife tag's display options: its kind (`plain`, `image`,
+/// `original`), its size (`w300`, `h200`) or its place (`left`, `right`, `center`).
+fn is_fotolife_option(word: &str) -> bool {
+    let sized = |prefix: char| {
+        word.strip_prefix(prefix)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    matches!(
+        word,
+        "plain" | "image" | "original" | "left" | "right" | "center"
+    ) || sized('w')
+        || sized('h')
 }
 
 /// Where the next `((` outside a code span starts in `line`, if one does; `(((` is skipped.
@@ -473,7 +586,7 @@ mod tests {
         assert_eq!(
             expand(text),
             "<https://kep.k8s.io/2400>\nPR は <https://github.com/kubernetes/kubernetes/pull/123738> と \
-             [ベータ化の PR](https://github.com/kubernetes/kubernetes/pull/118764)、\
+             [ベータ化の PR](<https://github.com/kubernetes/kubernetes/pull/118764>)、\
              <https://example.org:8080/a>。\n\
              [https://kep.k8s.io/753](https://kep.k8s.io/753) と `[https://x:title]`\n"
         );
@@ -562,6 +675,60 @@ mod tests {
         ] {
             assert_eq!(expand(text), text);
         }
+    }
+
+    #[test]
+    fn a_fotolife_tag_is_its_image_on_hatenas_server() {
+        let image = |file: &str| {
+            format!("https://cdn-ak.f.st-hatena.com/images/fotolife/k/k8s_taro/20250830/{file}")
+        };
+        assert_eq!(
+            expand("[f:id:k8s_taro:20250830123456p:plain]\n"),
+            format!("![]({})\n", image("20250830123456.png"))
+        );
+        assert_eq!(
+            expand(
+                "図: [f:id:k8s_taro:20250830123456j:plain:w300:alt=構成図] と [f:id:k8s_taro:20250830123456g]"
+            ),
+            format!(
+                "図: ![構成図]({}) と ![]({})",
+                image("20250830123456.jpg"),
+                image("20250830123456.gif")
+            )
+        );
+        // A title holds colons, is the alt text when none is given, and reads as written.
+        assert_eq!(
+            expand("[f:id:k8s_taro:20250830123456p:image,w300:title=図 1: <全体> \"案\"]"),
+            format!(
+                "![図 1: \\<全体\\> \"案\"]({} \"図 1: \\<全体\\> \\\"案\\\"\")",
+                image("20250830123456.png")
+            )
+        );
+        for text in [
+            "`[f:id:k8s_taro:20250830123456p:plain]`",
+            "[f:id:k8s_taro:2025p:plain]",
+            "[f:id:k8s_taro:20250830123456x:plain]",
+            "[f:id:../x:20250830123456p]",
+            "[f:id:k8s_taro:20250830123456p.png]",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+
+    #[test]
+    fn link_options_never_reach_the_link_text() {
+        assert_eq!(
+            expand(
+                "[https://kubernetes.io/docs/concepts/:title=公式ドキュメント:bookmark] \
+                 [https://kep.k8s.io/753:title=KEP *753*:embed:cite] \
+                 [https://x.example/a:embed:title=X] [https://x.example/b:bookmark:embed]"
+            ),
+            "[公式ドキュメント](<https://kubernetes.io/docs/concepts/>) \
+             [KEP \\*753\\*](<https://kep.k8s.io/753>) [X](<https://x.example/a>) <https://x.example/b>"
+        );
+        // A tag holds no bracket: this is text with brackets, not a link.
+        let text = "[https://x.example:title=a[b] と [https://y.example:title=c";
+        assert_eq!(expand(text), text);
     }
 
     #[test]

@@ -526,7 +526,7 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
 
 /// `s` as Markdown text that reads as itself: the characters that would make markup or HTML
 /// are escaped.
-fn markdown_text(s: &str) -> String {
+pub(crate) fn markdown_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_ascii_punctuation() && !matches!(c, '.' | '-' | '/' | ',' | ':' | '"' | '\'') {
