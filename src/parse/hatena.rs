@@ -11,7 +11,7 @@
 //! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
 //!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
-//!   `((`).
+//!   `((`), and neither is shell arithmetic, `$((i+1))`.
 //! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
 //!   an autolink; `[URL:title=テキスト]`: a link with that text (option words after it,
 //!   `:bookmark`, `:embed`, `:cite`, are options, not text).
@@ -515,10 +515,13 @@ fn is_fotolife_option(word: &str) -> bool {
         || sized('h')
 }
 
-/// Where the next `((` outside a code span starts in `line`, if one does; `(((` is skipped.
+/// Where the next note outside a code span starts in `line`, if one does: `((` or `^[`. A `(((`
+/// is skipped, and so is `$((`, shell arithmetic (`$((i+1))`), never a note.
 fn next_note(line: &str) -> Option<usize> {
     next_outside_code(line, |b, i| {
-        (b[i] == b'(' && b.get(i + 1) == Some(&b'('))
+        (b[i] == b'('
+            && b.get(i + 1) == Some(&b'(')
+            && (i == 0 || !matches!(b[i - 1], b'$' | b'(')))
             || (b[i] == b'^' && b.get(i + 1) == Some(&b'['))
     })
 }
@@ -729,6 +732,16 @@ mod tests {
         // A tag holds no bracket: this is text with brackets, not a link.
         let text = "[https://x.example:title=a[b] と [https://y.example:title=c";
         assert_eq!(expand(text), text);
+    }
+
+    #[test]
+    fn shell_arithmetic_is_no_note() {
+        let text = "ループでは $((i+1)) のように算術展開を使います。\n";
+        assert!(matches!(expand(text), Cow::Borrowed(_)), "{}", expand(text));
+        assert_eq!(
+            expand("$(( a + b )) と $(((c))) と本文((注))\n"),
+            "$(( a + b )) と $(((c))) と本文[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
     }
 
     #[test]
