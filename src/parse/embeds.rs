@@ -1,7 +1,8 @@
 //! Zenn's embeds, a line of its own such as `@[card](https://kep.k8s.io/753)`,
-//! `@[tweet](URL)` or `@[youtube](dQw4w9WgXcQ)`, and its image sizes (`![](URL =250x)`), as
-//! Markdown before Markdown parsing, so an article written on Zenn shows a working link instead
-//! of `@[card]` and a bare link text, and its images instead of their source:
+//! `@[tweet](URL)` or `@[youtube](dQw4w9WgXcQ)`, and its image sizes (`![](URL =250x)`, also
+//! after a title: `![](URL "title" =250x)`), as Markdown before Markdown parsing, so an article
+//! written on Zenn shows a working link instead of `@[card]` and a bare link text, and its
+//! images (with their titles) instead of their source:
 //!
 //! - an embed of a URL (`card`, `tweet`, `gist`, `github`, `codepen`, `figma`, `docswell`, any
 //!   kind) is the URL as an autolink, so a KEP or PR it points at is that reference;
@@ -28,12 +29,16 @@ pub(crate) fn expand(text: &str) -> Cow<'_, str> {
     })
 }
 
-/// `line` with Zenn's image width (`![alt](URL =250x)`, `=250x100`) taken out of each image, so
-/// the Markdown parser reads an image (the size is Zenn's; the page's style fits an image to
-/// the column); `None` when the line has none.
+/// `line` with Zenn's image width (`![alt](URL =250x)`, `=250x100`, after a title too:
+/// `![alt](URL "title" =250x)`) taken out of each image, so the Markdown parser reads an image
+/// with its title (the size is Zenn's; the page's style fits an image to the column); `None`
+/// when the line has none.
 fn without_image_sizes(line: &str) -> Option<String> {
     static SIZED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(!\[[^\]]*\]\([^\s()]+)\s+=[0-9]*x[0-9]*\)").unwrap()
+        regex::Regex::new(
+            r#"(!\[[^\]]*\]\([^\s()]+(?:\s+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))?)\s+=[0-9]*x[0-9]*\)"#,
+        )
+        .unwrap()
     });
     SIZED
         .is_match(line)
@@ -80,6 +85,13 @@ mod tests {
         assert_eq!(
             super::expand("前 ![](https://x.example/a.png =400x) と ![図](b.png =250x100)\n"),
             "前 ![](https://x.example/a.png) と ![図](b.png)\n"
+        );
+        // After a title too, which stays the image's.
+        assert_eq!(
+            super::expand(
+                "![構成図](https://example.com/c.png \"クラスタ構成\" =300x) ![b](b.png 'x \\' y' =20x30)\n"
+            ),
+            "![構成図](https://example.com/c.png \"クラスタ構成\") ![b](b.png 'x \\' y')\n"
         );
         // Code and text that only looks alike stay.
         let text = "    ![](a.png =400x)\n`x =400x` と a =b\n";

@@ -1,17 +1,245 @@
 //! Hatena Blog's notation (and Zenn's inline footnotes), as Markdown before Markdown parsing,
-//! so an article written on Hatena or Zenn shows numbered notes and working links instead of
-//! brackets:
+//! so an article written on Hatena or Zenn shows its code, quotes, images, numbered notes and
+//! working links instead of brackets:
 //!
+//! - super-pre code, `>|yaml|` … `||<` (`>||` and `>|?|` name no language): a fenced code block
+//!   in that language, its lines exactly as written (the fence is longer than any run of
+//!   backticks in them). An opening line with no `||<` line after it stays as written.
+//! - quotes, `>>` … `<<` each alone on its line: a blockquote of the lines between, which stay
+//!   Markdown; a quote may hold a quote. A `>>` right under a Markdown quote line is that
+//!   quote's blank line, and a `>>` or `<<` without its pair stays as written.
 //! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
 //!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
-//!   `((`).
+//!   `((`), and neither is shell arithmetic, `$((i+1))`.
 //! - links, `[https://kep.k8s.io/2400:embed:cite]`, `[URL:title]`, `[URL:bookmark]`: the URL as
-//!   an autolink; `[URL:title=テキスト]`: a link with that text.
+//!   an autolink; `[URL:title=テキスト]`: a link with that text (option words after it,
+//!   `:bookmark`, `:embed`, `:cite`, are options, not text).
+//! - Fotolife images, `[f:id:USER:20250830123456p:plain]` (`p` a PNG, `j` a JPEG, `g` a GIF;
+//!   `:image`, `:w300`, `:title=…`, `:alt=…` or nothing after the id): the image on Hatena's
+//!   server, `https://cdn-ak.f.st-hatena.com/images/fotolife/U/USER/20250830/20250830123456.png`,
+//!   its alt text the `alt=` given, else its title, else empty.
 //!
-//! Nothing in fenced code or code spans is touched. Every line stays where it was; the notes'
-//! definitions follow the last line.
+//! Nothing in fenced code, code spans or the code of a Hugo code shortcode
+//! (`{{< highlight >}}`, `{{< mermaid >}}`) is touched, and a link's or image's text reads as the
+//! author wrote it (its Markdown and HTML characters escaped). Every line stays where it was;
+//! the notes' definitions follow the last line.
 use std::borrow::Cow;
+
+use super::shortcodes::{code_shortcode_lines, markdown_text};
+
+/// Hatena quotes nest at most this deep; a `>>` deeper still, and the `<<` closing it, stay as
+/// written. Each line of a quote repeats its depth in `> ` markers, so a hostile article of
+/// short lines deep in quotes would grow by that many times; no article quotes a quote of a
+/// quote of a quote.
+const MAX_HATENA_QUOTE_DEPTH: usize = 4;
+
+/// `text` with Hatena's notation (and Zenn's inline footnotes) as Markdown; text without any
+/// is returned as is. Super-pre blocks become code first, so nothing later reads their lines.
+pub fn expand(text: &str) -> Cow<'_, str> {
+    let coded = then(Cow::Borrowed(text), super_pre_as_fences);
+    let noted = then(coded, notes_links_and_images);
+    then(noted, quotes_as_blockquotes)
+}
+
+/// `text` after `pass`, or `text` itself, as borrowed as it came, when the pass changed nothing.
+fn then<'a>(text: Cow<'a, str>, pass: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    let changed = match pass(&text) {
+        Cow::Owned(changed) => Some(changed),
+        Cow::Borrowed(_) => None,
+    };
+    changed.map_or(text, Cow::Owned)
+}
+
+/// `line` without its line break.
+fn without_break(line: &str) -> &str {
+    line.trim_end_matches(['\n', '\r'])
+}
+
+/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
+fn line_break(line: &str) -> &str {
+    &line[without_break(line).len()..]
+}
+
+/// `text` with each super-pre block outside code (`>|yaml|` … `||<`) as a fenced code block; the
+/// fences take the lines of the block's first and last lines.
+fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
+    if !text.contains(">|") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let kept = code_shortcode_lines(&lines);
+    // The first `||<` line at or after each line, so finding where a block ends costs nothing
+    // however many opening lines are never closed.
+    let mut next_close = vec![None; lines.len() + 1];
+    for i in (0..lines.len()).rev() {
+        next_close[i] = if lines[i].trim_end() == "||<" {
+            Some(i)
+        } else {
+            next_close[i + 1]
+        };
+    }
+    let mut fences = Fences::default();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let in_code = fences.holds_code(line) || kept[i];
+        match (in_code, super_pre_language(line), next_close[i + 1]) {
+            (false, Some(lang), Some(close)) => {
+                let code = &lines[i + 1..close];
+                let ticks = code
+                    .iter()
+                    .flat_map(|l| l.split(|c| c != '`'))
+                    .map(str::len)
+                    .max()
+                    .unwrap_or(0);
+                let fence = "`".repeat(ticks.max(2) + 1);
+                out.push_str(&fence);
+                out.push_str(lang);
+                out.push_str(line_break(line));
+                code.iter().for_each(|l| out.push_str(l));
+                out.push_str(&fence);
+                out.push_str(line_break(lines[close]));
+                changed = true;
+                i = close + 1;
+            }
+            _ => {
+                out.push_str(line);
+                i += 1;
+            }
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// The language a super-pre block's opening line names (`yaml` for `>|yaml|`; `""` for `>||`
+/// and for `>|?|`, Hatena's "guess it"); `None` for any other line.
+fn super_pre_language(line: &str) -> Option<&str> {
+    let lang = line.trim_end().strip_prefix(">|")?.strip_suffix('|')?;
+    if lang == "?" {
+        return Some("");
+    }
+    lang.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'.' | b'-'))
+        .then_some(lang)
+}
+
+/// Fenced code, read a line at a time by the one rule [`super::code_fence_lines`] keeps: the
+/// super-pre pass skips a block's lines, which must neither open nor close a fence.
+#[derive(Default)]
+struct Fences<'a> {
+    /// The line that opened the fence the lines read so far end in.
+    opener: Option<&'a str>,
+}
+
+impl<'a> Fences<'a> {
+    /// Whether `line`, read after the lines before it, opens, is inside or closes a fence.
+    fn holds_code(&mut self, line: &'a str) -> bool {
+        match self.opener {
+            None => {
+                let opens = super::code_fence_lines(&[line])[0];
+                if opens {
+                    self.opener = Some(line);
+                }
+                opens
+            }
+            Some(opener) => {
+                // `line` closed the fence when a blank line after it is outside the fence.
+                if !super::code_fence_lines(&[opener, line, ""])[2] {
+                    self.opener = None;
+                }
+                true
+            }
+        }
+    }
+}
+
+/// How a Hatena quote's marker line is read.
+#[derive(Clone, Copy)]
+enum QuoteMark {
+    Open,
+    Close,
+}
+
+/// `text` with each Hatena quote outside code (`>>` … `<<`, paired like brackets) as a
+/// blockquote: its lines quoted in place, a blank one as `>` so the quote goes on, and its
+/// marker lines blank (at the depth of the quote around it), so the quote starts and ends there.
+fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
+    if !text.contains(">>") {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let in_code = super::code_fence_lines(&lines);
+    let kept = code_shortcode_lines(&lines);
+    let mut marks: Vec<Option<QuoteMark>> = vec![None; lines.len()];
+    let mut open = Vec::new();
+    // Quotes opened past `MAX_HATENA_QUOTE_DEPTH` stay as written, with the `<<` that close them.
+    let mut too_deep = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if in_code[i] || kept[i] {
+            continue;
+        }
+        match line.trim_end() {
+            // Under a Markdown quote line (`>> 引用の引用`), `>>` is that quote's blank line.
+            ">>" if i == 0 || !is_markdown_quote_line(lines[i - 1]) => {
+                if open.len() < MAX_HATENA_QUOTE_DEPTH {
+                    open.push(i);
+                } else {
+                    too_deep += 1;
+                }
+            }
+            "<<" if too_deep > 0 => too_deep -= 1,
+            "<<" => {
+                if let Some(o) = open.pop() {
+                    marks[o] = Some(QuoteMark::Open);
+                    marks[i] = Some(QuoteMark::Close);
+                }
+            }
+            _ => {}
+        }
+    }
+    if marks.iter().all(Option::is_none) {
+        return Cow::Borrowed(text);
+    }
+    let blank_at = |depth: usize| match depth {
+        0 => String::new(),
+        d => format!("{}>", "> ".repeat(d - 1)),
+    };
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut depth = 0;
+    for (line, mark) in lines.iter().zip(marks) {
+        let body = without_break(line);
+        match mark {
+            Some(QuoteMark::Open) => {
+                out.push_str(&blank_at(depth));
+                depth += 1;
+            }
+            Some(QuoteMark::Close) => {
+                depth -= 1;
+                out.push_str(&blank_at(depth));
+            }
+            None if depth == 0 => out.push_str(body),
+            None if body.trim().is_empty() => out.push_str(&blank_at(depth)),
+            None => {
+                out.push_str(&"> ".repeat(depth));
+                out.push_str(body);
+            }
+        }
+        out.push_str(line_break(line));
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `line` is a Markdown blockquote's, not a Hatena quote's own `>>`.
+fn is_markdown_quote_line(line: &str) -> bool {
+    line.trim_start().starts_with('>') && line.trim_end() != ">>"
+}
 
 /// The label of the `n`th note (from 1) written in `notation` (`hatena`, `zenn`): a prefix of its
 /// own, so it never meets a label the author wrote (`[^1]`).
@@ -27,26 +255,31 @@ struct Note {
     after: usize,
 }
 
-/// `text` with its Hatena footnotes as Markdown footnotes; text without them is returned as is.
-pub fn expand(text: &str) -> Cow<'_, str> {
-    if !text.contains("((") && !text.contains("[http") && !text.contains("^[") {
+/// `text` with its inline footnotes, Hatena links and Fotolife images outside code as Markdown;
+/// text without them is returned as is.
+fn notes_links_and_images(text: &str) -> Cow<'_, str> {
+    if !["((", "^[", "[http", "[f:id:"]
+        .iter()
+        .any(|marker| text.contains(marker))
+    {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let in_code = super::code_fence_lines(&lines);
-    // Definitions after a fence left open would be code.
-    if in_code.last() == Some(&true) {
+    let kept = code_shortcode_lines(&lines);
+    // Definitions after a fence or a code shortcode left open would be code.
+    if in_code.last() == Some(&true) || kept.last() == Some(&true) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut notes: Vec<(&str, String)> = Vec::new();
     let mut changed = false;
-    for (line, code) in lines.into_iter().zip(in_code) {
-        if code {
+    for (i, line) in lines.into_iter().enumerate() {
+        if in_code[i] || kept[i] {
             out.push_str(line);
             continue;
         }
-        let linked = replace_links(line);
+        let linked = replace_links_and_images(line);
         changed |= matches!(linked, Cow::Owned(_));
         replace_notes(&linked, &mut notes, &mut out);
     }
@@ -122,25 +355,33 @@ fn note_at(from: &str) -> Option<Note> {
 }
 
 /// `line` with its Hatena links (`[URL:title]`, `[URL:title=テキスト]`, `[URL:embed:cite]`,
-/// `[URL:bookmark]`) outside code spans as Markdown links.
-fn replace_links(line: &str) -> Cow<'_, str> {
-    if !line.contains("[http") {
+/// `[URL:bookmark]`) and Fotolife images (`[f:id:USER:20250830123456p:plain]`) outside code
+/// spans as Markdown links and images.
+fn replace_links_and_images(line: &str) -> Cow<'_, str> {
+    if !line.contains("[http") && !line.contains("[f:id:") {
         return Cow::Borrowed(line);
     }
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     let mut changed = false;
-    while let Some(at) =
-        next_outside_code(rest, |b, i| b[i] == b'[' && b[i + 1..].starts_with(b"http"))
-    {
+    while let Some(at) = next_outside_code(rest, |b, i| {
+        b[i] == b'[' && (b[i + 1..].starts_with(b"http") || b[i + 1..].starts_with(b"f:id:"))
+    }) {
         let (before, from) = rest.split_at(at);
         out.push_str(before);
-        match from
-            .find(']')
-            .and_then(|end| Some((end, hatena_link(&from[1..end])?)))
-        {
-            Some((end, link)) => {
-                out.push_str(&link);
+        // A tag holds no bracket of its own: looking no further than the next `[` keeps a line
+        // of a million openings linear.
+        let markdown = from[1..]
+            .find(['[', ']'])
+            .map(|i| i + 1)
+            .filter(|&end| from.as_bytes()[end] == b']')
+            .and_then(|end| {
+                let inner = &from[1..end];
+                Some((end, hatena_link(inner).or_else(|| fotolife_image(inner))?))
+            });
+        match markdown {
+            Some((end, markdown)) => {
+                out.push_str(&markdown);
                 rest = &from[end + 1..];
                 changed = true;
             }
@@ -157,31 +398,130 @@ fn replace_links(line: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The words Hatena's link notation takes after the URL, each after a colon.
+const LINK_OPTIONS: [&str; 4] = ["title", "embed", "cite", "bookmark"];
+
 /// The Markdown for the inside of one Hatena link, `URL:title=テキスト` or `URL:embed:cite`; `None`
 /// when it is no Hatena link (a Markdown link's text that is a URL, `[https://x](https://x)`).
 fn hatena_link(inner: &str) -> Option<String> {
-    if inner.contains(char::is_whitespace) && !inner.contains(":title=") {
+    // The URL ends at the first option (it has colons of its own: `https:`, `:8080`).
+    let cut = inner.match_indices(':').map(|(i, _)| i).find(|&i| {
+        LINK_OPTIONS.iter().any(|option| {
+            inner[i + 1..].strip_prefix(option).is_some_and(|after| {
+                after.is_empty()
+                    || after.starts_with(':')
+                    || (*option == "title" && after.starts_with('='))
+            })
+        })
+    })?;
+    let url = &inner[..cut];
+    if !url.starts_with("http") || url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+    {
         return None;
     }
-    if let Some((url, text)) = inner.split_once(":title=") {
-        return Some(format!("[{}]({url})", text.trim()));
-    }
-    let cut = [":title", ":embed", ":bookmark"]
-        .iter()
-        .filter_map(|m| {
-            inner
-                .match_indices(m)
-                .find(|(i, _)| matches!(inner[i + m.len()..].chars().next(), None | Some(':')))
-                .map(|(i, _)| i)
-        })
-        .min()?;
-    Some(format!("<{}>", &inner[..cut]))
+    let options = &inner[cut + 1..];
+    let title = options
+        .strip_prefix("title=")
+        .or_else(|| options.split_once(":title=").map(|(_, title)| title))
+        .map(without_trailing_link_options)
+        .map(str::trim)
+        .filter(|title| !title.is_empty());
+    Some(match title {
+        // In angle brackets a `)` in the URL cannot end the link early.
+        Some(title) => format!("[{}](<{url}>)", markdown_text(title)),
+        None => format!("<{url}>"),
+    })
 }
 
-/// Where the next `((` outside a code span starts in `line`, if one does; `(((` is skipped.
+/// A link's `title=` text without the option words written after it (`公式:bookmark`,
+/// `公式:embed:cite`).
+fn without_trailing_link_options(mut title: &str) -> &str {
+    while let Some(shorter) = LINK_OPTIONS[1..]
+        .iter()
+        .find_map(|option| title.strip_suffix(option).and_then(|t| t.strip_suffix(':')))
+    {
+        title = shorter;
+    }
+    title
+}
+
+/// The Markdown image for the inside of one Fotolife tag, `f:id:USER:20250830123456p:plain`
+/// (the id is the upload's time and its file type); `None` when it is no Fotolife tag.
+fn fotolife_image(inner: &str) -> Option<String> {
+    let (user, rest) = inner.strip_prefix("f:id:")?.split_once(':')?;
+    let mut chars = user.chars();
+    let user_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    let time = rest
+        .get(..14)
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+    let extension = match rest.as_bytes().get(14) {
+        Some(b'p') => "png",
+        Some(b'j') => "jpg",
+        Some(b'g') => "gif",
+        _ => return None,
+    };
+    let options = &rest[15..];
+    if !user_ok || !(options.is_empty() || options.starts_with(':')) {
+        return None;
+    }
+    // `title=` and `alt=` run to the next option word: their text may hold colons.
+    let mut named: [Option<String>; 2] = [None, None];
+    let mut continued = None;
+    for segment in options.split(':').skip(1) {
+        let value = ["title=", "alt="]
+            .iter()
+            .enumerate()
+            .find_map(|(k, key)| Some((k, segment.strip_prefix(key)?)));
+        match value {
+            Some((k, value)) => {
+                named[k] = Some(value.to_string());
+                continued = Some(k);
+            }
+            None if segment.split(',').all(is_fotolife_option) => continued = None,
+            None => {
+                if let Some(value) = continued.and_then(|k| named[k].as_mut()) {
+                    value.push(':');
+                    value.push_str(segment);
+                }
+            }
+        }
+    }
+    let [title, alt] = named.map(|v| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+    let url = format!(
+        "https://cdn-ak.f.st-hatena.com/images/fotolife/{}/{user}/{}/{time}.{extension}",
+        &user[..1],
+        &time[..8]
+    );
+    let title_part = title
+        .as_deref()
+        .map(|t| format!(" \"{}\"", markdown_text(t).replace('"', "\\\"")))
+        .unwrap_or_default();
+    let alt = alt.or(title).unwrap_or_default();
+    Some(format!("![{}]({url}{title_part})", markdown_text(&alt)))
+}
+
+/// Whether `word` is one of a Fotolife tag's display options: its kind (`plain`, `image`,
+/// `original`), its size (`w300`, `h200`) or its place (`left`, `right`, `center`).
+fn is_fotolife_option(word: &str) -> bool {
+    let sized = |prefix: char| {
+        word.strip_prefix(prefix)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    matches!(
+        word,
+        "plain" | "image" | "original" | "left" | "right" | "center"
+    ) || sized('w')
+        || sized('h')
+}
+
+/// Where the next note outside a code span starts in `line`, if one does: `((` or `^[`. A `(((`
+/// is skipped, and so is `$((`, shell arithmetic (`$((i+1))`), never a note.
 fn next_note(line: &str) -> Option<usize> {
     next_outside_code(line, |b, i| {
-        (b[i] == b'(' && b.get(i + 1) == Some(&b'('))
+        (b[i] == b'('
+            && b.get(i + 1) == Some(&b'(')
+            && (i == 0 || !matches!(b[i - 1], b'$' | b'(')))
             || (b[i] == b'^' && b.get(i + 1) == Some(&b'['))
     })
 }
@@ -249,7 +589,7 @@ mod tests {
         assert_eq!(
             expand(text),
             "<https://kep.k8s.io/2400>\nPR は <https://github.com/kubernetes/kubernetes/pull/123738> と \
-             [ベータ化の PR](https://github.com/kubernetes/kubernetes/pull/118764)、\
+             [ベータ化の PR](<https://github.com/kubernetes/kubernetes/pull/118764>)、\
              <https://example.org:8080/a>。\n\
              [https://kep.k8s.io/753](https://kep.k8s.io/753) と `[https://x:title]`\n"
         );
@@ -265,5 +605,152 @@ mod tests {
     fn a_fence_left_open_gets_no_definitions_inside_it() {
         let text = "注((a))\n```\ncode\n";
         assert_eq!(expand(text), text);
+    }
+
+    #[test]
+    fn a_super_pre_block_is_fenced_code_in_its_language_with_its_lines_as_written() {
+        let text = "前\n>|yaml|\nkind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x)) [https://x.example:title=y]\n||<\n後((注))\n";
+        assert_eq!(
+            expand(text),
+            "前\n```yaml\nkind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x)) [https://x.example:title=y]\n```\n\
+             後[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
+        // `>||` and `>|?|` name no language; backticks in the code get a longer fence.
+        assert_eq!(
+            expand(">||\necho ```\n||<\r\n>|?|\nx\n||<"),
+            "````\necho ```\n````\r\n```\nx\n```"
+        );
+    }
+
+    #[test]
+    fn a_fence_opened_inside_a_super_pre_block_is_its_code_not_a_fence() {
+        let text = ">|md|\n```yaml\n||<\n本文((注))\n";
+        assert_eq!(
+            expand(text),
+            "````md\n```yaml\n````\n本文[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
+    }
+
+    #[test]
+    fn what_only_looks_like_a_super_pre_block_stays() {
+        for text in [
+            "```\n>|yaml|\nkind: Pod\n||<\n```\n",
+            ">|yaml|\nkind: Pod\n",
+            "> |yaml|\nkind: Pod\n||<\n",
+            ">|ya ml|\nkind: Pod\n||<\n",
+            "    >|yaml|\n    kind: Pod\n    ||<\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+
+    #[test]
+    fn a_hatena_quote_is_a_blockquote_of_its_lines() {
+        let text = "前\n>>\nリリースノートの((注))を読む。\n\n二段落目\n<<\n後\n";
+        assert_eq!(
+            expand(text),
+            "前\n\n> リリースノートの[^hatena-1]を読む。\n>\n> 二段落目\n\n後\n\n[^hatena-1]: 注\n"
+        );
+        // A quote in a quote, and code in a quote.
+        assert_eq!(
+            expand(">>\n外\n>>\n内\n<<\n```\n<<\n```\n<<\n"),
+            "\n> 外\n>\n> > 内\n>\n> ```\n> <<\n> ```\n\n"
+        );
+    }
+
+    #[test]
+    fn hatena_quotes_nest_four_deep_at_most() {
+        let text = format!("{}x\n{}", ">>\n".repeat(5), "<<\n".repeat(5));
+        // The fifth opens nothing and stays, quoted, with the `<<` that would close it.
+        assert_eq!(
+            expand(&text),
+            "\n>\n> >\n> > >\n> > > > >>\n> > > > x\n> > > > <<\n> > >\n> >\n>\n\n"
+        );
+    }
+
+    #[test]
+    fn markdown_quotes_and_unpaired_markers_stay() {
+        for text in [
+            "> 引用\n>> 引用の引用\n>>\n>> 続き\n<<\n",
+            ">>\n閉じない\n",
+            "本文\n<<\n",
+            "```\n>>\nx\n<<\n```\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+
+    #[test]
+    fn a_fotolife_tag_is_its_image_on_hatenas_server() {
+        let image = |file: &str| {
+            format!("https://cdn-ak.f.st-hatena.com/images/fotolife/k/k8s_taro/20250830/{file}")
+        };
+        assert_eq!(
+            expand("[f:id:k8s_taro:20250830123456p:plain]\n"),
+            format!("![]({})\n", image("20250830123456.png"))
+        );
+        assert_eq!(
+            expand(
+                "図: [f:id:k8s_taro:20250830123456j:plain:w300:alt=構成図] と [f:id:k8s_taro:20250830123456g]"
+            ),
+            format!(
+                "図: ![構成図]({}) と ![]({})",
+                image("20250830123456.jpg"),
+                image("20250830123456.gif")
+            )
+        );
+        // A title holds colons, is the alt text when none is given, and reads as written.
+        assert_eq!(
+            expand("[f:id:k8s_taro:20250830123456p:image,w300:title=図 1: <全体> \"案\"]"),
+            format!(
+                "![図 1: \\<全体\\> \"案\"]({} \"図 1: \\<全体\\> \\\"案\\\"\")",
+                image("20250830123456.png")
+            )
+        );
+        for text in [
+            "`[f:id:k8s_taro:20250830123456p:plain]`",
+            "[f:id:k8s_taro:2025p:plain]",
+            "[f:id:k8s_taro:20250830123456x:plain]",
+            "[f:id:../x:20250830123456p]",
+            "[f:id:k8s_taro:20250830123456p.png]",
+        ] {
+            assert_eq!(expand(text), text);
+        }
+    }
+
+    #[test]
+    fn link_options_never_reach_the_link_text() {
+        assert_eq!(
+            expand(
+                "[https://kubernetes.io/docs/concepts/:title=公式ドキュメント:bookmark] \
+                 [https://kep.k8s.io/753:title=KEP *753*:embed:cite] \
+                 [https://x.example/a:embed:title=X] [https://x.example/b:bookmark:embed]"
+            ),
+            "[公式ドキュメント](<https://kubernetes.io/docs/concepts/>) \
+             [KEP \\*753\\*](<https://kep.k8s.io/753>) [X](<https://x.example/a>) <https://x.example/b>"
+        );
+        // A tag holds no bracket: this is text with brackets, not a link.
+        let text = "[https://x.example:title=a[b] と [https://y.example:title=c";
+        assert_eq!(expand(text), text);
+    }
+
+    #[test]
+    fn shell_arithmetic_is_no_note() {
+        let text = "ループでは $((i+1)) のように算術展開を使います。\n";
+        assert!(matches!(expand(text), Cow::Borrowed(_)), "{}", expand(text));
+        assert_eq!(
+            expand("$(( a + b )) と $(((c))) と本文((注))\n"),
+            "$(( a + b )) と $(((c))) と本文[^hatena-1]\n\n[^hatena-1]: 注\n"
+        );
+    }
+
+    #[test]
+    fn the_code_of_a_hugo_code_shortcode_is_left_alone() {
+        let text = "{{< mermaid >}}\ngraph LR;\n  A((Pod)) --> B\n{{< /mermaid >}}\n本文((注))\n";
+        assert_eq!(
+            expand(text),
+            "{{< mermaid >}}\ngraph LR;\n  A((Pod)) --> B\n{{< /mermaid >}}\n本文[^hatena-1]\n\n\
+             [^hatena-1]: 注\n"
+        );
     }
 }

@@ -7,8 +7,10 @@
 //! other), `{{< feature-state feature_gate_name="X" >}}` the gate's state from the registry (in
 //! the article's release, else its latest) and `フィーチャーゲート \`X\``, so the gate is a
 //! mention like any other; `{{< glossary_tooltip term_id="etcd" >}}` without a `text` the term's
-//! name, `{{< highlight yaml >}}` a fenced code block, and what `{{< comment >}}` holds nothing
-//! at all (the author's note is never published). A parameter is escaped for where it lands.
+//! name, `{{< highlight yaml >}}` a fenced code block and `{{< mermaid >}}` one in language
+//! `mermaid`, `{{< table caption="…" >}}` its caption in bold above the table, and what
+//! `{{< comment >}}` holds nothing at all (the author's note is never published). A parameter
+//! is escaped for where it lands.
 //!
 //! The rewrite keeps every line where it was (a shortcode spanning lines leaves its newlines
 //! behind, a callout quotes its lines in place, a code tab's fences take its tags' lines), so
@@ -486,8 +488,10 @@ fn heading(name: &str) -> String {
 
 /// What `{{< param "version" >}}`, `{{< latest-version >}}` and `{{< skew … >}}` print: the
 /// page's release (`v1.34` for the first two, `1.34` for skew, `v1.34.0` for `param
-/// "fullversion"`, as kubernetes.io's site params are written), or with no release a visible placeholder (`vX.Y`), so a URL built of it never
-/// has a silent hole.
+/// "fullversion"` and `1.34.0` for `skew currentPatchVersion`, as kubernetes.io's site params
+/// are written), or with no release a visible placeholder of the same form (`vX.Y`, `X.Y`,
+/// `X.Y.Z`; every minor version `X.Y`, as no other can be told from it), so a URL built of it
+/// never has a silent hole.
 fn version(name: &str, params: &Params, page: &Page) -> String {
     let offset: Option<i32> = match (name, params.nth(0).unwrap_or_default()) {
         ("param", "version") | ("latest-version", _) => {
@@ -496,6 +500,9 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
         // The first release of the minor: a download URL built of it names a file that exists.
         ("param", "fullversion") => {
             return page.release.map_or("vX.Y.Z".into(), |r| format!("v{r}.0"));
+        }
+        ("skew", "currentPatchVersion") => {
+            return page.release.map_or("X.Y.Z".into(), |r| format!("{r}.0"));
         }
         ("param", other) => return markdown_text(other),
         (_, "currentVersion" | "latestVersion") => Some(0),
@@ -513,14 +520,13 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
             let minor = (i32::from(r.minor) + offset).max(0);
             format!("{}.{minor}", r.major)
         }
-        None if offset == 0 => "X.Y".into(),
-        None => format!("X.Y{offset:+}"),
+        None => "X.Y".into(),
     }
 }
 
 /// `s` as Markdown text that reads as itself: the characters that would make markup or HTML
 /// are escaped.
-fn markdown_text(s: &str) -> String {
+pub(crate) fn markdown_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_ascii_punctuation() && !matches!(c, '.' | '-' | '/' | ',' | ':' | '"' | '\'') {
@@ -562,6 +568,58 @@ fn code_sample(params: &Params) -> String {
 /// it is shown as written, as an author quoting it means (Hugo would fail the page).
 fn makes_markup(name: &str) -> bool {
     callout(name).is_some() || matches!(name, "tab" | "tabs" | "figure" | "alert")
+}
+
+/// The language of the code block a paired shortcode's content becomes (`""` when it names
+/// none): `highlight`'s first parameter, `mermaid` for a diagram (shown as its source, as a
+/// fenced `mermaid` block is), a tab's `codelang`; `None` for a shortcode whose content stays
+/// Markdown.
+fn code_block_language(name: &str, params: &Params) -> Option<String> {
+    match name {
+        "highlight" => Some(params.nth(0).unwrap_or_default().to_string()),
+        "mermaid" => Some("mermaid".to_string()),
+        "tab" => params.get("codelang").filter(|l| !l.trim().is_empty()),
+        _ => None,
+    }
+}
+
+/// Which of `lines` hold the code of a shortcode that becomes a code block (`{{< highlight >}}`,
+/// `{{< mermaid >}}`, `{{< tab codelang="…" >}}`, its opening tag alone on its line): the lines
+/// after that tag, up to the line of its closing tag (to the text's end when it is never closed,
+/// as [`degrade`] reads it). The passes that rewrite an article before its shortcodes degrade
+/// (Hatena's notation) leave these lines alone, as they leave fenced code.
+pub(crate) fn code_shortcode_lines(lines: &[&str]) -> Vec<bool> {
+    let mut open: Option<String> = None;
+    lines
+        .iter()
+        .map(|line| {
+            if !line.contains("{{") {
+                return open.is_some();
+            }
+            match &open {
+                Some(name) => {
+                    if SHORTCODE
+                        .captures_iter(line)
+                        .any(|c| c.get(2).is_none() && !c[3].is_empty() && &c[4] == name)
+                    {
+                        open = None;
+                    }
+                    true
+                }
+                None => {
+                    let line = line.trim();
+                    open = SHORTCODE
+                        .captures(line)
+                        .filter(|c| {
+                            c[0].len() == line.len() && c.get(2).is_none() && c[3].is_empty()
+                        })
+                        .filter(|c| code_block_language(&c[4], &Params::parse(&c[5])).is_some())
+                        .map(|c| c[4].to_string());
+                    false
+                }
+            }
+        })
+        .collect()
 }
 
 /// Docsy's `{{% alert title="注意" color="warning" %}}` (kubernetes.io's box with a title of its
@@ -706,7 +764,7 @@ pub fn degrade(text: &str, page: &Page) -> String {
             "youtube" => youtube(&params),
             "tab" => {
                 let tab = params.get("name").unwrap_or_default();
-                match params.get("codelang").filter(|l| !l.trim().is_empty()) {
+                match code_block_language(name, &params) {
                     Some(lang) => {
                         open.push(Open {
                             name: name.to_string(),
@@ -759,21 +817,29 @@ pub fn degrade(text: &str, page: &Page) -> String {
             "api-reference" => api_reference(&params),
             // A section's name, a parent's name, a file shiori cannot read: nothing to show.
             "include" => fixed_text(name, &params, alone).unwrap_or_default(),
-            "capture" | "tabs" | "table" => String::new(),
-            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` on lines of their own: a
-            // code block (in a line, its text stays, as a code span could not hold its lines).
-            "highlight" if alone => {
+            "capture" | "tabs" => String::new(),
+            // kubernetes.io shows the caption above the table; a bold line there reads the same
+            // (a table may follow a paragraph's line directly).
+            "table" => params
+                .get("caption")
+                .filter(|c| !c.trim().is_empty())
+                .map(|c| format!("**{}**", markdown_text(c.trim())))
+                .unwrap_or_default(),
+            // `{{< highlight yaml "linenos=table" >}}…{{< /highlight >}}` and `{{< mermaid >}}…` on
+            // lines of their own: a code block (in a line, its text stays, as a code span could
+            // not hold its lines).
+            "highlight" | "mermaid" if alone => {
                 open.push(Open {
                     name: name.to_string(),
                     start: out.len(),
                     kind: OpenKind::CodeTab {
-                        lang: params.nth(0).unwrap_or_default().to_string(),
+                        lang: code_block_language(name, &params).unwrap_or_default(),
                         name: String::new(),
                     },
                 });
                 String::new()
             }
-            "highlight" => {
+            "highlight" | "mermaid" => {
                 open.push(Open {
                     name: name.to_string(),
                     start: out.len(),
@@ -1150,7 +1216,25 @@ mod tests {
             degrade("kubectl {{< skew currentVersion >}} を使います"),
             "kubectl X.Y を使います"
         );
-        assert_eq!(degrade("{{< skew prevMinorVersion >}}"), "X.Y-1");
+        // Without a release every minor version has the one placeholder, never `X.Y-1`.
+        assert_eq!(degrade("{{< skew prevMinorVersion >}}"), "X.Y");
+        assert_eq!(
+            degrade("v{{< skew currentVersionAddMinor -1 >}} のkubectl"),
+            "vX.Y のkubectl"
+        );
+    }
+
+    #[test]
+    fn skew_current_patch_version_is_the_first_patch_of_the_articles_release() {
+        let url = "curl -LO \"https://dl.k8s.io/release/v{{< skew currentPatchVersion >}}/bin/linux/amd64/kubectl\"";
+        assert_eq!(
+            degrade_for(url, "1.33"),
+            "curl -LO \"https://dl.k8s.io/release/v1.33.0/bin/linux/amd64/kubectl\""
+        );
+        assert_eq!(
+            degrade(url),
+            "curl -LO \"https://dl.k8s.io/release/vX.Y.Z/bin/linux/amd64/kubectl\""
+        );
     }
 
     #[test]
@@ -1395,5 +1479,68 @@ mod tests {
             "https://dl.k8s.io/release/v1.34.0/bin"
         );
         assert_eq!(degrade(r#"{{< param "fullversion" >}}"#), "vX.Y.Z");
+    }
+
+    #[test]
+    fn a_mermaid_shortcode_is_a_mermaid_code_block() {
+        let src = "{{< mermaid >}}\ngraph LR;\n  client([client])-. Ingress-managed <br> load balancer .->ingress[Ingress];\n{{< /mermaid >}}\n後\n";
+        assert_eq!(
+            degrade(src),
+            "```mermaid\ngraph LR;\n  client([client])-. Ingress-managed <br> load balancer .->ingress[Ingress];\n```\n後\n"
+        );
+        // In a line: its text, as `highlight`'s.
+        assert_eq!(
+            degrade("文中 {{< mermaid >}}A-->B{{< /mermaid >}} です"),
+            "文中 A-->B です"
+        );
+    }
+
+    #[test]
+    fn a_table_shortcode_keeps_its_caption_above_the_table() {
+        let src = "{{< table caption=\"リサイズポリシーとQoSクラスの組み合わせ\" >}}\n| リソース | 再起動 |\n|---|---|\n| CPU | なし |\n{{< /table >}}\n";
+        assert_eq!(
+            degrade(src),
+            "**リサイズポリシーとQoSクラスの組み合わせ**\n| リソース | 再起動 |\n|---|---|\n| CPU | なし |\n\n"
+        );
+        assert_eq!(
+            degrade("{{< table caption=\"<b>*注*</b>\" >}}"),
+            "**\\<b\\>\\*注\\*\\</b\\>**"
+        );
+        assert_eq!(degrade("{{< table >}}\n{{< /table >}}"), "\n");
+    }
+
+    #[test]
+    fn the_code_of_code_shortcodes_is_marked_line_by_line() {
+        let lines = [
+            "前\n",
+            "{{< highlight go >}}\n",
+            "f((x))\n",
+            "{{< /highlight >}}\n",
+            "  {{< mermaid >}}\n",
+            "A((B))\n",
+            "{{</ mermaid >}}\n",
+            "{{< tab name=\"t\" codelang=\"sh\" >}}\n",
+            "x\n",
+            "{{< /tab >}}\n",
+            "{{< tab name=\"説明\" >}}\n",
+            "{{< note >}}\n",
+            "y\n",
+            "{{< /note >}}\n",
+            "文中 {{< highlight go >}}z{{< /highlight >}}\n",
+            "{{</* highlight go */>}}\n",
+            "後\n",
+        ];
+        assert_eq!(
+            super::code_shortcode_lines(&lines),
+            [
+                false, false, true, true, false, true, true, false, true, true, false, false,
+                false, false, false, false, false
+            ]
+        );
+        // Never closed, it holds the rest, as it does when it degrades.
+        assert_eq!(
+            super::code_shortcode_lines(&["{{< highlight >}}\n", "a\n", "b"]),
+            [false, true, true]
+        );
     }
 }

@@ -1,8 +1,10 @@
 //! What a reader meets on an article page, checked on built sites: each glossary term linked
 //! once per article (everyday terms only for beginners), each tooltip once per page, IDs kept
 //! whole (gate names with `<wbr>` between their words), code colours only where there is code,
-//! a favicon, and the weight budget of the 1.32 seed article page. The browser half (what the
-//! page looks like and does) is `reading_browser.rs`.
+//! a favicon, the weight budget of the 1.32 seed article page, and other platforms' notation
+//! read as it is there (Hatena's notes, code, quotes and photos, Zenn's embeds and images,
+//! Hugo's diagrams, table captions and versions). The browser half (what the page looks like
+//! and does) is `reading_browser.rs`.
 
 use std::collections::BTreeMap;
 
@@ -599,4 +601,131 @@ fn a_mention_in_a_table_is_quoted_with_its_row() {
         let html = page(&out, path);
         assert!(html.contains(row), "{path}: {html}");
     }
+}
+
+/// The text of the code block of `lang` on `html`, as a reader copies it: tags gone, entities read.
+fn code_text(html: &str, lang: &str) -> String {
+    let open = format!("<pre class=\"code\" data-lang=\"{lang}\">");
+    let start = html
+        .find(&open)
+        .unwrap_or_else(|| panic!("no {lang} code: {html}"))
+        + open.len();
+    let inner = &html[start..start + html[start..].find("</pre>").unwrap()];
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in inner.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn hatena_code_quotes_and_photos_hugo_diagrams_captions_and_patch_versions_read_as_written() {
+    let f = Fixture::new();
+    let hatena = "+++\ntitle = \"はてなから\"\nslug = \"hatena\"\nrelease = \"1.33\"\n+++\n\
+                  >|yaml|\nkind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x))\n||<\n\n\
+                  >>\nリリースノートは毎回読みましょう。\n<<\n\n\
+                  [f:id:k8s_taro:20250830123456p:plain:alt=構成図]\n\n\
+                  [https://kubernetes.io/docs/concepts/:title=公式ドキュメント:bookmark]\n\n\
+                  ループでは $((i+1)) のように使います((算術展開です))。\n\n\
+                  [戻る](javascript:alert(1))\n";
+    f.write("content/hatena.md", hatena);
+    f.write(
+        "content/kubectl.md",
+        "---\ntitle: kubectlのインストール\nslug: kubectl\nrelease: \"1.33\"\n---\n\
+         {{< mermaid >}}\ngraph LR;\n  A((Pod)) --> B[Service];\n{{< /mermaid >}}\n\n\
+         {{< table caption=\"リサイズポリシーとQoSクラスの組み合わせ\" >}}\n\
+         | リソース | 再起動 |\n|---|---|\n| CPU | なし |\n{{< /table >}}\n\n\
+         ```shell\ncurl -LO \"https://dl.k8s.io/release/v{{< skew currentPatchVersion >}}/bin/linux/amd64/kubectl\"\n```\n",
+    );
+    f.write(
+        "content/norelease.md",
+        "---\ntitle: リソースの変更\nslug: norelease\n---\n\
+         v{{< skew currentVersion >}} のクラスターと、v{{< skew currentVersionAddMinor -1 >}} のkubectl。\n",
+    );
+    f.write(
+        "content/zenn.md",
+        "---\ntitle: \"Zenn 画像\"\nslug: zenn\ntype: \"tech\"\ntopics: [\"kubernetes\"]\n---\n\
+         ![構成図](https://example.com/c.png \"クラスタ構成\" =300x)\n",
+    );
+    let out = f.build();
+
+    let html = page(&out, "articles/hatena/index.html");
+    // Super-pre: YAML code exactly as written, no note or term link taken out of it.
+    assert_eq!(
+        code_text(&html, "yaml"),
+        "kind: DeviceClass\nspec:\n  selectors:\n  - cel: ((x))\n"
+    );
+    assert!(
+        html.contains(
+            "<blockquote>\n<p id=\"p-1\">リリースノートは毎回読みましょう。</p>\n</blockquote>"
+        ),
+        "{html}"
+    );
+    assert!(
+        !html.contains("||&lt;") && !html.contains("&lt;&lt;"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<img src=\"https://cdn-ak.f.st-hatena.com/images/fotolife/k/k8s_taro/20250830/20250830123456.png\" alt=\"構成図\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"https://kubernetes.io/docs/concepts/\">公式ドキュメント</a>"),
+        "{html}"
+    );
+    // Shell arithmetic stays; the one real note is the only one.
+    assert!(html.contains("ループでは $((i+1)) のように"), "{html}");
+    assert!(html.contains("算術展開です"), "{html}");
+    assert!(
+        html.contains("href=\"#fn-hatena-1\"") && !html.contains("hatena-2"),
+        "{html}"
+    );
+    // Every line stayed on its line: the dropped link is reported where it is written.
+    let line = 1 + hatena
+        .lines()
+        .position(|l| l.contains("javascript:"))
+        .unwrap();
+    let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains(&format!("hatena.md:{line}: warning"))),
+        "{warnings:?}"
+    );
+
+    let html = page(&out, "articles/kubectl/index.html");
+    assert_eq!(
+        code_text(&html, "mermaid"),
+        "graph LR;\n  A((Pod)) --> B[Service];\n"
+    );
+    assert!(
+        html.contains("<strong>リサイズポリシーとQoSクラスの組み合わせ</strong></p>\n<table>"),
+        "{html}"
+    );
+    assert!(
+        code_text(&html, "shell")
+            .contains("\"https://dl.k8s.io/release/v1.33.0/bin/linux/amd64/kubectl\""),
+        "{html}"
+    );
+    let html = page(&out, "articles/norelease/index.html");
+    assert!(
+        html.contains("vX.Y のクラスターと、vX.Y のkubectl。"),
+        "{html}"
+    );
+    let html = page(&out, "articles/zenn/index.html");
+    assert!(
+        html.contains(
+            "<img src=\"https://example.com/c.png\" alt=\"構成図\" title=\"クラスタ構成\""
+        ),
+        "{html}"
+    );
 }
