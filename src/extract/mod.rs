@@ -479,6 +479,8 @@ pub(crate) struct Views<'a> {
     /// By section, the stages a table of releases and stages in it states for what its
     /// heading names (`stage::section_timelines`).
     timelines: HashMap<usize, Vec<Dated>>,
+    /// By (table, column), the release its header names (`stage::column_releases`).
+    column_releases: HashMap<(usize, usize), Release>,
 }
 
 impl<'a> Views<'a> {
@@ -488,6 +490,7 @@ impl<'a> Views<'a> {
             release,
             views: (0..doc.blocks.len()).map(|_| Default::default()).collect(),
             timelines: HashMap::new(),
+            column_releases: stage::column_releases(doc),
         }
     }
 
@@ -498,8 +501,15 @@ impl<'a> Views<'a> {
 
     /// The view of block `index`.
     pub(crate) fn get(&self, index: usize) -> &BlockView<'a> {
-        self.views[index]
-            .get_or_init(|| BlockView::new(index, &self.doc.blocks[index], self.doc, self.release))
+        self.views[index].get_or_init(|| {
+            let block = &self.doc.blocks[index];
+            let mut view = BlockView::new(index, block, self.doc, self.release);
+            view.column_release = block
+                .cell
+                .filter(|c| !c.head)
+                .and_then(|c| self.column_releases.get(&(c.table, c.column)).copied());
+            view
+        })
     }
 }
 
@@ -625,7 +635,7 @@ impl<'a> BlockView<'a> {
             index,
             block,
             release,
-            column_release: stage::column_release(doc, index),
+            column_release: None,
             norm,
             tokens,
             sentences,

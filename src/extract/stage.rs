@@ -4849,18 +4849,18 @@ fn platform_release(header: &str) -> Option<&str> {
 /// (`EKS 1.33`), the longer name first.
 const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
 
-/// The release the header of table cell `index`'s column is only the name of (`| 項目 | v1.32
-/// まで | v1.33 |`): what the cell states, it states for that release.
-pub(super) fn column_release(doc: &Doc, index: usize) -> Option<Release> {
-    let cell = doc.blocks[index].cell.filter(|c| !c.head)?;
-    let head = doc.blocks[..index].iter().rev().find(|b| {
-        b.cell
-            .is_some_and(|c| c.table == cell.table && c.column == cell.column && c.head)
-    })?;
-    let h = crate::text::japanese::nfkc(&head.text)
-        .trim()
-        .to_lowercase();
-    release_header(&h).filter(|_| platform_release(&h).is_none())
+/// By (table, column), the release a header cell is only the name of (`| 項目 | v1.32 まで |
+/// v1.33 |`): what a cell below it states, it states for that release.
+pub(super) fn column_releases(doc: &Doc) -> HashMap<(usize, usize), Release> {
+    doc.blocks
+        .iter()
+        .filter_map(|b| {
+            let cell = b.cell.filter(|c| c.head)?;
+            let h = crate::text::japanese::nfkc(&b.text).trim().to_lowercase();
+            let release = release_header(&h).filter(|_| platform_release(&h).is_none())?;
+            Some(((cell.table, cell.column), release))
+        })
+        .collect()
 }
 
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,

@@ -460,6 +460,7 @@ pub fn split<'a>(
         Some(h) if same_title(&h, &title) => without_opening_line(body, body_line),
         _ => (body, body_line),
     };
+    let marp = is_marp(&raw.unknown);
     Ok(Split {
         front: FrontMatter {
             title,
@@ -471,8 +472,8 @@ pub fn split<'a>(
             tags: raw.tags,
             draft: raw.draft || raw.published == Some(false),
             unrendered: unrendered(&raw.unknown),
-            marp: is_marp(&raw.unknown),
-            line_breaks: is_marp(&raw.unknown) || keeps_line_breaks(&raw.unknown),
+            marp,
+            line_breaks: marp || keeps_line_breaks(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
             source,

@@ -385,15 +385,7 @@ mod tests {
         let graph = link_graph(&[(meta, &doc, &refs)], &reg);
         let links = annotations(&doc, &refs, &graph, "../../");
         (
-            to_html(
-                &doc,
-                links.annotations,
-                links.chips,
-                &Options {
-                    trust_html: false,
-                    line_breaks: false,
-                },
-            ),
+            to_html(&doc, links.annotations, links.chips, &Options::default()),
             chips(&refs, &graph),
         )
     }

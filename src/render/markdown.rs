@@ -40,6 +40,8 @@ pub(crate) struct Insertion {
     pub html: String,
 }
 
+/// The default: the author's raw HTML sanitized, line breaks joined as the language joins them.
+#[derive(Default)]
 pub(crate) struct Options {
     pub trust_html: bool,
     /// Each line break in a paragraph is shown as one (`FrontMatter::line_breaks`).
@@ -647,10 +649,12 @@ pub(crate) fn line_breaks<'e>(
 /// For each soft break of `events`, whether the text ends before it and goes on after it with
 /// characters that join without a space (`text::japanese::joins_without_space`).
 fn breaks_between_wide_characters(events: &[Event<'static>]) -> Vec<bool> {
-    let text_of = |e: &Event<'static>| match e {
-        Event::Text(t) | Event::Code(t) => Some(t.to_string()),
-        _ => None,
-    };
+    fn text_of<'a>(e: &'a Event<'static>) -> Option<&'a str> {
+        match e {
+            Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
     let wide = crate::text::japanese::joins_without_space;
     let mut out = Vec::new();
     for (i, e) in events.iter().enumerate() {
@@ -764,15 +768,7 @@ mod tests {
     fn render(md: &str, ann: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let d = blocks::parse(md, 1);
         let a = ann(&d);
-        to_html(
-            &d,
-            a,
-            vec![],
-            &Options {
-                trust_html: false,
-                line_breaks: false,
-            },
-        )
+        to_html(&d, a, vec![], &Options::default())
     }
 
     #[test]
@@ -825,15 +821,7 @@ mod tests {
     fn anchors_are_the_block_maps_on_nested_lists_tables_and_quotes() {
         let md = "前文\n\n1. 一\n   - 一の一\n   - 一の二\n2. 二\n\n| a | b |\n|---|---|\n| c | d |\n\n> 引用\n>\n> - 引用の項目\n\n- 緩い\n\n  段落\n";
         let d = blocks::parse(md, 1);
-        let html = to_html(
-            &d,
-            vec![],
-            vec![],
-            &Options {
-                trust_html: false,
-                line_breaks: false,
-            },
-        );
+        let html = to_html(&d, vec![], vec![], &Options::default());
         // Written from the rule: paragraphs, items and cells are numbered apart, in document
         // order, whatever they nest in.
         let expected = [
@@ -994,15 +982,7 @@ mod tests {
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
         let d = blocks::parse(md, 1);
-        let safe = to_html(
-            &d,
-            vec![],
-            vec![],
-            &Options {
-                trust_html: false,
-                line_breaks: false,
-            },
-        );
+        let safe = to_html(&d, vec![], vec![], &Options::default());
         assert!(
             !safe.contains("<script") && !safe.contains("onclick"),
             "{safe}"
@@ -1014,7 +994,7 @@ mod tests {
             vec![],
             &Options {
                 trust_html: true,
-                line_breaks: false,
+                ..Options::default()
             },
         );
         assert!(raw.contains("<script>"));
@@ -1036,15 +1016,7 @@ mod tests {
     fn text_in_raw_html_gets_an_anchor_and_keeps_the_authors_elements() {
         let safe = |md: &str| {
             let d = blocks::parse(md, 1);
-            to_html(
-                &d,
-                vec![],
-                vec![],
-                &Options {
-                    trust_html: false,
-                    line_breaks: false,
-                },
-            )
+            to_html(&d, vec![], vec![], &Options::default())
         };
         let html = safe(
             "<div class=\"note\" style=\"x\">注意 &amp; 補足</div>\n\n<table>\n<tr><th>KEP</th></tr>\n<tr><td><code>A&lt;B</code></td></tr>\n</table>\n\n段落\n",
@@ -1070,15 +1042,7 @@ mod tests {
     fn an_element_opened_in_one_raw_html_block_closes_in_a_later_one() {
         let safe = |md: &str| {
             let d = blocks::parse(md, 1);
-            to_html(
-                &d,
-                vec![],
-                vec![],
-                &Options {
-                    trust_html: false,
-                    line_breaks: false,
-                },
-            )
+            to_html(&d, vec![], vec![], &Options::default())
         };
         // The folded text stays inside its `<details>`, which closes where the author closed it.
         let html = safe("<details>\n<summary>要約</summary>\n\n本文\n\n</details>\n\n後の段落\n");

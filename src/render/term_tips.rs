@@ -183,15 +183,7 @@ def_en = "The smallest unit that runs containers together."
         let mut ann = taken(&doc);
         let tips = annotations(&g, g.hits(0), beginner, "../../", &ann);
         ann.extend(tips);
-        to_html(
-            &doc,
-            ann,
-            vec![],
-            &Options {
-                trust_html: false,
-                line_breaks: false,
-            },
-        )
+        to_html(&doc, ann, vec![], &Options::default())
     }
 
     #[test]
