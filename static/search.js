@@ -220,8 +220,18 @@
   // `1.33`, `v1.33`, `Kubernetes 1.33`, `k8s v1.33.2`: a release (index.rs, `id_row_value`).
   var RELEASE_QUERY = /^(?:kubernetes|k8s)?\s*v?([0-9]+)\.([0-9]+)(?:\.[0-9]+)?$/;
 
+  // A pasted GitHub URL: a pull request or issue (`…/kubernetes/pull/122082`), a KEP's issue
+  // (`…/enhancements/issues/3157`) or its folder (`…/keps/sig-node/753-sidecar-containers`).
+  var URL_QUERY = /^(?:https?:\/\/)?(?:www\.)?github\.com\/[\w.-]+\/([\w.-]+)\/(?:(pull|issues)\/([0-9]+)|(?:tree|blob)\/[^\/]+\/keps\/[^\/]+\/([0-9]+)-)/;
+
   function parseIdQuery(query) {
     var q = String(query).normalize('NFKC').toLowerCase().trim();
+    var u = URL_QUERY.exec(q);
+    if (u) {
+      var kep = u[4] || (u[1] === 'enhancements' && u[2] === 'issues' && u[3]);
+      return kep ? { number: kep.replace(/^0+(?=.)/, ''), hint: 'kep' }
+        : { number: u[3].replace(/^0+(?=.)/, ''), hint: 'pr' };
+    }
     var r = RELEASE_QUERY.exec(q);
     if (r) return { release: (+r[1]) + '.' + (+r[2]) };
     var m = NUMBER_QUERY.exec(q);
@@ -472,8 +482,8 @@
     var idCount = queued.length, dropped = 0;
     return {
       // The results there are: ID matches and text hits, less the hits met so far that
-      // repeat a page already listed (a KEP page is an ID match and a text hit) or whose doc
-      // file is missing. Once every hit is loaded it is the length of the list.
+      // repeat a page or section already listed (a KEP page is an ID match and a text hit; a
+      // long section is several parts) or whose doc file is missing. Once every hit is loaded it is the length of the list.
       total: function () { return idCount + res.hits.length - dropped; },
       hasMore: function () { return queued.length > 0 || next < res.hits.length; },
       more: async function (n) {
@@ -483,8 +493,11 @@
           next += batch.length;
           var docs = await Promise.all(batch.map(function (h) { return docRecord(res.manifest, h.id); }));
           docs.forEach(function (r) {
-            if (!r || seen[r.url]) { dropped++; return; }
+            // A long section is indexed in parts: the best-scoring part stands for it.
+            var sectionKey = r && r.section ? r.url.split('#')[0] + '#\u0000' + r.section : null;
+            if (!r || seen[r.url] || (sectionKey && seen[sectionKey])) { dropped++; return; }
             seen[r.url] = true;
+            if (sectionKey) seen[sectionKey] = true;
             out.push({
               url: r.url, title: r.title, section: r.section, kind: r.kind,
               sectionHtml: highlight(r.section, needles, 0).html,

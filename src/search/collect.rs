@@ -26,7 +26,7 @@ use crate::graph::Mention;
 use crate::model::Article;
 use crate::model::ids::KepNumber;
 use crate::model::urls;
-use crate::parse::blocks::{Block, BlockKind, Doc};
+use crate::parse::blocks::{Block, BlockKind, Doc, Section};
 use crate::render::RenderCtx;
 use crate::render::entity_links::kep_title;
 use crate::text::truncate_chars;
@@ -73,13 +73,14 @@ pub fn article_docs(a: &Article) -> Vec<SearchDoc<'_>> {
         let heading = &doc.sections[section];
         let parts = section_parts(&doc.blocks[start..end]);
         if parts.is_empty() && !heading.title.is_empty() {
-            // A heading directly followed by a subheading is still found by its title.
+            // A heading directly followed by a subheading is still found by its title, and
+            // its snippet lists what it holds: its subheadings' titles.
             out.push(section_doc(
                 a,
                 &url,
                 &heading.anchor,
                 &heading.title,
-                DocText::Lines(Vec::new()),
+                DocText::Own(subheadings(&doc.sections, section).join(" / ")),
             ));
         }
         for (i, (anchor, text)) in parts.into_iter().enumerate() {
@@ -94,6 +95,24 @@ pub fn article_docs(a: &Article) -> Vec<SearchDoc<'_>> {
         start = end;
     }
     out
+}
+
+/// The titles of the headings right under section `s` (one level down, up to the next heading
+/// of its level or above), in order.
+fn subheadings(sections: &[Section], s: usize) -> Vec<&str> {
+    let level = sections[s].level;
+    let under = sections[s + 1..]
+        .iter()
+        .take_while(|h| h.level > level)
+        .collect::<Vec<_>>();
+    let Some(child_level) = under.iter().map(|h| h.level).min() else {
+        return Vec::new();
+    };
+    under
+        .into_iter()
+        .filter(|h| h.level == child_level && !h.title.is_empty())
+        .map(|h| h.title.as_str())
+        .collect()
 }
 
 fn section_doc<'a>(
@@ -407,6 +426,20 @@ fn term_entries(site: &RenderCtx) -> Vec<IdEntry> {
                 detail,
             });
         }
+        // A misspelling the glossary knows finds the term's page, and says what it is a
+        // misspelling of; it is not a name of the term's KEPs.
+        for typo in t
+            .typos
+            .iter()
+            .filter(|n| seen.insert(super::index::id_value(n)))
+        {
+            ids.push(IdEntry {
+                key: format!("glossary:{typo}"),
+                url: urls::term(&t.id),
+                title: title.clone(),
+                detail: truncate_chars(&format!("{typo} → {title}: {}", t.def_ja), PR_DETAIL_CHARS),
+            });
+        }
     }
     ids
 }
@@ -466,6 +499,20 @@ mod tests {
                 .iter()
                 .all(|(_, t)| t.get().chars().count() <= PART_CHARS)
         );
+    }
+
+    #[test]
+    fn a_heading_with_only_subheadings_lists_them_as_its_text() {
+        let d = blocks::parse(
+            "## 昇格、非推奨化、削除\n\n### GA への昇格\n\n本文\n\n#### 細目\n\n本文\n\n\
+             ### 非推奨化\n\n本文\n\n## 次の節\n\n### 別の節\n",
+            1,
+        );
+        // sections: 0 = before any heading, 1 = the `##` with no body of its own.
+        assert_eq!(subheadings(&d.sections, 1), ["GA への昇格", "非推奨化"]);
+        // A section with nothing under it lists nothing.
+        let last = d.sections.len() - 1;
+        assert!(subheadings(&d.sections, last).is_empty());
     }
 
     #[test]

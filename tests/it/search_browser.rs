@@ -78,6 +78,13 @@ fn fixture_docs() -> Vec<SearchDoc<'static>> {
             "イメージのガベージコレクション",
             "ガベージコレクターが未使用のイメージを最大期間で削除できるようになりました。クラスター全体のディスク使用量が減ります。",
         ),
+        // The second part of the long #gc section: the same section, found once.
+        section(
+            "articles/k8s-1-29-sig-node/#p-7",
+            NODE,
+            "イメージのガベージコレクション",
+            "削除を始めるディスク使用率は kubelet の設定で変えられます。",
+        ),
         section(
             "articles/k8s-1-31-whats-new/#other",
             NEWS,
@@ -231,6 +238,19 @@ const ID_CASES: &[(&str, &str)] = &[
     ("k8s v1.32.4", "releases/1.32/"),
     // A term's name of two characters is found whole.
     ("認証", "glossary/authentication/"),
+    // Pasted GitHub URLs: a pull request, a KEP's issue, a KEP's folder.
+    (
+        "https://github.com/kubernetes/kubernetes/pull/128266",
+        "articles/k8s-1-32-sig-api-machinery/#li-3",
+    ),
+    (
+        "https://github.com/kubernetes/enhancements/issues/3157",
+        "keps/3157/",
+    ),
+    (
+        "github.com/kubernetes/enhancements/tree/master/keps/sig-api-machinery/3157-watch-list",
+        "keps/3157/",
+    ),
 ];
 
 /// Full-text queries and the page (section) expected in the top 3.
@@ -280,6 +300,17 @@ fn check_queries(b: &Browser, root: &str) -> Vec<String> {
         if !got.is_empty() {
             failures.push(format!("{q:?} should find nothing, got {got:?}"));
         }
+    }
+    // A section indexed in two parts (both carry its title) is listed once.
+    let got = results(b, root, "ガベージコレクション");
+    let parts = got
+        .iter()
+        .filter(|u| u.starts_with("articles/k8s-1-29-sig-node/#gc") || u.ends_with("#p-7"))
+        .count();
+    if parts != 1 {
+        failures.push(format!(
+            "the two parts of #gc should give one result, got {got:?}"
+        ));
     }
     // A pasted run of Japanese, however long, is searched (its snippets marked in one pass).
     let pasted = "サイドカー".repeat(400);

@@ -83,6 +83,14 @@ const ID_CASES: &[(&str, Option<&str>)] = &[
     // before the gates whose names start with the letters (`DRAAdminAccess`).
     ("DRA", Some("keps/4381/")),
     ("動的リソース割り当て", Some("keps/4381/")),
+    // A misspelling the glossary lists (`deprecation`: typos = ["deperecate"]).
+    ("deperecate", Some("glossary/deprecation/")),
+    // A pasted pull-request URL lands on the PR's first mention; a KEP's issue on the KEP.
+    ("https://github.com/kubernetes/kubernetes/pull/128266", None),
+    (
+        "https://github.com/kubernetes/enhancements/issues/3157",
+        Some("keps/3157/"),
+    ),
     ("sig-node", Some("sigs/node/")),
     ("SIG API Machinery", Some("sigs/api-machinery/")),
 ];
