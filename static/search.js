@@ -238,8 +238,12 @@
     if (m) return { number: m[2].replace(/^0+(?=.)/, ''), hint: m[1] === 'pull' ? 'pr' : m[1] || null };
     var name = idValue(q);
     // Two characters name a term whole (認証, 昇格, ベータ folded to ベタ); a prefix is looked
-    // up from three (`matchIds`).
-    if (Array.from(name).length >= 2 && !/^[0-9]+$/.test(name)) return { name: name };
+    // up from three (`matchIds`); a gate's, only of a name written as one word: `in-place` is
+    // words, not the start of `InPlacePodVerticalScaling` (`pod level resources` still names
+    // the gate whole, and `sig api` starts SIG API Machinery).
+    if (Array.from(name).length >= 2 && !/^[0-9]+$/.test(name)) {
+      return { name: name, words: /[\s\-_.\/]/.test(q) };
+    }
     return null;
   }
 
@@ -267,6 +271,7 @@
         // first letters are other words' too (`クラスタ` starts a dozen terms).
         if (!exact && (kind === 'glossary' || kind === 'kep')) return;
         if (!exact && !(value.indexOf(id.name) === 0 && id.name.length >= 3)) return;
+        if (!exact && kind === 'gate' && id.words) return;
         rank = kindRank(kind);
       }
       found.push({ kind: kind, value: value, url: row[2], title: row[3], detail: row[4] || '', exact: exact, rank: rank, order: order });

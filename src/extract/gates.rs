@@ -175,11 +175,13 @@ pub(super) fn extract_block(
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i) || titled_with_its_stage(view, i);
+                let for_the_flag = is_whole_span(view, t) && beside_the_flag(view, t.range.start);
                 if is_api_kind(name)
                     && !is_subject_of_a_stage(view, i)
                     && !titled
                     && !is_switched_on(view, i)
                     && !titles_its_kep(view, registry, keps, t, name)
+                    && !for_the_flag
                 {
                     continue;
                 }
@@ -1227,6 +1229,16 @@ fn is_whole_span(view: &BlockView, t: &Token) -> bool {
 }
 
 /// The sentence mentions gates, a stage, a default or switching something on or off.
+/// The sentence at `at` writes the `--feature-gates` flag: a name it sets apart in a code span
+/// is one to give the flag or not (`` `--feature-gates=A=true` のみとし、`MutatingAdmissionPolicy`
+/// は指定しないでください ``).
+fn beside_the_flag(view: &BlockView, at: usize) -> bool {
+    let sentence = view.sentence_at(at);
+    view.tokens_in(&sentence)
+        .iter()
+        .any(|t| t.kind == TokenKind::Flag)
+}
+
 fn sentence_is_about_gates(view: &BlockView, at: usize) -> bool {
     view.sentence_facts(at).about_gates
 }

@@ -2749,9 +2749,9 @@ const GUESS_ADVERBS: [&str; 7] = [
     "もしかすると",
 ];
 
-/// Endings of hearsay (`…らしい`, `…とのこと`): of what comes, a guess; of the past
-/// (`GA になったらしい`), a fact reported.
-const HEARSAY_ENDINGS: [&str; 7] = [
+/// Endings of hearsay (`…らしい`, `…とのこと`, `…って聞いた`): of what comes, a guess; of the
+/// past (`GA になったらしい`, `GA になったと聞きました`), a fact reported.
+const HEARSAY_ENDINGS: [&str; 24] = [
     "らしい",
     "らしいです",
     "とのこと",
@@ -2759,6 +2759,23 @@ const HEARSAY_ENDINGS: [&str; 7] = [
     "みたい",
     "みたいです",
     "そうです",
+    "って聞いた",
+    "って聞きました",
+    "って聞いてる",
+    "って聞いてます",
+    "と聞いた",
+    "と聞きました",
+    "と聞いている",
+    "と聞いています",
+    "と聞いてます",
+    "って話",
+    "って話です",
+    "という話",
+    "という話です",
+    "って噂",
+    "という噂",
+    "という噂です",
+    "と噂されている",
 ];
 
 /// Where a clause ends, for a guess: a contrast or a cause joins the next clause, and a stage
@@ -3025,11 +3042,31 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
         }
     }
     // `…GAになるのでしょうか？`, `…GAになるかどうかに注目しています`: a question states nothing.
+    // What a cause or a contrast before it takes as known still stands (`ベータでもデフォルト無効
+    // なので、本番投入は次以降？`): the question is its last clause.
     for sentence in &view.sentences {
         let said = text[sentence.clone()].trim_end();
-        if said.ends_with(['?', '？']) || said.contains("かどうか") || said.contains("でしょうか")
-        {
+        if said.contains("かどうか") || said.contains("でしょうか") {
             mute(tokens, &mut muted, sentence.clone());
+        } else if said.ends_with(['?', '？']) {
+            // (A cause or contrast closes its clause with a comma: `GA になるのでは、と期待`
+            // asks all of it.)
+            let asked_from = CONTRAST_ENDINGS
+                .iter()
+                .chain(&["ので", "ため"])
+                .filter_map(|w| {
+                    said.match_indices(w)
+                        .map(|(i, _)| i + w.len())
+                        .filter(|&end| said[end..].starts_with(['、', ',']))
+                        .last()
+                })
+                .max()
+                .unwrap_or(0);
+            mute(
+                tokens,
+                &mut muted,
+                sentence.start + asked_from..sentence.end,
+            );
         }
     }
     // `たぶん 1.33 で GA`, `GA は 1.35 だと思う`, `1.34 で GA かな`: a guess states nothing; a
@@ -3530,8 +3567,11 @@ impl Leads {
         if block.kind == BlockKind::ListItem
             && (is_one_name(doc, index) || led_by_a_name(doc, index))
         {
-            view.list_stage
-                .set(parent_lead.or_else(|| self.list_stage(views)));
+            view.list_stage.set(
+                parent_lead
+                    .or_else(|| self.summed_up(views, index))
+                    .or_else(|| self.list_stage(views)),
+            );
         }
         // `## 削除されたフィーチャーゲート` or `1.32 では、以下のフィーチャーゲートが削除されました。`
         // over `| フィーチャーゲート | KEP |` / `` | `PodHostIPs` | KEP-2681 | ``: a first-column
@@ -3631,6 +3671,48 @@ impl Leads {
         self.list_stage_from(views, self.lead).map(|(s, _)| s)
     }
 
+    /// The stage a later item of the list of item `index`, or the paragraph right after the
+    /// list, states of all its items (`- どれも v1.33 でアルファとして追加`, `これらはすべて GA に昇格
+    /// しました。`), when it names no KEP or gate of its own.
+    fn summed_up(&mut self, views: &Views, index: usize) -> Option<Stated> {
+        let doc = views.doc;
+        let parent = doc.blocks[index].parent_item;
+        // Whether block `j` stands inside an item of this list from `index` on.
+        let inside_the_list = |j: usize| {
+            let mut at = doc.blocks[j].parent_item;
+            while let Some(k) = at {
+                if k >= index && doc.blocks[k].parent_item == parent {
+                    return true;
+                }
+                at = doc.blocks[k].parent_item;
+            }
+            false
+        };
+        for j in index + 1..doc.blocks.len() {
+            let b = &doc.blocks[j];
+            let sibling = b.kind == BlockKind::ListItem && b.parent_item == parent;
+            if !sibling && inside_the_list(j) {
+                continue;
+            }
+            let after = parent.is_none()
+                && b.kind == BlockKind::Paragraph
+                && b.parent_item.is_none()
+                && b.cell.is_none();
+            if !(sibling || after) {
+                return None;
+            }
+            let view = views.get(j);
+            let text = view.text();
+            if sums_up(text) && !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
+                return self.stated(views, j);
+            }
+            if after {
+                return None;
+            }
+        }
+        None
+    }
+
     /// Whether a heading open now heads a KEP's graduation criteria.
     fn in_criteria(&self) -> bool {
         self.headings.iter().any(|h| h.criteria)
@@ -3664,6 +3746,41 @@ impl Leads {
             .flatten()
             .find_map(|i| self.stated(views, i).map(|s| (s, i)))
     }
+}
+
+/// Words that open a sentence about every item of the list before it (`どれも`, `これらはすべて`,
+/// `上記の機能は`, `3つとも`).
+const SUMMING_UP: &[&str] = &[
+    "どれも",
+    "いずれも",
+    "いずれの",
+    "すべて",
+    "全て",
+    "全部",
+    "これら",
+    "以上の",
+    "以上は",
+    "上記",
+    "どちらも",
+    "両方",
+    "all of these",
+    "all of them",
+    "these",
+];
+
+/// Whether `text` opens with words about every item of the list before it, or with a count of
+/// them and `とも` (`3つとも`, `三つとも`).
+fn sums_up(text: &str) -> bool {
+    let text = text.trim_start();
+    let lower = text.to_ascii_lowercase();
+    SUMMING_UP.iter().any(|w| lower.starts_with(w))
+        || text.split_once("とも").is_some_and(|(count, _)| {
+            let count = count.trim_end_matches(['つ', '個', '件']);
+            !count.is_empty()
+                && count
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || "一二三四五六七八九十".contains(c))
+        })
 }
 
 /// Words a heading about a stage is made of besides the stage and the release
@@ -3708,6 +3825,17 @@ const CATEGORY_WORDS: &[&str] = &[
     "目指",
     // A label in front of the heading (`参考: 1.32 で削除されたゲート`, `補足 GA になったもの`): what
     // kind of section it is, not what it is about.
+    // The author's view of the items (`アルファで面白いもの`, `気になる GA 機能`): which of them the
+    // section picks, not what it is about.
+    "面白",
+    "気になる",
+    "便利",
+    "嬉",
+    "個人的",
+    "推し",
+    "オススメ",
+    "ピックアップ",
+    "チェック",
     "参考",
     "メモ",
     "補足",
@@ -5532,10 +5660,20 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
                 .iter()
                 .any(|p| text[..prev.range.start].trim_end().ends_with(p))
     };
+    // `` `X` は（v1.33）で beta ``: a release alone in brackets is read as written bare.
+    let unbracketed = |prev: &super::scan::Token| {
+        let gap = &text[prev.range.end..next_start];
+        text[..prev.range.start]
+            .trim_end()
+            .ends_with(['(', '（'])
+            .then(|| gap.trim_start().strip_prefix([')', '）']))
+            .flatten()
+            .unwrap_or(gap)
+    };
     if let Some(prev) = p.map(|p| &tokens[p])
         && let TokenKind::Release(r) = prev.kind
         && !upstream_after_a_platform(prev)
-        && let gap = release_gap(&text[prev.range.end..next_start])
+        && let gap = release_gap(unbracketed(prev))
         && !still(gap)
         && (moved_then(gap)
             || up_to(gap)

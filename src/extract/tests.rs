@@ -2220,8 +2220,18 @@ fn a_history_sentence_gives_the_stage_of_the_articles_release() {
         "`WatchList` は GA になるのでしょうか？",
         "次は `WatchList` が GA になるかどうかに注目しています。",
         "- Q: `WatchList` はいつ GA？",
+        "`WatchList` は使えるので、GA はいつ？",
+        "まだ試せていないけど、`WatchList` は GA？",
+        "`WatchList` は v1.34 で GA になるのでは、と期待されていましたよね?",
     ] {
         assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+    // A stage a cause or a contrast before the question takes as known is stated.
+    for md in [
+        "- `WatchList` はベータでもデフォルト無効なので、本番投入は次のリリース以降？",
+        "`WatchList` は GA になりましたが、もう使っていますか？",
+    ] {
+        assert!(gate_facts(md)[0].1.is_some(), "{md}");
     }
     // No stage stated for the article's release: the sentence's rules decide.
     assert_eq!(
@@ -4585,6 +4595,17 @@ fn a_kind_named_gate_right_after_its_kep_is_the_gate() {
         let (_, r) = run(md);
         assert!(r.gates.is_empty(), "{md}: {:?}", r.gates);
     }
+    // Set apart in a code span in a sentence writing the flag, it is a gate to give the flag.
+    let (_, r) = run(
+        "本番では `--feature-gates=NodeSwap=true` のみとし、`MutatingAdmissionPolicy` は指定しないでください。\n",
+    );
+    let gates: Vec<&str> = r.gates.iter().map(|g| g.gate.0.as_str()).collect();
+    assert_eq!(gates, ["NodeSwap", "MutatingAdmissionPolicy"]);
+    // Bare in such a sentence, it is the kind.
+    let (_, r) = run(
+        "`--feature-gates=MutatingAdmissionPolicy=true` を付けると MutatingAdmissionPolicy を作成できます。\n",
+    );
+    assert_eq!(r.gates.len(), 1, "{:?}", r.gates);
 }
 
 #[test]
@@ -6354,6 +6375,57 @@ fn a_list_lead_about_another_release_dates_its_items() {
 }
 
 #[test]
+fn an_item_or_paragraph_summing_up_a_list_states_its_items_stage() {
+    use Stage::{Alpha, Stable};
+    // The articles of these tests are about 1.32.
+    for md in [
+        "- `NodeSwap`: スワップ\n- `SidecarContainers`: サイドカー\n- どれも v1.31 でアルファとして追加\n",
+        "- `NodeSwap`\n- `SidecarContainers`\n\nこれらはすべて v1.31 でアルファとして追加されました。\n",
+        "- `NodeSwap`\n  - スワップを使う\n- `SidecarContainers`\n- 2つとも v1.31 でアルファ\n",
+    ] {
+        let facts: Vec<_> = gate_facts(md).into_iter().map(|g| (g.1, g.2)).collect();
+        assert_eq!(
+            facts,
+            [
+                (Some(Alpha), Some(rel("1.31"))),
+                (Some(Alpha), Some(rel("1.31")))
+            ],
+            "{md}"
+        );
+    }
+    // An item stating its own stage keeps it; a later sentence not about the list, or a
+    // paragraph after another block, lends nothing.
+    let md = "- `NodeSwap` は GA になりました\n- `SidecarContainers`\n- どれも 1.31 でアルファ\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stable));
+    for md in [
+        "- `NodeSwap`\n- `SidecarContainers`\n- Pod は 1.31 でアルファ\n",
+        "- `NodeSwap`\n\n## 次\n\nどれも 1.31 でアルファ。\n",
+        "- `NodeSwap`\n\n| a |\n|---|\n| b |\n\nどれも 1.31 でアルファ。\n",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+}
+
+#[test]
+fn a_release_alone_in_brackets_dates_the_stage_after_it() {
+    for md in [
+        "- `NodeSwap` は（v1.31）で beta",
+        "- `NodeSwap` は (v1.31) で beta",
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(Stage::Beta), Some(rel("1.31"))), "{md}");
+    }
+}
+
+#[test]
+fn a_heading_picking_items_of_a_stage_lends_it_to_them() {
+    let md =
+        "## アルファで面白いもの\n\n- `NodeSwap`: スワップ\n- `SidecarContainers`: サイドカー\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| g.1).collect();
+    assert_eq!(stages, [Some(Stage::Alpha), Some(Stage::Alpha)]);
+}
+
+#[test]
 fn a_name_alone_in_an_item_under_a_subject_heading_is_its_subject() {
     use Stage::*;
     for md in [
@@ -7275,6 +7347,9 @@ fn a_guess_states_no_stage() {
         // Hearsay of what comes.
         "KEP-1287 は 1.34 で GA らしい。",
         "KEP-1287 の GA は 1.35 とのこと。",
+        "KEP-1287 は 1.34 で GA って聞いた",
+        "KEP-1287 は 1.34 で GA になると聞きました。",
+        "KEP-1287 が 1.34 で GA になるという噂です。",
         // What comes, as the topic of a guessed release.
         "KEP-1287 が GA になるのは 1.34 だと思います。",
         "KEP-2400 が GA になるのは 1.34 かな、と思っています。",
@@ -7286,6 +7361,15 @@ fn a_guess_states_no_stage() {
         (
             "KEP-2400 は 1.30 でベータになったらしい。",
             (2400, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        (
+            "KEP-2400 は 1.30 でベータになったと聞きました。",
+            (2400, Some(Stage::Beta), Some(rel("1.30"))),
+        ),
+        // Hearsay covers its own clause: a stage told before it stands.
+        (
+            "KEP-2340 は v1.31 から beta、v1.34 で GA って聞いた",
+            (2340, Some(Stage::Beta), Some(rel("1.31"))),
         ),
         // The stage as the topic of an opinion, or a cause before it, is a fact.
         (

@@ -78,6 +78,12 @@ fn fixture_docs() -> Vec<SearchDoc<'static>> {
             "イメージのガベージコレクション",
             "ガベージコレクターが未使用のイメージを最大期間で削除できるようになりました。クラスター全体のディスク使用量が減ります。",
         ),
+        section(
+            "articles/k8s-1-29-sig-node/#resize",
+            NODE,
+            "Pod のリサイズ",
+            "In-place な Pod のリサイズがアルファになりました。",
+        ),
         // The second part of the long #gc section: the same section, found once.
         section(
             "articles/k8s-1-29-sig-node/#p-7",
@@ -141,6 +147,11 @@ fn fixture_ids() -> Vec<IdEntry> {
             "gate:PodLifecycleSleepAction",
             "feature-gates/PodLifecycleSleepAction/",
             "PodLifecycleSleepAction",
+        ),
+        id(
+            "gate:InPlacePodVerticalScaling",
+            "feature-gates/InPlacePodVerticalScaling/",
+            "InPlacePodVerticalScaling",
         ),
         id("release:1.32", "releases/1.32/", "Kubernetes 1.32"),
         id("release:1.3", "releases/1.3/", "Kubernetes 1.3"),
@@ -230,6 +241,7 @@ const ID_CASES: &[(&str, &str)] = &[
     ("128266", "articles/k8s-1-32-sig-api-machinery/#li-3"),
     ("PodLevelResources", "feature-gates/PodLevelResources/"),
     ("podlevelres", "feature-gates/PodLevelResources/"),
+    ("inplacepod", "feature-gates/InPlacePodVerticalScaling/"),
     ("PODLEVELRES", "feature-gates/PodLevelResources/"),
     // A release as readers write it, never the number 132 or the release 1.3.
     ("1.32", "releases/1.32/"),
@@ -300,6 +312,13 @@ fn check_queries(b: &Browser, root: &str) -> Vec<String> {
         if !got.is_empty() {
             failures.push(format!("{q:?} should find nothing, got {got:?}"));
         }
+    }
+    // Words with a hyphen are words, not the start of a gate's name.
+    let got = results(b, root, "in-place");
+    if got.first().map(String::as_str) != Some("articles/k8s-1-29-sig-node/#resize") {
+        failures.push(format!(
+            "\"in-place\": first result should be the resize section, got {got:?}"
+        ));
     }
     // A section indexed in two parts (both carry its title) is listed once.
     let got = results(b, root, "ガベージコレクション");
