@@ -174,7 +174,8 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 || modifies_another_subject(view, &mention, at)
                 || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
-                    && deprecates_a_setting(view, &mention, at)) =>
+                    && deprecates_a_setting(view, &mention, at))
+                || (f.stage == Some(Stage::Removed) && removes_a_setting(view, &mention, at)) =>
         {
             (None, false, None)
         }
@@ -1233,7 +1234,7 @@ fn states_a_muted_stage(view: &BlockView, clause: &Range<usize>) -> bool {
 
 /// `` `X`は1.33でベータになる予定で、`--feature-gates`での設定は非推奨です ``: the deprecation at
 /// `stage_at` stands in a later clause whose subject is a way of setting something (a flag, a
-/// field, an option), not the mention.
+/// field, an option), not the mention. (Its removal: [`removes_a_setting`].)
 fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
@@ -1243,6 +1244,23 @@ fn deprecates_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usiz
     let start = clause_start(text, mention.end, stage_at);
     let later = &text[start..stage_at];
     start > mention.end && has_a_subject(later) && SETTING_WORDS.iter().any(|w| later.contains(w))
+}
+
+/// `` 開発環境の `SidecarContainers=true` を削除済み ``, `` `X` の設定を削除しました ``: the removal at
+/// `stage_at` is of the mention's setting (the name written with its value, or a setting
+/// word before the object marker), which someone took out of a configuration, not of the
+/// feature.
+fn removes_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    let text = view.text();
+    if stage_at <= mention.end || !view.sentence_at(mention.start).contains(&stage_at) {
+        return false;
+    }
+    let with_value = text[mention.end..].starts_with(['=', ':']);
+    let between = &text[mention.end..stage_at];
+    // (The object of the removal word itself: not `の指定を外す（GA 後 1.32 で削除）`.)
+    between.trim_end().ends_with('を')
+        && !between.contains(['(', '（', '、', '。'])
+        && (with_value || SETTING_WORDS.iter().any(|w| between.contains(w)))
 }
 
 /// Words naming a setting, a field or an annotation: its deprecation is its own, not the
@@ -1694,6 +1712,7 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
         }
         let view = views.get(b);
         if let Some(p) = told_of(b)
+            && !tells_of_a_subject_of_its_own(view)
             && let Some(s) = whole_block_stage(view)
                 .filter(|s| !continues(b) || s.release.is_some() || is_a_bare_stage(view))
         {
@@ -1726,6 +1745,49 @@ pub(super) fn from_nested_items(views: &Views, out: &mut super::Mentions, regist
             }
         },
     );
+}
+
+/// Words that point back at what the item above names (`この機能は`, `こちらは`).
+const POINTING_BACK: [&str; 8] = ["この", "その", "こちら", "これ", "それ", "本", "同", "当該"];
+
+/// Topics of a stage said of the item above (`ステージはベータ`, `デフォルトは無効`).
+const STAGE_TOPICS: [&str; 8] = [
+    "ステージ",
+    "段階",
+    "状態",
+    "ステータス",
+    "デフォルト",
+    "既定",
+    "初期値",
+    "現在",
+];
+
+/// `- KEP-1287: VPA の設定を見直す` over `  - VPA の別モードはまだアルファ相当`: a nested block whose
+/// stage is said of a subject of its own, named before its first stage word, tells nothing of
+/// the item above (`  - この機能は 1.33 でベータ`, `  - ステージはベータ`, `` - `X` は 1.33 でベータ ``
+/// do).
+fn tells_of_a_subject_of_its_own(view: &BlockView) -> bool {
+    let text = view.text();
+    let Some(first) = view
+        .tokens
+        .iter()
+        .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
+    else {
+        return false;
+    };
+    let before = text[..first.range.start].trim_start();
+    // (A KEP or gate named as the subject is the item's, or one `settle_by_group` rules out.)
+    let names_one = view
+        .tokens
+        .iter()
+        .take_while(|t| t.range.start < first.range.start)
+        .any(|t| names_a_kep_or_gate(text, t));
+    has_a_subject(before)
+        && !names_one
+        && !POINTING_BACK.iter().any(|w| before.starts_with(w))
+        && !STAGE_TOPICS
+            .iter()
+            .any(|w| before.contains(&format!("{w}は")) || before.contains(&format!("{w}が")))
 }
 
 /// `Q: \`InPlacePodVerticalScaling\` は今どのステージ？` over `A: 1.33 でベータになり、デフォルトで有効です。`:
@@ -1961,18 +2023,23 @@ fn dated_in_section(view: &BlockView, stated: Stated) -> Stated {
     }
 }
 
-/// The mention's own sentence hopes, plans, denies or postpones a stage (`次は \`X\` のベータが
-/// 楽しみ`): it takes no stage from around it.
+/// The mention's own sentence hopes, plans, denies, postpones or asks a stage (`次は \`X\` の
+/// ベータが楽しみ`, `` `X` って GA になったんですか？ ``): it takes no stage from around it.
 fn hopes_or_denies(views: &Views, m: &dyn Staged) -> bool {
     let (view, _, sentence) = placed(views, m);
     // A stage the sentence guesses at (`X の GA は早くても 1.35 じゃないかな`) is a hope too.
     let guessed = view.guessed();
+    let muted = view.muted();
     let first = view
         .tokens
         .partition_point(|t| t.range.start < sentence.start);
+    let asks = view.text()[sentence.clone()]
+        .trim_end()
+        .ends_with(['?', '？']);
     view.tokens_in(&sentence).iter().enumerate().any(|(k, t)| {
         t.kind.hopes_or_denies()
-            || (matches!(t.kind, TokenKind::StageWord(_)) && guessed[first + k])
+            || (matches!(t.kind, TokenKind::StageWord(_))
+                && (guessed[first + k] || (asks && muted[first + k])))
     })
 }
 
@@ -5019,6 +5086,13 @@ fn release_header(header: &str) -> Option<Release> {
         "時点の状態",
         "リリース",
         "release",
+        // `1.33 での変化` beside `現在のステージ`: what the release does to the row.
+        "での変化",
+        "の変化",
+        "での変更",
+        "の変更",
+        "での変更点",
+        "の変更点",
         // `v1.32 まで` beside `v1.33`: the column of the last release before the change.
         "まで",
     ]
@@ -5288,6 +5362,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     let settled = outside.settled().or(all.settled());
     let release = settled.and_then(|(_, at, k)| {
         release_next_to(text, tokens, k)
+            .or_else(|| release_said_of_stage(text, tokens, k))
             .or_else(|| release_opening_clause(text, tokens, k, sentence.start))
             .or_else(|| {
                 clause_opens_with_this_release(text, sentence.start, at)
@@ -5333,6 +5408,44 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
         default_on,
         dated,
     }
+}
+
+/// `ベータになったのは 1.29 です`, `GA に昇格したのは v1.33 でした`, `削除されたのは 1.32`: the
+/// release a stage is said to have been reached in, written after it as the answer of a cleft
+/// sentence (of the past only: `GA になるのは 1.35 です` is a plan).
+fn release_said_of_stage(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
+    let next = tokens.get(k + 1)?;
+    let TokenKind::Release(r) = next.kind else {
+        return None;
+    };
+    let between = text[tokens[k].range.end..next.range.start].trim();
+    let after = text[next.range.end..].trim_start();
+    // (`削除された` is a stage word of its own: only `のは` follows it.)
+    let word_is_a_past_verb = text[tokens[k].range.clone()].ends_with('た');
+    let told = between
+        .strip_suffix("のは")
+        .or_else(|| between.strip_suffix("のが"))
+        .is_some_and(|verb| {
+            (verb.is_empty() && word_is_a_past_verb)
+                || [
+                    "になった",
+                    "に昇格した",
+                    "へ昇格した",
+                    "に移行した",
+                    "化した",
+                    "入りした",
+                    "として追加された",
+                    "として導入された",
+                    "として入った",
+                    "された",
+                ]
+                .contains(&verb.trim())
+        });
+    let ends = after.is_empty()
+        || ["です", "でした", "。", "だ", "で、", "のこと"]
+            .iter()
+            .any(|w| after.starts_with(w));
+    (told && ends).then_some(r)
 }
 
 /// `デフォルトで有効になったのは 1.33 からです`: the release a default is said to have come in,

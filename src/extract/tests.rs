@@ -1005,6 +1005,57 @@ fn deprecating_a_way_of_setting_is_not_the_gates_deprecation() {
 }
 
 #[test]
+fn a_cleft_sentence_answers_the_release_of_the_stage() {
+    for (md, stage, release) in [
+        (
+            "`SidecarContainers` がベータになったのは 1.29 です。",
+            Stage::Beta,
+            "1.29",
+        ),
+        (
+            "`SidecarContainers` が GA に昇格したのは v1.29 でした。",
+            Stage::Stable,
+            "1.29",
+        ),
+        (
+            "`SidecarContainers` が削除されたのは 1.31。",
+            Stage::Removed,
+            "1.31",
+        ),
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(stage), Some(rel(release))), "{md}");
+    }
+    // What comes is a plan, not a release reached.
+    let g = &gate_facts("`SidecarContainers` が GA になるのは 1.34 です。")[0];
+    assert_ne!(g.2, Some(rel("1.34")));
+}
+
+#[test]
+fn a_question_of_a_stage_takes_none_from_its_section() {
+    let md = "## ノードのスワップ\n\n`NodeSwap` は 1.32 でもベータ。\n\n`NodeSwap` って GA になったんですか？\n";
+    let stages: Vec<_> = gate_facts(md).into_iter().map(|g| g.1).collect();
+    assert_eq!(stages, [Some(Stage::Beta), None]);
+}
+
+#[test]
+fn taking_a_setting_out_of_a_configuration_is_not_the_gates_removal() {
+    for md in [
+        "- [x] 開発環境の `SidecarContainers=true` を削除済み",
+        "`SidecarContainers` の設定を削除しました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+    // The gate removed is.
+    for md in [
+        "`SidecarContainers` フィーチャーゲートを削除しました。",
+        "`SidecarContainers` は v1.32 で削除されました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Removed), "{md}");
+    }
+}
+
+#[test]
 fn stage_falls_back_to_the_block_when_the_sentence_is_silent() {
     // RetryGenerateName: the flag's sentence only says it will be removed later.
     let got = gates(
@@ -3014,6 +3065,10 @@ fn a_table_with_a_column_per_release_states_the_articles_releases_stage() {
     );
     let md = "| フィーチャーゲート | v1.31でのステージ | v1.32でのステージ |\n|---|---|---|\n| WatchList | Alpha | Beta |\n";
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+    // What the article's release changes, beside where the row stands before it.
+    let md = "| ゲート | 現在のステージ | 1.32 での変化 |\n|---|---|---|\n| `WatchList` | ベータ | GA |\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Stable), Some(rel("1.32"))));
     // Another release's column only: its stage, for that release.
     let md = "| フィーチャーゲート | v1.30でのステージ |\n|---|---|\n| WatchList | Alpha |\n";
     assert_eq!(gate_facts(md)[0].2, Some(rel("1.30")));
@@ -3828,6 +3883,19 @@ fn a_known_name_alone_over_stated_definitions_or_items_is_the_gate() {
             "{md}"
         );
     }
+    // A nested item pointing back at the item, or telling the item's stage as its topic, tells
+    // it; one about a subject of its own does not.
+    for md in [
+        "- KEP-3962: 変更の管理\n  - この機能は 1.29 でベータ\n",
+        "- KEP-3962: 変更の管理\n  - ステージは 1.29 でベータ\n",
+        "- KEP-3962: 変更の管理\n  - `MutatingAdmissionPolicy` は 1.29 でベータ\n",
+    ] {
+        assert_eq!(kep_stages(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    assert_eq!(
+        kep_stages("- KEP-1287: VPA の設定を見直す\n  - VPA の別モードはまだアルファ相当\n"),
+        [(1287, None, None)]
+    );
     // Nested items telling a history: the article's release's stage (1.32 here).
     assert_eq!(
         kep_stages(
