@@ -1,6 +1,8 @@
 //! Article HTML from the parsed Markdown, as small named passes over the event stream:
 //!
-//! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set;
+//! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set; an
+//!    embedded frame or script that says what it shows (a YouTube `<iframe>`, Speaker Deck's
+//!    `<script data-id>`) is a link to it first (`embeds_as_links`), since neither may run;
 //! 2. `annotate`: mentions found by the extract stage (KEPs, PRs, gates, glossary terms) are
 //!    wrapped in place, using the block positions recorded by `blocks::parse`, and the chips of
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
@@ -19,6 +21,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::highlight;
 use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
+use crate::parse::embeds::{HtmlEmbed, html_embed};
 use crate::parse::raw_html::{html_tags, tag_name};
 
 /// HTML to wrap around a byte range of a block's text.
@@ -158,6 +161,7 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
             regex::Regex::new(r"<([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)?/>").expect("valid regex")
         });
         let html = SELF_CLOSED.replace_all(&html, "<$1$2></$1>");
+        let html = embeds_as_links(&html, open.is_empty());
         let reopen: String = open.iter().map(|n| format!("<{n}>")).collect();
         let cleaned = SANITIZER
             .clean(&format!("{reopen}{START}{html}{END}"))
@@ -170,7 +174,52 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
             return inner.to_string();
         }
     }
-    SANITIZER.clean(html).to_string()
+    SANITIZER.clean(&embeds_as_links(html, false)).to_string()
+}
+
+/// `html` with each embedded frame or script that names what it shows (see
+/// `parse::embeds::html_embed`) as a link to that, its closing tag right after it included; the
+/// sanitizer would drop the element and leave nothing where the video or slides were. Other
+/// scripts stay for the sanitizer to drop (the build has reported them). An embed that is a
+/// whole block of its own (`alone`: outside the author's elements) is a paragraph, as a Zenn
+/// embed line is.
+fn embeds_as_links(html: &str, alone: bool) -> std::borrow::Cow<'_, str> {
+    static EMBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)<(?:iframe|script)[\s>/]").expect("valid regex")
+    });
+    if !EMBED.is_match(html) {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut copied = 0;
+    let mut tags = html_tags(html).peekable();
+    while let Some(tag) = tags.next() {
+        if tag.closing || tag.range.start < copied {
+            continue;
+        }
+        let Some(HtmlEmbed::Link { text, url }) = html_embed(&html[tag.range.clone()]) else {
+            continue;
+        };
+        let mut end = tag.range.end;
+        if let Some(close) = tags.next_if(|t| t.closing && t.name == tag.name) {
+            end = close.range.end;
+        }
+        let paragraph =
+            alone && html[..tag.range.start].trim().is_empty() && html[end..].trim().is_empty();
+        let (open, close) = if paragraph { ("<p>", "</p>") } else { ("", "") };
+        out.push_str(&html[copied..tag.range.start]);
+        out.push_str(&format!(
+            "{open}<a href=\"{}\">{}</a>{close}",
+            crate::text::escape_html(&url),
+            crate::text::escape_html(&text)
+        ));
+        copied = end;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    out.push_str(&html[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The elements still open after sanitized `html`, given those open before it.
@@ -262,6 +311,10 @@ fn clean_inline_tag(tag: &str) -> String {
     }
     if name.is_empty() || !t.starts_with('<') {
         return SANITIZER.clean(t).to_string();
+    }
+    // A frame in a line of prose: its link stands there, and its `</iframe>` is dropped below.
+    if let Some(HtmlEmbed::Link { .. }) = html_embed(t) {
+        return SANITIZER.clean(&embeds_as_links(t, false)).to_string();
     }
     let cleaned = SANITIZER
         .clean(&format!("{t}\u{E000}</{name}>"))
@@ -978,6 +1031,19 @@ mod tests {
         assert!(html.contains("<em>KEP-3</em>"));
     }
 
+    /// `d` as a site with `trust_html = true` shows it.
+    fn trusted(d: &Doc) -> String {
+        to_html(
+            d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: true,
+                ..Options::default()
+            },
+        )
+    }
+
     #[test]
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
@@ -988,16 +1054,41 @@ mod tests {
             "{safe}"
         );
         assert!(safe.contains("<b>太字</b>"), "{safe}");
-        let raw = to_html(
-            &d,
-            vec![],
-            vec![],
-            &Options {
-                trust_html: true,
-                ..Options::default()
-            },
-        );
+        let raw = trusted(&d);
         assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn an_embedded_frame_or_script_is_a_link_to_what_it_shows_and_never_runs() {
+        let md = "<script defer class=\"speakerdeck-embed\" data-id=\"a1b2c3\" src=\"//speakerdeck.com/assets/embed.js\"></script>\n\n\
+                  <iframe width=\"560\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ\" title=\"KubeCon\" allowfullscreen></iframe>\n\n\
+                  文中の <iframe src=\"https://www.youtube.com/embed/abc\"></iframe> と <iframe src=\"javascript:alert(1)\"></iframe>。\n\n\
+                  <div>\n<iframe src=\"https://example.com/demo\" onload=\"x()\"></iframe>\n</div>\n\n\
+                  <script src=\"https://example.com/t.js\"></script>\n";
+        let d = blocks::parse(md, 1);
+        let html = to_html(&d, vec![], vec![], &Options::default());
+        for shown in [
+            // A block of its own is a paragraph, as a Zenn embed line is.
+            "<p><a href=\"https://speakerdeck.com/player/a1b2c3\" rel=\"noopener noreferrer\">Speaker Deck</a></p>",
+            "<p><a href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" rel=\"noopener noreferrer\">YouTube: KubeCon</a></p>",
+            "文中の <a href=\"https://www.youtube.com/watch?v=abc\" rel=\"noopener noreferrer\">YouTube</a> と 。",
+            "<div>\n<a href=\"https://example.com/demo\" rel=\"noopener noreferrer\">https://example.com/demo</a>\n</div>",
+        ] {
+            assert!(html.contains(shown), "{shown}\n{html}");
+        }
+        for gone in [
+            "<script",
+            "<iframe",
+            "</iframe",
+            "javascript",
+            "onload",
+            "t.js",
+        ] {
+            assert!(!html.contains(gone), "{gone}\n{html}");
+        }
+        // A site that trusts its authors' HTML shows the frame itself.
+        let trusted = trusted(&d);
+        assert!(trusted.contains("<iframe width=\"560\""), "{trusted}");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::support::{Fixture, copy_tree, json, page};
+use shiori::pipeline::Output;
 
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 
@@ -603,6 +604,17 @@ fn a_mention_in_a_table_is_quoted_with_its_row() {
     }
 }
 
+/// Asserts that the build warned about `file` at `line`.
+fn assert_warned_at(out: &Output, file: &str, line: usize) {
+    let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains(&format!("{file}:{line}: warning"))),
+        "{file}:{line}: {warnings:?}"
+    );
+}
+
 /// The text of the code block of `lang` on `html`, as a reader copies it: tags gone, entities read.
 fn code_text(html: &str, lang: &str) -> String {
     let open = format!("<pre class=\"code\" data-lang=\"{lang}\">");
@@ -694,13 +706,7 @@ fn hatena_code_quotes_and_photos_hugo_diagrams_captions_and_patch_versions_read_
         .lines()
         .position(|l| l.contains("javascript:"))
         .unwrap();
-    let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
-    assert!(
-        warnings
-            .iter()
-            .any(|w| w.contains(&format!("hatena.md:{line}: warning"))),
-        "{warnings:?}"
-    );
+    assert_warned_at(&out, "hatena.md", line);
 
     let html = page(&out, "articles/kubectl/index.html");
     assert_eq!(
@@ -727,5 +733,50 @@ fn hatena_code_quotes_and_photos_hugo_diagrams_captions_and_patch_versions_read_
             "<img src=\"https://example.com/c.png\" alt=\"構成図\" title=\"クラスタ構成\""
         ),
         "{html}"
+    );
+}
+
+#[test]
+fn a_qiita_articles_video_and_slides_are_links_and_a_script_of_its_own_is_reported() {
+    let f = Fixture::new();
+    let text = "---\ntitle: \"埋め込み\"\ntags: [Kubernetes]\n---\n\nスライドはこちら。\n\n\
+                <script defer class=\"speakerdeck-embed\" data-id=\"a1b2c3d4e5f64789a0b1c2d3e4f5a6b7\" src=\"//speakerdeck.com/assets/embed.js\"></script>\n\n\
+                動画:\n\n\
+                <iframe width=\"560\" height=\"315\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ\" title=\"KubeCon\" allowfullscreen></iframe>\n\n\
+                <iframe src=\"javascript:alert(1)\"></iframe>\n\n\
+                <script>\ndocument.title = 'x';\n</script>\n";
+    f.write("content/embeds.md", text);
+    let out = f.build();
+    let html = page(&out, "articles/embeds/index.html");
+    assert!(
+        html.contains(
+            "<p><a href=\"https://speakerdeck.com/player/a1b2c3d4e5f64789a0b1c2d3e4f5a6b7\" rel=\"noopener noreferrer\">Speaker Deck</a></p>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<p><a href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" rel=\"noopener noreferrer\">YouTube: KubeCon</a></p>"
+        ),
+        "{html}"
+    );
+    let prose =
+        &html[html.find("<div class=\"prose\">").unwrap()..html.find("article-footer").unwrap()];
+    for gone in ["<iframe", "<script", "javascript:", "document.title"] {
+        assert!(!prose.contains(gone), "{gone}: {prose}");
+    }
+    // What was dropped with nothing in its place is reported at its line.
+    for written in ["<iframe src=\"javascript:alert(1)\"></iframe>", "<script>"] {
+        let line = 1 + text.lines().position(|l| l == written).unwrap();
+        assert_warned_at(&out, "embeds.md", line);
+    }
+    assert_eq!(
+        out.warnings
+            .iter()
+            .filter(|w| w.to_string().contains("embeds.md"))
+            .count(),
+        2,
+        "{:?}",
+        out.warnings
     );
 }
