@@ -413,7 +413,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions, registry);
-            let body = crate::parse::containers::expand(split.body);
+            let body = crate::parse::math::display_blocks_as_fences(split.body);
+            let body = crate::parse::containers::expand(&body);
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);
             let body = crate::parse::embeds::expand(&body);
@@ -425,7 +426,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             };
             let body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
-            let mut doc = crate::parse::blocks::parse(&body, split.body_line);
+            let mut doc =
+                crate::parse::blocks::parse_article(&body, split.body_line, split.front.math);
             for (url, line) in &doc.refused_urls {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
             }

@@ -202,8 +202,21 @@ pub fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// Parses `body` (front matter removed; `first_line` is its 1-based line in the file).
+/// Parses `body` (front matter removed; `first_line` is its 1-based line in the file), where a
+/// `$` is a dollar (see [`parse_article`]).
 pub fn parse(body: &str, first_line: usize) -> Doc {
+    parse_article(body, first_line, false)
+}
+
+/// Parses an article's `body`; with `math` (`FrontMatter::math`), `$…$` and `$$…$$` in a line
+/// are math (`Event::InlineMath`, `Event::DisplayMath`): neither text nor code, so nothing is
+/// looked for in them and nothing of ours goes inside.
+pub fn parse_article(body: &str, first_line: usize, math: bool) -> Doc {
+    let options = if math {
+        options() | Options::ENABLE_MATH
+    } else {
+        options()
+    };
     let mut events: Vec<Event<'static>> = Vec::new();
     let mut offsets = Vec::new();
     // Adjacent text events are one run of prose to the later passes. They are gathered in one
@@ -237,9 +250,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     let (mut in_link, mut in_code) = (0usize, false);
     let mut embeds = EmbedScan::default();
     let parsed = html_code_as_code_spans(html_anchors_as_links(
-        super::raw_html::html_text_as_paragraphs(
-            Parser::new_ext(body, options()).into_offset_iter(),
-        ),
+        super::raw_html::html_text_as_paragraphs(Parser::new_ext(body, options).into_offset_iter()),
     ));
     for (event, range) in parsed {
         match &event {
@@ -1334,6 +1345,29 @@ mod tests {
         assert_eq!(d.refused_urls, [("javascript:alert(1)".to_string(), 3)]);
         assert_eq!(d.blocks[0].text, "危険です");
         assert!(d.spans.is_empty());
+    }
+
+    #[test]
+    fn dollars_are_math_only_where_the_article_says_math() {
+        let md = "費用 $2*3*4$ と $\\{a, b\\}$、`$HOME` の KEP-3157\n";
+        let math: Vec<_> = parse_article(md, 1, true)
+            .events
+            .into_iter()
+            .filter(|e| matches!(e, Event::InlineMath(_)))
+            .collect();
+        assert_eq!(
+            math,
+            [
+                Event::InlineMath("2*3*4".into()),
+                Event::InlineMath("\\{a, b\\}".into())
+            ]
+        );
+        // The math is neither prose nor code: nothing is looked for in it.
+        let d = parse_article(md, 1, true);
+        assert_eq!(d.blocks[0].text, "費用  と 、$HOME の KEP-3157");
+        // Elsewhere a dollar is a dollar.
+        let d = parse("echo $HOME と $PATH、$((i+1))\n", 1);
+        assert_eq!(d.blocks[0].text, "echo $HOME と $PATH、$((i+1))");
     }
 
     #[test]

@@ -26,6 +26,7 @@
 //! the notes' definitions follow the last line.
 use std::borrow::Cow;
 
+use super::line_break;
 use super::shortcodes::{code_shortcode_lines, markdown_text};
 
 /// Hatena quotes nest at most this deep; a `>>` deeper still, and the `<<` closing it, stay as
@@ -56,11 +57,6 @@ fn without_break(line: &str) -> &str {
     line.trim_end_matches(['\n', '\r'])
 }
 
-/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
-fn line_break(line: &str) -> &str {
-    &line[without_break(line).len()..]
-}
-
 /// `text` with each super-pre block outside code (`>|yaml|` … `||<`) as a fenced code block; the
 /// fences take the lines of the block's first and last lines.
 fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
@@ -89,13 +85,7 @@ fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
         match (in_code, super_pre_language(line), next_close[i + 1]) {
             (false, Some(lang), Some(close)) => {
                 let code = &lines[i + 1..close];
-                let ticks = code
-                    .iter()
-                    .flat_map(|l| l.split(|c| c != '`'))
-                    .map(str::len)
-                    .max()
-                    .unwrap_or(0);
-                let fence = "`".repeat(ticks.max(2) + 1);
+                let fence = super::fence_for(code);
                 out.push_str(&fence);
                 out.push_str(lang);
                 out.push_str(line_break(line));

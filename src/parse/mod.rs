@@ -1,8 +1,8 @@
 //! The parse stage: from an article's source text to its front matter and its block map.
 //!
 //! Front matter is split off and read first ([`frontmatter`]: TOML `+++` or YAML `---`, the
-//! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
-//! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
+//! release inferred when not given), display math between `$$` lines becomes a math fence
+//! ([`math`]), Zenn's and Qiita's `:::` containers become Markdown ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
 //! footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
 //! ([`embeds`]), lines led by `・` become list items ([`bullets`]), a Marp deck's image keywords
 //! leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to
@@ -21,6 +21,7 @@ pub mod frontmatter;
 pub mod hatena;
 pub mod markers;
 pub(crate) mod marp;
+pub(crate) mod math;
 pub(crate) mod raw_html;
 pub mod shortcodes;
 
@@ -99,6 +100,23 @@ pub(crate) fn rewrite_prose_lines_but<'a>(
     } else {
         std::borrow::Cow::Borrowed(text)
     }
+}
+
+/// A code fence for `code`'s lines: backticks, one more than the longest run of them in the
+/// code (three at least), so no line of it closes the fence.
+pub(crate) fn fence_for(code: &[&str]) -> String {
+    let ticks = code
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    "`".repeat(ticks.max(2) + 1)
+}
+
+/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
+pub(crate) fn line_break(line: &str) -> &str {
+    &line[line.trim_end_matches(['\n', '\r']).len()..]
 }
 
 /// The paragraphs of `lines`: each run of lines between blank ones, as a range of line indices.

@@ -10,7 +10,8 @@
 //!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
 //!    `fold_quotes`: a quote the block map marks as a fold (Zenn's `:::details`) is a
 //!    `<details>` under its first paragraph, which keeps its id;
-//! 4. `highlight_code`: fenced code goes through syntect;
+//! 4. `highlight_code`: fenced code goes through syntect, and a ```` ```math ```` fence is drawn
+//!    as a formula; `draw_math`: math in a line (`$…$`) too (`render::math`);
 //! 5. `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no block anchor
 //!    or heading takes, and each note a link back to where it is referenced.
 //!
@@ -19,7 +20,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
-use super::highlight;
+use super::{highlight, math};
 use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
 use crate::parse::embeds::{HtmlEmbed, html_embed};
 use crate::parse::raw_html::{html_tags, tag_name};
@@ -73,6 +74,7 @@ pub(crate) fn to_html(
     let events = anchor_blocks(events, &doc.blocks);
     let events = fold_quotes(events, &doc.folds);
     let events = highlight_code(events);
+    let events = draw_math(events);
     let events = break_long_names(events);
     let referenced = doc
         .events
@@ -768,14 +770,31 @@ pub(crate) fn highlight_code(
             code = Some((lang, String::new()));
             None
         }
-        Event::End(TagEnd::CodeBlock) => code
-            .take()
-            .map(|(lang, body)| Event::Html(CowStr::from(highlight::code_block(&lang, &body)))),
+        Event::End(TagEnd::CodeBlock) => code.take().map(|(lang, body)| {
+            // ```` ```math ````, the author's or `parse::math`'s from `$$` lines: a formula.
+            Event::Html(CowStr::from(if lang.trim() == "math" {
+                math::to_html(&body, true)
+            } else {
+                highlight::code_block(&lang, &body)
+            }))
+        }),
         Event::Text(t) if code.is_some() => {
             code.as_mut().unwrap().1.push_str(&t);
             None
         }
         other => Some(other),
+    })
+}
+
+/// Pass 4b. Math in a line (`$…$`, `$$…$$`, read where the article's platform writes math) as
+/// MathML.
+pub(crate) fn draw_math(
+    events: impl Iterator<Item = Event<'static>>,
+) -> impl Iterator<Item = Event<'static>> {
+    events.map(|ev| match ev {
+        Event::InlineMath(tex) => Event::InlineHtml(CowStr::from(math::to_html(&tex, false))),
+        Event::DisplayMath(tex) => Event::InlineHtml(CowStr::from(math::to_html(&tex, true))),
+        other => other,
     })
 }
 
@@ -1029,6 +1048,32 @@ mod tests {
         });
         assert_eq!(html.matches("<em>").count(), 1, "{html}");
         assert!(html.contains("<em>KEP-3</em>"));
+    }
+
+    #[test]
+    fn math_is_drawn_as_mathml_in_a_line_and_in_a_block_of_its_own() {
+        let md = "インライン $2*3*4$ と $\\{a\\}$。\n\n```math\n\\sum_i c_i\n```\n";
+        let html = to_html(
+            &blocks::parse_article(md, 1, true),
+            vec![],
+            vec![],
+            &Options::default(),
+        );
+        assert!(
+            html.starts_with(
+                "<p id=\"p-1\">インライン <math display=\"inline\"><semantics><mrow><mn>2</mn>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<annotation encoding=\"application/x-tex\">\\{a\\}</annotation></semantics></math>。</p>"),
+            "{html}"
+        );
+        assert!(html.contains("</p>\n<math display=\"block\">"), "{html}");
+        assert!(
+            !html.contains("<em>") && !html.contains("pre class=\"code"),
+            "{html}"
+        );
     }
 
     /// `d` as a site with `trust_html = true` shows it.

@@ -780,3 +780,78 @@ fn a_qiita_articles_video_and_slides_are_links_and_a_script_of_its_own_is_report
         out.warnings
     );
 }
+
+/// Each `<math>…</math>` element of `html`.
+fn formulas(html: &str) -> Vec<&str> {
+    html.split("<math ")
+        .skip(1)
+        .map(|s| &s[..s.find("</math>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn math_is_drawn_with_its_tex_kept_and_a_dollar_elsewhere_is_a_dollar() {
+    let f = Fixture::new();
+    let tex = "\\begin{aligned}\n\\mathrm{CPU}_{total} &= \\sum_i c_i \\\\\nS &= \\{ p \\mid p \\in \\mathrm{Pods} \\}\n\\end{aligned}";
+    f.write(
+        "content/zenn.md",
+        &format!(
+            "---\ntitle: \"数式\"\nslug: zenn-math\nemoji: \"🧮\"\ntype: \"tech\"\n---\n\n\
+             $$\n{tex}\n$$\n\nインライン $2*3*4$ と $\\{{a, b\\}}$、$\\text{{Pod}} \\ne \\text{{KEP-3157}}$。\n\n\
+             ```math\nx^2\n```\n"
+        ),
+    );
+    f.write(
+        "content/shell.md",
+        &format!(
+            "---\ntitle: \"シェル\"\nslug: shell\n---\n\n$HOME と $PATH を使い、$((i+1)) と数えます。\n\n$$\n{tex}\n$$\n"
+        ),
+    );
+    let out = f.build();
+
+    let html = page(&out, "articles/zenn-math/index.html");
+    let math = formulas(&html);
+    assert_eq!(math.len(), 5, "{html}");
+    // The display block, drawn, its TeX exactly as written in its annotation.
+    assert!(math[0].starts_with("display=\"block\">"), "{}", math[0]);
+    assert!(
+        math[0].contains("<mtable class=\"menv-alignlike"),
+        "{}",
+        math[0]
+    );
+    assert!(
+        math[0].contains(&format!(
+            "<annotation encoding=\"application/x-tex\">{}</annotation>",
+            tex.replace('&', "&amp;")
+        )),
+        "{}",
+        math[0]
+    );
+    assert!(
+        html.contains("インライン <math display=\"inline\">"),
+        "{html}"
+    );
+    assert!(
+        math[1].contains("<mn>2</mn><mo>∗</mo><mn>3</mn><mo>∗</mo><mn>4</mn>"),
+        "{}",
+        math[1]
+    );
+    assert!(math[2].contains(">\\{a, b\\}</annotation>"), "{}", math[2]);
+    // Nothing of ours goes inside: no glossary term, no KEP link.
+    assert!(
+        math.iter()
+            .all(|m| !m.contains("<a ") && !m.contains("class=\"term")),
+        "{math:?}"
+    );
+    assert!(!html.contains("<em>3</em>"), "{html}");
+    assert!(math[4].starts_with("display=\"block\">"), "{}", math[4]);
+
+    let html = page(&out, "articles/shell/index.html");
+    assert!(
+        html.contains("$HOME と $PATH を使い、$((i+1)) と数えます。"),
+        "{html}"
+    );
+    let math = formulas(&html);
+    assert_eq!(math.len(), 1, "{html}");
+    assert!(math[0].contains("∑"), "{}", math[0]);
+}
