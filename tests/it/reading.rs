@@ -855,3 +855,41 @@ fn math_is_drawn_with_its_tex_kept_and_a_dollar_elsewhere_is_a_dollar() {
     assert_eq!(math.len(), 1, "{html}");
     assert!(math[0].contains("∑"), "{}", math[0]);
 }
+
+#[test]
+fn a_diff_of_a_named_file_shows_the_name_and_a_qiita_diff_lang_is_a_diff() {
+    let f = Fixture::new();
+    f.write(
+        "content/diff.md",
+        "---\ntitle: \"diff\"\nslug: diff\n---\n\n\
+         ```diff yaml:manifest.yaml\n-    cpu: \"500m\"\n+    cpu: \"800m\"\n```\n\n\
+         ```diff_yaml\n-    memory: 1Gi\n+    memory: 2Gi\n```\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/diff/index.html");
+    assert!(
+        html.contains("<pre class=\"code\" data-lang=\"diff\" data-title=\"manifest.yaml\"><code>"),
+        "{html}"
+    );
+    assert_eq!(
+        code_text(&html, "diff\" data-title=\"manifest.yaml"),
+        "-    cpu: \"500m\"\n+    cpu: \"800m\"\n"
+    );
+    // Both are diffs: each removed and added line coloured as such.
+    assert_eq!(
+        html.matches("<pre class=\"code\" data-lang=\"diff\"")
+            .count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("hl-markup hl-deleted hl-diff").count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("hl-markup hl-inserted hl-diff").count(),
+        2,
+        "{html}"
+    );
+}
