@@ -12,8 +12,12 @@
 //!    `<details>` under its first paragraph, which keeps its id;
 //! 4. `highlight_code`: fenced code goes through syntect, and a ```` ```math ```` fence is drawn
 //!    as a formula; `draw_math`: math in a line (`$…$`) too (`render::math`);
-//! 5. `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no block anchor
-//!    or heading takes, and each note a link back to where it is referenced.
+//!    `break_long_names`: a long CamelCase name in a code span breaks between its words;
+//! 5. `line_breaks`: a paragraph's line breaks shown or joined as the platform shows them;
+//! 6. `notes_in_reference_order`: the footnotes listed at the end in the order they are
+//!    referenced; `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no
+//!    block anchor or heading takes, numbers in that order, and each note a link back to where
+//!    it is referenced.
 //!
 //! Heading ids were assigned at parse time; pulldown-cmark writes them.
 use std::ops::Range;
@@ -76,16 +80,10 @@ pub(crate) fn to_html(
     let events = highlight_code(events);
     let events = draw_math(events);
     let events = break_long_names(events);
-    let referenced = doc
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::FootnoteReference(label) => Some(label.to_lowercase()),
-            _ => None,
-        })
-        .collect();
-    let events = footnote_links(events, referenced);
     let events = line_breaks(events, &doc.events, opts.line_breaks);
+    let order = reference_order(&doc.events);
+    let events = notes_in_reference_order(events, &order);
+    let events = footnote_links(events, order.into_iter().collect());
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -542,9 +540,90 @@ pub(crate) fn anchor_blocks<'a>(
     )
 }
 
-/// Pass 5. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
+/// The labels of the notes `events` reference (lowercased: pulldown-cmark matches labels
+/// whatever their case), each once, in the order a reader meets them: first the references in
+/// the text, then those made only inside another note.
+fn reference_order(events: &[Event<'static>]) -> Vec<String> {
+    let mut in_text = Vec::new();
+    let mut in_notes = Vec::new();
+    let mut in_note = false;
+    for e in events {
+        match e {
+            Event::Start(Tag::FootnoteDefinition(_)) => in_note = true,
+            Event::End(TagEnd::FootnoteDefinition) => in_note = false,
+            Event::FootnoteReference(label) => {
+                let list = if in_note { &mut in_notes } else { &mut in_text };
+                list.push(label.to_lowercase());
+            }
+            _ => {}
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    in_text
+        .into_iter()
+        .chain(in_notes)
+        .filter(|label| seen.insert(label.clone()))
+        .collect()
+}
+
+/// Pass 6. The footnotes listed at the article's end in the order their notes are referenced
+/// (`order`, see [`reference_order`]), so the numbers `footnote_links` gives them run 1, 2, 3
+/// down the list. Where they were written says nothing: pulldown-cmark keeps each definition
+/// where it stands, and the Hatena and Zenn notes `parse::hatena` turns into definitions follow
+/// the last line, after the author's `[^1]: …`. A note nothing references follows the others,
+/// as written. After every pass that counts events against the parse (`line_breaks` last):
+/// the definitions' blocks already carry their anchors.
+pub(crate) fn notes_in_reference_order<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
+    order: &[String],
+) -> impl Iterator<Item = Event<'static>> + 'e {
+    let rank: std::collections::HashMap<String, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, label)| (label.clone(), i))
+        .collect();
+    let mut events = events;
+    // Each definition's events, with its place in the list.
+    let mut notes: Vec<(usize, Vec<Event<'static>>)> = Vec::new();
+    let mut listed: Option<std::vec::IntoIter<Event<'static>>> = None;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(list) = &mut listed {
+                return list.next();
+            }
+            match events.next() {
+                Some(Event::Start(Tag::FootnoteDefinition(label))) => {
+                    let place = rank
+                        .get(&label.to_lowercase())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    let mut note = vec![Event::Start(Tag::FootnoteDefinition(label))];
+                    for e in events.by_ref() {
+                        let end = matches!(e, Event::End(TagEnd::FootnoteDefinition));
+                        note.push(e);
+                        if end {
+                            break;
+                        }
+                    }
+                    notes.push((place, note));
+                }
+                Some(other) => return Some(other),
+                None => {
+                    // Stable: notes of one place (none referenced) keep the order written.
+                    notes.sort_by_key(|(place, _)| *place);
+                    let all: Vec<Event<'static>> =
+                        notes.drain(..).flat_map(|(_, note)| note).collect();
+                    listed = Some(all.into_iter());
+                }
+            }
+        }
+    })
+}
+
+/// Pass 6b. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
 /// own ids are the bare labels (`[^1]` is `id="1"`, `[^toc]` would be the contents' `toc`). A
-/// note is numbered at its first reference or definition, as pulldown-cmark numbers it; a
+/// note is numbered where the stream first meets it, reference or definition: after
+/// `notes_in_reference_order`, at its first reference, so the list runs in order; a
 /// label referenced twice gets `fnref-x` and `fnref-x-2`, and the note links back to the first;
 /// a note no text references (`referenced`: the labels that are) has no link back.
 pub(crate) fn footnote_links(
@@ -558,7 +637,7 @@ pub(crate) fn footnote_links(
     events.map(move |ev| {
         let mut number = |label: &str, reference: bool| {
             let next = numbers.len() + 1;
-            let e = numbers.entry(label.to_string()).or_insert((next, 0));
+            let e = numbers.entry(label.to_lowercase()).or_insert((next, 0));
             if reference {
                 e.1 += 1;
             }
@@ -599,9 +678,11 @@ pub(crate) fn footnote_links(
     })
 }
 
-/// A footnote label as an id: escaped for the attribute, whitespace as `-` (an id has none).
+/// A footnote label as an id: escaped for the attribute, whitespace as `-` (an id has none),
+/// lowercased, so `[^B]` links to the note `[^b]:` defines, as pulldown-cmark matches them.
 fn footnote_id(label: &str) -> String {
     let joined: String = label
+        .to_lowercase()
         .chars()
         .map(|c| if c.is_whitespace() { '-' } else { c })
         .collect();
@@ -668,7 +749,7 @@ pub(crate) fn fold_quotes<'a>(
     })
 }
 
-/// Pass 6. A paragraph's line breaks: each one a `<br>` where the author's platform shows
+/// Pass 5. A paragraph's line breaks: each one a `<br>` where the author's platform shows
 /// them (`keep`), else joined as the reader's language joins them: with a space between words,
 /// with nothing between two Japanese characters (a browser would show a space there).
 ///
@@ -798,7 +879,7 @@ pub(crate) fn draw_math(
     })
 }
 
-/// Pass 5. A code span that is one long CamelCase name (`` `AllowUnsafeMalformedObjectDeletion` ``)
+/// Pass 4c. A code span that is one long CamelCase name (`` `AllowUnsafeMalformedObjectDeletion` ``)
 /// gets `<wbr>` between its words and the class `ident`, which the stylesheet keeps from
 /// breaking anywhere else: on a phone it breaks between words, never inside one. Other code
 /// spans are left as they are. After the chips are placed, which count code spans.
@@ -938,6 +1019,54 @@ mod tests {
         );
         assert!(
             html.contains("<a class=\"footnote-back\" href=\"#fnref-toc\""),
+            "{html}"
+        );
+    }
+
+    /// The footnote numbers of `html` as the list shows them, each with its note's text.
+    fn listed_notes(html: &str) -> Vec<(String, String)> {
+        html.split("<sup class=\"footnote-definition-label\">")
+            .skip(1)
+            .map(|s| {
+                let (n, rest) = s.split_once("</sup>").unwrap();
+                let text = rest.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (n.to_string(), text.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn notes_are_listed_at_the_end_in_the_order_they_are_referenced() {
+        // Written in another order: the author's `[^b]` mid-text before `[^a]`, the Zenn and
+        // Hatena notes' definitions after the last line.
+        let md = "前[^zenn-1]、次[^a]、そして[^B]と[^hatena-2]。\n\n[^b]: ビー\n\n中の段落\n\n[^a]: エー[^c]\n\n[^zenn-1]: ゼン\n\n[^hatena-2]: はてな\n\n[^unused]: 参照なし\n\n[^c]: 注の中から\n";
+        let html = render(md, |_| vec![]);
+        assert_eq!(
+            listed_notes(&html),
+            [
+                ("1", "ゼン"),
+                ("2", "エー"),
+                ("3", "ビー"),
+                ("4", "はてな"),
+                ("5", "注の中から"),
+                ("6", "参照なし")
+            ]
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+        );
+        // The numbers in the text are the list's, and the text reads on before the notes.
+        assert!(
+            html.contains("前<sup class=\"footnote-reference\" id=\"fnref-zenn-1\"><a href=\"#fn-zenn-1\">1</a></sup>、次<sup class=\"footnote-reference\" id=\"fnref-a\"><a href=\"#fn-a\">2</a>"),
+            "{html}"
+        );
+        assert!(
+            html.find("中の段落").unwrap() < html.find("footnote-definition").unwrap(),
+            "{html}"
+        );
+        // Each note keeps its paragraph's anchor from the block map.
+        assert!(
+            html.contains(
+                "id=\"fn-b\"><sup class=\"footnote-definition-label\">3</sup><p id=\"p-2\">ビー"
+            ),
             "{html}"
         );
     }

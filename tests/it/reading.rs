@@ -893,3 +893,48 @@ fn a_diff_of_a_named_file_shows_the_name_and_a_qiita_diff_lang_is_a_diff() {
         "{html}"
     );
 }
+
+#[test]
+fn mixed_zenn_hatena_and_markdown_notes_are_listed_in_the_order_they_are_referenced() {
+    let f = Fixture::new();
+    f.write(
+        "content/notes.md",
+        "---\ntitle: \"脚注の順序\"\nslug: notes\n---\n\n\
+         インライン脚注^[インラインの注]と通常の脚注[^1]、はてなの注((はてなの注))。\n\n\
+         [^1]: 通常の注\n\n最後の段落。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/notes/index.html");
+    // The numbers in the text run 1, 2, 3 ...
+    let numbers: Vec<&str> = html
+        .split("<sup class=\"footnote-reference\"")
+        .skip(1)
+        .map(|s| s.split("</a>").next().unwrap().rsplit('>').next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{html}");
+    // ... and so does the list, after the last paragraph, each number with its note.
+    let listed: Vec<(&str, &str)> = html
+        .split("<sup class=\"footnote-definition-label\">")
+        .skip(1)
+        .map(|s| {
+            let (n, rest) = s.split_once("</sup>").unwrap();
+            (
+                n,
+                rest.split('>').nth(1).unwrap().split('<').next().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("1", "インラインの注"),
+            ("2", "通常の注"),
+            ("3", "はてなの注")
+        ],
+        "{html}"
+    );
+    assert!(
+        html.find("最後の段落").unwrap() < html.find("footnote-definition").unwrap(),
+        "{html}"
+    );
+}
