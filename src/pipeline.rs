@@ -413,7 +413,9 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions, registry);
-            let body = crate::parse::math::display_blocks_as_fences(split.body);
+            // Hatena's pre blocks are code first: no later pass may rewrite their lines.
+            let body = crate::parse::hatena::pre_as_fences(split.body);
+            let body = crate::parse::math::display_blocks_as_fences(&body);
             let body = crate::parse::containers::expand(&body);
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);

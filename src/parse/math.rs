@@ -38,16 +38,8 @@ pub(crate) fn display_blocks_as_fences(text: &str) -> Cow<'_, str> {
             i += 1;
             continue;
         };
-        let fence = super::fence_for(&lines[i + 1..close]);
         let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
-        out.push_str(indent);
-        out.push_str(&fence);
-        out.push_str("math");
-        out.push_str(super::line_break(lines[i]));
-        lines[i + 1..close].iter().for_each(|l| out.push_str(l));
-        out.push_str(indent);
-        out.push_str(&fence);
-        out.push_str(super::line_break(lines[close]));
+        super::push_fenced(&mut out, indent, "math", &lines[i..=close]);
         changed = true;
         i = close + 1;
     }

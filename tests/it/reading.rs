@@ -938,3 +938,35 @@ fn mixed_zenn_hatena_and_markdown_notes_are_listed_in_the_order_they_are_referen
         "{html}"
     );
 }
+
+#[test]
+fn hatena_pre_blocks_are_code_no_other_pass_reads_and_a_quote_cites_its_source() {
+    let f = Fixture::new();
+    f.write(
+        "content/hatena.md",
+        "---\ntitle: \"はてな\"\nslug: hatena\n---\n\n[:contents]\n\n\
+         >|yaml|\n# :::message\n[:contents]\n:::\nkind: Pod\n||<\n\n\
+         >|\n  $ kubectl get pods\n  NAME   READY\n|<\n\n\
+         >https://kubernetes.io/releases/notes/>\nリリースノートは毎回必ず読みましょう。\n<<\n後の段落。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/hatena/index.html");
+    // The `:::` and `[:contents]` lines are the YAML's, not a box or a contents marker.
+    assert_eq!(
+        code_text(&html, "yaml"),
+        "# :::message\n[:contents]\n:::\nkind: Pod\n"
+    );
+    // Plain pre: preformatted as written, no language.
+    assert_eq!(
+        code_text(&html, ""),
+        "  $ kubectl get pods\n  NAME   READY\n"
+    );
+    assert!(!html.contains("補足") && !html.contains("|&lt;"), "{html}");
+    // The quote ends with its source, and the next line is a paragraph of its own.
+    assert!(
+        html.contains(
+            "<p id=\"p-1\">リリースノートは毎回必ず読みましょう。</p>\n<footer><span id=\"h-1\"><cite><a href=\"https://kubernetes.io/releases/notes/\">https://kubernetes.io/releases/notes/</a></cite></span></footer>\n</blockquote>\n<p id=\"p-2\">後の段落。</p>"
+        ),
+        "{html}"
+    );
+}
