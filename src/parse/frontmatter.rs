@@ -85,6 +85,8 @@ pub struct FrontMatter {
     /// Elsewhere a `$` is a dollar (`$HOME`, `$ kubectl`), and only blocks between `$$` lines
     /// and ```` ```math ```` are math (see `parse::math`).
     pub math: bool,
+    /// Written for Qiita (see `is_qiita`): its `@name` is a Qiita user, not a GitHub login.
+    pub qiita: bool,
     /// The site whose pages the article's site-absolute links (`/ja/docs/tutorials/`) name:
     /// `[source] url`'s origin, else `https://kubernetes.io` for a page of kubernetes/website
     /// (see [`KUBERNETES_WEBSITE_KEYS`]), else none (they are this site's paths).
@@ -111,6 +113,7 @@ impl FrontMatter {
             marp: false,
             line_breaks: false,
             math: false,
+            qiita: false,
             link_origin: None,
         }
     }
@@ -482,6 +485,7 @@ pub fn split<'a>(
             marp,
             line_breaks,
             math: line_breaks || says_math(&raw.unknown),
+            qiita: is_qiita(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
             source,
@@ -519,21 +523,23 @@ fn says_math(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
         .any(|k| unknown.get(*k) == Some(&serde_json::Value::Bool(true)))
 }
 
-/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (`private`,
-/// `organization_url_name`, `ignorePublish`, `slide`): both show a paragraph's line breaks.
+/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (see
+/// [`is_qiita`]): both show a paragraph's line breaks.
 fn keeps_line_breaks(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
-    const ZENN_OR_QIITA: [&str; 5] = [
-        "emoji",
-        "private",
-        "organization_url_name",
-        "ignorePublish",
-        "slide",
-    ];
-    ZENN_OR_QIITA.iter().any(|k| unknown.contains_key(*k))
+    is_qiita(unknown)
+        || unknown.contains_key("emoji")
         || matches!(
             unknown.get("type").and_then(|t| t.as_str()),
             Some("tech" | "idea")
         )
+}
+
+/// Whether the front matter is Qiita's, as Qiita CLI writes it: `private`,
+/// `organization_url_name`, `ignorePublish` or `slide` (its `title`, `tags`, `id` and
+/// `updated_at` are every platform's).
+fn is_qiita(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    const QIITA: [&str; 4] = ["private", "organization_url_name", "ignorePublish", "slide"];
+    QIITA.iter().any(|k| unknown.contains_key(*k))
 }
 
 /// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn, Qiita and Marp slides
@@ -1169,6 +1175,14 @@ mod tests {
         assert!(!math("math: false\n"));
         assert!(!math("tags: [Kubernetes]\n"));
         assert!(!math("layout: blog\n"));
+    }
+
+    #[test]
+    fn qiitas_front_matter_is_known_by_its_own_keys() {
+        assert!(front_of("private: false\nupdated_at: ''\nid: null\n").qiita);
+        assert!(front_of("organization_url_name: k8s-ja\n").qiita);
+        assert!(!front_of("tags: [Kubernetes]\nid: abc\n").qiita);
+        assert!(!front_of("emoji: \"🐳\"\ntype: tech\n").qiita);
     }
 
     #[test]

@@ -970,3 +970,44 @@ fn hatena_pre_blocks_are_code_no_other_pass_reads_and_a_quote_cites_its_source()
         "{html}"
     );
 }
+
+#[test]
+fn in_a_qiita_article_an_at_name_links_to_qiita_and_elsewhere_to_github() {
+    let f = Fixture::new();
+    let body =
+        "詳しくは @nakamura さんと @k8s_taro さんの記事が参考になりました (#118653, @pohly)。\n";
+    f.write(
+        "content/qiita.md",
+        &format!(
+            "---\ntitle: \"謝辞\"\nslug: qiita\ntags: [Kubernetes]\nprivate: false\n---\n\n{body}"
+        ),
+    );
+    f.write(
+        "content/blog.md",
+        &format!("---\ntitle: \"謝辞\"\nslug: blog\n---\n\n{body}"),
+    );
+    let out = f.build();
+    let html = page(&out, "articles/qiita/index.html");
+    for (name, url) in [
+        ("nakamura", "https://qiita.com/nakamura"),
+        ("k8s_taro", "https://qiita.com/k8s_taro"),
+        // A pull request's author is GitHub's wherever it is written.
+        ("pohly", "https://github.com/pohly"),
+    ] {
+        assert!(
+            html.contains(&format!(
+                "<a class=\"ref ref-handle\" href=\"{url}\">@{name}</a>"
+            )),
+            "{name}: {html}"
+        );
+    }
+    let html = page(&out, "articles/blog/index.html");
+    assert!(
+        html.contains(
+            "<a class=\"ref ref-handle\" href=\"https://github.com/nakamura\">@nakamura</a>"
+        ),
+        "{html}"
+    );
+    // Not a GitHub login (it has a `_`): no link.
+    assert!(!html.contains("github.com/k8s"), "{html}");
+}
