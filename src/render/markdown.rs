@@ -10,8 +10,8 @@
 //!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
 //!    `fold_quotes`: a quote the block map marks as a fold (Zenn's `:::details`) is a
 //!    `<details>` under its first paragraph, which keeps its id;
-//! 4. `highlight_code`: fenced code goes through syntect, and a ```` ```math ```` fence is drawn
-//!    as a formula; `draw_math`: math in a line (`$…$`) too (`render::math`);
+//! 4. `highlight_code`: fenced code goes through syntect, and math, a ```` ```math ```` fence or
+//!    `$…$` in a line, is drawn as a formula (`render::math`);
 //!    `break_long_names`: a long CamelCase name in a code span breaks between its words;
 //! 5. `line_breaks`: a paragraph's line breaks shown or joined as the platform shows them;
 //! 6. `notes_in_reference_order`: the footnotes listed at the end in the order they are
@@ -78,7 +78,6 @@ pub(crate) fn to_html(
     let events = anchor_blocks(events, &doc.blocks);
     let events = fold_quotes(events, &doc.folds);
     let events = highlight_code(events);
-    let events = draw_math(events);
     let events = break_long_names(events);
     let events = line_breaks(events, &doc.events, opts.line_breaks);
     let order = reference_order(&doc.events);
@@ -837,11 +836,13 @@ fn is_inline_end(e: &Event<'_>) -> bool {
     )
 }
 
-/// Pass 4. Fenced and indented code becomes one highlighted HTML event.
+/// Pass 4. Fenced and indented code becomes one highlighted HTML event, and math (a ```` ```math ````
+/// fence, `$…$` where the article's platform writes math) MathML.
 pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
 ) -> impl Iterator<Item = Event<'static>> {
     let mut code: Option<(String, String)> = None;
+    let mut formulas = math::Formulas::default();
     events.filter_map(move |ev| match ev {
         Event::Start(Tag::CodeBlock(kind)) => {
             let lang = match kind {
@@ -854,7 +855,7 @@ pub(crate) fn highlight_code(
         Event::End(TagEnd::CodeBlock) => code.take().map(|(lang, body)| {
             // ```` ```math ````, the author's or `parse::math`'s from `$$` lines: a formula.
             Event::Html(CowStr::from(if lang.trim() == "math" {
-                math::to_html(&body, true)
+                formulas.draw(&body, true)
             } else {
                 highlight::code_block(&lang, &body)
             }))
@@ -863,19 +864,10 @@ pub(crate) fn highlight_code(
             code.as_mut().unwrap().1.push_str(&t);
             None
         }
+        // Math in a line (`$…$`, `$$…$$`, read where the article's platform writes math).
+        Event::InlineMath(tex) => Some(Event::InlineHtml(CowStr::from(formulas.draw(&tex, false)))),
+        Event::DisplayMath(tex) => Some(Event::InlineHtml(CowStr::from(formulas.draw(&tex, true)))),
         other => Some(other),
-    })
-}
-
-/// Pass 4b. Math in a line (`$…$`, `$$…$$`, read where the article's platform writes math) as
-/// MathML.
-pub(crate) fn draw_math(
-    events: impl Iterator<Item = Event<'static>>,
-) -> impl Iterator<Item = Event<'static>> {
-    events.map(|ev| match ev {
-        Event::InlineMath(tex) => Event::InlineHtml(CowStr::from(math::to_html(&tex, false))),
-        Event::DisplayMath(tex) => Event::InlineHtml(CowStr::from(math::to_html(&tex, true))),
-        other => other,
     })
 }
 

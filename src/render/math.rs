@@ -7,7 +7,8 @@
 //! elements and their presentation attributes only: nothing that links, loads or runs, and no
 //! `style`. TeX that could make the converter work without bound (a macro definition, nesting
 //! deeper than [`MAX_NESTING`], more than [`MAX_TEX`] bytes) or that it fails on is shown as
-//! written, in a code element, as is math when the converter panics.
+//! written, in a code element, as is math when the converter panics, and every formula of an
+//! article past its [`MAX_FORMULAS`]th.
 use std::sync::LazyLock;
 
 use pulldown_latex::config::{DisplayMode, RenderConfig};
@@ -35,6 +36,28 @@ const DEFINITIONS: [&str; 8] = [
     "\\renewcommand",
     "\\providecommand",
 ];
+
+/// The most formulas of one article drawn; the rest are shown as written. Each is converted
+/// and then sanitized (an HTML parse of its own), so a hostile article of a million `$x$`
+/// would take minutes; a real one has a few hundred at most.
+const MAX_FORMULAS: usize = 2000;
+
+/// The formulas one article has drawn so far, against [`MAX_FORMULAS`].
+#[derive(Default)]
+pub(crate) struct Formulas {
+    drawn: usize,
+}
+
+impl Formulas {
+    /// `tex` as [`to_html`] gives it, or as written once the article has drawn its share.
+    pub(crate) fn draw(&mut self, tex: &str, display: bool) -> String {
+        if self.drawn >= MAX_FORMULAS {
+            return as_written(tex.trim(), display);
+        }
+        self.drawn += 1;
+        to_html(tex, display)
+    }
+}
 
 /// `tex` as a MathML `<math>` element (`display` for a block of its own), cleaned; or, when it
 /// cannot be converted safely, `tex` as written in `<code class="math">`.
@@ -292,5 +315,12 @@ mod tests {
         );
         // `\default` is no `\def`.
         assert!(!defines(r"\default", "\\def"));
+        // An article draws its first formulas; the rest stay as written.
+        let mut formulas = Formulas::default();
+        let drawn: Vec<bool> = (0..MAX_FORMULAS + 2)
+            .map(|_| formulas.draw("x^2", false).starts_with("<math"))
+            .collect();
+        assert!(drawn[..MAX_FORMULAS].iter().all(|d| *d));
+        assert_eq!(drawn[MAX_FORMULAS..], [false, false]);
     }
 }
