@@ -207,7 +207,12 @@ fn framed_id(url: &str) -> Option<(&'static str, &str)> {
     let host = host.strip_prefix("www.").unwrap_or(host);
     let path = path.split(['?', '#']).next()?;
     let (kind, id) = match host {
-        "youtube.com" | "youtube-nocookie.com" => ("youtube", path.strip_prefix("embed/")?),
+        // `embed/videoseries?list=…` is a playlist, no video's id: a link to the frame's page.
+        "youtube.com" | "youtube-nocookie.com" => (
+            "youtube",
+            path.strip_prefix("embed/")
+                .filter(|id| *id != "videoseries")?,
+        ),
         "speakerdeck.com" => ("speakerdeck", path.strip_prefix("player/")?),
         "slideshare.net" => (
             "slideshare",
@@ -334,7 +339,15 @@ mod tests {
                 "https://gist.github.com/octocat/6cad326836d38bd3a7ae"
             )
         );
-        // Another page in a frame is a link to it, named by its title or else its URL.
+        // Another page in a frame is a link to it, named by its title or else its URL; so is a
+        // playlist, which has no video id.
+        assert_eq!(
+            html_embed("<iframe src=\"https://www.youtube.com/embed/videoseries?list=PL1\">"),
+            link(
+                "https://www.youtube.com/embed/videoseries?list=PL1",
+                "https://www.youtube.com/embed/videoseries?list=PL1"
+            )
+        );
         assert_eq!(
             html_embed("<iframe src=\"https://example.com/embed/x\" frameborder=0>"),
             link("https://example.com/embed/x", "https://example.com/embed/x")
