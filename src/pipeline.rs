@@ -334,6 +334,15 @@ fn parse_files<F: std::borrow::Borrow<SourceFile> + Send>(
     let mut diags = Vec::new();
     for (_, (_, p)) in &results {
         diags.extend(p.diags.iter().cloned());
+        // Only the sanitizer drops them: with `trust_html` they run as written.
+        if let Some(a) = p.article.as_ref().filter(|_| !config.trust_html) {
+            diags.extend(
+                a.doc
+                    .dropped_embeds
+                    .iter()
+                    .map(|(tag, line)| dropped_embed(&a.path, *line, tag)),
+            );
+        }
         articles.extend(p.article.clone());
     }
     if let Some(cache) = cache {
@@ -360,6 +369,16 @@ fn parse_files<F: std::borrow::Borrow<SourceFile> + Send>(
         ))
     });
     (articles, diags)
+}
+
+/// The warning for a raw-HTML frame or script the sanitizer drops with nothing in its place.
+fn dropped_embed(path: &Path, line: usize, tag: &str) -> Diagnostic {
+    Diagnostic::warning(
+        path,
+        Some(line),
+        format!("`{tag}` was dropped: no script or frame of an article runs on this site, and nothing in it says what it shows"),
+    )
+    .help("link to what it shows instead (`[スライド](https://…)`), or write a Zenn embed line: `@[youtube](ID)`, `@[speakerdeck](ID)`, `@[card](URL)`")
 }
 
 /// Parse, extract and segment of one Markdown file, with the problems found in it.
@@ -394,7 +413,10 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
     let article = match frontmatter::split(&file.path, &file.text, &mut diags) {
         Ok(split) => {
             let page = shortcodes::Page::of(&split.front, definitions, registry);
-            let body = crate::parse::containers::expand(split.body);
+            // Hatena's pre blocks are code first: no later pass may rewrite their lines.
+            let body = crate::parse::hatena::pre_as_fences(split.body);
+            let body = crate::parse::math::display_blocks_as_fences(&body);
+            let body = crate::parse::containers::expand(&body);
             let body = crate::parse::markers::without_toc_markers(&body);
             let body = crate::parse::hatena::expand(&body);
             let body = crate::parse::embeds::expand(&body);
@@ -406,7 +428,8 @@ fn parse_file(file: &SourceFile, registry: &Registry, definitions: &Definitions)
             };
             let body = shortcodes::degrade(&shortcodes::bound_markup(&body), &page);
             asked = page.definitions_asked();
-            let mut doc = crate::parse::blocks::parse(&body, split.body_line);
+            let mut doc =
+                crate::parse::blocks::parse_article(&body, split.body_line, split.front.math);
             for (url, line) in &doc.refused_urls {
                 diags.push(crate::model::urls::refused(&file.path, *line, url));
             }

@@ -54,7 +54,8 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::model::ids::{
-    Dated, FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName, Stage,
+    Dated, FeatureGateName, GitHubHandle, ItemKind, KepNumber, PullRequest, Release, SigName,
+    Stage, UserHandle,
 };
 use crate::parse::blocks::{Block, BlockKind, Doc};
 use crate::parse::frontmatter::FrontMatter;
@@ -285,7 +286,7 @@ pub struct SigMention {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HandleMention {
-    pub handle: GitHubHandle,
+    pub handle: UserHandle,
     pub block: usize,
     pub range: Range<usize>,
 }

@@ -10,7 +10,9 @@ use super::{
     BlockView, HandleMention, KepForm, KepMention, Mentions, Place, PrMention, SigForm, SigMention,
     stage,
 };
-use crate::model::ids::{GitHubHandle, KepNumber, PullRequest, Release, SigName, Stage};
+use crate::model::ids::{
+    GitHubHandle, KepNumber, PullRequest, QiitaUser, Release, SigName, Stage, UserHandle,
+};
 use crate::parse::blocks::Doc;
 use crate::parse::frontmatter::{FrontMatter, RefHint};
 use crate::registry::Registry;
@@ -97,11 +99,19 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
             // In a code span or link, past the rules above, only a SIG label alone counts.
             _ if !t.plain && !is_spanned_sig_label(view, t, doc) => {}
             TokenKind::Handle => {
-                if let Some(h) = handle(text, t.range.clone()) {
+                // On Qiita `@name` is a Qiita user; a pull request's author, `(#N, @user)`, is
+                // GitHub's wherever it is written.
+                let found = if front.qiita && !is_changelog_author(view, i) {
+                    qiita_user(text, t.range.clone())
+                        .map(|(user, range)| (UserHandle::Qiita(user), range))
+                } else {
+                    handle(text, t.range.clone()).map(|h| (UserHandle::GitHub(h), t.range.clone()))
+                };
+                if let Some((handle, range)) = found {
                     out.handles.push(HandleMention {
-                        handle: h,
+                        handle,
                         block: view.index,
-                        range: view.norm.orig_range(t.range.clone()),
+                        range: view.norm.orig_range(range),
                     });
                 }
             }
@@ -1674,22 +1684,54 @@ fn changelog_author(view: &BlockView, i: usize) -> Option<GitHubHandle> {
     handle(text, next.range.clone())
 }
 
+/// Whether the handle token `i` is a pull request's author, right after `#N, `
+/// (`(#119026, @AxeZhan)`).
+fn is_changelog_author(view: &BlockView, i: usize) -> bool {
+    i > 0
+        && matches!(view.tokens[i - 1].kind, TokenKind::Hash)
+        && changelog_author(view, i - 1).is_some()
+}
+
+/// Whether the `@` at `r` may start a user's name: not the `@` of `user@example.com`, not a
+/// domain (`@example.com`).
+fn names_a_user(text: &str, r: &Range<usize>) -> bool {
+    let after = &text[r.end..];
+    let in_address = preceded_by(text, r.start, |c| {
+        c.is_ascii_alphanumeric() || c == '.' || c == '_'
+    });
+    let domain =
+        after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+    !in_address && !domain
+}
+
+/// `@nakamura`, `@k8s_taro` in an article written for Qiita: a Qiita user (a name of letters,
+/// digits, `-` and `_`, which the handle token `r` stops short of at a `_`), and the range of
+/// its `@name`.
+fn qiita_user(text: &str, r: Range<usize>) -> Option<(QiitaUser, Range<usize>)> {
+    if !names_a_user(text, &r) {
+        return None;
+    }
+    let len = text[r.start + 1..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(text.len() - r.start - 1);
+    let name = text[r.start + 1..r.start + 1 + len].trim_end_matches(['-', '_']);
+    if name.is_empty() || name.len() > 39 {
+        return None;
+    }
+    let end = r.start + 1 + name.len();
+    Some((QiitaUser(name.to_string()), r.start..end))
+}
+
 /// `@pohly`, but not the `@` of `user@example.com`.
 fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
-    if preceded_by(text, r.start, |c| {
-        c.is_ascii_alphanumeric() || c == '.' || c == '_'
-    }) {
+    if !names_a_user(text, &r) {
         return None;
     }
     let name = text[r.start + 1..r.end].trim_end_matches('-');
     if name.is_empty() || name.len() > 39 {
         return None;
     }
-    // `@example.com`: a domain, not a user.
     let after = &text[r.end..];
-    if after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return None;
-    }
     // `@k8s_beginner_taro`: a forum or chat name; a GitHub login has no `_`, so it names no
     // GitHub user (and linking `@k8s` would point at someone else).
     if after

@@ -476,7 +476,7 @@ fn handles() {
         .map(|h| at(&doc, h.block, &h.range))
         .collect();
     assert_eq!(got, ["@y1r96", "@pohly"]);
-    assert_eq!(r.handles[1].handle.0, "pohly");
+    assert_eq!(r.handles[1].handle.name(), "pohly");
     for md in [
         "user@example.com に連絡",
         "@ 記号で始まり",
@@ -486,6 +486,39 @@ fn handles() {
     ] {
         assert!(run(md).1.handles.is_empty(), "{md}");
     }
+}
+
+#[test]
+fn in_a_qiita_article_a_handle_is_a_qiita_user_and_a_pr_author_stays_on_github() {
+    let md =
+        "詳しくは @nakamura さんと @k8s_beginner_taro の記事、(#118653, @pohly)、user@example.com";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let qiita = FrontMatter {
+        qiita: true,
+        ..front(None)
+    };
+    let r = extract(&doc, &qiita, &registry());
+    let got: Vec<(&str, String)> = r
+        .handles
+        .iter()
+        .map(|h| (at(&doc, h.block, &h.range), h.handle.url()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("@nakamura", "https://qiita.com/nakamura".to_string()),
+            (
+                "@k8s_beginner_taro",
+                "https://qiita.com/k8s_beginner_taro".to_string()
+            ),
+            ("@pohly", "https://github.com/pohly".to_string()),
+        ]
+    );
+    // Elsewhere the same `@nakamura` is a GitHub login.
+    assert_eq!(
+        run(md).1.handles[0].handle.url(),
+        "https://github.com/nakamura"
+    );
 }
 
 #[test]
@@ -4569,7 +4602,7 @@ fn facts_around_the_new_plan_denial_and_subject_words_keep_their_stage() {
     }
     // A handle right before `さん` is still the handle.
     let (_, r) = run("この機能は @pohly_さん が実装しました。");
-    assert_eq!(r.handles[0].handle.0, "pohly");
+    assert_eq!(r.handles[0].handle.name(), "pohly");
 }
 
 #[test]

@@ -81,7 +81,7 @@ impl Article {
     /// The article's block map with its Markdown events, parsed again from `body`: the same
     /// `Doc` the parse stage made (parsing is deterministic), for the one article being rendered.
     pub fn parsed(&self) -> Doc {
-        crate::parse::blocks::parse(&self.body.text(), self.body_line)
+        crate::parse::blocks::parse_article(&self.body.text(), self.body_line, self.front.math)
     }
 
     pub fn url(&self) -> String {

@@ -433,6 +433,37 @@ impl GitHubHandle {
     }
 }
 
+/// A Qiita user name without the `@` (letters, digits, `-` and `_`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct QiitaUser(pub String);
+
+/// Who an article names with `@`: a GitHub login, or, in an article written for Qiita (where
+/// `@name` is a Qiita user, as Qiita links it), a Qiita user.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum UserHandle {
+    GitHub(GitHubHandle),
+    Qiita(QiitaUser),
+}
+
+impl UserHandle {
+    /// The name, without the `@`.
+    pub fn name(&self) -> &str {
+        match self {
+            UserHandle::GitHub(h) => &h.0,
+            UserHandle::Qiita(u) => &u.0,
+        }
+    }
+
+    /// The user's profile page.
+    pub fn url(&self) -> String {
+        match self {
+            UserHandle::GitHub(h) => h.url(),
+            UserHandle::Qiita(u) => format!("https://qiita.com/{}", u.0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,6 +144,10 @@ pub struct Doc {
     /// Link and image targets dropped because a browser could run them (`javascript:`, ...),
     /// with their 1-based line.
     pub refused_urls: Vec<(String, usize)>,
+    /// Raw-HTML frames and scripts the sanitizer drops with nothing in their place (see
+    /// `embeds::HtmlEmbed::Dropped`), their opening tag (cut to 80 characters) with its 1-based
+    /// line.
+    pub dropped_embeds: Vec<(String, usize)>,
     /// Parallel to `events`: the block position of every plain `Text` event.
     pub text_pos: Vec<Option<TextPos>>,
     /// The quotes shown folded under their first paragraph (Zenn's `:::details`), as ordinals
@@ -198,8 +202,21 @@ pub fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// Parses `body` (front matter removed; `first_line` is its 1-based line in the file).
+/// Parses `body` (front matter removed; `first_line` is its 1-based line in the file), where a
+/// `$` is a dollar (see [`parse_article`]).
 pub fn parse(body: &str, first_line: usize) -> Doc {
+    parse_article(body, first_line, false)
+}
+
+/// Parses an article's `body`; with `math` (`FrontMatter::math`), `$…$` and `$$…$$` in a line
+/// are math (`Event::InlineMath`, `Event::DisplayMath`): neither text nor code, so nothing is
+/// looked for in them and nothing of ours goes inside.
+pub fn parse_article(body: &str, first_line: usize, math: bool) -> Doc {
+    let options = if math {
+        options() | Options::ENABLE_MATH
+    } else {
+        options()
+    };
     let mut events: Vec<Event<'static>> = Vec::new();
     let mut offsets = Vec::new();
     // Adjacent text events are one run of prose to the later passes. They are gathered in one
@@ -231,12 +248,20 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     let mut refused: Vec<(String, usize)> = Vec::new();
     let mut dropped_ends: Vec<bool> = Vec::new();
     let (mut in_link, mut in_code) = (0usize, false);
+    let mut embeds = EmbedScan::default();
     let parsed = html_code_as_code_spans(html_anchors_as_links(
-        super::raw_html::html_text_as_paragraphs(
-            Parser::new_ext(body, options()).into_offset_iter(),
-        ),
+        super::raw_html::html_text_as_paragraphs(Parser::new_ext(body, options).into_offset_iter()),
     ));
     for (event, range) in parsed {
+        match &event {
+            Event::Html(h) => embeds.html(h, range.start),
+            Event::InlineHtml(h) => {
+                embeds.flush();
+                embeds.html(h, range.start);
+                embeds.flush();
+            }
+            _ => embeds.flush(),
+        }
         match &event {
             Event::Text(t) => {
                 match &mut run {
@@ -282,6 +307,7 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         &mut events,
         &mut offsets,
     );
+    embeds.flush();
     let fold_starts = titled_callouts(&mut events, &mut offsets);
     let folds = quote_ordinals(&events, &fold_starts);
     assign_heading_ids(&mut events);
@@ -292,6 +318,11 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
     let refused_urls = refused
         .into_iter()
         .map(|(url, at)| (url, line_of_offset(at)))
+        .collect();
+    let dropped_embeds = embeds
+        .dropped
+        .into_iter()
+        .map(|(tag, at)| (tag, line_of_offset(at)))
         .collect();
     let BlockMap {
         blocks,
@@ -307,8 +338,53 @@ pub fn parse(body: &str, first_line: usize) -> Doc {
         spans,
         images,
         refused_urls,
+        dropped_embeds,
         text_pos,
         folds,
+    }
+}
+
+/// Finds the raw-HTML frames and scripts the sanitizer will drop with nothing in their place.
+/// It reads consecutive HTML events as one, as the sanitizer cleans them (a tag may run over
+/// lines), and an inline tag alone.
+#[derive(Default)]
+struct EmbedScan {
+    /// The run of HTML read so far, and where each event of it starts in the run and the body.
+    run: String,
+    starts: Vec<(usize, usize)>,
+    /// Each dropped embed's opening tag and its offset in the body.
+    dropped: Vec<(String, usize)>,
+}
+
+impl EmbedScan {
+    fn html(&mut self, html: &str, at: usize) {
+        self.starts.push((self.run.len(), at));
+        self.run.push_str(html);
+    }
+
+    fn flush(&mut self) {
+        if self.run.is_empty() {
+            return;
+        }
+        let lower = self.run.to_ascii_lowercase();
+        if lower.contains("<iframe") || lower.contains("<script") {
+            for tag in super::raw_html::html_tags(&self.run).filter(|t| !t.closing) {
+                let text = &self.run[tag.range.clone()];
+                if super::embeds::html_embed(text) != Some(super::embeds::HtmlEmbed::Dropped) {
+                    continue;
+                }
+                let k = self.starts.partition_point(|&(s, _)| s <= tag.range.start) - 1;
+                let (event_start, body_at) = self.starts[k];
+                let offset = body_at + (tag.range.start - event_start);
+                let mut shown: String = text.chars().take(80).collect();
+                if shown.len() < text.len() {
+                    shown.push('…');
+                }
+                self.dropped.push((shown, offset));
+            }
+        }
+        self.run.clear();
+        self.starts.clear();
     }
 }
 
@@ -1269,6 +1345,48 @@ mod tests {
         assert_eq!(d.refused_urls, [("javascript:alert(1)".to_string(), 3)]);
         assert_eq!(d.blocks[0].text, "危険です");
         assert!(d.spans.is_empty());
+    }
+
+    #[test]
+    fn dollars_are_math_only_where_the_article_says_math() {
+        let md = "費用 $2*3*4$ と $\\{a, b\\}$、`$HOME` の KEP-3157\n";
+        let math: Vec<_> = parse_article(md, 1, true)
+            .events
+            .into_iter()
+            .filter(|e| matches!(e, Event::InlineMath(_)))
+            .collect();
+        assert_eq!(
+            math,
+            [
+                Event::InlineMath("2*3*4".into()),
+                Event::InlineMath("\\{a, b\\}".into())
+            ]
+        );
+        // The math is neither prose nor code: nothing is looked for in it.
+        let d = parse_article(md, 1, true);
+        assert_eq!(d.blocks[0].text, "費用  と 、$HOME の KEP-3157");
+        // Elsewhere a dollar is a dollar.
+        let d = parse("echo $HOME と $PATH、$((i+1))\n", 1);
+        assert_eq!(d.blocks[0].text, "echo $HOME と $PATH、$((i+1))");
+    }
+
+    #[test]
+    fn frames_and_scripts_the_sanitizer_drops_are_noted_at_their_line() {
+        let md = "前\n\n<script>\nalert(1)\n</script>\n\n\
+                  <iframe src=\"https://www.youtube.com/embed/abc\"></iframe>\n\n\
+                  文中 <iframe src=\"javascript:alert(1)\"></iframe>\n\n\
+                  <script async src=\"https://platform.twitter.com/widgets.js\"></script>\n\n\
+                  ```html\n<script>x()</script>\n```\n\n\
+                  <div\nclass=\"x\"><script\nsrc=\"https://example.com/t.js\"></script></div>\n";
+        let d = parse(md, 10);
+        assert_eq!(
+            d.dropped_embeds,
+            [
+                ("<script>".to_string(), 12),
+                ("<iframe src=\"javascript:alert(1)\">".to_string(), 18),
+                ("<script\nsrc=\"https://example.com/t.js\">".to_string(), 27),
+            ]
+        );
     }
 
     #[test]

@@ -80,6 +80,13 @@ pub struct FrontMatter {
     /// Written for a platform that shows each line break of a paragraph as one (Zenn, Qiita,
     /// Marp: their Markdown is set to `breaks`), so the page shows them too.
     pub line_breaks: bool,
+    /// Written where a `$` opens inline math (`$x^2$`), as on Zenn, Qiita and Marp, or in a
+    /// page that says so (`math: true`, `katex: true`, `mathjax: true`, as Hugo themes read it).
+    /// Elsewhere a `$` is a dollar (`$HOME`, `$ kubectl`), and only blocks between `$$` lines
+    /// and ```` ```math ```` are math (see `parse::math`).
+    pub math: bool,
+    /// Written for Qiita (see `is_qiita`): its `@name` is a Qiita user, not a GitHub login.
+    pub qiita: bool,
     /// The site whose pages the article's site-absolute links (`/ja/docs/tutorials/`) name:
     /// `[source] url`'s origin, else `https://kubernetes.io` for a page of kubernetes/website
     /// (see [`KUBERNETES_WEBSITE_KEYS`]), else none (they are this site's paths).
@@ -105,6 +112,8 @@ impl FrontMatter {
             beginner: false,
             marp: false,
             line_breaks: false,
+            math: false,
+            qiita: false,
             link_origin: None,
         }
     }
@@ -461,6 +470,7 @@ pub fn split<'a>(
         _ => (body, body_line),
     };
     let marp = is_marp(&raw.unknown);
+    let line_breaks = marp || keeps_line_breaks(&raw.unknown);
     Ok(Split {
         front: FrontMatter {
             title,
@@ -473,7 +483,9 @@ pub fn split<'a>(
             draft: raw.draft || raw.published == Some(false),
             unrendered: unrendered(&raw.unknown),
             marp,
-            line_breaks: marp || keeps_line_breaks(&raw.unknown),
+            line_breaks,
+            math: line_breaks || says_math(&raw.unknown),
+            qiita: is_qiita(&raw.unknown),
             refs: raw.refs,
             description: raw.description,
             source,
@@ -503,21 +515,31 @@ fn is_marp(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
     unknown.get("marp") == Some(&serde_json::Value::Bool(true))
 }
 
-/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (`private`,
-/// `organization_url_name`, `ignorePublish`, `slide`): both show a paragraph's line breaks.
+/// Whether the front matter turns math on, as Hugo themes read it: `math`, `katex` or
+/// `mathjax` true.
+fn says_math(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    ["math", "katex", "mathjax"]
+        .iter()
+        .any(|k| unknown.get(*k) == Some(&serde_json::Value::Bool(true)))
+}
+
+/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (see
+/// [`is_qiita`]): both show a paragraph's line breaks.
 fn keeps_line_breaks(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
-    const ZENN_OR_QIITA: [&str; 5] = [
-        "emoji",
-        "private",
-        "organization_url_name",
-        "ignorePublish",
-        "slide",
-    ];
-    ZENN_OR_QIITA.iter().any(|k| unknown.contains_key(*k))
+    is_qiita(unknown)
+        || unknown.contains_key("emoji")
         || matches!(
             unknown.get("type").and_then(|t| t.as_str()),
             Some("tech" | "idea")
         )
+}
+
+/// Whether the front matter is Qiita's, as Qiita CLI writes it: `private`,
+/// `organization_url_name`, `ignorePublish` or `slide` (its `title`, `tags`, `id` and
+/// `updated_at` are every platform's).
+fn is_qiita(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
+    const QIITA: [&str; 4] = ["private", "organization_url_name", "ignorePublish", "slide"];
+    QIITA.iter().any(|k| unknown.contains_key(*k))
 }
 
 /// Front-matter keys of Hugo sites (kubernetes.io's among them), Zenn, Qiita and Marp slides
@@ -596,6 +618,7 @@ const QUIET_KEYS: &[&str] = &[
     "permalink",
     "mermaid",
     "katex",
+    "mathjax",
     // Marp's directives.
     "marp",
     "theme",
@@ -1005,14 +1028,16 @@ mod tests {
         assert!(w.is_empty());
     }
 
+    /// The front matter of a YAML page titled `T` with the keys `keys` (lines) besides.
+    fn front_of(keys: &str) -> FrontMatter {
+        parse(&format!("---\ntitle: T\n{keys}---\n本文\n"))
+            .unwrap()
+            .0
+    }
+
     #[test]
     fn hugos_build_options_can_say_the_page_is_not_rendered() {
-        let unrendered = |fm: &str| {
-            parse(&format!("---\ntitle: T\n{fm}---\n本文\n"))
-                .unwrap()
-                .0
-                .unrendered
-        };
+        let unrendered = |fm: &str| front_of(fm).unrendered;
         assert!(unrendered("_build:\n  render: false\n"));
         assert!(unrendered("_build:\n  render: never\n  list: never\n"));
         assert!(unrendered("_build:\n  render: link\n"));
@@ -1128,12 +1153,7 @@ mod tests {
 
     #[test]
     fn zenn_qiita_and_marp_keep_line_breaks_and_others_do_not() {
-        let breaks = |front: &str| {
-            parse(&format!("---\ntitle: t\n{front}---\n本文\n"))
-                .unwrap()
-                .0
-                .line_breaks
-        };
+        let breaks = |front: &str| front_of(front).line_breaks;
         assert!(breaks("emoji: \"🐳\"\ntype: \"tech\"\ntopics: [\"k8s\"]\n"));
         assert!(breaks("type: idea\n"));
         assert!(breaks("private: false\nupdated_at: ''\nid: null\n"));
@@ -1141,6 +1161,28 @@ mod tests {
         assert!(!breaks("type: docs\n"));
         assert!(!breaks("layout: blog\ndate: 2024-08-13\n"));
         assert!(!breaks("marp: false\n"));
+    }
+
+    #[test]
+    fn zenn_qiita_marp_and_a_math_flag_turn_inline_math_on_and_others_do_not() {
+        let math = |front: &str| front_of(front).math;
+        assert!(math("emoji: \"🐳\"\ntype: \"tech\"\n"));
+        assert!(math("private: false\n"));
+        assert!(math("marp: true\n"));
+        assert!(math("math: true\n"));
+        assert!(math("katex: true\n"));
+        assert!(math("mathjax: true\n"));
+        assert!(!math("math: false\n"));
+        assert!(!math("tags: [Kubernetes]\n"));
+        assert!(!math("layout: blog\n"));
+    }
+
+    #[test]
+    fn qiitas_front_matter_is_known_by_its_own_keys() {
+        assert!(front_of("private: false\nupdated_at: ''\nid: null\n").qiita);
+        assert!(front_of("organization_url_name: k8s-ja\n").qiita);
+        assert!(!front_of("tags: [Kubernetes]\nid: abc\n").qiita);
+        assert!(!front_of("emoji: \"🐳\"\ntype: tech\n").qiita);
     }
 
     #[test]

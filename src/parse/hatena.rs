@@ -4,10 +4,16 @@
 //!
 //! - super-pre code, `>|yaml|` … `||<` (`>||` and `>|?|` name no language): a fenced code block
 //!   in that language, its lines exactly as written (the fence is longer than any run of
-//!   backticks in them). An opening line with no `||<` line after it stays as written.
+//!   backticks in them). An opening line with no `||<` line after it stays as written. Plain
+//!   pre, `>|` … `|<`, is the same block with no language: preformatted, not highlighted.
+//!   [`pre_as_fences`] does this alone, and the pipeline runs it before any other pass, so no
+//!   pass reads a pre block's lines (a `:::` or `[:contents]` in its code stays code).
 //! - quotes, `>>` … `<<` each alone on its line: a blockquote of the lines between, which stay
 //!   Markdown; a quote may hold a quote. A `>>` right under a Markdown quote line is that
-//!   quote's blank line, and a `>>` or `<<` without its pair stays as written.
+//!   quote's blank line, and a `>>` or `<<` without its pair stays as written. A quote that
+//!   names its source, `>https://example.com/>` (or `>[URL:title=出典]>`), ends with that
+//!   source: `<footer><cite><a href="URL">URL</a></cite></footer>` in the quote, on the `<<`
+//!   line (an HTML block, so the line after the quote is not read as the quote's).
 //! - inline footnotes, Hatena's `本文((脚注の文))` and Zenn's `本文^[脚注の文]`: a reference
 //!   `[^hatena-1]` (`[^zenn-1]`), its text defined at the end of the body. A note counts on one
 //!   line, with text between the brackets; `(((` is not one (Hatena's own escape for a literal
@@ -26,6 +32,7 @@
 //! the notes' definitions follow the last line.
 use std::borrow::Cow;
 
+use super::line_break;
 use super::shortcodes::{code_shortcode_lines, markdown_text};
 
 /// Hatena quotes nest at most this deep; a `>>` deeper still, and the `<<` closing it, stay as
@@ -35,11 +42,12 @@ use super::shortcodes::{code_shortcode_lines, markdown_text};
 const MAX_HATENA_QUOTE_DEPTH: usize = 4;
 
 /// `text` with Hatena's notation (and Zenn's inline footnotes) as Markdown; text without any
-/// is returned as is. Super-pre blocks become code first, so nothing later reads their lines.
+/// is returned as is. Pre blocks become code first, so nothing later reads their lines; quotes
+/// come before links, so a quote's source (`>[URL:title]>`) is read as a source.
 pub fn expand(text: &str) -> Cow<'_, str> {
-    let coded = then(Cow::Borrowed(text), super_pre_as_fences);
-    let noted = then(coded, notes_links_and_images);
-    then(noted, quotes_as_blockquotes)
+    let coded = then(Cow::Borrowed(text), pre_as_fences);
+    let quoted = then(coded, quotes_as_blockquotes);
+    then(quoted, notes_links_and_images)
 }
 
 /// `text` after `pass`, or `text` itself, as borrowed as it came, when the pass changed nothing.
@@ -56,29 +64,28 @@ fn without_break(line: &str) -> &str {
     line.trim_end_matches(['\n', '\r'])
 }
 
-/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
-fn line_break(line: &str) -> &str {
-    &line[without_break(line).len()..]
-}
-
-/// `text` with each super-pre block outside code (`>|yaml|` … `||<`) as a fenced code block; the
-/// fences take the lines of the block's first and last lines.
-fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
+/// `text` with each pre block outside code, super-pre (`>|yaml|` … `||<`) and plain (`>|` …
+/// `|<`), as a fenced code block; the fences take the lines of the block's first and last lines.
+pub fn pre_as_fences(text: &str) -> Cow<'_, str> {
     if !text.contains(">|") {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let kept = code_shortcode_lines(&lines);
-    // The first `||<` line at or after each line, so finding where a block ends costs nothing
-    // however many opening lines are never closed.
-    let mut next_close = vec![None; lines.len() + 1];
-    for i in (0..lines.len()).rev() {
-        next_close[i] = if lines[i].trim_end() == "||<" {
-            Some(i)
-        } else {
-            next_close[i + 1]
-        };
-    }
+    // The first closing line of each kind at or after each line, so finding where a block ends
+    // costs nothing however many opening lines are never closed.
+    let next_close = |closer: &str| {
+        let mut next = vec![None; lines.len() + 1];
+        for i in (0..lines.len()).rev() {
+            next[i] = if lines[i].trim_end() == closer {
+                Some(i)
+            } else {
+                next[i + 1]
+            };
+        }
+        next
+    };
+    let (next_super, next_plain) = (next_close("||<"), next_close("|<"));
     let mut fences = Fences::default();
     let mut out = String::with_capacity(text.len() + 16);
     let mut changed = false;
@@ -86,22 +93,13 @@ fn super_pre_as_fences(text: &str) -> Cow<'_, str> {
     while i < lines.len() {
         let line = lines[i];
         let in_code = fences.holds_code(line) || kept[i];
-        match (in_code, super_pre_language(line), next_close[i + 1]) {
-            (false, Some(lang), Some(close)) => {
-                let code = &lines[i + 1..close];
-                let ticks = code
-                    .iter()
-                    .flat_map(|l| l.split(|c| c != '`'))
-                    .map(str::len)
-                    .max()
-                    .unwrap_or(0);
-                let fence = "`".repeat(ticks.max(2) + 1);
-                out.push_str(&fence);
-                out.push_str(lang);
-                out.push_str(line_break(line));
-                code.iter().for_each(|l| out.push_str(l));
-                out.push_str(&fence);
-                out.push_str(line_break(lines[close]));
+        let block = match super_pre_language(line) {
+            Some(lang) => Some((lang, next_super[i + 1])),
+            None => (line.trim_end() == ">|").then_some(("", next_plain[i + 1])),
+        };
+        match (in_code, block) {
+            (false, Some((lang, Some(close)))) => {
+                super::push_fenced(&mut out, "", lang, &lines[i..=close]);
                 changed = true;
                 i = close + 1;
             }
@@ -161,17 +159,37 @@ impl<'a> Fences<'a> {
 }
 
 /// How a Hatena quote's marker line is read.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum QuoteMark {
     Open,
-    Close,
+    /// The `<<` of a quote, with the HTML of the source its `>URL>` named, if it did.
+    Close(Option<String>),
+}
+
+/// The source a quote's opening line names: `>https://example.com/>` (the URL is the text) or
+/// `>[https://example.com/:title=出典]>`, as the HTML of its citation; `None` for any other line.
+fn quote_source(line: &str) -> Option<String> {
+    let inner = line.trim_end().strip_prefix('>')?.strip_suffix('>')?;
+    let (url, title) = match inner.strip_prefix('[').and_then(|i| i.strip_suffix(']')) {
+        Some(link) => hatena_link_parts(link)?,
+        None => (inner, None),
+    };
+    if !is_hatena_url(url) {
+        return None;
+    }
+    Some(format!(
+        "<footer><cite><a href=\"{}\">{}</a></cite></footer>",
+        crate::text::escape_html(url),
+        crate::text::escape_html(title.unwrap_or(url))
+    ))
 }
 
 /// `text` with each Hatena quote outside code (`>>` … `<<`, paired like brackets) as a
 /// blockquote: its lines quoted in place, a blank one as `>` so the quote goes on, and its
 /// marker lines blank (at the depth of the quote around it), so the quote starts and ends there.
 fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
-    if !text.contains(">>") {
+    // Every quote, with a source or not, ends with a `<<` line.
+    if !text.contains("<<") {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -185,20 +203,24 @@ fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
         if in_code[i] || kept[i] {
             continue;
         }
-        match line.trim_end() {
-            // Under a Markdown quote line (`>> 引用の引用`), `>>` is that quote's blank line.
-            ">>" if i == 0 || !is_markdown_quote_line(lines[i - 1]) => {
+        let trimmed = line.trim_end();
+        // Under a Markdown quote line (`>> 引用の引用`), `>>` is that quote's blank line.
+        let opens = (trimmed == ">>" && (i == 0 || !is_markdown_quote_line(lines[i - 1])))
+            .then_some(None)
+            .or_else(|| quote_source(trimmed).map(Some));
+        match (opens, trimmed) {
+            (Some(source), _) => {
                 if open.len() < MAX_HATENA_QUOTE_DEPTH {
-                    open.push(i);
+                    open.push((i, source));
                 } else {
                     too_deep += 1;
                 }
             }
-            "<<" if too_deep > 0 => too_deep -= 1,
-            "<<" => {
-                if let Some(o) = open.pop() {
+            (None, "<<") if too_deep > 0 => too_deep -= 1,
+            (None, "<<") => {
+                if let Some((o, source)) = open.pop() {
                     marks[o] = Some(QuoteMark::Open);
-                    marks[i] = Some(QuoteMark::Close);
+                    marks[i] = Some(QuoteMark::Close(source));
                 }
             }
             _ => {}
@@ -220,7 +242,14 @@ fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
                 out.push_str(&blank_at(depth));
                 depth += 1;
             }
-            Some(QuoteMark::Close) => {
+            // The source stands last in the quote, on the `<<` line; an HTML block, it ends
+            // there, where a paragraph would take the next line in.
+            Some(QuoteMark::Close(Some(source))) => {
+                out.push_str(&"> ".repeat(depth));
+                out.push_str(&source);
+                depth -= 1;
+            }
+            Some(QuoteMark::Close(None)) => {
                 depth -= 1;
                 out.push_str(&blank_at(depth));
             }
@@ -404,6 +433,22 @@ const LINK_OPTIONS: [&str; 4] = ["title", "embed", "cite", "bookmark"];
 /// The Markdown for the inside of one Hatena link, `URL:title=テキスト` or `URL:embed:cite`; `None`
 /// when it is no Hatena link (a Markdown link's text that is a URL, `[https://x](https://x)`).
 fn hatena_link(inner: &str) -> Option<String> {
+    let (url, title) = hatena_link_parts(inner)?;
+    Some(match title {
+        // In angle brackets a `)` in the URL cannot end the link early.
+        Some(title) => format!("[{}](<{url}>)", markdown_text(title)),
+        None => format!("<{url}>"),
+    })
+}
+
+/// Whether `url`, written in a Hatena link or quote, is one: `http…`, no blanks or angle
+/// brackets.
+fn is_hatena_url(url: &str) -> bool {
+    url.starts_with("http") && !url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+}
+
+/// The URL of one Hatena link (the inside of its brackets) and its `title=` text, if given.
+fn hatena_link_parts(inner: &str) -> Option<(&str, Option<&str>)> {
     // The URL ends at the first option (it has colons of its own: `https:`, `:8080`).
     let cut = inner.match_indices(':').map(|(i, _)| i).find(|&i| {
         LINK_OPTIONS.iter().any(|option| {
@@ -415,8 +460,7 @@ fn hatena_link(inner: &str) -> Option<String> {
         })
     })?;
     let url = &inner[..cut];
-    if !url.starts_with("http") || url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
-    {
+    if !is_hatena_url(url) {
         return None;
     }
     let options = &inner[cut + 1..];
@@ -426,11 +470,7 @@ fn hatena_link(inner: &str) -> Option<String> {
         .map(without_trailing_link_options)
         .map(str::trim)
         .filter(|title| !title.is_empty());
-    Some(match title {
-        // In angle brackets a `)` in the URL cannot end the link early.
-        Some(title) => format!("[{}](<{url}>)", markdown_text(title)),
-        None => format!("<{url}>"),
-    })
+    Some((url, title))
 }
 
 /// A link's `title=` text without the option words written after it (`公式:bookmark`,
@@ -620,6 +660,50 @@ mod tests {
             expand(">||\necho ```\n||<\r\n>|?|\nx\n||<"),
             "````\necho ```\n````\r\n```\nx\n```"
         );
+    }
+
+    #[test]
+    fn a_plain_pre_block_is_code_with_no_language_and_its_lines_as_written() {
+        let text = "前\n>|\n  インデント ((注ではない))\n:::message\n[:contents]\n|<\n後\n";
+        assert_eq!(
+            pre_as_fences(text),
+            "前\n```\n  インデント ((注ではない))\n:::message\n[:contents]\n```\n後\n"
+        );
+        // Its closing line is its own: a super-pre's `||<` does not close it, nor it a super-pre.
+        assert_eq!(
+            pre_as_fences(">|\na\n||<\nb\n|<\n>|sh|\nc\n|<\n||<\n"),
+            "```\na\n||<\nb\n```\n```sh\nc\n|<\n```\n"
+        );
+        for text in [
+            ">|\nclosed by nothing\n",
+            "> |\nx\n|<\n",
+            "```\n>|\nx\n|<\n```\n",
+        ] {
+            assert_eq!(pre_as_fences(text), text);
+        }
+    }
+
+    #[test]
+    fn a_quote_that_names_its_source_ends_with_it() {
+        assert_eq!(
+            expand(
+                ">https://kubernetes.io/releases/notes/>\nUrgent Upgrade Notes は必ず読む。\n<<\n後\n"
+            ),
+            "\n> Urgent Upgrade Notes は必ず読む。\n> <footer><cite><a href=\"https://kubernetes.io/releases/notes/\">\
+             https://kubernetes.io/releases/notes/</a></cite></footer>\n後\n"
+        );
+        // A title names it; nested, it stays in its own quote.
+        assert_eq!(
+            expand(">>\n外\n>[https://x.example/a?b=1&c=2:title=出典 <1>]>\n内\n<<\n<<\n"),
+            "\n> 外\n>\n> > 内\n> > <footer><cite><a href=\"https://x.example/a?b=1&amp;c=2\">出典 &lt;1&gt;</a></cite></footer>\n\n"
+        );
+        // Only a web URL is a source; unpaired, the line stays.
+        for text in [
+            ">javascript:alert(1)>\nx\n<<\n",
+            ">https://x.example/>\n閉じない\n",
+        ] {
+            assert_eq!(expand(text), text);
+        }
     }
 
     #[test]

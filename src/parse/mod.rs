@@ -1,15 +1,17 @@
 //! The parse stage: from an article's source text to its front matter and its block map.
 //!
 //! Front matter is split off and read first ([`frontmatter`]: TOML `+++` or YAML `---`, the
-//! release inferred when not given), Zenn's and Qiita's `:::` containers become Markdown
+//! release inferred when not given). Then, in this order, each a rewrite of the Markdown text
+//! that keeps every line where it was: Hatena's pre blocks become code first of all, so no later
+//! pass reads their lines ([`hatena::pre_as_fences`]), display math between `$$` lines becomes a
+//! math fence ([`math`]), Zenn's and Qiita's `:::` containers become Markdown
 //! ([`containers`]), other platforms' table-of-contents markers leave ([`markers`]), Hatena's
-//! footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
+//! quotes, footnotes and links become Markdown ([`hatena`]), Zenn's `@[card](URL)` embeds links
 //! ([`embeds`]), lines led by `・` become list items ([`bullets`]), a Marp deck's image keywords
-//! leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to
-//! their text ([`shortcodes`]), then
-//! the Markdown body is parsed into the block map every later stage shares ([`blocks`]; the
-//! text of raw HTML blocks becomes paragraphs of it, [`raw_html`]; emoji shortcodes in its
-//! prose become emoji, [`emoji`]).
+//! leave its alt texts ([`marp`]), Hugo shortcodes in the body degrade to their text
+//! ([`shortcodes`]). Then the Markdown body is parsed into the block map every later stage
+//! shares ([`blocks`]; the text of raw HTML blocks becomes paragraphs of it, [`raw_html`]; emoji
+//! shortcodes in its prose become emoji, [`emoji`]).
 //! `pipeline::parse_articles` runs these per article, in parallel; problems are diagnostics
 //! with file and line.
 pub mod blocks;
@@ -21,6 +23,7 @@ pub mod frontmatter;
 pub mod hatena;
 pub mod markers;
 pub(crate) mod marp;
+pub(crate) mod math;
 pub(crate) mod raw_html;
 pub mod shortcodes;
 
@@ -99,6 +102,40 @@ pub(crate) fn rewrite_prose_lines_but<'a>(
     } else {
         std::borrow::Cow::Borrowed(text)
     }
+}
+
+/// A code fence for `code`'s lines: backticks, one more than the longest run of them in the
+/// code (three at least), so no line of it closes the fence.
+fn fence_for(code: &[&str]) -> String {
+    let ticks = code
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    "`".repeat(ticks.max(2) + 1)
+}
+
+/// Appends `block` (its opening line, its code, its closing line) to `out` as a fenced code
+/// block in `lang`, each fence at `indent` and in the place of the line it stands for, the code's
+/// lines exactly as written.
+pub(crate) fn push_fenced(out: &mut String, indent: &str, lang: &str, block: &[&str]) {
+    let (open, rest) = block.split_first().expect("an opening line");
+    let (close, code) = rest.split_last().expect("a closing line");
+    let fence = fence_for(code);
+    out.push_str(indent);
+    out.push_str(&fence);
+    out.push_str(lang);
+    out.push_str(line_break(open));
+    code.iter().for_each(|l| out.push_str(l));
+    out.push_str(indent);
+    out.push_str(&fence);
+    out.push_str(line_break(close));
+}
+
+/// `line`'s line break (`\n`, `\r\n`, or nothing at the text's end).
+pub(crate) fn line_break(line: &str) -> &str {
+    &line[line.trim_end_matches(['\n', '\r']).len()..]
 }
 
 /// The paragraphs of `lines`: each run of lines between blank ones, as a range of line indices.

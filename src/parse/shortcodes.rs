@@ -38,7 +38,7 @@ static SHORTCODE: LazyLock<Regex> = LazyLock::new(|| {
 const MAX_QUOTE_DEPTH: usize = 32;
 
 /// A paragraph with more inline markup characters than this (`*`, `_`, `[`, `]`, `` ` ``, `<`,
-/// `!`) is shown as code: the Markdown parser keeps a node of about a hundred bytes per such
+/// `!`, and `$`, math where the article writes math) is shown as code: the Markdown parser keeps a node of about a hundred bytes per such
 /// character until the paragraph is parsed, and ten million of them took more than a gigabyte.
 /// No prose paragraph comes near it.
 const MAX_PARAGRAPH_MARKUP: usize = 100_000;
@@ -52,7 +52,7 @@ pub fn bound_markup(text: &str) -> std::borrow::Cow<'_, str> {
     }
     let markup = |line: &str| {
         line.bytes()
-            .filter(|b| matches!(b, b'*' | b'_' | b'[' | b']' | b'`' | b'<' | b'!'))
+            .filter(|b| matches!(b, b'*' | b'_' | b'[' | b']' | b'`' | b'<' | b'!' | b'$'))
             .count()
     };
     // Paragraphs are runs of non-blank lines; a dense one is indented four spaces (an indented
@@ -1065,6 +1065,9 @@ mod tests {
         assert_eq!(got.lines().count(), dense.lines().count(), "no line added");
         assert!(got.lines().nth(2).unwrap().starts_with("    *a*"));
         assert_eq!(got.lines().nth(4).unwrap(), "後の段落");
+        // Formulas too: each `$` is markup where the article writes math.
+        let formulas = format!("{}\n", "$x$ ".repeat(60_000));
+        assert!(bound_markup(&formulas).starts_with("    $x$"));
         let prose = format!("{}\n", "**太字**と[リンク](https://x)。".repeat(100));
         assert_eq!(bound_markup(&prose), prose);
         let code = format!("```\n{}\n```\n", "*".repeat(200_000));

@@ -10,7 +10,7 @@
 //! | `KEP-3962`, `#3962` (heading) | `<root>keps/3962/` | `ref ref-kep` |
 //! | `WatchList` (a gate) | `<root>feature-gates/WatchList/` | `ref ref-gate` |
 //! | `#128266` (a PR) | `https://github.com/kubernetes/kubernetes/pull/128266` | `ref ref-pr` |
-//! | `@pohly` | `https://github.com/pohly` | `ref ref-handle` |
+//! | `@pohly` | `https://github.com/pohly` (in a Qiita article `https://qiita.com/pohly`) | `ref ref-handle` |
 //! | `sig/node`, `SIG-Node` | `<root>sigs/node/` | `ref ref-sig` |
 //!
 //! KEP and SIG links have a `title` saying what they are (`KEP-3962: Mutating Admission
@@ -197,7 +197,7 @@ pub(crate) fn annotations(doc: &Doc, refs: &Mentions, graph: &RefGraph, root: &s
     for m in refs
         .handles
         .iter()
-        .filter(|m| valid(m.block) && room(m.block, format!("h{}", m.handle.0)))
+        .filter(|m| valid(m.block) && room(m.block, format!("h{}", m.handle.name())))
     {
         // `@pohly` says what it is; the external mark says where it goes.
         out.push(link(

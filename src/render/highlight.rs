@@ -50,15 +50,29 @@ pub(crate) fn has_code(html: &str) -> bool {
 /// How every block [`code_block`] makes begins.
 const CODE_OPEN: &str = "<pre class=\"code\" data-lang=\"";
 
+/// An info string's word as the language and the file the code is: `yaml:deployment.yaml`
+/// (Qiita, Zenn) is both, `yaml` (or `yaml:`) the language alone.
+fn language_and_file(word: &str) -> (&str, Option<&str>) {
+    let word = word.trim();
+    match word.split_once(':') {
+        Some((lang, file)) if !file.trim().is_empty() => (lang, Some(file.trim())),
+        _ => (word.trim_end_matches(':'), None),
+    }
+}
+
 /// Highlighted HTML for a fenced block: `<pre class="code" data-lang=...><code>...</code></pre>`.
 pub(crate) fn code_block(info: &str, code: &str) -> String {
-    let first = info.split([',', ' ', '{']).next().unwrap_or("").trim();
-    // `yaml:deployment.yaml` (Qiita, Zenn): the language, then the file the code is.
-    let (lang, file) = match first.split_once(':') {
-        Some((lang, file)) if !file.trim().is_empty() => (lang, Some(file.trim())),
-        _ => (first.trim_end_matches(':'), None),
-    };
-    let lang = lang.to_ascii_lowercase();
+    let mut words = info.split([',', ' ', '{']).filter(|w| !w.trim().is_empty());
+    let (lang, mut file) = language_and_file(words.next().unwrap_or(""));
+    let mut lang = lang.to_ascii_lowercase();
+    // A diff of a file in a language: Zenn's `diff yaml:manifest.yaml` (the file after the
+    // language) and Qiita's `diff_yaml` (`diff_yaml:manifest.yaml`). The diff is what is
+    // highlighted, its lines coloured as added and removed.
+    if lang == "diff" && file.is_none() {
+        file = words.next().and_then(|w| language_and_file(w).1);
+    } else if lang.starts_with("diff_") {
+        lang.truncate("diff".len());
+    }
     let syntax = SYNTAXES
         .find_syntax_by_token(alias(&lang))
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
@@ -221,6 +235,29 @@ mod tests {
         assert!(html.contains("class=\"hl-"), "highlighted as YAML: {html}");
         let html = code_block("diff:a<b>.go", "+x\n");
         assert!(html.contains("data-title=\"a&lt;b&gt;.go\""), "{html}");
+    }
+
+    #[test]
+    fn a_diff_of_a_file_in_a_language_is_a_diff_under_its_file_name() {
+        let removed = "<span class=\"hl-markup hl-deleted hl-diff\">";
+        for info in ["diff yaml:manifest.yaml", "diff_yaml:manifest.yaml"] {
+            let html = code_block(info, "-    cpu: \"500m\"\n+    cpu: \"800m\"\n");
+            assert!(
+                html.starts_with(
+                    "<pre class=\"code\" data-lang=\"diff\" data-title=\"manifest.yaml\"><code>"
+                ),
+                "{info}: {html}"
+            );
+            assert!(html.contains(removed), "{info}: {html}");
+        }
+        for info in ["diff_yaml", "diff yaml", "DIFF_YAML"] {
+            let html = code_block(info, "-a\n+b\n");
+            assert!(
+                html.starts_with("<pre class=\"code\" data-lang=\"diff\"><code>"),
+                "{info}: {html}"
+            );
+            assert!(html.contains(removed), "{info}: {html}");
+        }
     }
 
     #[test]

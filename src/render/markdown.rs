@@ -1,6 +1,8 @@
 //! Article HTML from the parsed Markdown, as small named passes over the event stream:
 //!
-//! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set;
+//! 1. `sanitize_raw_html`: raw HTML is cleaned by ammonia unless `trust_html` is set; an
+//!    embedded frame or script that says what it shows (a YouTube `<iframe>`, Speaker Deck's
+//!    `<script data-id>`) is a link to it first (`embeds_as_links`), since neither may run;
 //! 2. `annotate`: mentions found by the extract stage (KEPs, PRs, gates, glossary terms) are
 //!    wrapped in place, using the block positions recorded by `blocks::parse`, and the chips of
 //!    mentions inside a code span or an author's link go right after that span (`Insertion`);
@@ -8,17 +10,23 @@
 //!    cells an anchor, so any mention can be linked to exactly; the ids are the block map's;
 //!    `fold_quotes`: a quote the block map marks as a fold (Zenn's `:::details`) is a
 //!    `<details>` under its first paragraph, which keeps its id;
-//! 4. `highlight_code`: fenced code goes through syntect;
-//! 5. `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no block anchor
-//!    or heading takes, and each note a link back to where it is referenced.
+//! 4. `highlight_code`: fenced code goes through syntect, and math, a ```` ```math ```` fence or
+//!    `$…$` in a line, is drawn as a formula (`render::math`);
+//!    `break_long_names`: a long CamelCase name in a code span breaks between its words;
+//! 5. `line_breaks`: a paragraph's line breaks shown or joined as the platform shows them;
+//! 6. `notes_in_reference_order`: the footnotes listed at the end in the order they are
+//!    referenced; `footnote_links`: footnotes get ids of their own (`fn-1`, `fnref-1`) that no
+//!    block anchor or heading takes, numbers in that order, and each note a link back to where
+//!    it is referenced.
 //!
 //! Heading ids were assigned at parse time; pulldown-cmark writes them.
 use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
-use super::highlight;
+use super::{highlight, math};
 use crate::parse::blocks::{Block, BlockKind, Doc, SpanEnd, TextPos};
+use crate::parse::embeds::{HtmlEmbed, html_embed};
 use crate::parse::raw_html::{html_tags, tag_name};
 
 /// HTML to wrap around a byte range of a block's text.
@@ -71,16 +79,10 @@ pub(crate) fn to_html(
     let events = fold_quotes(events, &doc.folds);
     let events = highlight_code(events);
     let events = break_long_names(events);
-    let referenced = doc
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::FootnoteReference(label) => Some(label.to_lowercase()),
-            _ => None,
-        })
-        .collect();
-    let events = footnote_links(events, referenced);
     let events = line_breaks(events, &doc.events, opts.line_breaks);
+    let order = reference_order(&doc.events);
+    let events = notes_in_reference_order(events, &order);
+    let events = footnote_links(events, order.into_iter().collect());
     let mut html = String::with_capacity(doc.events.len() * 16);
     pulldown_cmark::html::push_html(&mut html, events);
     html
@@ -158,6 +160,7 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
             regex::Regex::new(r"<([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)?/>").expect("valid regex")
         });
         let html = SELF_CLOSED.replace_all(&html, "<$1$2></$1>");
+        let html = embeds_as_links(&html, open.is_empty());
         let reopen: String = open.iter().map(|n| format!("<{n}>")).collect();
         let cleaned = SANITIZER
             .clean(&format!("{reopen}{START}{html}{END}"))
@@ -170,7 +173,52 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
             return inner.to_string();
         }
     }
-    SANITIZER.clean(html).to_string()
+    SANITIZER.clean(&embeds_as_links(html, false)).to_string()
+}
+
+/// `html` with each embedded frame or script that names what it shows (see
+/// `parse::embeds::html_embed`) as a link to that, its closing tag right after it included; the
+/// sanitizer would drop the element and leave nothing where the video or slides were. Other
+/// scripts stay for the sanitizer to drop (the build has reported them). An embed that is a
+/// whole block of its own (`alone`: outside the author's elements) is a paragraph, as a Zenn
+/// embed line is.
+fn embeds_as_links(html: &str, alone: bool) -> std::borrow::Cow<'_, str> {
+    static EMBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)<(?:iframe|script)[\s>/]").expect("valid regex")
+    });
+    if !EMBED.is_match(html) {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut copied = 0;
+    let mut tags = html_tags(html).peekable();
+    while let Some(tag) = tags.next() {
+        if tag.closing || tag.range.start < copied {
+            continue;
+        }
+        let Some(HtmlEmbed::Link { text, url }) = html_embed(&html[tag.range.clone()]) else {
+            continue;
+        };
+        let mut end = tag.range.end;
+        if let Some(close) = tags.next_if(|t| t.closing && t.name == tag.name) {
+            end = close.range.end;
+        }
+        let paragraph =
+            alone && html[..tag.range.start].trim().is_empty() && html[end..].trim().is_empty();
+        let (open, close) = if paragraph { ("<p>", "</p>") } else { ("", "") };
+        out.push_str(&html[copied..tag.range.start]);
+        out.push_str(&format!(
+            "{open}<a href=\"{}\">{}</a>{close}",
+            crate::text::escape_html(&url),
+            crate::text::escape_html(&text)
+        ));
+        copied = end;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    out.push_str(&html[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The elements still open after sanitized `html`, given those open before it.
@@ -262,6 +310,10 @@ fn clean_inline_tag(tag: &str) -> String {
     }
     if name.is_empty() || !t.starts_with('<') {
         return SANITIZER.clean(t).to_string();
+    }
+    // A frame in a line of prose: its link stands there, and its `</iframe>` is dropped below.
+    if let Some(HtmlEmbed::Link { .. }) = html_embed(t) {
+        return SANITIZER.clean(&embeds_as_links(t, false)).to_string();
     }
     let cleaned = SANITIZER
         .clean(&format!("{t}\u{E000}</{name}>"))
@@ -487,9 +539,90 @@ pub(crate) fn anchor_blocks<'a>(
     )
 }
 
-/// Pass 5. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
+/// The labels of the notes `events` reference (lowercased: pulldown-cmark matches labels
+/// whatever their case), each once, in the order a reader meets them: first the references in
+/// the text, then those made only inside another note.
+fn reference_order(events: &[Event<'static>]) -> Vec<String> {
+    let mut in_text = Vec::new();
+    let mut in_notes = Vec::new();
+    let mut in_note = false;
+    for e in events {
+        match e {
+            Event::Start(Tag::FootnoteDefinition(_)) => in_note = true,
+            Event::End(TagEnd::FootnoteDefinition) => in_note = false,
+            Event::FootnoteReference(label) => {
+                let list = if in_note { &mut in_notes } else { &mut in_text };
+                list.push(label.to_lowercase());
+            }
+            _ => {}
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    in_text
+        .into_iter()
+        .chain(in_notes)
+        .filter(|label| seen.insert(label.clone()))
+        .collect()
+}
+
+/// Pass 6. The footnotes listed at the article's end in the order their notes are referenced
+/// (`order`, see [`reference_order`]), so the numbers `footnote_links` gives them run 1, 2, 3
+/// down the list. Where they were written says nothing: pulldown-cmark keeps each definition
+/// where it stands, and the Hatena and Zenn notes `parse::hatena` turns into definitions follow
+/// the last line, after the author's `[^1]: …`. A note nothing references follows the others,
+/// as written. After every pass that counts events against the parse (`line_breaks` last):
+/// the definitions' blocks already carry their anchors.
+pub(crate) fn notes_in_reference_order<'e>(
+    events: impl Iterator<Item = Event<'static>> + 'e,
+    order: &[String],
+) -> impl Iterator<Item = Event<'static>> + 'e {
+    let rank: std::collections::HashMap<String, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, label)| (label.clone(), i))
+        .collect();
+    let mut events = events;
+    // Each definition's events, with its place in the list.
+    let mut notes: Vec<(usize, Vec<Event<'static>>)> = Vec::new();
+    let mut listed: Option<std::vec::IntoIter<Event<'static>>> = None;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(list) = &mut listed {
+                return list.next();
+            }
+            match events.next() {
+                Some(Event::Start(Tag::FootnoteDefinition(label))) => {
+                    let place = rank
+                        .get(&label.to_lowercase())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    let mut note = vec![Event::Start(Tag::FootnoteDefinition(label))];
+                    for e in events.by_ref() {
+                        let end = matches!(e, Event::End(TagEnd::FootnoteDefinition));
+                        note.push(e);
+                        if end {
+                            break;
+                        }
+                    }
+                    notes.push((place, note));
+                }
+                Some(other) => return Some(other),
+                None => {
+                    // Stable: notes of one place (none referenced) keep the order written.
+                    notes.sort_by_key(|(place, _)| *place);
+                    let all: Vec<Event<'static>> =
+                        notes.drain(..).flat_map(|(_, note)| note).collect();
+                    listed = Some(all.into_iter());
+                }
+            }
+        }
+    })
+}
+
+/// Pass 6b. Footnote references and definitions as HTML with prefixed ids: pulldown-cmark's
 /// own ids are the bare labels (`[^1]` is `id="1"`, `[^toc]` would be the contents' `toc`). A
-/// note is numbered at its first reference or definition, as pulldown-cmark numbers it; a
+/// note is numbered where the stream first meets it, reference or definition: after
+/// `notes_in_reference_order`, at its first reference, so the list runs in order; a
 /// label referenced twice gets `fnref-x` and `fnref-x-2`, and the note links back to the first;
 /// a note no text references (`referenced`: the labels that are) has no link back.
 pub(crate) fn footnote_links(
@@ -503,7 +636,7 @@ pub(crate) fn footnote_links(
     events.map(move |ev| {
         let mut number = |label: &str, reference: bool| {
             let next = numbers.len() + 1;
-            let e = numbers.entry(label.to_string()).or_insert((next, 0));
+            let e = numbers.entry(label.to_lowercase()).or_insert((next, 0));
             if reference {
                 e.1 += 1;
             }
@@ -544,9 +677,11 @@ pub(crate) fn footnote_links(
     })
 }
 
-/// A footnote label as an id: escaped for the attribute, whitespace as `-` (an id has none).
+/// A footnote label as an id: escaped for the attribute, whitespace as `-` (an id has none),
+/// lowercased, so `[^B]` links to the note `[^b]:` defines, as pulldown-cmark matches them.
 fn footnote_id(label: &str) -> String {
     let joined: String = label
+        .to_lowercase()
         .chars()
         .map(|c| if c.is_whitespace() { '-' } else { c })
         .collect();
@@ -613,7 +748,7 @@ pub(crate) fn fold_quotes<'a>(
     })
 }
 
-/// Pass 6. A paragraph's line breaks: each one a `<br>` where the author's platform shows
+/// Pass 5. A paragraph's line breaks: each one a `<br>` where the author's platform shows
 /// them (`keep`), else joined as the reader's language joins them: with a space between words,
 /// with nothing between two Japanese characters (a browser would show a space there).
 ///
@@ -701,11 +836,13 @@ fn is_inline_end(e: &Event<'_>) -> bool {
     )
 }
 
-/// Pass 4. Fenced and indented code becomes one highlighted HTML event.
+/// Pass 4. Fenced and indented code becomes one highlighted HTML event, and math (a ```` ```math ````
+/// fence, `$…$` where the article's platform writes math) MathML.
 pub(crate) fn highlight_code(
     events: impl Iterator<Item = Event<'static>>,
 ) -> impl Iterator<Item = Event<'static>> {
     let mut code: Option<(String, String)> = None;
+    let mut formulas = math::Formulas::default();
     events.filter_map(move |ev| match ev {
         Event::Start(Tag::CodeBlock(kind)) => {
             let lang = match kind {
@@ -715,18 +852,26 @@ pub(crate) fn highlight_code(
             code = Some((lang, String::new()));
             None
         }
-        Event::End(TagEnd::CodeBlock) => code
-            .take()
-            .map(|(lang, body)| Event::Html(CowStr::from(highlight::code_block(&lang, &body)))),
+        Event::End(TagEnd::CodeBlock) => code.take().map(|(lang, body)| {
+            // ```` ```math ````, the author's or `parse::math`'s from `$$` lines: a formula.
+            Event::Html(CowStr::from(if lang.trim() == "math" {
+                formulas.draw(&body, true)
+            } else {
+                highlight::code_block(&lang, &body)
+            }))
+        }),
         Event::Text(t) if code.is_some() => {
             code.as_mut().unwrap().1.push_str(&t);
             None
         }
+        // Math in a line (`$…$`, `$$…$$`, read where the article's platform writes math).
+        Event::InlineMath(tex) => Some(Event::InlineHtml(CowStr::from(formulas.draw(&tex, false)))),
+        Event::DisplayMath(tex) => Some(Event::InlineHtml(CowStr::from(formulas.draw(&tex, true)))),
         other => Some(other),
     })
 }
 
-/// Pass 5. A code span that is one long CamelCase name (`` `AllowUnsafeMalformedObjectDeletion` ``)
+/// Pass 4c. A code span that is one long CamelCase name (`` `AllowUnsafeMalformedObjectDeletion` ``)
 /// gets `<wbr>` between its words and the class `ident`, which the stylesheet keeps from
 /// breaking anywhere else: on a phone it breaks between words, never inside one. Other code
 /// spans are left as they are. After the chips are placed, which count code spans.
@@ -870,6 +1015,54 @@ mod tests {
         );
     }
 
+    /// The footnote numbers of `html` as the list shows them, each with its note's text.
+    fn listed_notes(html: &str) -> Vec<(String, String)> {
+        html.split("<sup class=\"footnote-definition-label\">")
+            .skip(1)
+            .map(|s| {
+                let (n, rest) = s.split_once("</sup>").unwrap();
+                let text = rest.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (n.to_string(), text.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn notes_are_listed_at_the_end_in_the_order_they_are_referenced() {
+        // Written in another order: the author's `[^b]` mid-text before `[^a]`, the Zenn and
+        // Hatena notes' definitions after the last line.
+        let md = "前[^zenn-1]、次[^a]、そして[^B]と[^hatena-2]。\n\n[^b]: ビー\n\n中の段落\n\n[^a]: エー[^c]\n\n[^zenn-1]: ゼン\n\n[^hatena-2]: はてな\n\n[^unused]: 参照なし\n\n[^c]: 注の中から\n";
+        let html = render(md, |_| vec![]);
+        assert_eq!(
+            listed_notes(&html),
+            [
+                ("1", "ゼン"),
+                ("2", "エー"),
+                ("3", "ビー"),
+                ("4", "はてな"),
+                ("5", "注の中から"),
+                ("6", "参照なし")
+            ]
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+        );
+        // The numbers in the text are the list's, and the text reads on before the notes.
+        assert!(
+            html.contains("前<sup class=\"footnote-reference\" id=\"fnref-zenn-1\"><a href=\"#fn-zenn-1\">1</a></sup>、次<sup class=\"footnote-reference\" id=\"fnref-a\"><a href=\"#fn-a\">2</a>"),
+            "{html}"
+        );
+        assert!(
+            html.find("中の段落").unwrap() < html.find("footnote-definition").unwrap(),
+            "{html}"
+        );
+        // Each note keeps its paragraph's anchor from the block map.
+        assert!(
+            html.contains(
+                "id=\"fn-b\"><sup class=\"footnote-definition-label\">3</sup><p id=\"p-2\">ビー"
+            ),
+            "{html}"
+        );
+    }
+
     #[test]
     fn a_footnote_nothing_references_has_no_link_back() {
         let html = render(
@@ -979,6 +1172,45 @@ mod tests {
     }
 
     #[test]
+    fn math_is_drawn_as_mathml_in_a_line_and_in_a_block_of_its_own() {
+        let md = "インライン $2*3*4$ と $\\{a\\}$。\n\n```math\n\\sum_i c_i\n```\n";
+        let html = to_html(
+            &blocks::parse_article(md, 1, true),
+            vec![],
+            vec![],
+            &Options::default(),
+        );
+        assert!(
+            html.starts_with(
+                "<p id=\"p-1\">インライン <math display=\"inline\"><semantics><mrow><mn>2</mn>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<annotation encoding=\"application/x-tex\">\\{a\\}</annotation></semantics></math>。</p>"),
+            "{html}"
+        );
+        assert!(html.contains("</p>\n<math display=\"block\">"), "{html}");
+        assert!(
+            !html.contains("<em>") && !html.contains("pre class=\"code"),
+            "{html}"
+        );
+    }
+
+    /// `d` as a site with `trust_html = true` shows it.
+    fn trusted(d: &Doc) -> String {
+        to_html(
+            d,
+            vec![],
+            vec![],
+            &Options {
+                trust_html: true,
+                ..Options::default()
+            },
+        )
+    }
+
+    #[test]
     fn raw_html_is_sanitized_unless_trusted() {
         let md = "<script>alert(1)</script>\n\n<b onclick=\"x()\">太字</b>\n";
         let d = blocks::parse(md, 1);
@@ -988,16 +1220,41 @@ mod tests {
             "{safe}"
         );
         assert!(safe.contains("<b>太字</b>"), "{safe}");
-        let raw = to_html(
-            &d,
-            vec![],
-            vec![],
-            &Options {
-                trust_html: true,
-                ..Options::default()
-            },
-        );
+        let raw = trusted(&d);
         assert!(raw.contains("<script>"));
+    }
+
+    #[test]
+    fn an_embedded_frame_or_script_is_a_link_to_what_it_shows_and_never_runs() {
+        let md = "<script defer class=\"speakerdeck-embed\" data-id=\"a1b2c3\" src=\"//speakerdeck.com/assets/embed.js\"></script>\n\n\
+                  <iframe width=\"560\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ\" title=\"KubeCon\" allowfullscreen></iframe>\n\n\
+                  文中の <iframe src=\"https://www.youtube.com/embed/abc\"></iframe> と <iframe src=\"javascript:alert(1)\"></iframe>。\n\n\
+                  <div>\n<iframe src=\"https://example.com/demo\" onload=\"x()\"></iframe>\n</div>\n\n\
+                  <script src=\"https://example.com/t.js\"></script>\n";
+        let d = blocks::parse(md, 1);
+        let html = to_html(&d, vec![], vec![], &Options::default());
+        for shown in [
+            // A block of its own is a paragraph, as a Zenn embed line is.
+            "<p><a href=\"https://speakerdeck.com/player/a1b2c3\" rel=\"noopener noreferrer\">Speaker Deck</a></p>",
+            "<p><a href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" rel=\"noopener noreferrer\">YouTube: KubeCon</a></p>",
+            "文中の <a href=\"https://www.youtube.com/watch?v=abc\" rel=\"noopener noreferrer\">YouTube</a> と 。",
+            "<div>\n<a href=\"https://example.com/demo\" rel=\"noopener noreferrer\">https://example.com/demo</a>\n</div>",
+        ] {
+            assert!(html.contains(shown), "{shown}\n{html}");
+        }
+        for gone in [
+            "<script",
+            "<iframe",
+            "</iframe",
+            "javascript",
+            "onload",
+            "t.js",
+        ] {
+            assert!(!html.contains(gone), "{gone}\n{html}");
+        }
+        // A site that trusts its authors' HTML shows the frame itself.
+        let trusted = trusted(&d);
+        assert!(trusted.contains("<iframe width=\"560\""), "{trusted}");
     }
 
     #[test]

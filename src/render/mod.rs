@@ -13,6 +13,7 @@ pub(crate) mod entity_links;
 pub(crate) mod feeds;
 pub(crate) mod highlight;
 pub(crate) mod markdown;
+pub(crate) mod math;
 pub(crate) mod page_cache;
 pub(crate) mod pages;
 pub(crate) mod templates;

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::support::{Fixture, copy_tree, json, page};
+use shiori::pipeline::Output;
 
 const A132: &str = "articles/k8s-1-32-sig-api-machinery/index.html";
 
@@ -603,6 +604,17 @@ fn a_mention_in_a_table_is_quoted_with_its_row() {
     }
 }
 
+/// Asserts that the build warned about `file` at `line`.
+fn assert_warned_at(out: &Output, file: &str, line: usize) {
+    let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains(&format!("{file}:{line}: warning"))),
+        "{file}:{line}: {warnings:?}"
+    );
+}
+
 /// The text of the code block of `lang` on `html`, as a reader copies it: tags gone, entities read.
 fn code_text(html: &str, lang: &str) -> String {
     let open = format!("<pre class=\"code\" data-lang=\"{lang}\">");
@@ -694,13 +706,7 @@ fn hatena_code_quotes_and_photos_hugo_diagrams_captions_and_patch_versions_read_
         .lines()
         .position(|l| l.contains("javascript:"))
         .unwrap();
-    let warnings: Vec<String> = out.warnings.iter().map(|w| w.to_string()).collect();
-    assert!(
-        warnings
-            .iter()
-            .any(|w| w.contains(&format!("hatena.md:{line}: warning"))),
-        "{warnings:?}"
-    );
+    assert_warned_at(&out, "hatena.md", line);
 
     let html = page(&out, "articles/kubectl/index.html");
     assert_eq!(
@@ -728,4 +734,280 @@ fn hatena_code_quotes_and_photos_hugo_diagrams_captions_and_patch_versions_read_
         ),
         "{html}"
     );
+}
+
+#[test]
+fn a_qiita_articles_video_and_slides_are_links_and_a_script_of_its_own_is_reported() {
+    let f = Fixture::new();
+    let text = "---\ntitle: \"埋め込み\"\ntags: [Kubernetes]\n---\n\nスライドはこちら。\n\n\
+                <script defer class=\"speakerdeck-embed\" data-id=\"a1b2c3d4e5f64789a0b1c2d3e4f5a6b7\" src=\"//speakerdeck.com/assets/embed.js\"></script>\n\n\
+                動画:\n\n\
+                <iframe width=\"560\" height=\"315\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ\" title=\"KubeCon\" allowfullscreen></iframe>\n\n\
+                <iframe src=\"javascript:alert(1)\"></iframe>\n\n\
+                <script>\ndocument.title = 'x';\n</script>\n";
+    f.write("content/embeds.md", text);
+    let out = f.build();
+    let html = page(&out, "articles/embeds/index.html");
+    assert!(
+        html.contains(
+            "<p><a href=\"https://speakerdeck.com/player/a1b2c3d4e5f64789a0b1c2d3e4f5a6b7\" rel=\"noopener noreferrer\">Speaker Deck</a></p>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<p><a href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" rel=\"noopener noreferrer\">YouTube: KubeCon</a></p>"
+        ),
+        "{html}"
+    );
+    let prose =
+        &html[html.find("<div class=\"prose\">").unwrap()..html.find("article-footer").unwrap()];
+    for gone in ["<iframe", "<script", "javascript:", "document.title"] {
+        assert!(!prose.contains(gone), "{gone}: {prose}");
+    }
+    // What was dropped with nothing in its place is reported at its line.
+    for written in ["<iframe src=\"javascript:alert(1)\"></iframe>", "<script>"] {
+        let line = 1 + text.lines().position(|l| l == written).unwrap();
+        assert_warned_at(&out, "embeds.md", line);
+    }
+    assert_eq!(
+        out.warnings
+            .iter()
+            .filter(|w| w.to_string().contains("embeds.md"))
+            .count(),
+        2,
+        "{:?}",
+        out.warnings
+    );
+}
+
+/// Each `<math>…</math>` element of `html`.
+fn formulas(html: &str) -> Vec<&str> {
+    html.split("<math ")
+        .skip(1)
+        .map(|s| &s[..s.find("</math>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn math_is_drawn_with_its_tex_kept_and_a_dollar_elsewhere_is_a_dollar() {
+    let f = Fixture::new();
+    let tex = "\\begin{aligned}\n\\mathrm{CPU}_{total} &= \\sum_i c_i \\\\\nS &= \\{ p \\mid p \\in \\mathrm{Pods} \\}\n\\end{aligned}";
+    f.write(
+        "content/zenn.md",
+        &format!(
+            "---\ntitle: \"数式\"\nslug: zenn-math\nemoji: \"🧮\"\ntype: \"tech\"\n---\n\n\
+             $$\n{tex}\n$$\n\nインライン $2*3*4$ と $\\{{a, b\\}}$、$\\text{{Pod}} \\ne \\text{{KEP-3157}}$。\n\n\
+             ```math\nx^2\n```\n"
+        ),
+    );
+    f.write(
+        "content/shell.md",
+        &format!(
+            "---\ntitle: \"シェル\"\nslug: shell\n---\n\n$HOME と $PATH を使い、$((i+1)) と数えます。\n\n$$\n{tex}\n$$\n"
+        ),
+    );
+    let out = f.build();
+
+    let html = page(&out, "articles/zenn-math/index.html");
+    let math = formulas(&html);
+    assert_eq!(math.len(), 5, "{html}");
+    // The display block, drawn, its TeX exactly as written in its annotation.
+    assert!(math[0].starts_with("display=\"block\">"), "{}", math[0]);
+    assert!(
+        math[0].contains("<mtable class=\"menv-alignlike"),
+        "{}",
+        math[0]
+    );
+    assert!(
+        math[0].contains(&format!(
+            "<annotation encoding=\"application/x-tex\">{}</annotation>",
+            tex.replace('&', "&amp;")
+        )),
+        "{}",
+        math[0]
+    );
+    assert!(
+        html.contains("インライン <math display=\"inline\">"),
+        "{html}"
+    );
+    assert!(
+        math[1].contains("<mn>2</mn><mo>∗</mo><mn>3</mn><mo>∗</mo><mn>4</mn>"),
+        "{}",
+        math[1]
+    );
+    assert!(math[2].contains(">\\{a, b\\}</annotation>"), "{}", math[2]);
+    // Nothing of ours goes inside: no glossary term, no KEP link.
+    assert!(
+        math.iter()
+            .all(|m| !m.contains("<a ") && !m.contains("class=\"term")),
+        "{math:?}"
+    );
+    assert!(!html.contains("<em>3</em>"), "{html}");
+    assert!(math[4].starts_with("display=\"block\">"), "{}", math[4]);
+
+    let html = page(&out, "articles/shell/index.html");
+    assert!(
+        html.contains("$HOME と $PATH を使い、$((i+1)) と数えます。"),
+        "{html}"
+    );
+    let math = formulas(&html);
+    assert_eq!(math.len(), 1, "{html}");
+    assert!(math[0].contains("∑"), "{}", math[0]);
+}
+
+#[test]
+fn a_diff_of_a_named_file_shows_the_name_and_a_qiita_diff_lang_is_a_diff() {
+    let f = Fixture::new();
+    f.write(
+        "content/diff.md",
+        "---\ntitle: \"diff\"\nslug: diff\n---\n\n\
+         ```diff yaml:manifest.yaml\n-    cpu: \"500m\"\n+    cpu: \"800m\"\n```\n\n\
+         ```diff_yaml\n-    memory: 1Gi\n+    memory: 2Gi\n```\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/diff/index.html");
+    assert!(
+        html.contains("<pre class=\"code\" data-lang=\"diff\" data-title=\"manifest.yaml\"><code>"),
+        "{html}"
+    );
+    assert_eq!(
+        code_text(&html, "diff\" data-title=\"manifest.yaml"),
+        "-    cpu: \"500m\"\n+    cpu: \"800m\"\n"
+    );
+    // Both are diffs: each removed and added line coloured as such.
+    assert_eq!(
+        html.matches("<pre class=\"code\" data-lang=\"diff\"")
+            .count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("hl-markup hl-deleted hl-diff").count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("hl-markup hl-inserted hl-diff").count(),
+        2,
+        "{html}"
+    );
+}
+
+#[test]
+fn mixed_zenn_hatena_and_markdown_notes_are_listed_in_the_order_they_are_referenced() {
+    let f = Fixture::new();
+    f.write(
+        "content/notes.md",
+        "---\ntitle: \"脚注の順序\"\nslug: notes\n---\n\n\
+         インライン脚注^[インラインの注]と通常の脚注[^1]、はてなの注((はてなの注))。\n\n\
+         [^1]: 通常の注\n\n最後の段落。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/notes/index.html");
+    // The numbers in the text run 1, 2, 3 ...
+    let numbers: Vec<&str> = html
+        .split("<sup class=\"footnote-reference\"")
+        .skip(1)
+        .map(|s| s.split("</a>").next().unwrap().rsplit('>').next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{html}");
+    // ... and so does the list, after the last paragraph, each number with its note.
+    let listed: Vec<(&str, &str)> = html
+        .split("<sup class=\"footnote-definition-label\">")
+        .skip(1)
+        .map(|s| {
+            let (n, rest) = s.split_once("</sup>").unwrap();
+            (
+                n,
+                rest.split('>').nth(1).unwrap().split('<').next().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("1", "インラインの注"),
+            ("2", "通常の注"),
+            ("3", "はてなの注")
+        ],
+        "{html}"
+    );
+    assert!(
+        html.find("最後の段落").unwrap() < html.find("footnote-definition").unwrap(),
+        "{html}"
+    );
+}
+
+#[test]
+fn hatena_pre_blocks_are_code_no_other_pass_reads_and_a_quote_cites_its_source() {
+    let f = Fixture::new();
+    f.write(
+        "content/hatena.md",
+        "---\ntitle: \"はてな\"\nslug: hatena\n---\n\n[:contents]\n\n\
+         >|yaml|\n# :::message\n[:contents]\n:::\nkind: Pod\n||<\n\n\
+         >|\n  $ kubectl get pods\n  NAME   READY\n|<\n\n\
+         >https://kubernetes.io/releases/notes/>\nリリースノートは毎回必ず読みましょう。\n<<\n後の段落。\n",
+    );
+    let out = f.build();
+    let html = page(&out, "articles/hatena/index.html");
+    // The `:::` and `[:contents]` lines are the YAML's, not a box or a contents marker.
+    assert_eq!(
+        code_text(&html, "yaml"),
+        "# :::message\n[:contents]\n:::\nkind: Pod\n"
+    );
+    // Plain pre: preformatted as written, no language.
+    assert_eq!(
+        code_text(&html, ""),
+        "  $ kubectl get pods\n  NAME   READY\n"
+    );
+    assert!(!html.contains("補足") && !html.contains("|&lt;"), "{html}");
+    // The quote ends with its source, and the next line is a paragraph of its own.
+    assert!(
+        html.contains(
+            "<p id=\"p-1\">リリースノートは毎回必ず読みましょう。</p>\n<footer><span id=\"h-1\"><cite><a href=\"https://kubernetes.io/releases/notes/\">https://kubernetes.io/releases/notes/</a></cite></span></footer>\n</blockquote>\n<p id=\"p-2\">後の段落。</p>"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
+fn in_a_qiita_article_an_at_name_links_to_qiita_and_elsewhere_to_github() {
+    let f = Fixture::new();
+    let body =
+        "詳しくは @nakamura さんと @k8s_taro さんの記事が参考になりました (#118653, @pohly)。\n";
+    f.write(
+        "content/qiita.md",
+        &format!(
+            "---\ntitle: \"謝辞\"\nslug: qiita\ntags: [Kubernetes]\nprivate: false\n---\n\n{body}"
+        ),
+    );
+    f.write(
+        "content/blog.md",
+        &format!("---\ntitle: \"謝辞\"\nslug: blog\n---\n\n{body}"),
+    );
+    let out = f.build();
+    let html = page(&out, "articles/qiita/index.html");
+    for (name, url) in [
+        ("nakamura", "https://qiita.com/nakamura"),
+        ("k8s_taro", "https://qiita.com/k8s_taro"),
+        // A pull request's author is GitHub's wherever it is written.
+        ("pohly", "https://github.com/pohly"),
+    ] {
+        assert!(
+            html.contains(&format!(
+                "<a class=\"ref ref-handle\" href=\"{url}\">@{name}</a>"
+            )),
+            "{name}: {html}"
+        );
+    }
+    let html = page(&out, "articles/blog/index.html");
+    assert!(
+        html.contains(
+            "<a class=\"ref ref-handle\" href=\"https://github.com/nakamura\">@nakamura</a>"
+        ),
+        "{html}"
+    );
+    // Not a GitHub login (it has a `_`): no link.
+    assert!(!html.contains("github.com/k8s"), "{html}");
 }
