@@ -1,6 +1,6 @@
 // shiori slides: steps through the <section class="slide"> elements of a deck page one at a
 // time. An article's deck is cut here from its HTML (div[data-deck-source]): one slide per
-// section, or per item of a section that is a changelog list. Keys: → ← Space PageUp PageDown
+// section, or per item of a section that is a changelog list; a Marp deck at its own `---`. Keys: → ← Space PageUp PageDown
 // Home End, f for full screen, Escape back to the page (a term's tooltip that is showing closes
 // first). The slide number lives in the URL (#12), so a reload or a shared link lands on the same
 // slide. No library, no network: it works from file:// too. Without JavaScript the slides read
@@ -80,8 +80,29 @@
     source.parentNode.removeChild(source);
   }
 
+  // A Marp deck (`data-deck-breaks`) is cut where its author cut it: at each `---`, an <hr>
+  // between the slides, none of which is shown.
+  function cutAtBreaks(source) {
+    var out = [], current = slide("slide-section");
+    Array.prototype.slice.call(source.children).forEach(function (el) {
+      if (el.tagName === "HR") {
+        if (current.childNodes.length) out.push(current);
+        current = slide("slide-section");
+      } else {
+        current.appendChild(el);
+      }
+    });
+    if (current.childNodes.length) out.push(current);
+    out.forEach(function (s) { source.parentNode.insertBefore(s, source); });
+    source.parentNode.removeChild(source);
+  }
+
   var source = deck.querySelector("[data-deck-source]");
-  if (source) cut(source);
+  if (source && source.hasAttribute("data-deck-breaks") && source.querySelector(":scope > hr")) {
+    cutAtBreaks(source);
+  } else if (source) {
+    cut(source);
+  }
 
   var slides = Array.prototype.slice.call(deck.querySelectorAll(":scope > section.slide"));
   var n = slides.length;

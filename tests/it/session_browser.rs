@@ -193,6 +193,53 @@ fn article_slides_show_one_changelog_item_per_slide() {
     assert!(shown.as_str().unwrap().contains(wanted), "{shown}");
 }
 
+#[test]
+fn a_marp_decks_slides_are_its_own_slides() {
+    let f = crate::support::Fixture::new();
+    // Two slides: an agenda of four items (which a changelog list would cut into four), then
+    // a summary with a heading of its own.
+    f.write(
+        "content/deck.md",
+        "---\ntitle: 1.33 勉強会\nmarp: true\n---\n\n# 1.33 勉強会\n\n- 一つ目\n- 二つ目\n- 三つ目\n- 四つ目\n\n---\n\n## まとめ\n\nおしまい\n",
+    );
+    let built = f.run(&["build"]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let b = Browser::start(1280, 800);
+    open_deck(&b, &f, "articles/deck/slides/index.html#2");
+    // The title slide shiori adds, then the deck's two.
+    assert_eq!(on_screen(&b), (2, 3));
+    let texts = b.execute(
+        "return Array.from(document.querySelectorAll('main.deck > section.slide')).slice(1)\
+           .map(function (s) { return s.textContent.replace(/\\s+/g, ' ').trim(); });",
+        vec![],
+    );
+    let texts: Vec<&str> = texts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert!(
+        texts[0].contains("一つ目") && texts[0].contains("四つ目"),
+        "{texts:?}"
+    );
+    assert!(
+        texts[1].contains("まとめ") && texts[1].contains("おしまい"),
+        "{texts:?}"
+    );
+    assert_eq!(
+        b.execute(
+            "return document.querySelectorAll('main.deck hr').length;",
+            vec![]
+        ),
+        0
+    );
+}
+
 /// The number of pages of a PDF: its page objects (`/Type /Page`, not `/Pages`).
 fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);

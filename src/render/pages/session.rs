@@ -217,11 +217,14 @@ impl<'a> RenderCtx<'a> {
     }
 
     /// `articles/<slug>/slides/`: the article's HTML (`html`, made for the article page),
-    /// which `static/slides.js` cuts into one slide per section or changelog item.
+    /// which `static/slides.js` cuts into one slide per section or changelog item, or a Marp
+    /// deck's at its `---` breaks.
     pub(super) fn article_slides(&self, a: &Article, html: &ArticleHtml<'_>) -> Page {
         let page = format!("{}slides/", a.url());
         let mut ctx = self.base_ctx(&page, &a.front.title, &a.summary);
         ctx.insert("article", &self.card(a));
+        // A Marp deck is cut at its own `---` slide breaks.
+        ctx.insert("marp", &a.front.marp);
         let file = urls::file_of(&page);
         let key = self
             .pages
