@@ -515,12 +515,17 @@ fn version(name: &str, params: &Params, page: &Page) -> String {
     let Some(offset) = offset else {
         return markdown_text(params.nth(0).unwrap_or(name));
     };
+    // `{{< skew currentVersionAddMinor -1 "-" >}}`: `1-33`, as the docs' versioned URLs write it.
+    let separator = match (params.nth(0), params.nth(2)) {
+        (Some("currentVersionAddMinor"), Some("-")) => '-',
+        _ => '.',
+    };
     match page.release {
         Some(r) => {
             let minor = (i32::from(r.minor) + offset).max(0);
-            format!("{}.{minor}", r.major)
+            format!("{}{separator}{minor}", r.major)
         }
-        None => "X.Y".into(),
+        None => format!("X{separator}Y"),
     }
 }
 
@@ -1209,6 +1214,14 @@ mod tests {
         assert_eq!(
             degrade_for("v{{< skew currentVersionAddMinor -1 >}}", "1.34"),
             "v1.33"
+        );
+        assert_eq!(
+            degrade_for(r#"v{{< skew currentVersionAddMinor -1 "-" >}}"#, "1.34"),
+            "v1-33"
+        );
+        assert_eq!(
+            degrade(r#"v{{< skew currentVersionAddMinor 0 "-" >}}"#),
+            "vX-Y"
         );
         assert_eq!(degrade_for("{{< skew nextMinorVersion >}}", "1.34"), "1.35");
         assert_eq!(
