@@ -224,18 +224,20 @@
   // (`…/enhancements/issues/3157`) or its folder (`…/keps/sig-node/753-sidecar-containers`).
   var URL_QUERY = /^(?:https?:\/\/)?(?:www\.)?github\.com\/[\w.-]+\/([\w.-]+)\/(?:(pull|issues)\/([0-9]+)|(?:tree|blob)\/[^\/]+\/keps\/[^\/]+\/([0-9]+)-)/;
 
+  // A number as the index keys it: without leading zeros (`0753` is 753).
+  function idNumber(digits) { return digits.replace(/^0+(?=.)/, ''); }
+
   function parseIdQuery(query) {
     var q = String(query).normalize('NFKC').toLowerCase().trim();
     var u = URL_QUERY.exec(q);
     if (u) {
       var kep = u[4] || (u[1] === 'enhancements' && u[2] === 'issues' && u[3]);
-      return kep ? { number: kep.replace(/^0+(?=.)/, ''), hint: 'kep' }
-        : { number: u[3].replace(/^0+(?=.)/, ''), hint: 'pr' };
+      return kep ? { number: idNumber(kep), hint: 'kep' } : { number: idNumber(u[3]), hint: 'pr' };
     }
     var r = RELEASE_QUERY.exec(q);
     if (r) return { release: (+r[1]) + '.' + (+r[2]) };
     var m = NUMBER_QUERY.exec(q);
-    if (m) return { number: m[2].replace(/^0+(?=.)/, ''), hint: m[1] === 'pull' ? 'pr' : m[1] || null };
+    if (m) return { number: idNumber(m[2]), hint: m[1] === 'pull' ? 'pr' : m[1] || null };
     var name = idValue(q);
     // Two characters name a term whole (認証, 昇格, ベータ folded to ベタ); a prefix is looked
     // up from three (`matchIds`); a gate's, only of a name written as one word: `in-place` is
@@ -488,7 +490,8 @@
     return {
       // The results there are: ID matches and text hits, less the hits met so far that
       // repeat a page or section already listed (a KEP page is an ID match and a text hit; a
-      // long section is several parts) or whose doc file is missing. Once every hit is loaded it is the length of the list.
+      // long section is several parts) or whose doc file is missing. Once every hit is
+      // loaded it is the length of the list.
       total: function () { return idCount + res.hits.length - dropped; },
       hasMore: function () { return queued.length > 0 || next < res.hits.length; },
       more: async function (n) {

@@ -1,7 +1,7 @@
 // shiori slides: steps through the <section class="slide"> elements of a deck page one at a
 // time. An article's deck is cut here from its HTML (div[data-deck-source]): one slide per
-// section, or per item of a section that is a changelog list; a Marp deck at its own `---`. Keys: → ← Space PageUp PageDown
-// Home End, f for full screen, Escape back to the page (a term's tooltip that is showing closes
+// section, or per item of a section that is a changelog list; a Marp deck at its own `---`.
+// Keys: → ← Space PageUp PageDown Home End, f for full screen, Escape back to the page (a term's tooltip that is showing closes
 // first). The slide number lives in the URL (#12), so a reload or a shared link lands on the same
 // slide. No library, no network: it works from file:// too. Without JavaScript the slides read
 // one after another.
@@ -76,7 +76,12 @@
         out.push(s);
       }
     });
-    out.forEach(function (s) { source.parentNode.insertBefore(s, source); });
+    replaceWith(source, out);
+  }
+
+  // The deck's source gives way to the slides cut from it.
+  function replaceWith(source, slides) {
+    slides.forEach(function (s) { source.parentNode.insertBefore(s, source); });
     source.parentNode.removeChild(source);
   }
 
@@ -93,8 +98,7 @@
       }
     });
     if (current.childNodes.length) out.push(current);
-    out.forEach(function (s) { source.parentNode.insertBefore(s, source); });
-    source.parentNode.removeChild(source);
+    replaceWith(source, out);
   }
 
   var source = deck.querySelector("[data-deck-source]");

@@ -175,13 +175,14 @@ pub(super) fn extract_block(
                     continue;
                 }
                 let titled = titles_a_stage_item(view, i) || titled_with_its_stage(view, i);
-                let for_the_flag = is_whole_span(view, t) && beside_the_flag(view, t.range.start);
+                let for_the_flag =
+                    || is_whole_span(view, t) && beside_the_flag(view, t.range.start);
                 if is_api_kind(name)
                     && !is_subject_of_a_stage(view, i)
                     && !titled
                     && !is_switched_on(view, i)
                     && !titles_its_kep(view, registry, keps, t, name)
-                    && !for_the_flag
+                    && !for_the_flag()
                 {
                     continue;
                 }
@@ -1228,7 +1229,6 @@ fn is_whole_span(view: &BlockView, t: &Token) -> bool {
     t.span.is_some() && view.span_text(t) == Some(&view.text()[t.range.clone()])
 }
 
-/// The sentence mentions gates, a stage, a default or switching something on or off.
 /// The sentence at `at` writes the `--feature-gates` flag: a name it sets apart in a code span
 /// is one to give the flag or not (`` `--feature-gates=A=true` のみとし、`MutatingAdmissionPolicy`
 /// は指定しないでください ``).
@@ -1239,6 +1239,7 @@ fn beside_the_flag(view: &BlockView, at: usize) -> bool {
         .any(|t| t.kind == TokenKind::Flag)
 }
 
+/// The sentence mentions gates, a stage, a default or switching something on or off.
 fn sentence_is_about_gates(view: &BlockView, at: usize) -> bool {
     view.sentence_facts(at).about_gates
 }

@@ -1785,9 +1785,11 @@ fn tells_of_a_subject_of_its_own(view: &BlockView) -> bool {
     has_a_subject(before)
         && !names_one
         && !POINTING_BACK.iter().any(|w| before.starts_with(w))
-        && !STAGE_TOPICS
-            .iter()
-            .any(|w| before.contains(&format!("{w}は")) || before.contains(&format!("{w}が")))
+        && !STAGE_TOPICS.iter().any(|w| {
+            before
+                .match_indices(w)
+                .any(|(i, _)| before[i + w.len()..].starts_with(['は', 'が']))
+        })
 }
 
 /// `Q: \`InPlacePodVerticalScaling\` は今どのステージ？` over `A: 1.33 でベータになり、デフォルトで有効です。`:
@@ -3540,6 +3542,17 @@ pub(super) struct Leads {
     said: bool,
     /// The table being visited.
     table: Option<OpenTable>,
+    /// The last list summary looked for ([`Leads::summed_up`]).
+    summary: Option<Summary>,
+}
+
+/// What [`Leads::summed_up`] found for the items of a list (by their parent item) before block
+/// `until` (the summary, or where the list ended): every item before it has the same answer.
+#[derive(Debug, Clone, Copy)]
+struct Summary {
+    parent: Option<usize>,
+    until: usize,
+    stated: Option<Stated>,
 }
 
 /// A table being visited: which, the paragraph before it (its lead, as a list's), and whether
@@ -3744,6 +3757,27 @@ impl Leads {
     fn summed_up(&mut self, views: &Views, index: usize) -> Option<Stated> {
         let doc = views.doc;
         let parent = doc.blocks[index].parent_item;
+        // (Each item of a list would read the rest of it again: a long list is read once.)
+        if let Some(s) = self.summary
+            && s.parent == parent
+            && index < s.until
+        {
+            return s.stated;
+        }
+        let (until, stated) = self.find_summary(views, index);
+        self.summary = Some(Summary {
+            parent,
+            until,
+            stated,
+        });
+        stated
+    }
+
+    /// [`Leads::summed_up`] read from the text: the block where the reading stopped, and the
+    /// stage found there.
+    fn find_summary(&mut self, views: &Views, index: usize) -> (usize, Option<Stated>) {
+        let doc = views.doc;
+        let parent = doc.blocks[index].parent_item;
         // Whether block `j` stands inside an item of this list from `index` on.
         let inside_the_list = |j: usize| {
             let mut at = doc.blocks[j].parent_item;
@@ -3766,18 +3800,18 @@ impl Leads {
                 && b.parent_item.is_none()
                 && b.cell.is_none();
             if !(sibling || after) {
-                return None;
+                return (j, None);
             }
             let view = views.get(j);
             let text = view.text();
             if sums_up(text) && !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
-                return self.stated(views, j);
+                return (j, self.stated(views, j));
             }
             if after {
-                return None;
+                return (j, None);
             }
         }
-        None
+        (doc.blocks.len(), None)
     }
 
     /// Whether a heading open now heads a KEP's graduation criteria.
@@ -3890,8 +3924,6 @@ const CATEGORY_WORDS: &[&str] = &[
     "候補",
     "今後",
     "目指",
-    // A label in front of the heading (`参考: 1.32 で削除されたゲート`, `補足 GA になったもの`): what
-    // kind of section it is, not what it is about.
     // The author's view of the items (`アルファで面白いもの`, `気になる GA 機能`): which of them the
     // section picks, not what it is about.
     "面白",
@@ -3903,6 +3935,8 @@ const CATEGORY_WORDS: &[&str] = &[
     "オススメ",
     "ピックアップ",
     "チェック",
+    // A label in front of the heading (`参考: 1.32 で削除されたゲート`, `補足 GA になったもの`): what
+    // kind of section it is, not what it is about.
     "参考",
     "メモ",
     "補足",
@@ -4517,7 +4551,6 @@ fn value_block(doc: &Doc, b: usize) -> usize {
 /// about its gate than the section's heading does.
 pub(super) fn row_stages(views: &Views) -> RowStages {
     let doc = views.doc;
-    let norm = |s: &str| crate::text::japanese::nfkc(s).trim().to_lowercase();
     // (table, column) → the release the header names.
     let mut stage_columns: HashMap<(usize, usize), Option<Release>> = HashMap::new();
     // (table, column) → the stage whose release its cells give (`| 非推奨になったバージョン |`).
@@ -4546,7 +4579,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
     let upstream_tables: std::collections::HashSet<usize> = doc
         .blocks
         .iter()
-        .filter_map(|b| b.cell.filter(|c| c.head).map(|c| (c, norm(&b.text))))
+        .filter_map(|b| b.cell.filter(|c| c.head).map(|c| (c, header_text(&b.text))))
         .filter(|(_, h)| {
             UPSTREAM.iter().any(|w| h.starts_with(w))
                 || h.starts_with("oss")
@@ -4562,7 +4595,7 @@ pub(super) fn row_stages(views: &Views) -> RowStages {
         };
         let key = (cell.table, cell.column);
         if cell.head {
-            let h = norm(&b.text);
+            let h = header_text(&b.text);
             if upstream_tables.contains(&cell.table) && platform_release(&h).is_some() {
                 continue;
             }
@@ -5044,6 +5077,11 @@ fn platform_release(header: &str) -> Option<&str> {
 /// (`EKS 1.33`), the longer name first.
 const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
 
+/// A header cell's text as the table rules read it: normalized, trimmed, lowercased.
+fn header_text(cell: &str) -> String {
+    crate::text::japanese::nfkc(cell).trim().to_lowercase()
+}
+
 /// By (table, column), the release a header cell is only the name of (`| 項目 | v1.32 まで |
 /// v1.33 |`): what a cell below it states, it states for that release.
 pub(super) fn column_releases(doc: &Doc) -> HashMap<(usize, usize), Release> {
@@ -5051,7 +5089,7 @@ pub(super) fn column_releases(doc: &Doc) -> HashMap<(usize, usize), Release> {
         .iter()
         .filter_map(|b| {
             let cell = b.cell.filter(|c| c.head)?;
-            let h = crate::text::japanese::nfkc(&b.text).trim().to_lowercase();
+            let h = header_text(&b.text);
             let release = release_header(&h).filter(|_| platform_release(&h).is_none())?;
             Some(((cell.table, cell.column), release))
         })
@@ -5410,16 +5448,34 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
     }
 }
 
-/// `ベータになったのは 1.29 です`, `GA に昇格したのは v1.33 でした`, `削除されたのは 1.32`: the
-/// release a stage is said to have been reached in, written after it as the answer of a cleft
-/// sentence (of the past only: `GA になるのは 1.35 です` is a plan).
-fn release_said_of_stage(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
+/// The release written right after the stage or default word `tokens[k]` as the answer of a
+/// cleft sentence (`…になったのは 1.33 です`), when what follows it is one of `ends` or nothing:
+/// the release, and the words between the two (`になったのは`).
+fn cleft_answer<'t>(
+    text: &'t str,
+    tokens: &[super::scan::Token],
+    k: usize,
+    ends: &[&str],
+) -> Option<(Release, &'t str)> {
     let next = tokens.get(k + 1)?;
     let TokenKind::Release(r) = next.kind else {
         return None;
     };
-    let between = text[tokens[k].range.end..next.range.start].trim();
     let after = text[next.range.end..].trim_start();
+    (after.is_empty() || ends.iter().any(|w| after.starts_with(w)))
+        .then(|| (r, text[tokens[k].range.end..next.range.start].trim()))
+}
+
+/// `ベータになったのは 1.29 です`, `GA に昇格したのは v1.33 でした`, `削除されたのは 1.32`: the
+/// release a stage is said to have been reached in, written after it as the answer of a cleft
+/// sentence (of the past only: `GA になるのは 1.35 です` is a plan).
+fn release_said_of_stage(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
+    let (r, between) = cleft_answer(
+        text,
+        tokens,
+        k,
+        &["です", "でした", "。", "だ", "で、", "のこと"],
+    )?;
     // (`削除された` is a stage word of its own: only `のは` follows it.)
     let word_is_a_past_verb = text[tokens[k].range.clone()].ends_with('た');
     let told = between
@@ -5441,27 +5497,16 @@ fn release_said_of_stage(text: &str, tokens: &[super::scan::Token], k: usize) ->
                 ]
                 .contains(&verb.trim())
         });
-    let ends = after.is_empty()
-        || ["です", "でした", "。", "だ", "で、", "のこと"]
-            .iter()
-            .any(|w| after.starts_with(w));
-    (told && ends).then_some(r)
+    told.then_some(r)
 }
 
 /// `デフォルトで有効になったのは 1.33 からです`: the release a default is said to have come in,
 /// written after it.
 fn release_said_of_default(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
-    let next = tokens.get(k + 1)?;
-    let TokenKind::Release(r) = next.kind else {
-        return None;
-    };
-    let between = text[tokens[k].range.end..next.range.start].trim();
-    let after = text[next.range.end..].trim_start();
-    (["になったのは", "になるのは", "にされたのは", "になったのが"].contains(&between)
-        && ["から", "以降", "です", "。"]
-            .iter()
-            .any(|w| after.starts_with(w)))
-    .then_some(r)
+    let (r, between) = cleft_answer(text, tokens, k, &["から", "以降", "です", "。"])?;
+    ["になったのは", "になるのは", "にされたのは", "になったのが"]
+        .contains(&between)
+        .then_some(r)
 }
 
 /// `v1.33では、\`JobSuccessPolicy\`がGAに昇格しました`, `v1.33で\`X\`が…`, `なお、Kubernetes 1.28で…`,

@@ -357,7 +357,12 @@ struct EmbedScan {
 }
 
 impl EmbedScan {
+    /// Adds an HTML event to the run. A run is kept only from an event that opens a frame or a
+    /// script on (a tag's name never spans two events; its attributes may): most HTML is none.
     fn html(&mut self, html: &str, at: usize) {
+        if self.run.is_empty() && !super::embeds::may_embed(html) {
+            return;
+        }
         self.starts.push((self.run.len(), at));
         self.run.push_str(html);
     }
@@ -366,22 +371,16 @@ impl EmbedScan {
         if self.run.is_empty() {
             return;
         }
-        let lower = self.run.to_ascii_lowercase();
-        if lower.contains("<iframe") || lower.contains("<script") {
-            for tag in super::raw_html::html_tags(&self.run).filter(|t| !t.closing) {
-                let text = &self.run[tag.range.clone()];
-                if super::embeds::html_embed(text) != Some(super::embeds::HtmlEmbed::Dropped) {
-                    continue;
-                }
-                let k = self.starts.partition_point(|&(s, _)| s <= tag.range.start) - 1;
-                let (event_start, body_at) = self.starts[k];
-                let offset = body_at + (tag.range.start - event_start);
-                let mut shown: String = text.chars().take(80).collect();
-                if shown.len() < text.len() {
-                    shown.push('…');
-                }
-                self.dropped.push((shown, offset));
+        for tag in super::raw_html::html_tags(&self.run).filter(|t| !t.closing) {
+            let text = &self.run[tag.range.clone()];
+            if super::embeds::html_embed(text) != Some(super::embeds::HtmlEmbed::Dropped) {
+                continue;
             }
+            let k = self.starts.partition_point(|&(s, _)| s <= tag.range.start) - 1;
+            let (event_start, body_at) = self.starts[k];
+            let offset = body_at + (tag.range.start - event_start);
+            self.dropped
+                .push((crate::text::truncate_chars(text, 80), offset));
         }
         self.run.clear();
         self.starts.clear();

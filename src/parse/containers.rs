@@ -79,6 +79,10 @@ pub fn expand(text: &str) -> Cow<'_, str> {
         // A line inside a container stands after its continuation; any other line may have a
         // lead of its own before the colons that open one.
         let (prefix, body) = if open.is_empty() {
+            if !body.contains(":::") {
+                push_line(&mut out, "", body, end);
+                continue;
+            }
             let lead = LEAD.find(body).map_or("", |m| m.as_str());
             let after = &body[lead.len()..];
             if after.starts_with(":::") && !super::indented_as_code(body) {

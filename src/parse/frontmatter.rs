@@ -470,7 +470,8 @@ pub fn split<'a>(
         _ => (body, body_line),
     };
     let marp = is_marp(&raw.unknown);
-    let line_breaks = marp || keeps_line_breaks(&raw.unknown);
+    let qiita = is_qiita(&raw.unknown);
+    let line_breaks = marp || keeps_line_breaks(&raw.unknown, qiita);
     Ok(Split {
         front: FrontMatter {
             title,
@@ -485,7 +486,7 @@ pub fn split<'a>(
             marp,
             line_breaks,
             math: line_breaks || says_math(&raw.unknown),
-            qiita: is_qiita(&raw.unknown),
+            qiita,
             refs: raw.refs,
             description: raw.description,
             source,
@@ -511,8 +512,13 @@ fn unrendered(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
     )
 }
 
+/// Whether the front matter sets `key` to `true`.
+fn says_true(unknown: &BTreeMap<String, serde_json::Value>, key: &str) -> bool {
+    unknown.get(key) == Some(&serde_json::Value::Bool(true))
+}
+
 fn is_marp(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
-    unknown.get("marp") == Some(&serde_json::Value::Bool(true))
+    says_true(unknown, "marp")
 }
 
 /// Whether the front matter turns math on, as Hugo themes read it: `math`, `katex` or
@@ -520,13 +526,13 @@ fn is_marp(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
 fn says_math(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
     ["math", "katex", "mathjax"]
         .iter()
-        .any(|k| unknown.get(*k) == Some(&serde_json::Value::Bool(true)))
+        .any(|k| says_true(unknown, k))
 }
 
-/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (see
-/// [`is_qiita`]): both show a paragraph's line breaks.
-fn keeps_line_breaks(unknown: &BTreeMap<String, serde_json::Value>) -> bool {
-    is_qiita(unknown)
+/// Whether the front matter is Zenn's (`emoji`, `type: tech` or `idea`) or Qiita's (`qiita`,
+/// see [`is_qiita`]): both show a paragraph's line breaks.
+fn keeps_line_breaks(unknown: &BTreeMap<String, serde_json::Value>, qiita: bool) -> bool {
+    qiita
         || unknown.contains_key("emoji")
         || matches!(
             unknown.get("type").and_then(|t| t.as_str()),

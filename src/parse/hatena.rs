@@ -42,11 +42,11 @@ use super::shortcodes::{code_shortcode_lines, markdown_text};
 const MAX_HATENA_QUOTE_DEPTH: usize = 4;
 
 /// `text` with Hatena's notation (and Zenn's inline footnotes) as Markdown; text without any
-/// is returned as is. Pre blocks become code first, so nothing later reads their lines; quotes
-/// come before links, so a quote's source (`>[URL:title]>`) is read as a source.
+/// is returned as is. Its pre blocks are code already ([`pre_as_fences`], the pipeline's first
+/// pass, so that no pass reads their lines); quotes come before links, so a quote's source
+/// (`>[URL:title]>`) is read as a source.
 pub fn expand(text: &str) -> Cow<'_, str> {
-    let coded = then(Cow::Borrowed(text), pre_as_fences);
-    let quoted = then(coded, quotes_as_blockquotes);
+    let quoted = then(Cow::Borrowed(text), quotes_as_blockquotes);
     then(quoted, notes_links_and_images)
 }
 
@@ -188,8 +188,9 @@ fn quote_source(line: &str) -> Option<String> {
 /// blockquote: its lines quoted in place, a blank one as `>` so the quote goes on, and its
 /// marker lines blank (at the depth of the quote around it), so the quote starts and ends there.
 fn quotes_as_blockquotes(text: &str) -> Cow<'_, str> {
-    // Every quote, with a source or not, ends with a `<<` line.
-    if !text.contains("<<") {
+    // Every quote, with a source or not, ends with a line that is `<<` (a shell heredoc,
+    // `cat <<EOF`, is none).
+    if !text.contains("<<") || !text.lines().any(|l| l.trim_end() == "<<") {
         return Cow::Borrowed(text);
     }
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -441,10 +442,11 @@ fn hatena_link(inner: &str) -> Option<String> {
     })
 }
 
-/// Whether `url`, written in a Hatena link or quote, is one: `http…`, no blanks or angle
-/// brackets.
+/// Whether `url`, written in a Hatena link or quote, is one: `http(s)://` and a host, no
+/// blanks or angle brackets.
 fn is_hatena_url(url: &str) -> bool {
-    url.starts_with("http") && !url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+    crate::model::urls::origin_of(url).is_some()
+        && !url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
 }
 
 /// The URL of one Hatena link (the inside of its brackets) and its `title=` text, if given.
@@ -596,6 +598,14 @@ fn next_outside_code(line: &str, wanted: impl Fn(&[u8], usize) -> bool) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Hatena passes as the pipeline runs them: pre blocks first, then [`super::expand`].
+    fn expand(text: &str) -> Cow<'_, str> {
+        match pre_as_fences(text) {
+            Cow::Borrowed(_) => super::expand(text),
+            Cow::Owned(coded) => Cow::Owned(super::expand(&coded).into_owned()),
+        }
+    }
 
     #[test]
     fn a_note_becomes_a_reference_and_a_definition_at_the_end() {

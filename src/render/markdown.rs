@@ -183,17 +183,14 @@ fn clean_block(html: &str, open: &mut Vec<String>) -> String {
 /// whole block of its own (`alone`: outside the author's elements) is a paragraph, as a Zenn
 /// embed line is.
 fn embeds_as_links(html: &str, alone: bool) -> std::borrow::Cow<'_, str> {
-    static EMBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)<(?:iframe|script)[\s>/]").expect("valid regex")
-    });
-    if !EMBED.is_match(html) {
+    if !crate::parse::embeds::may_embed(html) {
         return std::borrow::Cow::Borrowed(html);
     }
     let mut out = String::with_capacity(html.len() + 64);
     let mut copied = 0;
     let mut tags = html_tags(html).peekable();
     while let Some(tag) = tags.next() {
-        if tag.closing || tag.range.start < copied {
+        if tag.closing {
             continue;
         }
         let Some(HtmlEmbed::Link { text, url }) = html_embed(&html[tag.range.clone()]) else {
@@ -207,11 +204,13 @@ fn embeds_as_links(html: &str, alone: bool) -> std::borrow::Cow<'_, str> {
             alone && html[..tag.range.start].trim().is_empty() && html[end..].trim().is_empty();
         let (open, close) = if paragraph { ("<p>", "</p>") } else { ("", "") };
         out.push_str(&html[copied..tag.range.start]);
-        out.push_str(&format!(
-            "{open}<a href=\"{}\">{}</a>{close}",
-            crate::text::escape_html(&url),
-            crate::text::escape_html(&text)
-        ));
+        out.push_str(open);
+        out.push_str("<a href=\"");
+        crate::text::escape_html_into(&mut out, &url);
+        out.push_str("\">");
+        crate::text::escape_html_into(&mut out, &text);
+        out.push_str("</a>");
+        out.push_str(close);
         copied = end;
     }
     if copied == 0 {
@@ -312,8 +311,8 @@ fn clean_inline_tag(tag: &str) -> String {
         return SANITIZER.clean(t).to_string();
     }
     // A frame in a line of prose: its link stands there, and its `</iframe>` is dropped below.
-    if let Some(HtmlEmbed::Link { .. }) = html_embed(t) {
-        return SANITIZER.clean(&embeds_as_links(t, false)).to_string();
+    if let std::borrow::Cow::Owned(linked) = embeds_as_links(t, false) {
+        return SANITIZER.clean(&linked).to_string();
     }
     let cleaned = SANITIZER
         .clean(&format!("{t}\u{E000}</{name}>"))
