@@ -413,13 +413,23 @@
   }
 
   // Runs a query: { ids: [ID matches], hits: [{id, score}], groups, manifest }.
+  // `sidecarcontainers`, one word in one case, is the gate `SidecarContainers`: searched as the
+  // gate's name is written, whose capitals give the words articles use (`sidecar containers`).
+  // Typed in one case the name has no parts, and only the gate's own pages hold it whole.
+  async function spelledAsItsGate(us, id, idPromise) {
+    if (!id || !id.name || us.length !== 1 || us[0].kind !== 'word' || us[0].tokens.length !== 1) return us;
+    var idData = await idPromise;
+    var gate = matchIds(id, idData && idData.i).filter(function (e) { return e.exact && e.kind === 'gate'; })[0];
+    var spelled = gate ? units(gate.title) : [];
+    return spelled.length === 1 && spelled[0].text === us[0].text && spelled[0].tokens.length > 1 ? spelled : us;
+  }
+
   async function search(query, opts) {
     opts = opts || {};
     var m = await load('manifest');
     var empty = { ids: [], hits: [], groups: [], manifest: m };
     if (!m || !String(query).trim()) return empty;
     var us = units(query);
-    var groups = makeGroups(us);
     var typing = opts.typing !== false && !/\s$/.test(query);
 
     var tokenShardName = function (t) { return bucketName('t', t, m.tb); };
@@ -428,6 +438,8 @@
     var id = parseIdQuery(query);
     if (id && id.name && !m.icjk && Array.from(id.name).some(function (ch) { return isCjk(ch.codePointAt(0)); })) id = null;
     var idPromise = id ? load(bucketName('i', idBucketKey(id), m.ib)) : Promise.resolve(null);
+    us = await spelledAsItsGate(us, id, idPromise);
+    var groups = makeGroups(us);
     var lastUnit = us[us.length - 1];
     var ckey = typing && lastUnit ? completionKey(lastUnit) : null;
     var vocabPromise = ckey ? load(bucketName('v', ckey, m.vb)) : Promise.resolve(null);

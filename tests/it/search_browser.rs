@@ -149,6 +149,11 @@ fn fixture_ids() -> Vec<IdEntry> {
             "PodLifecycleSleepAction",
         ),
         id(
+            "gate:SidecarContainers",
+            "feature-gates/SidecarContainers/",
+            "SidecarContainers",
+        ),
+        id(
             "gate:InPlacePodVerticalScaling",
             "feature-gates/InPlacePodVerticalScaling/",
             "InPlacePodVerticalScaling",
@@ -319,6 +324,20 @@ fn check_queries(b: &Browser, root: &str) -> Vec<String> {
         failures.push(format!(
             "\"in-place\": first result should be the resize section, got {got:?}"
         ));
+    }
+    // A gate's name typed in one case finds the articles that write its words
+    // (`sidecar containers`), as the name typed in camel case does.
+    for q in ["sidecarcontainers", "SidecarContainers"] {
+        let got = results(b, root, q);
+        if got.first().map(String::as_str) != Some("feature-gates/SidecarContainers/")
+            || !got
+                .iter()
+                .any(|u| u == "articles/k8s-1-29-sig-node/#sidecar")
+        {
+            failures.push(format!(
+                "{q:?}: the gate first and the sidecar section after it, got {got:?}"
+            ));
+        }
     }
     // A section indexed in two parts (both carry its title) is listed once.
     let got = results(b, root, "ガベージコレクション");
