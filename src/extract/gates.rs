@@ -153,10 +153,13 @@ pub(super) fn extract_block(
             TokenKind::Ident if explicit[i] => {
                 // The registry's spelling when the text gets the case wrong.
                 let word = &text[t.range.clone()];
-                let name = registry
+                let known = registry
                     .gate(word)
-                    .or_else(|| registry.gate_ignore_case(word))
-                    .map_or(word, |g| g.name.0.as_str());
+                    .or_else(|| registry.gate_ignore_case(word));
+                if known.is_none() && of_another_project(text, t) {
+                    continue;
+                }
+                let name = known.map_or(word, |g| g.name.0.as_str());
                 push(view, t, t.range.clone(), name, GateEvidence::Keyword, out)
             }
             TokenKind::Ident => {
@@ -182,6 +185,7 @@ pub(super) fn extract_block(
                     && !titled
                     && !is_switched_on(view, i)
                     && !titles_its_kep(view, registry, keps, t, name)
+                    && !bracketed_by_its_kep(view, registry, keps, i, name)
                     && !for_the_flag()
                 {
                     continue;
@@ -224,6 +228,19 @@ pub(super) fn extract_block(
             _ => {}
         }
     }
+}
+
+/// `` Karpenter の `SpotToSpotConsolidation` フィーチャーゲート ``: a name the registry does not know,
+/// owned by a project that has releases of its own, is that project's gate, not Kubernetes'.
+fn of_another_project(text: &str, t: &Token) -> bool {
+    let before = text[..t.range.start].trim_end_matches(['`', ' ', '\u{3000}']);
+    let Some(owner) = before.strip_suffix('の') else {
+        return false;
+    };
+    let name = stage::trailing(owner.trim_end(), |c| {
+        c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+    });
+    super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
 }
 
 /// Gate names that also name a component, admission plugin, access mode or security module
@@ -772,7 +789,8 @@ fn promoted(rest: &str) -> bool {
 }
 
 /// `InPlacePodVerticalScaling（KEP-1287）`: a name followed in brackets by the KEP the registry
-/// says the gate came with is the gate.
+/// says the gate came with is the gate, even when an API kind has the same name
+/// (`MutatingAdmissionPolicy（KEP-3962）`), as in [`titles_its_kep`].
 fn bracketed_by_its_kep(
     view: &BlockView,
     registry: &Registry,

@@ -1133,7 +1133,8 @@ fn kep_with(
 /// registry writes it, in prose, the subject of a sentence that states the stage the registry
 /// has the KEP reach in that release, is that KEP. Said otherwise (`kubectl debug を使うと`,
 /// `Dynamic Resource Allocation(DRA)のコア部分`) a title is the feature's name in passing, no
-/// reference. A gate's name of three words or more written as words, in such a sentence, is
+/// reference. A gate's name of three words or more written as words, in such a sentence (or one
+/// that presents it, its stage told by the next), is
 /// likewise the KEP the registry ties the gate to: the feature, not the gate, which is the name
 /// as code spells it (`Kubernetes v1.33 で In-Place Pod Vertical Scaling がベータに昇格し` is
 /// KEP-1287).
@@ -1143,7 +1144,10 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         return;
     }
     for (range, kep) in registry.kep_phrases_in(text) {
-        if view.in_span(range.start) || !heads_a_subject(&text[range.end..]) {
+        // (Or a sentence presenting it, `次は In-Place Pod Vertical Scaling です。`, whose story the
+        // next sentences tell.)
+        let presented = || stage::presents(&text[range.end..view.sentence_at(range.start).end]);
+        if view.in_span(range.start) || !(heads_a_subject(&text[range.end..]) || presented()) {
             continue;
         }
         let sentence = view.orig_sentence(range.start);

@@ -935,9 +935,10 @@ fn names_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
 /// Token `t` is a KEP, a gate-shaped name or the word ゲート, followed by its particle (`は`,
 /// `が`, `も`) and nothing more up to `end`.
 fn is_named_subject(text: &str, t: &Token, end: usize) -> bool {
+    // (`ホストネットワーク対応（KEP-3503）は`: a name citing the subject in brackets is it.)
     (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
         && matches!(
-            text[t.range.end..end].trim_matches([' ', '`', '\u{3000}']),
+            text[t.range.end..end].trim_matches([' ', '`', '\u{3000}', ')', '）']),
             "は" | "が" | "も"
         )
 }

@@ -52,7 +52,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::scan::{TokenKind, names_a_kep_or_gate};
+use super::scan::{Token, TokenKind, names_a_kep_or_gate};
 use super::{BlockView, PROMOTION_WORDS, Views};
 use crate::model::ids::{Dated, Release, Stage};
 use crate::parse::blocks::{BlockKind, Doc};
@@ -172,6 +172,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 || stated_of_another_release(view, &mention, at)
                 || said_of_an_earlier_subject(view, &mention, at)
                 || modifies_another_subject(view, &mention, at)
+                || modifies_the_name_after_it(view, &mention, at)
                 || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at))
@@ -230,9 +231,8 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 _ => (Some(own), false, None),
             }
         }
-        _ if lent
-            && elsewhere().0.is_none()
-            && let Some(told) = named_then_told(view, &mention) =>
+        _ if elsewhere().0.is_none()
+            && let Some(told) = named_then_told(view, &mention, lent) =>
         {
             (Some(told), false, None)
         }
@@ -573,11 +573,13 @@ fn tells_not_reached(view: &BlockView, stage: Stage) -> bool {
 }
 
 /// `[KEP-4601](…) です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。`: a
-/// sentence that is only the name (or cites it in brackets at its end), then the one sentence of
-/// the block that states a stage and names nothing else (the name is its subject, left unsaid):
-/// that sentence's stage and release.
-/// A stage the mention has from its row, heading, list or section comes first.
-fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
+/// sentence that is only the name (or presents it, `次は X です。`, or cites it in brackets at its
+/// end), then the one sentence of the block that states a stage and names nothing else (the name
+/// is its subject, left unsaid): that sentence's stage and release; or several such sentences,
+/// a story of which the one for the article's release tells where it stands.
+/// A stage the mention has from its row, heading, list or section comes first. A name said in
+/// passing (`lent` false) takes it only when its sentence presents it.
+fn named_then_told(view: &BlockView, mention: &Range<usize>, lent: bool) -> Option<Stated> {
     let text = view.text();
     let at = view.sentence_index(mention.start);
     let sentence = view.sentences.get(at)?;
@@ -600,11 +602,16 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             .trim_start()
             .trim_end_matches(['。', '.'])
             .is_empty();
+    let before = &text[sentence.start..mention.start];
     if !cited
-        && (!(text[sentence.start..mention.start].trim().is_empty()
-            || bare(&text[sentence.start..mention.start]))
+        && (!(bare(before) || introduces_the_next(before))
             || !bare(&text[mention.end..sentence.end]))
     {
+        return None;
+    }
+    // Said in passing (a code span of a gate), the name's sentence must present it (`\`X\` です。`,
+    // `最後は \`X\` です。`): a bare name is an item's head, and what follows is a note of its own.
+    if !lent && !cited && !presents(&text[mention.end..sentence.end]) {
         return None;
     }
     let next = view.sentences.get(at + 1)?;
@@ -624,20 +631,52 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
     if next_tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
         return None;
     }
-    // Only that sentence states a stage (`…です。v1.30 ではアルファでした。v1.33 で GA に…` is
-    // left to the block), and not a removal, which is as often of something else (`古い API
-    // バージョンは削除されました`).
-    if view.sentences[at + 2..]
+    // Only that sentence states a stage, and not a removal, which is as often of something else
+    // (`古い API バージョンは削除されました`).
+    let later = &view.sentences[at + 2..];
+    if !later
         .iter()
         .any(|s| view.sentence_facts(s.start).stage.is_some())
     {
-        return None;
+        let said = view.sentence_facts(next.start);
+        return continued_stage(&said).map(|stage| Stated {
+            stage,
+            release: said.release,
+        });
     }
-    let said = view.sentence_facts(next.start);
-    continued_stage(&said).map(|stage| Stated {
-        stage,
-        release: said.release,
-    })
+    // `KEP-1287 です。v1.27 でアルファとして入りました。v1.33 でベータになりました。`: the story goes on
+    // over several sentences, none with a subject or name of its own; where it stands in the
+    // article's release is the last of them dated with it (or saying now).
+    let mut now = None;
+    for s in std::iter::once(next).chain(later) {
+        let tokens = view.tokens_in(s);
+        if has_a_subject(&text[s.clone()]) || tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
+            return None;
+        }
+        let said = view.sentence_facts(s.start);
+        if said.stage.is_some() {
+            now = stated_for_the_release(view, s, &said).or(now);
+        }
+    }
+    now
+}
+
+/// `次は`, `最後は`, `2つ目は`, `続いては`: words before a name that present it as the next topic,
+/// whose story the following sentences tell ([`named_then_told`]).
+fn introduces_the_next(before: &str) -> bool {
+    static NEXT_TOPIC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(?:次|最後|最初|まず|続いて|もう(?:1|一)つ|[0-9０-９一二三四五六七八九十]+(?:つ目|番目|点目))(?:に紹介するの)?は$").unwrap()
+    });
+    NEXT_TOPIC.is_match(before.trim())
+}
+
+/// `` `X` です。``, `` `X` だ。``, `` `X` のことです。``: the copula that makes a sentence of a name alone
+/// present it.
+pub(super) fn presents(after: &str) -> bool {
+    let after = after
+        .trim_start_matches(['`', ' ', '\u{3000}'])
+        .trim_end_matches(['。', '.', '!', '！', ' ']);
+    matches!(after, "です" | "だ" | "のことです")
 }
 
 /// The stage a later sentence of a block states for the subject an earlier one named, without
@@ -1762,17 +1801,20 @@ const STAGE_TOPICS: [&str; 8] = [
     "現在",
 ];
 
+/// The block's first stage word.
+fn first_stage_word<'v>(view: &'v BlockView) -> Option<&'v Token> {
+    view.tokens
+        .iter()
+        .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
+}
+
 /// `- KEP-1287: VPA の設定を見直す` over `  - VPA の別モードはまだアルファ相当`: a nested block whose
 /// stage is said of a subject of its own, named before its first stage word, tells nothing of
 /// the item above (`  - この機能は 1.33 でベータ`, `  - ステージはベータ`, `` - `X` は 1.33 でベータ ``
 /// do).
 fn tells_of_a_subject_of_its_own(view: &BlockView) -> bool {
     let text = view.text();
-    let Some(first) = view
-        .tokens
-        .iter()
-        .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
-    else {
+    let Some(first) = first_stage_word(view) else {
         return false;
     };
     let before = text[..first.range.start].trim_start();
@@ -1887,6 +1929,7 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
             (s.release.is_none() || s.release == views.release)
                 && !matches!(s.stage, Stage::Removed | Stage::Deprecated)
                 && !states_only_another_release(view)
+                && !staged_of_another_project(view)
         }) {
             stages.entry(block.section).or_default().push(s);
         }
@@ -2419,7 +2462,7 @@ fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at
 }
 
 /// The end of `text` whose characters `keep` accepts.
-fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
+pub(super) fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
     let len: usize = text
         .chars()
         .rev()
@@ -2484,6 +2527,46 @@ fn modifies_another_subject(view: &BlockView, mention: &Range<usize>, stage_at: 
         .trim_start_matches(['`', ' '])
         .starts_with(['は', 'が']);
     modifies && subject
+}
+
+/// `` v1.32 でアルファになった `PodLevelResources` を使う Pod にも、`InPlacePodVerticalScaling` で… ``:
+/// the stage word at `stage_at` modifies the name right after it (an attributive verb or `の`
+/// between them), so it is that name's, not the mention's, unless the mention is listed with
+/// that name (`` アルファになった `A` と `B` ``).
+fn modifies_the_name_after_it(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
+    static ATTRIBUTIVE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(?:版|段階)?(?:(?:に|と|へ)?(?:なった|なる|なっている|昇格した|移行した)|として(?:導入|追加)された|で(?:導入|追加)された|の)$").unwrap()
+    });
+    let text = view.text();
+    let Some(k) = view.tokens.iter().position(|t| t.range.start == stage_at) else {
+        return false;
+    };
+    let Some(name) = view.tokens[k + 1..]
+        .iter()
+        .find(|t| names_a_kep_or_gate(text, t))
+    else {
+        return false;
+    };
+    let blanks = ['`', ' ', '\u{3000}'];
+    if name.range == *mention
+        || text[name.range.clone()] == text[mention.clone()]
+        || !ATTRIBUTIVE
+            .is_match(text[view.tokens[k].range.end..name.range.start].trim_matches(blanks))
+    {
+        return false;
+    }
+    let (first, second) = if mention.start < name.range.start {
+        (mention.end, name.range.start)
+    } else {
+        (name.range.end, mention.start)
+    };
+    let gap = text[first..second].trim_matches(blanks);
+    let gap = ["フィーチャーゲート", "ゲート"]
+        .iter()
+        .find_map(|w| gap.strip_prefix(w))
+        .unwrap_or(gap)
+        .trim_matches(blanks);
+    !matches!(gap, "と" | "や" | "、" | "," | "および" | "及び" | "・")
 }
 
 /// `Kyverno 1.12 では KEP-3488 の VAP 生成がベータに`, `Karpenter v1.0 が GA になったので、
@@ -4193,6 +4276,7 @@ fn one_release(view: &BlockView) -> Option<Release> {
 fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
     section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
+        .filter(|v| !staged_of_another_project(v))
         .find_map(|v| {
             states_a_stage(v, |_, _| true).then(|| {
                 v.block_stage()
@@ -4201,6 +4285,28 @@ fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
             })
         })
         .flatten()
+}
+
+/// `ちなみに「VPA がこの機能を使うモードは、まだアルファ相当です」`: a block whose first stage is said
+/// of another project or a part of it (before the stage word, in its sentence, the project's name
+/// and `の`, `は` or `が`: `VPA の…は`, `Karpenter は`) states nothing of what its section is about.
+fn staged_of_another_project(view: &BlockView) -> bool {
+    let text = view.text();
+    let Some(first) = first_stage_word(view) else {
+        return false;
+    };
+    let sentence = view.sentence_at(first.range.start);
+    view.tokens_in(&(sentence.start..first.range.start))
+        .iter()
+        .any(|t| {
+            t.kind == TokenKind::Ident
+                && text[t.range.end..]
+                    .trim_start()
+                    .starts_with(['の', 'は', 'が'])
+                && super::refs::numbers_its_own_versions(
+                    &text[t.range.clone()].to_ascii_lowercase(),
+                )
+        })
 }
 
 /// `### KEP-4974: …` over `**Stage:** Deprecated (since v1.33)`: the stage a section's first

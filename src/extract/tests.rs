@@ -7925,3 +7925,168 @@ fn a_cell_under_a_releases_header_and_a_cluster_of_a_release_date_the_stage() {
         );
     }
 }
+
+#[test]
+fn a_name_presented_alone_takes_the_story_the_next_sentences_tell() {
+    use Stage::*;
+    // A gate in a code span presented by its own sentence, as a KEP is.
+    for md in [
+        "`JobSuccessPolicy` です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。",
+        "最後は `JobSuccessPolicy` です。v1.31 でアルファとして追加され、v1.32 でベータに昇格しました。",
+    ] {
+        assert_eq!(
+            gate_facts(md),
+            [(
+                "JobSuccessPolicy".to_string(),
+                Some(Beta),
+                Some(rel("1.32")),
+                None
+            )],
+            "{md}"
+        );
+    }
+    // The story over several sentences: where it stands in the article's release (1.32).
+    assert_eq!(
+        kep_stages(
+            "次は KEP-1287 です。v1.27 でアルファとして入りました。v1.32 でベータになりました。"
+        ),
+        [(1287, Some(Beta), Some(rel("1.32")))]
+    );
+    // A gate's name written as words, presented so, is its KEP (the registry has KEP-1287
+    // reach beta in 1.33).
+    let md = "次は In-Place Pod Vertical Scaling です。v1.27 でアルファとして入りました。v1.33 でベータになりました。";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let front = FrontMatter {
+        release: Some(rel("1.33")),
+        ..front(None)
+    };
+    let r = extract(&doc, &front, Registry::builtin());
+    let got: Vec<_> = r
+        .keps
+        .iter()
+        .map(|m| (m.kep.0, m.stage, m.stage_release))
+        .collect();
+    assert_eq!(got, [(1287, Some(Beta), Some(rel("1.33")))]);
+    // A story that tells nothing of the article's release leaves the name without a stage.
+    assert_eq!(
+        kep_stages("KEP-1287 です。v1.27 でアルファとして入りました。v1.30 でベータになりました。"),
+        [(1287, None, None)]
+    );
+    // A sentence with a subject of its own ends the story.
+    assert_eq!(
+        kep_stages(
+            "KEP-1287 です。v1.27 でアルファとして入りました。VPA は v1.32 でベータになりました。"
+        ),
+        [(1287, None, None)]
+    );
+}
+
+#[test]
+fn a_feature_withdrawn_is_removed_when_its_kep_cites_it_in_brackets() {
+    assert_eq!(
+        kep_stages("Windows Pod のホストネットワーク対応（KEP-3503）は取り下げられました。"),
+        [(3503, Some(Stage::Removed), None)]
+    );
+    // Withdrawing a request is no removal of the feature.
+    assert_eq!(
+        kep_stages("KEP-4639 のベータ昇格は v1.32 で取り下げられました。"),
+        [(4639, None, None)]
+    );
+}
+
+#[test]
+fn another_projects_feature_gate_is_not_a_kubernetes_gate() {
+    assert!(
+        real_gates("Karpenter の `SpotToSpotConsolidation` フィーチャーゲートはまだアルファです。")
+            .is_empty()
+    );
+    // A gate the registry knows stays the gate, whoever is said to have it.
+    assert_eq!(
+        real_gates("kubelet の `SidecarContainers` フィーチャーゲートを有効にします。"),
+        ["SidecarContainers"]
+    );
+    assert_eq!(
+        real_gates("`SpotToSpotConsolidation` フィーチャーゲートはまだアルファです。"),
+        ["SpotToSpotConsolidation"]
+    );
+}
+
+#[test]
+fn a_stage_modifying_the_name_after_it_is_that_names() {
+    use Stage::*;
+    let facts = |md| {
+        gate_facts(md)
+            .into_iter()
+            .map(|(g, s, r, _)| (g, s, r))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        facts(
+            "v1.32 でアルファになった `PodLevelResources` を使う Pod に対しても、`InPlacePodVerticalScaling` でリサイズを試しました。"
+        ),
+        [
+            (
+                "PodLevelResources".to_string(),
+                Some(Alpha),
+                Some(rel("1.32"))
+            ),
+            ("InPlacePodVerticalScaling".to_string(), None, None),
+        ]
+    );
+    // Listed with the name, the mention shares its stage.
+    assert_eq!(
+        facts(
+            "v1.32 でアルファになった `PodLevelResources` と `InPlacePodVerticalScaling` を試しました。"
+        ),
+        [
+            (
+                "PodLevelResources".to_string(),
+                Some(Alpha),
+                Some(rel("1.32"))
+            ),
+            (
+                "InPlacePodVerticalScaling".to_string(),
+                Some(Alpha),
+                Some(rel("1.32"))
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_stage_said_of_another_project_lends_nothing_to_the_section() {
+    for aside in [
+        "ちなみに「VPA のインプレースモードは、まだアルファ相当です」という補足もありました。",
+        "ちなみに、セッション中に「VPA がこの機能を使って再起動なしにリソースを変えるモードは、まだアルファ相当です」という補足もありました。",
+    ] {
+        assert_eq!(
+            kep_stages(&format!(
+                "## In-Place Pod Resize\n\nKEP 本体は [kep.k8s.io/1287](https://kep.k8s.io/1287) です。\n\n{aside}\n"
+            )),
+            [(1287, None, None)],
+            "{aside}"
+        );
+    }
+    // The section's own subject still lends its stage.
+    assert_eq!(
+        kep_stages(
+            "## In-Place Pod Resize\n\nKEP 本体は [kep.k8s.io/1287](https://kep.k8s.io/1287) です。\n\nインプレースでのリサイズは、まだアルファです。\n"
+        ),
+        [(1287, Some(Stage::Alpha), None)]
+    );
+}
+
+#[test]
+fn an_api_kinds_name_bracketed_by_its_kep_is_the_gate() {
+    // The built-in registry ties the gate to KEP-3962.
+    let md =
+        "- アルファのまま: Pod レベルリソース（KEP-2837）、MutatingAdmissionPolicy（KEP-3962）\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let r = extract(&doc, &front(None), Registry::builtin());
+    assert_eq!(r.gate_names(), ["MutatingAdmissionPolicy"]);
+    // Named alone in prose, the kind is the API object.
+    let md = "- アルファのまま: MutatingAdmissionPolicy の作り方\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let r = extract(&doc, &front(None), Registry::builtin());
+    assert!(r.gate_names().is_empty());
+}
