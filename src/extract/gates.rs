@@ -848,8 +848,9 @@ fn titles_its_kep(
     })
 }
 
-/// `` `PodCertificateRequest` を明示的に有効化する ``, `` `X` を有効にして ``, `enable X`: the
-/// name is what is switched on or off, which a gate is and an API kind is not.
+/// `` `PodCertificateRequest` を明示的に有効化する ``, `` `X` を有効にして ``, `enable X`,
+/// `` `X` はデフォルトで無効です ``: the name is what is switched on or off, or what has a default,
+/// which a gate is and an API kind is not.
 fn is_switched_on(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];
@@ -869,7 +870,13 @@ fn is_switched_on(view: &BlockView, i: usize) -> bool {
     let english = ["enable", "disable", "enabling", "disabling"]
         .iter()
         .any(|w| before.to_ascii_lowercase().ends_with(w));
-    object || english
+    let defaults = after.strip_prefix(['は', 'が', 'も']).is_some_and(|rest| {
+        let at = text.len() - rest.trim_start().len();
+        view.tokens[i + 1..]
+            .first()
+            .is_some_and(|d| d.range.start == at && matches!(d.kind, TokenKind::Default(_)))
+    });
+    object || english || defaults
 }
 
 /// The longest aside after a name that states its stage (`（v1.32 で alpha）`, `(beta, 1.29+)`).

@@ -349,6 +349,12 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     let row_stages = stage::row_stages(&views);
     let items_over_stages = stage::items_over_stages(&views);
     views.timelines = stage::section_timelines(doc, &row_stages.stage, &gate_columns, &kep_columns);
+    for (section, (steps, items)) in stage::list_timelines(&views) {
+        if let std::collections::hash_map::Entry::Vacant(e) = views.timelines.entry(section) {
+            e.insert(steps);
+            views.timeline_items.extend(items);
+        }
+    }
     let views = views;
     // Whether each section's heading is about feature gates, asked once per section.
     let gate_sections: Vec<std::cell::OnceCell<bool>> =
@@ -477,9 +483,11 @@ pub(crate) struct Views<'a> {
     /// The article's release.
     release: Option<Release>,
     views: Vec<std::cell::OnceCell<BlockView<'a>>>,
-    /// By section, the stages a table of releases and stages in it states for what its
-    /// heading names (`stage::section_timelines`).
+    /// By section, the stages a table or list of releases and stages in it states for what its
+    /// heading names (`stage::section_timelines`, `stage::list_timelines`).
     timelines: HashMap<usize, Vec<Dated>>,
+    /// The list items that are such a list's steps: history, no statement of the section's.
+    timeline_items: std::collections::HashSet<usize>,
     /// By (table, column), the release its header names (`stage::column_releases`).
     column_releases: HashMap<(usize, usize), Release>,
 }
@@ -491,13 +499,20 @@ impl<'a> Views<'a> {
             release,
             views: (0..doc.blocks.len()).map(|_| Default::default()).collect(),
             timelines: HashMap::new(),
+            timeline_items: Default::default(),
             column_releases: stage::column_releases(doc),
         }
     }
 
-    /// The stages a table of releases and stages in section `section` states, oldest first.
+    /// The stages a table or list of releases and stages in section `section` states, oldest
+    /// first.
     pub(crate) fn timeline(&self, section: usize) -> &[Dated] {
         self.timelines.get(&section).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether block `index` is a step of a list of releases and stages.
+    pub(crate) fn is_timeline_item(&self, index: usize) -> bool {
+        self.timeline_items.contains(&index)
     }
 
     /// The view of block `index`.
@@ -798,7 +813,7 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
             && !is_parenthetical(text, t.range.clone())
             && (!full_stops
                 || !text[t.range.clone()].starts_with('\n')
-                || ends_a_line_of_its_own(text, t.range.end, tokens.get(k + 1)))
+                || ends_a_line_of_its_own(text, t.range.clone(), tokens.get(k + 1)))
         {
             let end = if text[t.range.clone()].starts_with('.') {
                 t.range.start + 1
@@ -850,16 +865,35 @@ fn split_at_new_subjects(
     out
 }
 
-/// In a block written with full stops, a line break is where the author's editor wrapped the
-/// line (`` `X` というゲートは⏎非推奨になりました。 ``), not a sentence end, unless the next line
-/// opens with a reference or a list mark, as a paragraph of one item per line does
-/// (`[KEP-1234](…) ベータに昇格⏎[KEP-5678](…) GA になりました。`). A block without full stops is a
-/// line per statement, and every line break ends one.
-fn ends_a_line_of_its_own(text: &str, line_start: usize, next: Option<&scan::Token>) -> bool {
-    let line = text[line_start..].trim_start_matches(scan::INLINE_SPACE);
+/// In a block written with full stops, a line break (`line_break`) is where the author's editor
+/// wrapped the line (`` `X` というゲートは⏎非推奨になりました。 ``), not a sentence end, unless the
+/// next line opens with a reference, a list mark or a label, as a paragraph of one item per line
+/// does (`[KEP-1234](…) ベータに昇格⏎[KEP-5678](…) GA になりました。`, `GA：A、B⏎ベータ：C`), or the
+/// line closes with an emoji, as a post's line does (`KubeletTracing が GA🎊⏎あと…`). A block
+/// without full stops is a line per statement, and every line break ends one.
+fn ends_a_line_of_its_own(
+    text: &str,
+    line_break: Range<usize>,
+    next: Option<&scan::Token>,
+) -> bool {
+    let line = text[line_break.end..].trim_start_matches(scan::INLINE_SPACE);
     let opens_with_reference =
         next.is_some_and(|t| t.range.start == text.len() - line.len() && t.kind.is_reference());
-    opens_with_reference || opens_with_mark(line)
+    let closes_with_emoji = text[..line_break.start]
+        .trim_end_matches(scan::INLINE_SPACE)
+        .ends_with(crate::text::is_pictograph);
+    opens_with_reference || opens_with_mark(line) || opens_with_label(line) || closes_with_emoji
+}
+
+/// `ベータ：C、D`, `GA: A`, `注意：…`: a line opening with a short label and a colon heads a
+/// statement of its own.
+fn opens_with_label(line: &str) -> bool {
+    line.find([':', '：']).is_some_and(|at| {
+        let label = &line[..at];
+        (1..=8).contains(&label.chars().count())
+            && !label.contains(|c: char| c.is_whitespace() || "、。,.()（）「」`/".contains(c))
+            && !line[at..].starts_with("://")
+    })
 }
 
 /// Whether a line opens with a mark of a list or note written in prose (`・`, `※`, `→`, `■`, `【`).

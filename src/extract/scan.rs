@@ -57,7 +57,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:(?:になる|となる|される|する)こと)?(?:が|を|に)期待
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
-        | が楽しみ | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
+        | が楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め|にし)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
@@ -634,13 +634,22 @@ pub(super) fn scan_until(
         // `ベータになったっぽい`, which reports what happened).
         let hope = matches!(
             s,
-            "が楽しみ" | "っぽい" | "なるらしい" | "されるらしい" | "するらしい"
+            "が楽しみ"
+                | "が見えてく"
+                | "が見えてき"
+                | "っぽい"
+                | "なるらしい"
+                | "されるらしい"
+                | "するらしい"
         ) || WAITING.contains(&s)
             || (s.ends_with("期待")
                 && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
+        // `ベータ昇格の Exception を出しました`, `GA の例外申請`: the release team was asked to let
+        // the stage in after the freeze; after anything else it is no word of the scanner's.
+        let exception = s == "例外申請" || s.eq_ignore_ascii_case("exception");
         if kind == TokenKind::Plan
-            && (hope || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
-            && !follows_a_stage(text, &tokens, m.start(), !hope)
+            && (hope || exception || matches!(s, "レビュー中" | "レビュー待ち" | "マージ待ち"))
+            && !follows_a_stage(text, &tokens, m.start(), !hope && !exception)
         {
             kind = TokenKind::Ident;
         }
@@ -1214,15 +1223,19 @@ fn classify(s: &str) -> TokenKind {
         "はず" => TokenKind::Plan,
         // `GA になるまでは慎重に`: until then, so not yet (`GA になるまで 4 リリースかかった` looks
         // back, so only `までは`); `ベータへの昇格 PR がレビュー中`, `マージ待ち`: the change is not
-        // in yet; `GA が楽しみです`: a hope. The last two only of the stage right before them
-        // (see `scan_until`).
+        // in yet; `GA が楽しみです`, `GA が見えてくる`: a hope, a prospect; `ベータ昇格の例外申請`:
+        // a request. All but the first three only of the stage right before them (see
+        // `scan_until`).
         "なるまでは"
         | "されるまでは"
         | "昇格するまでは"
         | "レビュー中"
         | "レビュー待ち"
         | "マージ待ち"
-        | "が楽しみ" => TokenKind::Plan,
+        | "が楽しみ"
+        | "が見えてく"
+        | "が見えてき"
+        | "例外申請" => TokenKind::Plan,
         // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`, `GA 目前`,
         // `次のリリースでベータ`. (`に向けた`, `待たれていた`, `かもしれませんが`, `リリース候補`
         // are everyday words around statements of fact, so they are none.)
@@ -1584,7 +1597,7 @@ fn in_hyphenated_name(text: &str, word: Range<usize>) -> bool {
 /// for pending work (`pr`), the PR of it.
 pub(super) fn follows_a_stage(text: &str, tokens: &[Token], end: usize, pr: bool) -> bool {
     static MOVE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?\s*$").unwrap());
+        LazyLock::new(|| Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?の?\s*$").unwrap());
     static MOVE_PR: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*(?:現在|今|まだ)?\s*$").unwrap()
     });
@@ -1775,6 +1788,8 @@ fn classify_word(s: &str) -> TokenKind {
         "revert" | "reverted" | "postponed" | "deferred" | "pulled" | "withdrawn" => {
             TokenKind::Negation
         }
+        // An exception request of a stage (`ベータ昇格の Exception`), a plan; see `scan_until`.
+        "exception" => TokenKind::Plan,
         "aim" | "aims" | "aiming" | "planned" | "plans" | "planning" | "expected" | "targeting"
         | "targeted" | "slated" | "hopefully" | "upcoming" => TokenKind::Plan,
         "previously" | "formerly" => TokenKind::Past,

@@ -1321,6 +1321,17 @@ const SETTING_WORDS: [&str; 14] = [
     "annotations",
 ];
 
+/// `### サイドカーコンテナ（KEP-753）`, `` ### `SidecarContainers` の歩み ``: a block that names one KEP
+/// or gate, whatever else it says.
+fn names_one(view: &BlockView) -> bool {
+    let text = view.text();
+    view.tokens
+        .iter()
+        .filter(|t| names_a_kep_or_gate(text, t))
+        .count()
+        == 1
+}
+
 /// `` `SidecarContainers` ``, `ImageVolume`: a block whose text is one gate-shaped name (in a
 /// code span or not) and nothing else.
 pub(super) fn is_only_a_name(view: &BlockView) -> bool {
@@ -1930,6 +1941,7 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
                 && !matches!(s.stage, Stage::Removed | Stage::Deprecated)
                 && !states_only_another_release(view)
                 && !staged_of_another_project(view)
+                && !views.is_timeline_item(b)
         }) {
             stages.entry(block.section).or_default().push(s);
         }
@@ -3664,13 +3676,14 @@ impl Leads {
             // A heading's section stage is its parents'.
             view.section_stage.set(self.section_stage(views));
             // A removal heading's stage is settled for its whole section (`removal_sections`).
-            let timeline = if is_only_a_name(view) {
+            // (Of a heading that names one KEP or gate: `### サイドカーコンテナ（KEP-753）`.)
+            let timeline = if names_one(view) {
                 views.timeline(block.section)
             } else {
                 &[]
             };
             if one_thing_removal(&block.text).is_none() {
-                // The section's text first, then its table's row for the article's release.
+                // The section's text first, then its timeline's step for the article's release.
                 let from_table = || {
                     timeline
                         .iter()
@@ -4257,8 +4270,8 @@ fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
     .then_some(r)
 }
 
-/// The release a heading names, when it names exactly one (`## 🚀 v1.31 の注目機能`, not
-/// `## v1.30 と v1.31 の違い`).
+/// The release a heading (or a timeline's item) names, when it names exactly one (`## 🚀 v1.31
+/// の注目機能`, not `## v1.30 と v1.31 の違い`).
 fn one_release(view: &BlockView) -> Option<Release> {
     let mut releases = view.tokens.iter().filter_map(|t| match t.kind {
         TokenKind::Release(r) => Some(r),
@@ -4276,7 +4289,7 @@ fn one_release(view: &BlockView) -> Option<Release> {
 fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
     section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
-        .filter(|v| !staged_of_another_project(v))
+        .filter(|v| !staged_of_another_project(v) && !views.is_timeline_item(v.index))
         .find_map(|v| {
             states_a_stage(v, |_, _| true).then(|| {
                 v.block_stage()
@@ -5125,6 +5138,57 @@ pub(super) fn section_timelines(
         dated.sort_by_key(|d| d.release);
         dated.dedup_by_key(|d| d.release);
         out.insert(section, dated);
+    }
+    out
+}
+
+/// `### サイドカーコンテナ（KEP-753）` over `- 2023-08 (v1.28): アルファ`, `- 2023-12 (v1.29): ベータ`,
+/// `- 2025-04 (v1.33): GA`: the first list of a section whose items (two or more, none naming a
+/// KEP or gate) each state a stage with its release is the history of what the section's heading
+/// names, as a table of releases and stages is ([`section_timelines`]). By section, its steps
+/// oldest first and its items.
+pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<usize>)> {
+    let doc = views.doc;
+    let mut out: HashMap<usize, (Vec<Dated>, Vec<usize>)> = HashMap::new();
+    let mut b = 0;
+    while b < doc.blocks.len() {
+        let block = &doc.blocks[b];
+        let top_item = |i: usize| {
+            let x = &doc.blocks[i];
+            x.kind == BlockKind::ListItem && x.parent_item.is_none() && x.cell.is_none()
+        };
+        if !top_item(b) || block.section == 0 || out.contains_key(&block.section) {
+            b += 1;
+            continue;
+        }
+        let items: Vec<usize> = (b..doc.blocks.len())
+            .take_while(|&i| top_item(i) && doc.blocks[i].section == block.section)
+            .collect();
+        b += items.len();
+        let dated: Option<Vec<Dated>> = items
+            .iter()
+            .map(|&i| {
+                let view = views.get(i);
+                if view
+                    .tokens
+                    .iter()
+                    .any(|t| names_a_kep_or_gate(view.text(), t))
+                {
+                    return None;
+                }
+                let s = whole_block_stage(view)?;
+                // (`2023-08 (v1.28): アルファ`: the one release the item names dates it.)
+                Some(Dated {
+                    release: s.release.or_else(|| one_release(view))?,
+                    stage: s.stage,
+                })
+            })
+            .collect();
+        if let Some(mut dated) = dated.filter(|d| d.len() >= 2) {
+            dated.sort_by_key(|d| d.release);
+            dated.dedup_by_key(|d| d.release);
+            out.insert(block.section, (dated, items));
+        }
     }
     out
 }

@@ -8090,3 +8090,123 @@ fn an_api_kinds_name_bracketed_by_its_kep_is_the_gate() {
     let r = extract(&doc, &front(None), Registry::builtin());
     assert!(r.gate_names().is_empty());
 }
+
+#[test]
+fn a_post_s_lines_end_at_an_emoji_or_before_a_label() {
+    use Stage::*;
+    let stages = |md| {
+        gate_facts(md)
+            .into_iter()
+            .map(|(g, s, _, _)| (g, s))
+            .collect::<Vec<_>>()
+    };
+    // A paragraph with full stops elsewhere: the line closing with an emoji is a statement.
+    assert_eq!(
+        stages("`SidecarContainers` が GA🎊\nあと `NodeSwap` もベータ。見える"),
+        [
+            ("SidecarContainers".to_string(), Some(Stable)),
+            ("NodeSwap".to_string(), Some(Beta)),
+        ]
+    );
+    // A line opening with a label and a colon heads a statement of its own.
+    assert_eq!(
+        stages("GA：`SidecarContainers`\nベータ：`NodeSwap`\n以上！おつかれさまでした"),
+        [
+            ("SidecarContainers".to_string(), Some(Stable)),
+            ("NodeSwap".to_string(), Some(Beta)),
+        ]
+    );
+    // A line the editor wrapped still goes on.
+    assert_eq!(
+        stages("`SidecarContainers` というゲートは\nGA になりました。"),
+        [("SidecarContainers".to_string(), Some(Stable))]
+    );
+}
+
+#[test]
+fn an_api_kinds_name_said_to_have_a_default_is_the_gate() {
+    let md = "- KEP-3962 はベータに昇格しました。ただし `MutatingAdmissionPolicy` はデフォルトで無効です。\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let r = extract(&doc, &front(None), Registry::builtin());
+    assert_eq!(r.gate_names(), ["MutatingAdmissionPolicy"]);
+}
+
+#[test]
+fn a_stage_coming_into_view_is_a_prospect() {
+    assert_eq!(
+        gate_facts("来年は `SidecarContainers` も、`NodeSwap` との組み合わせが整えば GA が見えてくるはずです。")
+            .into_iter()
+            .map(|(g, s, _, _)| (g, s))
+            .collect::<Vec<_>>(),
+        [
+            ("SidecarContainers".to_string(), None),
+            ("NodeSwap".to_string(), None),
+        ]
+    );
+}
+
+#[test]
+fn a_heading_over_a_list_of_releases_and_stages_tells_its_history() {
+    use Stage::*;
+    let md = "### サイドカーコンテナ（KEP-753）\n\n- 2023-08 (v1.28): アルファ\n- 2023-12 (v1.29): ベータ\n- 2025-04 (v1.33): GA\n";
+    let history = |release: Option<&str>| {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let front = FrontMatter {
+            release: release.map(rel),
+            ..front(None)
+        };
+        let r = extract(&doc, &front, &registry());
+        r.keps
+            .iter()
+            .map(|m| {
+                (
+                    m.kep.0,
+                    m.stage,
+                    m.stage_release,
+                    m.history
+                        .iter()
+                        .map(|d| (d.release, d.stage))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let steps = [
+        (rel("1.28"), Alpha),
+        (rel("1.29"), Beta),
+        (rel("1.33"), Stable),
+    ];
+    // In the release of a step, that step; the others are the history.
+    assert_eq!(
+        history(Some("1.33")),
+        [(753, Some(Stable), Some(rel("1.33")), steps[..2].to_vec())]
+    );
+    // Elsewhere, or in an article of no release, no stage, and every step is history.
+    for release in [Some("1.34"), None] {
+        assert_eq!(
+            history(release),
+            [(753, None, None, steps.to_vec())],
+            "{release:?}"
+        );
+    }
+    // A list of items naming KEPs is no one's history.
+    let md = "### まとめ（KEP-753）\n\n- KEP-1287 (v1.33): ベータ\n- KEP-2400 (v1.34): GA\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let r = extract(&doc, &front(None), &registry());
+    assert!(r.keps.iter().all(|m| m.history.is_empty()));
+}
+
+#[test]
+fn an_exception_requested_for_a_stage_is_no_stage() {
+    for md in [
+        "KEP-4742 もベータ昇格の Exception を出しましたが、却下されました。",
+        "KEP-4742 もベータ昇格の例外申請を出しましたが、却下されました。",
+    ] {
+        assert_eq!(kep_stages(md), [(4742, None, None)], "{md}");
+    }
+    // An exception of anything else is no word of the scanner's.
+    assert_eq!(
+        kep_stages("Exception が出ても KEP-753 は GA になりました。"),
+        [(753, Some(Stage::Stable), None)]
+    );
+}

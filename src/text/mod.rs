@@ -63,6 +63,16 @@ pub(crate) fn ends_sentence(c: char) -> bool {
     matches!(c, '。' | '．' | '！' | '？' | '!' | '?')
 }
 
+/// Whether `c` is a pictograph written as emoji (🎉, 🎊, ✨, ⭐, ✅, ❌), or the variation selector
+/// that asks for one (`✔️`): in posts and chat, what closes a line as `！` does.
+pub(crate) fn is_pictograph(c: char) -> bool {
+    matches!(c,
+        '\u{1F000}'..='\u{1FAFF}'      // mahjong to symbols and pictographs extended-A
+        | '\u{2600}'..='\u{27BF}'      // miscellaneous symbols, dingbats
+        | '\u{2B50}' | '\u{2B55}'      // ⭐ ⭕
+        | '\u{FE0F}')
+}
+
 /// The sentences of `text`, each with its end mark ([`ends_sentence`]) and trimmed; text after
 /// the last mark is a sentence too.
 pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
