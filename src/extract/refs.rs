@@ -650,6 +650,11 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("jira", None),
     ("ticket", None),
     ("チケット", None),
+    // An internal wiki's page numbers (`社内 Wiki #1234`).
+    ("wiki", None),
+    ("ウィキ", None),
+    ("confluence", None),
+    ("notion", None),
     ("第", None),
 ];
 

@@ -699,6 +699,18 @@ const REFERS_BACK: [&str; 8] = [
     "この変更",
 ];
 
+/// Whether `text` holds words that point back at the subject just named ([`REFERS_BACK`]), or at
+/// the gates a sentence before named (`これらのゲート`, `この 2 つのゲート`, `両ゲート`).
+fn refers_back(text: &str) -> bool {
+    static GATES_BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?:この|これらの|両)\s*(?:[0-9一二三四五]+\s*つの\s*)?(?:フィーチャー)?ゲート",
+        )
+        .unwrap()
+    });
+    REFERS_BACK.iter().any(|w| text.contains(w)) || GATES_BACK.is_match(text)
+}
+
 /// Where the story of the mention's subject stands in the article's release, told by a later
 /// sentence of its block: the sentences after the mention's, up to one that names a KEP or
 /// gate, go on about the same subject without naming it again (`` `X` は v1.30 でアルファとして
@@ -725,7 +737,7 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
             break;
         }
         let said = view.sentence_facts(s.start);
-        let (Some(_), Some(at)) = (continued_stage(&said), said.stage_at) else {
+        let (Some(stage), Some(at)) = (said.stage, said.stage_at) else {
             continue;
         };
         // `…今回のリリースでは古い \`resources\` フィールドが非推奨に`, `また今回、サイドカーコンテナが
@@ -733,10 +745,18 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         // `その後、多くのバグ修正が行われ、v1.33 で GA に到達しました` the fixes are an earlier
         // clause's subject, and the story's goes on.)
         let before = &text[clause_start(text, s.start, at.max(s.start))..at.max(s.start)];
-        if has_a_subject(before) && !REFERS_BACK.iter().any(|w| before.contains(w)) {
+        if has_a_subject(before) && !refers_back(before) {
             break;
         }
-        now = stated_for_the_release(view, s, &said).or(now);
+        // `\`X\` ゲートは v1.31 で GA になりました。そして v1.33 で削除されました。`: a removal or
+        // deprecation dated with a release, with no subject at all before it, goes on with the
+        // story too (one with a subject of its own, `古いフラグは削除されました`, is left out).
+        let opening = &text[s.start..at.max(s.start)];
+        let of_the_story = continued_stage(&said).is_some()
+            || (said.release.is_some() && (!has_a_subject(opening) || refers_back(opening)));
+        if of_the_story {
+            now = stated_for_the_release_as(view, s, &said, stage).or(now);
+        }
     }
     // `このたび、v1.35 において…が GA となりました！この機能は KEP-1287 として提案され、v1.27 で
     // アルファとして導入されました。`: a sentence pointing back at its subject continues the story
@@ -773,7 +793,16 @@ fn stated_for_the_release(
     s: &Range<usize>,
     said: &SentenceFacts,
 ) -> Option<Stated> {
-    let stage = continued_stage(said)?;
+    stated_for_the_release_as(view, s, said, continued_stage(said)?)
+}
+
+/// [`stated_for_the_release`] of `stage`, whichever stage it is.
+fn stated_for_the_release_as(
+    view: &BlockView,
+    s: &Range<usize>,
+    said: &SentenceFacts,
+    stage: Stage,
+) -> Option<Stated> {
     let sentence = &view.text()[s.clone()];
     // `最終的に v1.31 でベータです`, `結局ベータのままでした`: where the story ended, whichever
     // release it names.

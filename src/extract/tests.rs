@@ -1621,6 +1621,10 @@ fn pull_request_and_issue_forms_of_real_articles() {
             "Docker の issue #45678、GitHub Discussions #1234、社内チケット #4521、第 #1024 回、ADR #1042",
             vec![],
         ),
+        (
+            "手順は社内 Wiki #1234 にまとめました。Confluence #2345、社内ウィキ #3456 も参照。",
+            vec![],
+        ),
         // A list takes the repository and label its first number has.
         (
             "helm の PR #13001 と #13002、Docker の issue #45678, #45679",
@@ -8208,5 +8212,42 @@ fn an_exception_requested_for_a_stage_is_no_stage() {
     assert_eq!(
         kep_stages("Exception が出ても KEP-753 は GA になりました。"),
         [(753, Some(Stage::Stable), None)]
+    );
+}
+
+#[test]
+fn a_removal_dated_in_the_next_sentence_goes_on_with_the_story() {
+    use Stage::*;
+    assert_eq!(
+        gate_facts(
+            "`JobSuccessPolicy` ゲートは v1.31 で GA になりました。そして v1.32 で削除されました。"
+        )
+        .into_iter()
+        .map(|(g, s, r, _)| (g, s, r))
+        .collect::<Vec<_>>(),
+        [(
+            "JobSuccessPolicy".to_string(),
+            Some(Removed),
+            Some(rel("1.32"))
+        )]
+    );
+    // So is one said of the gates named before.
+    assert_eq!(
+        gate_facts("`JobSuccessPolicy` と `NodeSwap` は v1.31 で GA になりました。そして v1.32 では、この 2 つのゲート自体が削除されました。")
+            .into_iter()
+            .map(|(g, s, r, _)| (g, s, r))
+            .collect::<Vec<_>>(),
+        [
+            ("JobSuccessPolicy".to_string(), Some(Removed), Some(rel("1.32"))),
+            ("NodeSwap".to_string(), Some(Removed), Some(rel("1.32"))),
+        ]
+    );
+    // A removal of something else, with a subject of its own, is no step of the story.
+    assert_eq!(
+        gate_facts("`JobSuccessPolicy` ゲートは v1.31 で GA になりました。古いフラグは v1.32 で削除されました。")
+            .into_iter()
+            .map(|(g, s, r, _)| (g, s, r))
+            .collect::<Vec<_>>(),
+        [("JobSuccessPolicy".to_string(), Some(Stable), Some(rel("1.31")))]
     );
 }
