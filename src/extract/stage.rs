@@ -317,7 +317,12 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
         default_on: own_default(view, &mention)
             .unwrap_or(f.default_on)
             .or(view.row_default.get())
-            .or_else(|| view.nameless_default()),
+            // (The block's default is the article's release's: not lent to a mention dated in
+            // another, `試験環境の 1.32 ではアルファなので、\`X\` を…` after `…デフォルトで有効に`.)
+            .or_else(|| {
+                view.nameless_default()
+                    .filter(|_| release.is_none_or(|r| Some(r) == view.release))
+            }),
         release,
         inherited,
         borrowed,

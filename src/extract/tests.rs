@@ -8251,3 +8251,30 @@ fn a_removal_dated_in_the_next_sentence_goes_on_with_the_story() {
         [("JobSuccessPolicy".to_string(), Some(Stable), Some(rel("1.31")))]
     );
 }
+
+#[test]
+fn a_blocks_default_is_not_lent_to_a_mention_dated_in_another_release() {
+    use Stage::*;
+    // The test articles are of 1.32.
+    assert_eq!(
+        gate_facts(
+            "この機能は v1.32 でベータに昇格し、デフォルトで有効になりました。1.31 ではアルファなので、`JobSuccessPolicy` を有効にしない限り使えません。"
+        ),
+        [(
+            "JobSuccessPolicy".to_string(),
+            Some(Alpha),
+            Some(rel("1.31")),
+            None
+        )]
+    );
+    // Dated with the article's release, it takes the block's default.
+    assert_eq!(
+        gate_facts("`JobSuccessPolicy` は v1.32 でベータになりました。デフォルトで有効です。"),
+        [(
+            "JobSuccessPolicy".to_string(),
+            Some(Beta),
+            Some(rel("1.32")),
+            Some(true)
+        )]
+    );
+}
