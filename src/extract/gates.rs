@@ -156,7 +156,7 @@ pub(super) fn extract_block(
                 let known = registry
                     .gate(word)
                     .or_else(|| registry.gate_ignore_case(word));
-                if known.is_none() && of_another_project(text, t) {
+                if known.is_none() && owned_by_another_project(text, t) {
                     continue;
                 }
                 let name = known.map_or(word, |g| g.name.0.as_str());
@@ -232,7 +232,7 @@ pub(super) fn extract_block(
 
 /// `` Karpenter の `SpotToSpotConsolidation` フィーチャーゲート ``: a name the registry does not know,
 /// owned by a project that has releases of its own, is that project's gate, not Kubernetes'.
-fn of_another_project(text: &str, t: &Token) -> bool {
+fn owned_by_another_project(text: &str, t: &Token) -> bool {
     let before = text[..t.range.start].trim_end_matches(['`', ' ', '\u{3000}']);
     let Some(owner) = before.strip_suffix('の') else {
         return false;

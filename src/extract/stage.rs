@@ -745,23 +745,26 @@ fn told_now(view: &BlockView, mention: &Range<usize>) -> Option<Stated> {
         let (Some(stage), Some(at)) = (said.stage, said.stage_at) else {
             continue;
         };
+        let at = at.max(s.start);
+        // `\`X\` ゲートは v1.31 で GA になりました。そして v1.33 で削除されました。`: a removal or
+        // deprecation dated with a release, with no subject before it or one pointing back
+        // (`この 2 つのゲート自体が`), goes on with the story too. One with a subject of its own
+        // (`古いフラグは削除されました`), as often of something else, is skipped.
+        let opening = &text[s.start..at];
+        if continued_stage(&said).is_none()
+            && !(said.release.is_some() && (!has_a_subject(opening) || refers_back(opening)))
+        {
+            continue;
+        }
         // `…今回のリリースでは古い \`resources\` フィールドが非推奨に`, `また今回、サイドカーコンテナが
         // GA に`: a subject of its own, the story has moved on. (Of the stage's own clause: in
         // `その後、多くのバグ修正が行われ、v1.33 で GA に到達しました` the fixes are an earlier
         // clause's subject, and the story's goes on.)
-        let before = &text[clause_start(text, s.start, at.max(s.start))..at.max(s.start)];
+        let before = &text[clause_start(text, s.start, at)..at];
         if has_a_subject(before) && !refers_back(before) {
             break;
         }
-        // `\`X\` ゲートは v1.31 で GA になりました。そして v1.33 で削除されました。`: a removal or
-        // deprecation dated with a release, with no subject at all before it, goes on with the
-        // story too (one with a subject of its own, `古いフラグは削除されました`, is left out).
-        let opening = &text[s.start..at.max(s.start)];
-        let of_the_story = continued_stage(&said).is_some()
-            || (said.release.is_some() && (!has_a_subject(opening) || refers_back(opening)));
-        if of_the_story {
-            now = stated_for_the_release_as(view, s, &said, stage).or(now);
-        }
+        now = stated_for_the_release_as(view, s, &said, stage).or(now);
     }
     // `このたび、v1.35 において…が GA となりました！この機能は KEP-1287 として提案され、v1.27 で
     // アルファとして導入されました。`: a sentence pointing back at its subject continues the story
@@ -2584,9 +2587,10 @@ fn modifies_the_name_after_it(view: &BlockView, mention: &Range<usize>, stage_at
         regex::Regex::new(r"^(?:版|段階)?(?:(?:に|と|へ)?(?:なった|なる|なっている|昇格した|移行した)|として(?:導入|追加)された|で(?:導入|追加)された|の)$").unwrap()
     });
     let text = view.text();
-    let Some(k) = view.tokens.iter().position(|t| t.range.start == stage_at) else {
+    let k = view.tokens.partition_point(|t| t.range.start < stage_at);
+    if view.tokens.get(k).is_none_or(|t| t.range.start != stage_at) {
         return false;
-    };
+    }
     let Some(name) = view.tokens[k + 1..]
         .iter()
         .find(|t| names_a_kep_or_gate(text, t))
@@ -5203,6 +5207,8 @@ pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<u
             .iter()
             .map(|&i| {
                 let view = views.get(i);
+                // (Most lists date nothing: an item with no stage word is read no further.)
+                first_stage_word(view)?;
                 if view
                     .tokens
                     .iter()

@@ -8242,6 +8242,14 @@ fn a_removal_dated_in_the_next_sentence_goes_on_with_the_story() {
             ("NodeSwap".to_string(), Some(Removed), Some(rel("1.32"))),
         ]
     );
+    // A removal of something else, with a subject of its own, is skipped: the story goes on.
+    assert_eq!(
+        gate_facts("`JobSuccessPolicy` は v1.30 でアルファとして導入されました。古いフラグは v1.31 で削除されました。v1.32 で GA になりました。")
+            .into_iter()
+            .map(|(g, s, r, _)| (g, s, r))
+            .collect::<Vec<_>>(),
+        [("JobSuccessPolicy".to_string(), Some(Stable), Some(rel("1.32")))]
+    );
     // A removal of something else, with a subject of its own, is no step of the story.
     assert_eq!(
         gate_facts("`JobSuccessPolicy` ゲートは v1.31 で GA になりました。古いフラグは v1.32 で削除されました。")

@@ -64,12 +64,13 @@ pub(crate) fn ends_sentence(c: char) -> bool {
 }
 
 /// Whether `c` is a pictograph written as emoji (🎉, 🎊, ✨, ⭐, ✅, ❌), or the variation selector
-/// that asks for one (`✔️`): in posts and chat, what closes a line as `！` does.
+/// that asks for one (`✔️`): in posts and chat, what closes a line as `！` does, and what digests
+/// open items with (`⭐ `, `🚀 `).
 pub(crate) fn is_pictograph(c: char) -> bool {
     matches!(c,
         '\u{1F000}'..='\u{1FAFF}'      // mahjong to symbols and pictographs extended-A
         | '\u{2600}'..='\u{27BF}'      // miscellaneous symbols, dingbats
-        | '\u{2B50}' | '\u{2B55}'      // ⭐ ⭕
+        | '\u{2B00}'..='\u{2BFF}'      // arrows and symbols: ⭐ ⭕ ⬆
         | '\u{FE0F}')
 }
 

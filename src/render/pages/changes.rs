@@ -390,11 +390,7 @@ impl<'a> RenderCtx<'a> {
 /// `sentence` without the marks changelog digests open items and headings with (`⭐ `, `📝 `,
 /// `🚀 `): a change item shows its own stage badge, and a handout prints no emoji.
 fn undecorated(sentence: &str) -> &str {
-    sentence.trim_start_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(c, '\u{2600}'..='\u{27BF}' | '\u{2B00}'..='\u{2BFF}' | '\u{FE0F}')
-            || c >= '\u{1F000}'
-    })
+    sentence.trim_start_matches(|c: char| c.is_whitespace() || crate::text::is_pictograph(c))
 }
 
 /// The mention of release `r` whose sentence best says what changed: one stating `stage`
