@@ -94,13 +94,71 @@ pub(crate) fn code_block(info: &str, code: &str) -> String {
     }
     html.push_str("><code>");
     let body = html.len();
-    if classed_html(syntax, code, &mut html).is_none() {
+    let highlighted = if is_terminal_session(&lang) && code.lines().any(|l| prompt_len(l).is_some())
+    {
+        session_html(syntax, code, &mut html)
+    } else {
+        classed_html(syntax, code, &mut html)
+    };
+    if highlighted.is_none() {
         // A grammar that chokes on a line still gets the code shown, unhighlighted.
         html.truncate(body);
         escape_html_into(&mut html, code);
     }
     html.push_str("</code></pre>\n");
     html
+}
+
+/// Whether a block's language is a terminal session (Chroma's `console`): commands typed after
+/// a prompt, and what they print.
+fn is_terminal_session(lang: &str) -> bool {
+    matches!(
+        lang,
+        "console" | "shell-session" | "shellsession" | "sh-session" | "terminal"
+    )
+}
+
+/// The length in bytes of the prompt that opens a line of a terminal session: `$ `, `# `,
+/// `% `, `> ` (a continued command), with the user, host and folder a shell may print before
+/// the sign (`user@host:~$ `, `[root@node ~]# `, `PS C:\> `). `None` for a line of output.
+fn prompt_len(line: &str) -> Option<usize> {
+    static PROMPT: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?:[\w.-]+@[\w.-]+(?::\S*)?\s?|\[[^\]\n]+\]\s?|PS [^>\n]*)?[$#%>❯](?: |$)",
+        )
+        .expect("the prompt pattern compiles")
+    });
+    PROMPT.find(line).map(|m| m.end())
+}
+
+/// A terminal session as HTML, appended to `out`: each prompt in a `prompt` span, the command
+/// after it (with the lines it continues onto after a trailing `\`) highlighted with `syntax`
+/// on its own, and every other line, the command's output, escaped as it is. Output is not
+/// shell: read as shell, `<none>` in `kubectl get` columns would be a redirection. `None` when
+/// the grammar fails on a command.
+fn session_html(syntax: &SyntaxReference, code: &str, out: &mut String) -> Option<()> {
+    let mut lines = LinesWithEndings::from(code).peekable();
+    while let Some(line) = lines.next() {
+        let Some(prompt) = prompt_len(line) else {
+            escape_html_into(out, line);
+            continue;
+        };
+        out.push_str("<span class=\"prompt\">");
+        escape_html_into(out, &line[..prompt]);
+        out.push_str("</span>");
+        let start = line[prompt..].as_ptr() as usize - code.as_ptr() as usize;
+        let mut end = start + line[prompt..].len();
+        while code[..end].trim_end_matches(['\n', '\r']).ends_with('\\') {
+            let Some(next) = lines.next() else { break };
+            end += next.len();
+        }
+        // The line break after the command is written outside its spans, so that every line
+        // of output opens on a line of its own.
+        let command = code[start..end].trim_end_matches(['\n', '\r']);
+        classed_html(syntax, command, out)?;
+        out.push_str(&code[start + command.len()..end]);
+    }
+    Some(())
 }
 
 /// `code` as syntect's `ClassedHTMLGenerator` writes it with [`CLASS_STYLE`] (the same
@@ -200,6 +258,66 @@ pub(crate) fn stylesheet(light: &str, dark: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_console_block_highlights_commands_and_leaves_their_output_alone() {
+        let code = "$ kubectl get nodes\nNAME     STATUS   ROLES    AGE\nnode-1   Ready    <none>   25s\nuser@host:~$ echo a \\\n  > out.txt\n";
+        let html = code_block("console", code);
+        let body = html
+            .split_once("<code>")
+            .and_then(|(_, rest)| rest.split_once("</code>"))
+            .map(|(body, _)| body)
+            .unwrap();
+        let lines: Vec<&str> = body.lines().collect();
+        assert_eq!(lines.len(), 5, "{body}");
+        assert!(
+            lines[0].starts_with("<span class=\"prompt\">$ </span><span class=\"hl-"),
+            "the command is highlighted: {}",
+            lines[0]
+        );
+        assert_eq!(lines[1], "NAME     STATUS   ROLES    AGE");
+        assert_eq!(lines[2], "node-1   Ready    &lt;none&gt;   25s");
+        assert!(
+            lines[3].starts_with("<span class=\"prompt\">user@host:~$ </span>"),
+            "{}",
+            lines[3]
+        );
+        assert!(
+            lines[4].contains("<span class=\"hl-"),
+            "a continued command is still a command: {}",
+            lines[4]
+        );
+        assert!(!lines[4].contains("prompt"), "{}", lines[4]);
+    }
+
+    #[test]
+    fn a_console_block_without_prompts_is_all_commands() {
+        let html = code_block("console", "kubectl get pods > pods.txt\n");
+        assert!(!html.contains("prompt"), "{html}");
+        assert!(html.contains("<span class=\"hl-"), "{html}");
+        // A shell block's `$` is a shell's, not a prompt.
+        let html = code_block("bash", "$ echo $HOME\n");
+        assert!(!html.contains("class=\"prompt\""), "{html}");
+    }
+
+    #[test]
+    fn prompts_are_the_signs_shells_print() {
+        for (line, prompt) in [
+            ("$ ls", Some("$ ")),
+            ("# apt install x", Some("# ")),
+            ("% make", Some("% ")),
+            ("> --flag", Some("> ")),
+            ("$", Some("$")),
+            ("user@host:~/k8s$ kubectl", Some("user@host:~/k8s$ ")),
+            ("[root@node-1 ~]# systemctl", Some("[root@node-1 ~]# ")),
+            ("PS C:\\> kubectl", Some("PS C:\\> ")),
+            ("NAME   READY", None),
+            ("$HOME is set", None),
+            ("pod/x created", None),
+        ] {
+            assert_eq!(prompt_len(line).map(|n| &line[..n]), prompt, "{line}");
+        }
+    }
 
     #[test]
     fn yaml_gets_classes_not_inline_styles() {
