@@ -538,8 +538,7 @@ fn is_prefix(w: &Word) -> bool {
 }
 
 fn has_kanji(s: &str) -> bool {
-    s.chars()
-        .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '々'))
+    s.chars().any(japanese::is_kanji)
 }
 
 /// Katakana and noun compounds in one plain range, as (kind, byte range in `text`).

@@ -18,14 +18,15 @@
 //! Aho-Corasick finds every pattern occurrence (overlapping); then boundary rules drop the
 //! ones inside a longer word — an ASCII form needs a non-word character on each side (`Pod`
 //! never matches inside `PodLevelResources` or `kube-proxy`'s `proxy`), a plural `s` is taken
-//! along, and a katakana form of one or two characters (`ログ`) must not touch other katakana —
-//! and the leftmost-longest non-overlapping matches are kept.
+//! along, a katakana form of one or two characters (`ログ`) must not touch other katakana, and a
+//! kanji form of one or two (`認証`) must not have kanji on both sides (`構造化認証設定`) — and
+//! the leftmost-longest non-overlapping matches are kept.
 use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::text::japanese::{fold_kana_char, is_katakana, nfkc_keeps, vu_with};
+use crate::text::japanese::{fold_kana_char, is_kanji, is_katakana, nfkc_keeps, vu_with};
 
 /// Text folded for matching, with the original byte span of every folded byte.
 #[derive(Debug, Clone, Default)]
@@ -169,6 +170,8 @@ struct Pattern {
     pluralizable: bool,
     /// Katakana of one or two characters: must stand alone.
     short_kana: bool,
+    /// Kanji of one or two characters: must not stand inside a run of kanji.
+    short_kanji: bool,
 }
 
 /// Finds term forms in text; see the module doc.
@@ -200,6 +203,7 @@ impl Matcher {
                 ascii_end: is_word_char(last),
                 pluralizable: last.is_ascii_lowercase() && last != 's',
                 short_kana: chars <= 2 && f.chars().all(is_katakana),
+                short_kanji: chars <= 2 && f.chars().all(is_kanji),
             });
             texts.push(f);
         }
@@ -274,6 +278,11 @@ impl Matcher {
                 }
             }
             if p.short_kana && (before.is_some_and(is_katakana) || after.is_some_and(is_katakana)) {
+                continue;
+            }
+            // `認証` in `構造化認証設定` is a part of a longer name, not the word; at one end of
+            // a run (`認証方式`, `Pod の認証`) it is the word a compound is made from.
+            if p.short_kanji && before.is_some_and(is_kanji) && after.is_some_and(is_kanji) {
                 continue;
             }
             hits.push((s, e, m.pattern().as_usize()));
@@ -449,6 +458,16 @@ mod tests {
         let t = m(&[(0, "ログ")]);
         assert!(found(&t, "カタログを見る").is_empty());
         assert_eq!(found(&t, "ログを見る"), [("ログ", 0)]);
+    }
+
+    #[test]
+    fn short_kanji_inside_a_run_of_kanji_is_part_of_a_longer_name() {
+        let t = m(&[(0, "認証"), (1, "名前空間")]);
+        assert!(found(&t, "構造化認証設定を使う").is_empty());
+        assert_eq!(found(&t, "認証方式とPodの認証"), [("認証", 0), ("認証", 0)]);
+        assert_eq!(found(&t, "クライアント認証"), [("認証", 0)]);
+        // A longer kanji form is a word of its own wherever it stands.
+        assert_eq!(found(&t, "新名前空間内"), [("名前空間", 1)]);
     }
 
     #[test]

@@ -415,6 +415,11 @@ pub fn join_lines(text: &str) -> String {
     out
 }
 
+/// A kanji: a CJK unified ideograph (with extension A) or the repetition mark `々`.
+pub fn is_kanji(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '々')
+}
+
 pub fn is_kana_or_kanji(c: char) -> bool {
     matches!(c,
         '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'
