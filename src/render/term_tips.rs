@@ -12,6 +12,11 @@
 //! ファイナライザー <span class="tip-def">削除の前に…</span></span></span>
 //! ```
 //!
+//! - A term of a feature (with a gate or a KEP) says, after its definition, where the feature
+//!   stood in the article's release, from the registry: `1.33 では GA（SidecarContainers）`.
+//!   A definition is written once for every article, so it cannot say that; a tooltip on a
+//!   1.29 article and one on a 1.33 article each tell their reader's release.
+//!
 //! - Only curated terms link (`Term::linkable`); matching is the glossary's
 //!   (variant-folded, NFKC, whole English words).
 //! - Once per article, not per section: a changelog digest names `ノード` and `GA` in every
@@ -30,20 +35,23 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use super::markdown::Annotation;
-use crate::glossary::{Glossary, Term};
-use crate::model::ids::TermId;
+use crate::glossary::{Glossary, Term, TermKind};
+use crate::model::ids::{Release, Stage, TermId};
 use crate::model::urls;
+use crate::registry::Registry;
 use crate::text::escape_html_into as escape_into;
 
 /// The tooltip annotations of `doc`; see the module doc. `hits` are the linkable terms of the
 /// document in order (`Glossary::hits` of the article, or `Glossary::find_in_doc`); `taken`
-/// are annotations already placed (any order).
+/// are annotations already placed (any order); `as_of` the registry and the article's release,
+/// when it has one, for the stage of a feature's term.
 pub(crate) fn annotations<'g>(
     glossary: &'g Glossary,
     hits: impl IntoIterator<Item = (usize, Range<usize>, &'g TermId)>,
     beginner: bool,
     root: &str,
     taken: &[Annotation],
+    as_of: Option<(&Registry, Release)>,
 ) -> Vec<Annotation> {
     let mut taken: Vec<(usize, Range<usize>)> =
         taken.iter().map(|a| (a.block, a.range.clone())).collect();
@@ -62,7 +70,8 @@ pub(crate) fn annotations<'g>(
         }
         linked.insert(id.0.as_str());
         let n = out.len() + 1;
-        let (open, close) = markup(term, root, n);
+        let stage = as_of.and_then(|(registry, release)| stage_in(term, registry, release));
+        let (open, close) = markup(term, root, n, stage.as_deref());
         out.push(Annotation {
             block,
             range,
@@ -89,10 +98,52 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
         .any(|(_, r)| r.start < range.end && range.start < r.end)
 }
 
-/// The opening and closing HTML around the term's text, tooltip id `tip-<n>`. Kept short: an
-/// article of a changelog digest carries a hundred of these. Each part is written into one
-/// buffer of about its final size.
-pub(crate) fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
+/// Where the feature `term` names stood in `release`, as its tooltip says it: the stage of the
+/// term's first gate (its own; the others are parts of it), or of its first KEP when it has no
+/// gate the registry knows. A gate removed after its feature went GA leaves the feature GA (it
+/// is on for good; only the switch is gone). `None` for a term of no feature, or one the
+/// registry does not date that far back.
+fn stage_in(term: &Term, registry: &Registry, release: Release) -> Option<String> {
+    if !is_a_feature(term) {
+        return None;
+    }
+    let of_gate = term.gates.iter().find_map(|g| {
+        let gate = registry.gate(&g.0)?;
+        let stage = match gate.stage_at(release)?.stage {
+            Stage::Removed if gate.stages.last().is_some_and(|s| s.stage == Stage::Stable) => {
+                Stage::Stable
+            }
+            stage => stage,
+        };
+        Some((stage, g.to_string()))
+    });
+    let (stage, whose) = of_gate.or_else(|| {
+        let kep = registry.kep(*term.keps.first()?)?;
+        Some((kep.stage_at(release)?, kep.number.label()))
+    })?;
+    Some(format!("{release} では{}（{whose}）", stage.label()))
+}
+
+/// Whether `term` is a feature, whose stage is its own: a term of kind feature, feature gate or
+/// KEP, or an API kind or field named as its first gate (`MutatingAdmissionPolicy`). Other
+/// terms list the gates and KEPs that changed them (`Job` lists `JobSuccessPolicy`, a
+/// finalizer `HonorPVReclaimPolicy`): their stage is not the term's.
+fn is_a_feature(term: &Term) -> bool {
+    match term.kind {
+        TermKind::Feature | TermKind::FeatureGate | TermKind::Kep => true,
+        TermKind::ApiKind | TermKind::Field => term
+            .gates
+            .first()
+            .is_some_and(|g| g.0.eq_ignore_ascii_case(&term.en.replace([' ', '-'], ""))),
+        _ => false,
+    }
+}
+
+/// The opening and closing HTML around the term's text, tooltip id `tip-<n>`, with the
+/// feature's `stage` in the article's release ([`stage_in`]). Kept short: an article of a
+/// changelog digest carries a hundred of these. Each part is written into one buffer of about
+/// its final size.
+pub(crate) fn markup(term: &Term, root: &str, n: usize, stage: Option<&str>) -> (String, String) {
     let href = format!("{root}{}", urls::term(&term.id));
     let mut open = String::with_capacity(href.len() + 64);
     open.push_str("<span class=\"term\"><a href=\"");
@@ -105,6 +156,11 @@ pub(crate) fn markup(term: &Term, root: &str, n: usize) -> (String, String) {
         "</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-{n}\">"
     );
     push_tip_text(&mut close, term);
+    if let Some(stage) = stage {
+        close.push_str(" <span class=\"tip-stage\">");
+        escape_into(&mut close, stage);
+        close.push_str("</span>");
+    }
     close.push_str("</span></span>");
     (open, close)
 }
@@ -181,7 +237,7 @@ def_en = "The smallest unit that runs containers together."
     fn render_for(md: &str, beginner: bool, taken: impl Fn(&Doc) -> Vec<Annotation>) -> String {
         let (doc, g) = glossary_of(md);
         let mut ann = taken(&doc);
-        let tips = annotations(&g, g.hits(0), beginner, "../../", &ann);
+        let tips = annotations(&g, g.hits(0), beginner, "../../", &ann, None);
         ann.extend(tips);
         to_html(&doc, ann, vec![], &Options::default())
     }
@@ -276,5 +332,84 @@ def_en = "The smallest unit that runs containers together."
         for id in ids {
             assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1);
         }
+    }
+
+    #[test]
+    fn a_feature_term_says_where_its_gate_stood_in_the_articles_release() {
+        // The built-in registry: SidecarContainers (KEP-753) alpha 1.28, beta 1.29–1.32,
+        // stable from 1.33; KEP-753 alpha 1.28, beta 1.29, stable 1.33. The second term names
+        // the KEP and no gate.
+        const FEATURES: &str = r#"
+[[term]]
+id = "sidecar-container"
+en = "sidecar container"
+ja = "サイドカーコンテナ"
+kind = "feature"
+def_ja = "メインのコンテナと同じ期間だけ動き続ける補助コンテナ。"
+def_en = "A helper container."
+keps = [753]
+gates = ["SidecarContainers"]
+
+[[term]]
+id = "kep-only"
+en = "sidecar lifecycle"
+ja = "サイドカーライフサイクル"
+kind = "feature"
+def_ja = "ゲートのない機能。"
+def_en = "A feature with no gate."
+keps = [753]
+"#;
+        let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), FEATURES);
+        assert!(diags.is_empty(), "{diags:?}");
+        let doc =
+            crate::parse::blocks::parse("サイドカーコンテナとサイドカーライフサイクル。\n", 1);
+        let slug = Slug::parse("a").unwrap();
+        let g = glossary::build(&terms, &[(&slug, &doc)], &[]);
+        let registry = Registry::builtin();
+        let tip = |release: Option<&str>| {
+            let as_of = release.map(|r| (registry, r.parse::<Release>().unwrap()));
+            let ann = annotations(&g, g.hits(0), false, "../../", &[], as_of);
+            to_html(&doc, ann, vec![], &Options::default())
+        };
+        let html = tip(Some("1.33"));
+        assert!(
+            html.contains("補助コンテナ。</span> <span class=\"tip-stage\">1.33 ではGA（SidecarContainers）</span></span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"tip-stage\">1.33 ではGA（KEP-753）</span>"),
+            "a term with a KEP and no gate takes the KEP's stage: {html}"
+        );
+        let html = tip(Some("1.30"));
+        assert!(
+            html.contains("<span class=\"tip-stage\">1.30 ではベータ（SidecarContainers）</span>"),
+            "{html}"
+        );
+        // KMSv2 (built-in registry): stable 1.29–1.31, its gate removed in 1.32; the feature
+        // stays GA. A gate removed before GA (DRAControlPlaneController, alpha 1.26–1.31,
+        // removed in 1.32) is removed.
+        let removed = |gate: &str| {
+            let mut t = g.term("sidecar-container").unwrap().clone();
+            t.gates = vec![crate::model::ids::FeatureGateName(gate.into())];
+            stage_in(&t, registry, "1.32".parse().unwrap())
+        };
+        assert_eq!(removed("KMSv2").as_deref(), Some("1.32 ではGA（KMSv2）"));
+        assert_eq!(
+            removed("DRAControlPlaneController").as_deref(),
+            Some("1.32 では削除（DRAControlPlaneController）")
+        );
+        // A term that only lists a gate that changed it has no stage of its own.
+        let mut job = g.term("sidecar-container").unwrap().clone();
+        job.kind = TermKind::ApiKind;
+        job.en = "Job".into();
+        job.gates = vec![crate::model::ids::FeatureGateName(
+            "JobSuccessPolicy".into(),
+        )];
+        assert_eq!(stage_in(&job, registry, "1.32".parse().unwrap()), None);
+        job.en = "JobSuccessPolicy".into();
+        assert!(stage_in(&job, registry, "1.32".parse().unwrap()).is_some());
+        // Before the gate and the KEP existed, and in an article of no release: no stage.
+        assert!(!tip(Some("1.27")).contains("tip-stage"));
+        assert!(!tip(None).contains("tip-stage"));
     }
 }

@@ -264,6 +264,19 @@ pub fn compact_css(css: &str) -> String {
         + "\n"
 }
 
+/// A script without its comment lines and indentation: what the built-in `static/*.js` ship as
+/// (the sources keep their comments for whoever edits them). Only a line that is a `//`
+/// comment from its first character on is dropped: a `//` after code may be in a string
+/// (`"https://…"`), and line breaks are kept, since a script's statements may end at them.
+pub fn compact_js(js: &str) -> String {
+    js.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
 /// [`escape_html`] (its entities are XML's too) without the characters XML 1.0 forbids or
 /// discourages: control characters other than tab, newline and carriage return, and U+FFFE,
 /// U+FFFF. An article or a term may hold one, and one would make the whole feed or TBX file
@@ -283,6 +296,15 @@ fn not_xml(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_compact_script_keeps_its_code_and_line_breaks_and_drops_comment_lines() {
+        let js = "// What the file does.\n(function () {\n  // Why.\n  var u = \"https://k8s.io\"; // kept\n\n  return u\n})();\n";
+        assert_eq!(
+            compact_js(js),
+            "(function () {\nvar u = \"https://k8s.io\"; // kept\nreturn u\n})();\n"
+        );
+    }
 
     #[test]
     fn raw_html_decodes_named_and_numeric_references_and_keeps_the_rest() {

@@ -148,8 +148,15 @@ impl RenderCtx<'_> {
             chips,
         } = entity_links::annotations(&a.doc, &a.refs, self.graph, &root);
         // Term tooltips go where no entity link is: entity links win.
-        let tips =
-            term_tips::annotations(self.glossary, hits, a.front.beginner, &root, &annotations);
+        let as_of = a.front.release.map(|release| (self.registry, release));
+        let tips = term_tips::annotations(
+            self.glossary,
+            hits,
+            a.front.beginner,
+            &root,
+            &annotations,
+            as_of,
+        );
         annotations.extend(tips);
         ArticleHtml {
             article: a,
