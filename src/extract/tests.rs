@@ -489,6 +489,32 @@ fn handles() {
 }
 
 #[test]
+fn a_speaker_opening_a_line_of_a_chat_log_is_no_github_handle() {
+    for md in [
+        "@kimura: 本当です。そのゲートは 1.33 で削除されています。",
+        "> @ito： 1.34 で起動しないって本当？",
+        "- @tanaka : 了解です",
+        "ログより。\n@watanabe: 確認します",
+    ] {
+        assert!(run(md).1.handles.is_empty(), "{md}");
+    }
+    // Named in the text, or crediting a change, the same name is a handle.
+    for md in [
+        "レビューは @kimura さんが担当しました: 感謝です",
+        "実装: @pohly",
+        "@pohly が実装しました。",
+    ] {
+        let (doc, r) = run(md);
+        let got: Vec<&str> = r
+            .handles
+            .iter()
+            .map(|h| at(&doc, h.block, &h.range))
+            .collect();
+        assert_eq!(got.len(), 1, "{md}: {got:?}");
+    }
+}
+
+#[test]
 fn in_a_qiita_article_a_handle_is_a_qiita_user_and_a_pr_author_stays_on_github() {
     let md =
         "詳しくは @nakamura さんと @k8s_beginner_taro の記事、(#118653, @pohly)、user@example.com";
