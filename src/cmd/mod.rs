@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::cli::{Cli, Command, GlossaryCommand, RegistryCommand};
 use crate::load;
 use crate::model::diag::Diagnostics;
-use crate::pipeline::{Memory, StageEnd};
+use crate::pipeline::StageEnd;
 
 pub mod build;
 pub mod check;
@@ -124,18 +124,40 @@ fn plural(n: usize) -> &'static str {
 /// the command does once the build is done (`build` swaps the new site into place).
 fn print_timings(loaded: StageEnd, stages: &[StageEnd], after: Option<StageEnd>) {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let mib = |m: Option<Memory>, of: fn(Memory) -> u64| match m {
-        Some(m) => format!("{:.0}", of(m) as f64 / (1024.0 * 1024.0)),
-        None => "-".to_string(),
+    let in_mib = |bytes: u64| format!("{:.0}", bytes as f64 / (1024.0 * 1024.0));
+    // Every reading of the peak, by when it was taken. The kernel's resident count is
+    // approximate (per-CPU batches), so one reading's peak may lie below an earlier one's; the
+    // peak so far is the greatest reading up to then, and never falls.
+    let readings: Vec<(Duration, u64)> = std::iter::once(loaded)
+        .chain(stages.iter().map(|s| StageEnd {
+            at: loaded.at + s.at,
+            ..*s
+        }))
+        .chain(after)
+        .filter_map(|s| Some((s.at, s.memory?.peak)))
+        .collect();
+    let peak_by = |at: Duration| {
+        readings
+            .iter()
+            .filter(|(t, _)| *t <= at)
+            .map(|(_, peak)| *peak)
+            .max()
     };
     let row = |stage: &StageEnd, from: Duration| {
+        let (resident, peak) = match stage.memory {
+            Some(m) => (
+                in_mib(m.resident),
+                in_mib(peak_by(stage.at).unwrap_or(m.peak).max(m.peak)),
+            ),
+            None => ("-".to_string(), "-".to_string()),
+        };
         eprintln!(
             "{:<38} {:>10.0} {:>9.0} {:>12} {:>12}",
             stage.name,
             ms(stage.at),
             ms(stage.at.saturating_sub(from)),
-            mib(stage.memory, |m| m.resident),
-            mib(stage.memory, |m| m.peak),
+            resident,
+            peak,
         );
     };
     eprintln!(
