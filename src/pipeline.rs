@@ -932,7 +932,7 @@ fn run(
     out.put("static/highlight.css".into(), highlight_css.into_bytes());
     // A site's own `static/` file of the same name replaces the built-in one, except a copy of
     // it (this repository's own `static/`, or a site that copied shiori's files), which ships
-    // as the built-in one does (stylesheets compacted).
+    // as the built-in one does (stylesheets and scripts compacted).
     let is_builtin_copy = |path: &Path, bytes: &[u8]| {
         BUILTIN_STATIC
             .iter()

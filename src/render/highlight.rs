@@ -32,7 +32,8 @@ pub(crate) fn theme_names() -> Vec<String> {
 /// Short names people write after ``` that syntect knows by another token.
 fn alias(lang: &str) -> &str {
     match lang {
-        "console" | "shell" | "sh" | "zsh" => "bash",
+        "console" | "shell-session" | "shellsession" | "sh-session" | "terminal" | "shell"
+        | "sh" | "zsh" => "bash",
         "yml" => "yaml",
         "golang" => "go",
         "dockerfile" => "Dockerfile",
@@ -94,9 +95,9 @@ pub(crate) fn code_block(info: &str, code: &str) -> String {
     }
     html.push_str("><code>");
     let body = html.len();
-    let highlighted = if is_terminal_session(&lang) && code.lines().any(|l| prompt_len(l).is_some())
-    {
-        session_html(syntax, code, &mut html)
+    let signs = Prompts::of(code);
+    let highlighted = if is_terminal_session(&lang) && signs != Prompts::None {
+        session_html(syntax, code, signs, &mut html)
     } else {
         classed_html(syntax, code, &mut html)
     };
@@ -118,17 +119,52 @@ fn is_terminal_session(lang: &str) -> bool {
     )
 }
 
-/// The length in bytes of the prompt that opens a line of a terminal session: `$ `, `# `,
-/// `% `, `> ` (a continued command), with the user, host and folder a shell may print before
-/// the sign (`user@host:~$ `, `[root@node ~]# `, `PS C:\> `). `None` for a line of output.
-fn prompt_len(line: &str) -> Option<usize> {
+/// The length in bytes of the prompt that opens `line` (without its line break) of a terminal
+/// session: `$ `, `% `, `❯ `, `> ` (a continued command), with the user, host and folder a
+/// shell may print before the sign (`user@host:~$ `, `[root@node ~]# `, `/ # `, `PS C:\> `);
+/// a bare `# ` only when `signs` says the block's prompts are all root's (`# ` otherwise opens
+/// output as often: `# HELP` of metrics, `# Source:` of `helm template`). `None` for a line of
+/// output.
+fn prompt_len(line: &str, signs: Prompts) -> Option<usize> {
     static PROMPT: LazyLock<regex::Regex> = LazyLock::new(|| {
         regex::Regex::new(
-            r"^(?:[\w.-]+@[\w.-]+(?::\S*)?\s?|\[[^\]\n]+\]\s?|PS [^>\n]*)?[$#%>❯](?: |$)",
+            r"^(?:[\w.-]+@[\w.-]+(?::\S*)?\s?|\[[^\]\n]+\]\s?|[~/]\S*\s|PS [^>\n]*)?[$#%>❯](?: |$)",
         )
         .expect("the prompt pattern compiles")
     });
-    PROMPT.find(line).map(|m| m.end())
+    let line = line.trim_end_matches(['\n', '\r']);
+    let m = PROMPT.find(line)?;
+    let bare_hash = m.as_str().trim_end() == "#";
+    (!bare_hash || signs == Prompts::RootOnly).then_some(m.end())
+}
+
+/// Which prompts a terminal session's lines open with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prompts {
+    /// None at all: the block is all commands.
+    None,
+    /// Only a bare `# `: root's shell, each such line a command.
+    RootOnly,
+    /// Others (`$ `, `user@host:~# `): a bare `# ` line is output.
+    Others,
+}
+
+impl Prompts {
+    fn of(code: &str) -> Prompts {
+        let mut root = false;
+        for line in code.lines() {
+            match prompt_len(line, Prompts::RootOnly) {
+                Some(n) if line[..n].trim_end() == "#" => root = true,
+                Some(_) => return Prompts::Others,
+                None => {}
+            }
+        }
+        if root {
+            Prompts::RootOnly
+        } else {
+            Prompts::None
+        }
+    }
 }
 
 /// A terminal session as HTML, appended to `out`: each prompt in a `prompt` span, the command
@@ -136,10 +172,15 @@ fn prompt_len(line: &str) -> Option<usize> {
 /// on its own, and every other line, the command's output, escaped as it is. Output is not
 /// shell: read as shell, `<none>` in `kubectl get` columns would be a redirection. `None` when
 /// the grammar fails on a command.
-fn session_html(syntax: &SyntaxReference, code: &str, out: &mut String) -> Option<()> {
+fn session_html(
+    syntax: &SyntaxReference,
+    code: &str,
+    signs: Prompts,
+    out: &mut String,
+) -> Option<()> {
     let mut lines = LinesWithEndings::from(code).peekable();
     while let Some(line) = lines.next() {
-        let Some(prompt) = prompt_len(line) else {
+        let Some(prompt) = prompt_len(line, signs) else {
             escape_html_into(out, line);
             continue;
         };
@@ -295,6 +336,16 @@ mod tests {
         let html = code_block("console", "kubectl get pods > pods.txt\n");
         assert!(!html.contains("prompt"), "{html}");
         assert!(html.contains("<span class=\"hl-"), "{html}");
+        // Metrics printed after a `$` prompt are output, `# HELP` lines included; and every
+        // session language is highlighted as shell.
+        for lang in ["console", "shell-session", "terminal"] {
+            let html = code_block(lang, "$ kubectl get --raw /metrics\n# HELP x y\n");
+            assert!(html.contains("\n# HELP x y\n"), "{lang}: {html}");
+            assert!(html.contains("<span class=\"hl-"), "{lang}: {html}");
+        }
+        // A bare prompt line is a prompt.
+        let html = code_block("console", "$\nkubectl get pods\n");
+        assert!(html.contains("<span class=\"prompt\">$</span>"), "{html}");
         // A shell block's `$` is a shell's, not a prompt.
         let html = code_block("bash", "$ echo $HOME\n");
         assert!(!html.contains("class=\"prompt\""), "{html}");
@@ -304,7 +355,9 @@ mod tests {
     fn prompts_are_the_signs_shells_print() {
         for (line, prompt) in [
             ("$ ls", Some("$ ")),
-            ("# apt install x", Some("# ")),
+            ("$ ls\n", Some("$ ")),
+            ("$\n", Some("$")),
+            ("/ # ls", Some("/ # ")),
             ("% make", Some("% ")),
             ("> --flag", Some("> ")),
             ("$", Some("$")),
@@ -315,8 +368,27 @@ mod tests {
             ("$HOME is set", None),
             ("pod/x created", None),
         ] {
-            assert_eq!(prompt_len(line).map(|n| &line[..n]), prompt, "{line}");
+            assert_eq!(
+                prompt_len(line, Prompts::Others).map(|n| &line[..n]),
+                prompt,
+                "{line}"
+            );
         }
+        // A bare `# ` is root's prompt only in a block whose prompts are all root's.
+        assert_eq!(prompt_len("# apt install x", Prompts::RootOnly), Some(2));
+        assert_eq!(
+            prompt_len("# HELP apiserver_request_total", Prompts::Others),
+            None
+        );
+        assert_eq!(
+            Prompts::of("# apt update\n# apt install x\n"),
+            Prompts::RootOnly
+        );
+        assert_eq!(
+            Prompts::of("$ kubectl get --raw /metrics\n# HELP x\n"),
+            Prompts::Others
+        );
+        assert_eq!(Prompts::of("kubectl get pods\n"), Prompts::None);
     }
 
     #[test]

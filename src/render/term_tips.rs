@@ -13,7 +13,7 @@
 //! ```
 //!
 //! - A term of a feature (with a gate or a KEP) says, after its definition, where the feature
-//!   stood in the article's release, from the registry: `1.33 では GA（SidecarContainers）`.
+//!   stood in the article's release, from the registry: `1.33 ではGA（SidecarContainers）`.
 //!   A definition is written once for every article, so it cannot say that; a tooltip on a
 //!   1.29 article and one on a 1.33 article each tell their reader's release.
 //!
@@ -99,8 +99,9 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
 }
 
 /// Where the feature `term` names stood in `release`, as its tooltip says it: the stage of the
-/// term's first gate (its own; the others are parts of it), or of its first KEP when it has no
-/// gate the registry knows. A gate removed after its feature went GA leaves the feature GA (it
+/// first of the term's gates (its own first; the others are parts of it) that the registry
+/// knows in that release, else of its first KEP (DRA before its gate's first release is
+/// KEP-3063's). A gate removed after its feature went GA leaves the feature GA (it
 /// is on for good; only the switch is gone). `None` for a term of no feature, or one the
 /// registry does not date that far back.
 fn stage_in(term: &Term, registry: &Registry, release: Release) -> Option<String> {
