@@ -5728,8 +5728,16 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let tokens = view.tokens_in(sentence);
     // (The line break a sentence may open with ends the one before.)
     // (So does `in`, and a managed platform's name before its release of Kubernetes.)
+    // (And a chat line's speaker, `@sre_hanako:`, whatever tokens its name is cut into.)
+    let speaker_end = tokens
+        .iter()
+        .find(|t| t.kind != TokenKind::SentenceEnd)
+        .filter(|t| t.kind == TokenKind::Handle)
+        .and_then(|t| speaker_label_end(text, t.range.end))
+        .unwrap_or(0);
     let i = tokens.iter().position(|t| {
         !(t.kind == TokenKind::SentenceEnd
+            || t.range.start < speaker_end
             || (t.kind == TokenKind::Ident
                 && ["in", "eks", "gke", "aks", "amazon"]
                     .contains(&text[t.range.clone()].to_ascii_lowercase().as_str())))
@@ -5822,6 +5830,16 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
             .is_some_and(|rest| PLATFORMS.contains(&rest))
     };
     let aside = ASIDES.contains(&lead) || PLATFORMS.contains(&lead) || platform_after(lead);
+    let after = past_release_words(&text[t.range.end..]);
+    // `うちはまだ 1.32 なので X がベータで…`, `@hanako: 1.33 なら X は GA です`: the release the
+    // writer's clusters run, given as the cause or the condition of what the sentence says,
+    // after a chat line's speaker.
+    let unlabelled = strip_speaker(lead);
+    if (unlabelled.is_empty() || RUNS_ON.contains(&unlabelled))
+        && CAUSES_OF_A_RELEASE.iter().any(|w| after.starts_with(w))
+    {
+        return Some((r, sentence.end));
+    }
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
@@ -5830,7 +5848,6 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     {
         return None;
     }
-    let after = past_release_words(&text[t.range.end..]);
     // `1.28 のクラスタでは`, `v1.28 環境では`: a cluster of that release is the
     // release itself.
     let after = ["のクラスター", "のクラスタ", "の環境", "環境"]
@@ -5887,6 +5904,48 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     // `v1.33で\`X\`がGAに昇格しました` but not `v1.27で追加され、…ついにベータに昇格しました`:
     // without a comma the release is its first clause's.
     after.starts_with('で').then(|| (r, first_clause_end()))
+}
+
+/// What a writer says of the clusters they run before naming its release (`うちはまだ 1.32 なので`).
+const RUNS_ON: [&str; 10] = [
+    "うちは",
+    "うちはまだ",
+    "まだ",
+    "今は",
+    "今はまだ",
+    "現在は",
+    "弊社は",
+    "弊社はまだ",
+    "本番は",
+    "本番はまだ",
+];
+
+/// A release given as a cause or a condition: `1.32 なので`, `1.33 なら`.
+const CAUSES_OF_A_RELEASE: [&str; 4] = ["なので", "だから", "なら", "だと"];
+
+/// Where the speaker label a handle's token at `at` goes on to (`@sre` + `_hanako: `) ends:
+/// past its colon. `None` when the handle is no speaker's label.
+fn speaker_label_end(text: &str, at: usize) -> Option<usize> {
+    let after = &text[at..];
+    let rest = after
+        .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        .trim_start();
+    let colon = rest.chars().next().filter(|c| matches!(c, ':' | '：'))?;
+    Some(at + (after.len() - rest.len()) + colon.len_utf8())
+}
+
+/// `lead` without a chat line's speaker label before it (`@hanako: `).
+fn strip_speaker(lead: &str) -> &str {
+    lead.split_once([':', '：'])
+        .filter(|(speaker, _)| {
+            let name = speaker.trim();
+            name.strip_prefix('@').is_some_and(|n| {
+                !n.is_empty()
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            })
+        })
+        .map_or(lead, |(_, rest)| rest.trim())
 }
 
 /// Besides a contrast ([`CONTRAST_ENDINGS`]), how a predicate joins the next clause without a

@@ -8312,3 +8312,20 @@ fn a_blocks_default_is_not_lent_to_a_mention_dated_in_another_release() {
         )]
     );
 }
+
+#[test]
+fn the_release_a_writer_runs_given_as_a_cause_dates_the_sentence() {
+    use Stage::*;
+    // A chat line in a 1.34 article: the speaker's clusters run 1.32, where WatchList is beta.
+    for md in [
+        "> @sre_hanako: うちはまだ 1.32 なので WatchList がベータでデフォルト有効になったところです。",
+        "うちはまだ 1.32 なので WatchList がベータでデフォルト有効になったところです。",
+        "1.32 なら `WatchList` はベータです。",
+    ] {
+        assert_eq!(
+            gates_in_release(md, "1.34"),
+            [("WatchList".to_string(), Some(Beta), Some(rel("1.32")))],
+            "{md}"
+        );
+    }
+}
