@@ -147,7 +147,7 @@ fn print_timings(loaded: StageEnd, stages: &[StageEnd], after: Option<StageEnd>)
         let (resident, peak) = match stage.memory {
             Some(m) => (
                 in_mib(m.resident),
-                in_mib(peak_by(stage.at).unwrap_or(m.peak).max(m.peak)),
+                in_mib(peak_by(stage.at).unwrap_or(m.peak)),
             ),
             None => ("-".to_string(), "-".to_string()),
         };

@@ -872,8 +872,8 @@ fn is_switched_on(view: &BlockView, i: usize) -> bool {
         .any(|w| before.to_ascii_lowercase().ends_with(w));
     let defaults = after.strip_prefix(['は', 'が', 'も']).is_some_and(|rest| {
         let at = text.len() - rest.trim_start().len();
-        view.tokens[i + 1..]
-            .first()
+        view.tokens
+            .get(i + 1)
             .is_some_and(|d| d.range.start == at && matches!(d.kind, TokenKind::Default(_)))
     });
     object || english || defaults

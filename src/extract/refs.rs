@@ -1740,7 +1740,7 @@ fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
     if name.is_empty() || name.len() > 39 {
         return None;
     }
-    if speaks_a_line(text, &r) {
+    if super::scan::speaker_label_end(text, r.start).is_some() {
         return None;
     }
     let after = &text[r.end..];
@@ -1753,20 +1753,6 @@ fn handle(text: &str, r: Range<usize>) -> Option<GitHubHandle> {
         return None;
     }
     Some(GitHubHandle(name.to_string()))
-}
-
-/// Whether the `@name` at `r` opens its line as a speaker's label, `@kimura: 本当です`: a chat
-/// log's (Slack, Discord), whose names are no GitHub logins, so a link would point at a
-/// stranger. A quote's `>` or a list's marker may stand before it.
-fn speaks_a_line(text: &str, r: &Range<usize>) -> bool {
-    let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-    let opens = text[line_start..r.start]
-        .chars()
-        .all(|c| c.is_whitespace() || matches!(c, '>' | '-' | '*' | '・'));
-    let labels = text[r.end..]
-        .trim_start_matches([' ', '\u{3000}'])
-        .starts_with([':', '：']);
-    opens && labels
 }
 
 /// Stage and SIG of a heading-form KEP: the `Stage:` and `Feature group:` lines that follow

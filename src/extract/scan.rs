@@ -881,6 +881,23 @@ pub(super) fn scan_until(
     tokens
 }
 
+/// `@kimura: 本当です`, `> @sre_hanako：…`: where a chat line's speaker label ends (past its
+/// colon), the handle whose `@` is at `at` opening its line (after a quote's `>` or a list's
+/// mark) and a colon closing its name. A chat log's (Slack, Discord) names are no GitHub
+/// logins, and the label is no part of the sentence after it. `None` for any other handle.
+pub(super) fn speaker_label_end(text: &str, at: usize) -> Option<usize> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let opens = text[line_start..at]
+        .chars()
+        .all(|c| c.is_whitespace() || matches!(c, '>' | '-' | '*' | '・'));
+    let after = text[at..].strip_prefix('@')?;
+    let rest = after
+        .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .trim_start_matches(INLINE_SPACE);
+    let colon = rest.chars().next().filter(|c| matches!(c, ':' | '：'))?;
+    opens.then(|| text.len() - rest.len() + colon.len_utf8())
+}
+
 /// The spaces that may stand inside a line of prose.
 pub(super) const INLINE_SPACE: [char; 3] = [' ', '\t', '\u{3000}'];
 

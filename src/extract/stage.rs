@@ -5188,13 +5188,13 @@ pub(super) fn section_timelines(
 pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<usize>)> {
     let doc = views.doc;
     let mut out: HashMap<usize, (Vec<Dated>, Vec<usize>)> = HashMap::new();
+    let top_item = |i: usize| {
+        let x = &doc.blocks[i];
+        x.kind == BlockKind::ListItem && x.parent_item.is_none() && x.cell.is_none()
+    };
     let mut b = 0;
     while b < doc.blocks.len() {
         let block = &doc.blocks[b];
-        let top_item = |i: usize| {
-            let x = &doc.blocks[i];
-            x.kind == BlockKind::ListItem && x.parent_item.is_none() && x.cell.is_none()
-        };
         if !top_item(b) || block.section == 0 || out.contains_key(&block.section) {
             b += 1;
             continue;
@@ -5733,7 +5733,7 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         .iter()
         .find(|t| t.kind != TokenKind::SentenceEnd)
         .filter(|t| t.kind == TokenKind::Handle)
-        .and_then(|t| speaker_label_end(text, t.range.end))
+        .and_then(|t| super::scan::speaker_label_end(text, t.range.start))
         .unwrap_or(0);
     let i = tokens.iter().position(|t| {
         !(t.kind == TokenKind::SentenceEnd
@@ -5756,7 +5756,7 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     }) {
         return None;
     }
-    let lead = text[sentence.start..t.range.start]
+    let lead = text[sentence.start.max(speaker_end)..t.range.start]
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・' | '>'))
         .trim_end_matches([' ', '、', ',']);
     // `- [1.33] \`X\` が GA に`, `【v1.33】…`: a digest's tag of the release its line is about.
@@ -5832,10 +5832,8 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let aside = ASIDES.contains(&lead) || PLATFORMS.contains(&lead) || platform_after(lead);
     let after = past_release_words(&text[t.range.end..]);
     // `うちはまだ 1.32 なので X がベータで…`, `@hanako: 1.33 なら X は GA です`: the release the
-    // writer's clusters run, given as the cause or the condition of what the sentence says,
-    // after a chat line's speaker.
-    let unlabelled = strip_speaker(lead);
-    if (unlabelled.is_empty() || RUNS_ON.contains(&unlabelled))
+    // writer's clusters run, given as the cause or the condition of what the sentence says.
+    if (lead.is_empty() || RUNS_ON.contains(&lead))
         && CAUSES_OF_A_RELEASE.iter().any(|w| after.starts_with(w))
     {
         return Some((r, sentence.end));
@@ -5922,31 +5920,6 @@ const RUNS_ON: [&str; 10] = [
 
 /// A release given as a cause or a condition: `1.32 なので`, `1.33 なら`.
 const CAUSES_OF_A_RELEASE: [&str; 4] = ["なので", "だから", "なら", "だと"];
-
-/// Where the speaker label a handle's token at `at` goes on to (`@sre` + `_hanako: `) ends:
-/// past its colon. `None` when the handle is no speaker's label.
-fn speaker_label_end(text: &str, at: usize) -> Option<usize> {
-    let after = &text[at..];
-    let rest = after
-        .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-        .trim_start();
-    let colon = rest.chars().next().filter(|c| matches!(c, ':' | '：'))?;
-    Some(at + (after.len() - rest.len()) + colon.len_utf8())
-}
-
-/// `lead` without a chat line's speaker label before it (`@hanako: `).
-fn strip_speaker(lead: &str) -> &str {
-    lead.split_once([':', '：'])
-        .filter(|(speaker, _)| {
-            let name = speaker.trim();
-            name.strip_prefix('@').is_some_and(|n| {
-                !n.is_empty()
-                    && n.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-            })
-        })
-        .map_or(lead, |(_, rest)| rest.trim())
-}
 
 /// Besides a contrast ([`CONTRAST_ENDINGS`]), how a predicate joins the next clause without a
 /// comma: a cause or a condition (`…なので`, `…ため`, `…なら`).

@@ -186,6 +186,18 @@ impl GateEntry {
         })
     }
 
+    /// The stage of the gate's feature in `release`: [`GateEntry::stage_at`], except that a gate
+    /// removed after its feature went GA leaves the feature GA (on for good; only the switch is
+    /// gone, as with `KMSv2` in 1.32).
+    pub fn feature_stage_at(&self, release: Release) -> Option<Stage> {
+        match self.stage_at(release)?.stage {
+            Stage::Removed if self.stages.last().is_some_and(|s| s.stage == Stage::Stable) => {
+                Some(Stage::Stable)
+            }
+            stage => Some(stage),
+        }
+    }
+
     /// The history row in effect in `release`: the last one that began at or before it.
     pub fn stage_row_at(&self, release: Release) -> Option<&GateStage> {
         self.stages.iter().rfind(|s| s.from <= release)

@@ -32,8 +32,8 @@ pub(crate) fn theme_names() -> Vec<String> {
 /// Short names people write after ``` that syntect knows by another token.
 fn alias(lang: &str) -> &str {
     match lang {
-        "console" | "shell-session" | "shellsession" | "sh-session" | "terminal" | "shell"
-        | "sh" | "zsh" => "bash",
+        session if is_terminal_session(session) => "bash",
+        "shell" | "sh" | "zsh" => "bash",
         "yml" => "yaml",
         "golang" => "go",
         "dockerfile" => "Dockerfile",

@@ -36,7 +36,7 @@ use std::ops::Range;
 
 use super::markdown::Annotation;
 use crate::glossary::{Glossary, Term, TermKind};
-use crate::model::ids::{Release, Stage, TermId};
+use crate::model::ids::{Release, TermId};
 use crate::model::urls;
 use crate::registry::Registry;
 use crate::text::escape_html_into as escape_into;
@@ -101,21 +101,15 @@ fn overlaps(taken: &[(usize, Range<usize>)], block: usize, range: &Range<usize>)
 /// Where the feature `term` names stood in `release`, as its tooltip says it: the stage of the
 /// first of the term's gates (its own first; the others are parts of it) that the registry
 /// knows in that release, else of its first KEP (DRA before its gate's first release is
-/// KEP-3063's). A gate removed after its feature went GA leaves the feature GA (it
-/// is on for good; only the switch is gone). `None` for a term of no feature, or one the
+/// KEP-3063's), a gate removed after GA leaving its feature GA
+/// ([`crate::registry::GateEntry::feature_stage_at`]). `None` for a term of no feature, or one the
 /// registry does not date that far back.
 fn stage_in(term: &Term, registry: &Registry, release: Release) -> Option<String> {
     if !is_a_feature(term) {
         return None;
     }
     let of_gate = term.gates.iter().find_map(|g| {
-        let gate = registry.gate(&g.0)?;
-        let stage = match gate.stage_at(release)?.stage {
-            Stage::Removed if gate.stages.last().is_some_and(|s| s.stage == Stage::Stable) => {
-                Stage::Stable
-            }
-            stage => stage,
-        };
+        let stage = registry.gate(&g.0)?.feature_stage_at(release)?;
         Some((stage, g.to_string()))
     });
     let (stage, whose) = of_gate.or_else(|| {
@@ -223,7 +217,12 @@ def_en = "The smallest unit that runs containers together."
 "#;
 
     fn glossary_of(md: &str) -> (Doc, Glossary) {
-        let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), TERMS);
+        glossary_from(TERMS, md)
+    }
+
+    /// `md` as one article, and the glossary of `terms` (a terms.toml) built from it.
+    fn glossary_from(terms: &str, md: &str) -> (Doc, Glossary) {
+        let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), terms);
         assert!(diags.is_empty(), "{diags:?}");
         let doc = crate::parse::blocks::parse(md, 1);
         let slug = Slug::parse("a").unwrap();
@@ -360,12 +359,7 @@ def_ja = "ゲートのない機能。"
 def_en = "A feature with no gate."
 keps = [753]
 "#;
-        let (terms, diags) = Terms::parse(Path::new("glossary/terms.toml"), FEATURES);
-        assert!(diags.is_empty(), "{diags:?}");
-        let doc =
-            crate::parse::blocks::parse("サイドカーコンテナとサイドカーライフサイクル。\n", 1);
-        let slug = Slug::parse("a").unwrap();
-        let g = glossary::build(&terms, &[(&slug, &doc)], &[]);
+        let (doc, g) = glossary_from(FEATURES, "サイドカーコンテナとサイドカーライフサイクル。\n");
         let registry = Registry::builtin();
         let tip = |release: Option<&str>| {
             let as_of = release.map(|r| (registry, r.parse::<Release>().unwrap()));
