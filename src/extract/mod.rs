@@ -427,6 +427,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
     stage::from_answers(&views, &mut out, registry);
+    stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
     let mut sigs: Vec<SigName> = front.sigs.clone();
@@ -811,6 +812,7 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     for (k, t) in tokens.iter().enumerate() {
         if t.kind == scan::TokenKind::SentenceEnd
             && !is_parenthetical(text, t.range.clone())
+            && !labels_a_question_or_answer(&text[start..t.range.start])
             && (!full_stops
                 || !text[t.range.clone()].starts_with('\n')
                 || ends_a_line_of_its_own(text, t.range.clone(), tokens.get(k + 1)))
@@ -837,6 +839,14 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
             .collect();
     }
     merge_citations(text, tokens, out)
+}
+
+/// `Q. \`NodeSwap\` は？ A. 1.34 で GA です。`: the dot of a question's or an answer's label (`Q.`,
+/// `A.`, `Q1.`, `A2.`) opening a sentence ends nothing; the label opens its sentence.
+fn labels_a_question_or_answer(before_dot: &str) -> bool {
+    let label = before_dot.trim();
+    let mut chars = label.chars();
+    matches!(chars.next(), Some('Q' | 'A')) && label.len() <= 3 && chars.all(|c| c.is_ascii_digit())
 }
 
 /// `` `KubeletCgroupDriverFromCRI` GA → kubelet の cgroupDriver 設定は非推奨へ ``: an arrow before a

@@ -1931,11 +1931,103 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
     settle_by_group(views, out, registry, names_for, group_of, Lends::Own, |q| {
         asked
             .get(&q)
-            .and_then(|&a| views.get(a).block_stage())
+            .and_then(|&a| answer_stage(views.get(a)))
             .into_iter()
             .collect()
     });
 }
+
+/// The one stage an answer states: its block's, or, for a block whose stage words do not
+/// settle on one (a removal is no block's stage: `削除` is as often an object's deletion), the
+/// one stage its sentences state, each read as a statement (`本当です。そのゲートは 1.33 で削除
+/// されています。`).
+fn answer_stage(view: &BlockView) -> Option<Stated> {
+    if let Some(stated) = view.block_stage() {
+        return Some(stated);
+    }
+    let mut said = view.sentences.iter().filter_map(|s| {
+        let f = view.sentence_facts(s.start);
+        Some(Stated {
+            stage: f.stage?,
+            release: f.release,
+        })
+    });
+    let first = said.next()?;
+    said.all(|s| s == first).then_some(first)
+}
+
+/// `Q. \`NodeSwap\` は？ A. 1.34 で GA です。Q. \`DRAAdminAccess\` は？ A. 1.34 でベータです。`: FAQs
+/// written as one paragraph. A KEP or gate named in a question (a sentence ending in `？`) takes
+/// the stage the next sentence states when that sentence is labelled as its answer (`A.`, `A:`,
+/// `答え:`) and names no other KEP or gate than one the registry ties to it. (A question and its
+/// answer in blocks of their own are [`from_answers`]'.)
+pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, registry: &Registry) {
+    if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
+        return;
+    }
+    // The answer sentence (normalized range) of the question sentence a mention stands in.
+    let answer_to = |m: &dyn Staged| -> Option<(usize, Range<usize>)> {
+        let view = views.get(m.block());
+        let text = view.text();
+        let question = view.sentence_at(view.norm.norm_offset(m.at().0.start));
+        if !text[question.clone()].trim_end().ends_with(['?', '？']) {
+            return None;
+        }
+        let next = view.sentences.iter().find(|s| s.start >= question.end)?;
+        ANSWER_LABELS
+            .iter()
+            .any(|w| text[next.clone()].trim_start().starts_with(w))
+            .then(|| (m.block(), next.clone()))
+    };
+    let asked: Vec<Option<(usize, Range<usize>)>> = staged(out)
+        .map(|m| {
+            (m.stage().is_none() && !m.deferred())
+                .then(|| answer_to(m))
+                .flatten()
+        })
+        .collect();
+    if asked.iter().all(Option::is_none) {
+        return;
+    }
+    // What each answer names: the mentions standing in it.
+    let named_in = |block: usize, answer: &Range<usize>| -> Vec<Entity> {
+        let view = views.get(block);
+        staged(out)
+            .filter(|o| o.block() == block)
+            .filter(|o| answer.contains(&view.norm.norm_offset(o.at().0.start)))
+            .map(|o| o.entity())
+            .collect()
+    };
+    let found: Vec<Option<Stated>> = staged(out)
+        .zip(&asked)
+        .map(|(m, asked)| {
+            let (block, answer) = asked.as_ref()?;
+            let entity = m.entity();
+            if named_in(*block, answer)
+                .iter()
+                .any(|o| !o.is_tied_to(&entity, registry))
+            {
+                return None;
+            }
+            let f = views.get(*block).sentence_facts(answer.start);
+            let stated = Stated {
+                stage: f.stage?,
+                release: f.release,
+            };
+            Some(in_section_release(views, m, stated))
+        })
+        .collect();
+    for (m, s) in staged_mut(out).zip(found) {
+        if s.is_some() {
+            m.set(s, true);
+        }
+    }
+}
+
+/// How an answer opens (after NFKC): `A.`, `A:`, `A1.`, `答え:`, `回答:`, `→`.
+const ANSWER_LABELS: [&str; 10] = [
+    "A.", "A:", "A ", "A1", "A2", "A3", "答え:", "答:", "回答:", "→",
+];
 
 /// The speaker a turn of an interview opens with (`筆者: `, `M さん: `, NFKC-normalized): a
 /// short name, then a colon.

@@ -5012,6 +5012,10 @@ fn a_question_takes_the_stage_its_answer_states() {
         "### Q. `NodeSwap` はデフォルトで有効？\n\nいいえ、ベータですがデフォルトでは無効です。\n",
         // An interview: one speaker asks, another answers.
         "**筆者**: `NodeSwap` はどうですか？\n\n**M さん**: 1.32 でようやくベータになりました。\n",
+        // A question and its answer in one paragraph.
+        "Q1. `NodeSwap` はどうなった？ A1. ベータになりました。",
+        "Q: `NodeSwap` はどうなった？ A: ベータになりました。",
+        "`NodeSwap` はどうなった？ 答え: ベータになりました。",
     ] {
         assert_eq!(
             gate_facts(md).first().map(|g| g.1),
@@ -5026,6 +5030,8 @@ fn a_question_takes_the_stage_its_answer_states() {
         "`NodeSwap` は今どのステージ？\n\n次の話題です。ベータ機能は多いです。\n",
         // The same speaker goes on: no answer.
         "**筆者**: `NodeSwap` はどうですか？\n\n**筆者**: ベータ機能は多いですね。\n",
+        "Q. `NodeSwap` は？ A. `WatchList` はベータです。",
+        "Q. `NodeSwap` は？ A. `WatchList` はベータ、`KMSv2` は GA です。",
     ] {
         assert!(
             gate_facts(md)
@@ -5035,6 +5041,28 @@ fn a_question_takes_the_stage_its_answer_states() {
             gate_facts(md)
         );
     }
+}
+
+#[test]
+fn a_question_in_a_paragraph_takes_the_stage_its_labelled_answer_states() {
+    let md =
+        "Q. `NodeSwap` は？ A. 1.34 で GA です。Q. `SidecarContainers` は？ A. 1.34 でベータです。";
+    let got: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("NodeSwap".to_string(), Some(Stage::Stable)),
+            ("SidecarContainers".to_string(), Some(Stage::Beta)),
+        ]
+    );
+}
+
+#[test]
+fn an_answer_turn_stating_a_removal_gives_it_to_the_question() {
+    let md = "> @ito: `KMSv2` を設定に残したままだと、1.34 で起動しないって本当？\n\n@kimura: 本当です。そのゲートは 1.33 で削除されています。\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.0.as_str(), g.1), ("KMSv2", Some(Stage::Removed)));
 }
 
 #[test]
