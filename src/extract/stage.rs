@@ -4638,13 +4638,15 @@ pub(super) fn one_thing_removal(heading: &str) -> Option<Stage> {
 
 /// The words that title a stage: a table's column (`| 機能 | ステージ |`), a key-value list's key
 /// (`- ステータス: ベータ`).
-const STAGE_KEYS: [&str; 8] = [
+const STAGE_KEYS: [&str; 10] = [
     "ステージ",
     "stage",
     "段階",
     "成熟度",
     "maturity",
     "状態",
+    "状況",
+    "進捗",
     "ステータス",
     "status",
 ];
@@ -5416,6 +5418,18 @@ fn release_header(header: &str) -> Option<Release> {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(rest.len());
     let tail = rest[digits..].trim();
+    // `1.33（新）`, `1.32 (現行)`, `1.33 以降`: a note saying which release is the new one, or
+    // that the cell holds from it on, is still only the release.
+    let note = tail
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(tail)
+        .trim();
+    let tail = if RELEASE_NOTES.contains(&note) {
+        ""
+    } else {
+        tail
+    };
     [
         "",
         "時点",
@@ -5440,6 +5454,14 @@ fn release_header(header: &str) -> Option<Release> {
     .then(|| Release::read(&rest[..digits]))
     .flatten()
 }
+
+/// Notes after a release in a column's header that leave it the release's column
+/// (`| 1.32（現行） | 1.33（新） |`, `| 1.33 以降 |`; lowercased). `予定` is no note: it makes the
+/// table a plan's.
+const RELEASE_NOTES: [&str; 14] = [
+    "新", "現行", "現在", "今回", "旧", "最新", "以降", "以上", "から", "new", "old", "current",
+    "latest", "now",
+];
 
 /// Whether the block's text is one name and nothing else: one link (a list of KEPs by title),
 /// one code span or one word (a list of gates: `` - `CloudDualStackNodeIPs` ``), a gate word

@@ -4327,6 +4327,38 @@ fn a_column_headed_result_is_a_stage_column() {
 }
 
 #[test]
+fn a_column_headed_status_or_progress_is_a_stage_column() {
+    for header in ["状況", "状況（登壇時点）", "進捗"] {
+        let md = format!("| KEP | {header} |\n|---|---|\n| KEP-3962 | 1.31 で beta |\n");
+        assert_eq!(
+            kep_stages(&md),
+            [(3962, Some(Stage::Beta), Some(rel("1.31")))],
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_release_column_with_a_note_is_still_the_releases_column() {
+    // The articles of these tests are about 1.32.
+    for (old, new) in [
+        ("1.31（現行）", "1.32（新）"),
+        ("v1.31 (current)", "v1.32 (new)"),
+        ("1.31", "1.32 以降"),
+        ("1.31 旧", "1.32 新"),
+    ] {
+        let md = format!(
+            "| フィーチャーゲート | {old} | {new} |\n|---|---|---|\n| `WatchList` | Beta（有効） | **GA** |\n"
+        );
+        let g = &gate_facts(&md)[0];
+        assert_eq!((g.1, g.2), (Some(Stage::Stable), Some(rel("1.32"))), "{md}");
+    }
+    // A release planned for is no release's column of facts.
+    let md = "| フィーチャーゲート | 1.32（予定） |\n|---|---|\n| `WatchList` | GA |\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+}
+
+#[test]
 fn items_led_by_a_name_take_the_stage_their_lead_states() {
     let md = "**新しいアルファ機能:** どれも有効化しない。\n\n1. `SELinuxMount` — Pod spec で指定\n2. `PodLevelResources` — リソース。ベータになったら検討\n\n**ベータに昇格した機能:**\n\n1. `KMSv2`（KEP-3962）\n2. `RetryGenerateName` と `ImageMaximumGCAge`\n";
     let facts: Vec<(String, Option<Stage>)> =
