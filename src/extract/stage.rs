@@ -2525,8 +2525,10 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
 
 /// `…フィールドは KEP-4004 により v1.29 から非推奨で、v1.33 では \`X\` がデフォルトで有効になり`:
 /// the stage word stands in an earlier clause of the sentence whose subject is a field, flag,
-/// annotation, API, code, plugin or driver (`コードは削除され、KEP-4381が残ります`), and the mention is the subject of its own clause, so the stage is that
-/// other subject's.
+/// annotation, API, code, plugin, driver, volume, option or command (`コードは削除され、KEP-4381が
+/// 残ります`, `` `gitRepo` ボリュームは v1.11 から非推奨でしたが、KEP-5040 により… ``), and the
+/// mention heads its own clause (its subject, or the means of what it tells), so the stage is
+/// that other subject's.
 fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     let sentence = view.sentence_at(mention.start);
@@ -2593,13 +2595,22 @@ fn said_of_an_earlier_subject(view: &BlockView, mention: &Range<usize>, stage_at
                 "プラグイン",
                 "ドライバー",
                 "ドライバ",
+                "ボリューム",
+                "オプション",
+                "コマンド",
                 "annotation",
                 "field",
             ]
             .iter()
             .any(|w| earlier[..k].trim_end().trim_end_matches('`').ends_with(w))
     });
-    !names_one && other_subject && after.starts_with(['が', 'は', 'も'])
+    // The mention heads its own clause as its subject, or as the means or cause of what that
+    // clause tells (`、KEP-5040 により v1.33 で…無効になりました`).
+    let heads_its_clause = after.starts_with(['が', 'は', 'も'])
+        || ["により", "によって", "では"]
+            .iter()
+            .any(|w| after.starts_with(w));
+    !names_one && other_subject && heads_its_clause
 }
 
 /// The end of `text` whose characters `keep` accepts.

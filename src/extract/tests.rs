@@ -1997,6 +1997,13 @@ fn removals_going_on_in_a_clause_or_an_aside_and_words_of_not_yet() {
         kep_stages("コードは削除され、KEP-3157が残ります。"),
         [(3157, None, None)]
     );
+    // A volume's deprecation long before, then what the KEP brings about.
+    assert_eq!(
+        kep_stages(
+            "`gitRepo` ボリュームは v1.11 から非推奨でしたが、KEP-3157 により v1.32 でドライバがデフォルトで無効になりました。"
+        ),
+        [(3157, None, None)]
+    );
 }
 
 #[test]
