@@ -466,7 +466,14 @@ fn article_links(
             e.authors.push(a.clone());
         }
         if e.mentions.wants(m.block) {
-            let mref = mention(m.block, &m.sentence, &m.range, None, None, None);
+            let mref = mention(
+                m.block,
+                &m.sentence,
+                &m.range,
+                m.stage,
+                None,
+                m.stage_release,
+            );
             e.mentions.add(m.block, mref);
         }
     }

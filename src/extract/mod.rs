@@ -220,6 +220,12 @@ pub struct PrMention {
     /// Whether the text says issue or pull request (a URL's `/issues/`, a label `Issue #1`),
     /// rather than the short form's assumed pull request (`kubernetes/kubernetes#1`, `#1`).
     pub kind_said: bool,
+    /// The stage the pull request brought: the one the KEPs and gates its sentence names state
+    /// there of their own (`Promoted \`X\` to GA. (#131549, @carlory)`); see
+    /// `stage::for_pull_requests`.
+    pub stage: Option<Stage>,
+    /// The release that stage is stated for, when the text names one.
+    pub stage_release: Option<Release>,
 }
 
 /// Why a name was read as a feature gate.
@@ -430,6 +436,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
+    stage::for_pull_requests(&mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.extend(out.linked_sigs.iter().cloned());

@@ -93,6 +93,8 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                         sentence: view.orig_sentence(t.range.start),
                         author: None,
                         kind_said: is_issue,
+                        stage: None,
+                        stage_release: None,
                     });
                 }
             }
@@ -260,6 +262,8 @@ fn bare_pr_cell(view: &BlockView, out: &mut Mentions) {
         sentence: view.orig_sentence(range.start),
         author: None,
         kind_said: issue,
+        stage: None,
+        stage_release: None,
     });
 }
 
@@ -521,6 +525,8 @@ fn labelled(view: &BlockView, t: &Token, is_issue: bool, out: &mut Mentions) {
         sentence: view.orig_sentence(t.range.start),
         author: None,
         kind_said: true,
+        stage: None,
+        stage_release: None,
     });
 }
 
@@ -1624,6 +1630,8 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
             sentence,
             author,
             kind_said: issue,
+            stage: None,
+            stage_release: None,
         });
         return;
     }

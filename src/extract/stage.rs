@@ -2024,6 +2024,43 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
     }
 }
 
+/// `` - Promoted `VolumeAttributesClass` to GA. (#131549, @carlory) ``, `` `X` は 1.33 で beta に昇格
+/// しました（kubernetes/kubernetes#128011） ``: a pull request cited in a sentence that states a
+/// stage of the KEPs and gates it names, of their own (not a list's, section's or another
+/// sentence's), brought that stage, when they state one (with one release). An issue brings
+/// none, nor does a sentence naming no KEP or gate.
+pub(super) fn for_pull_requests(out: &mut super::Mentions) {
+    if out.prs.is_empty() {
+        return;
+    }
+    // (block, sentence start) → what its KEPs and gates state of their own, `None` when they
+    // disagree or one states nothing.
+    let mut said: HashMap<(usize, usize), Option<Stated>> = HashMap::new();
+    for m in staged(out) {
+        let own = m.stage().filter(|_| m.states_own() && !m.deferred());
+        let own = own.map(|stage| Stated {
+            stage,
+            release: m.release(),
+        });
+        said.entry((m.block(), m.at().1.start))
+            .and_modify(|s| {
+                if *s != own {
+                    *s = None;
+                }
+            })
+            .or_insert(own);
+    }
+    for pr in &mut out.prs {
+        if pr.pr.kind == crate::model::ids::ItemKind::Issue {
+            continue;
+        }
+        if let Some(Some(s)) = said.get(&(pr.block, pr.sentence.start)) {
+            pr.stage = Some(s.stage);
+            pr.stage_release = s.release;
+        }
+    }
+}
+
 /// How an answer opens (after NFKC): `A.`, `A:`, `A1.`, `答え:`, `回答:`, `→`.
 const ANSWER_LABELS: [&str; 10] = [
     "A.", "A:", "A ", "A1", "A2", "A3", "答え:", "答:", "回答:", "→",

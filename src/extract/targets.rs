@@ -290,6 +290,8 @@ fn push(
             sentence,
             author: None,
             kind_said: true,
+            stage: None,
+            stage_release: None,
         }),
         Target::Sig(_) => {}
     }

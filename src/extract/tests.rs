@@ -5105,6 +5105,38 @@ fn an_answer_turn_stating_a_removal_gives_it_to_the_question() {
 }
 
 #[test]
+fn a_pull_request_brings_the_stage_its_sentence_states_of_its_gates() {
+    let pr_stages = |md: &str| -> Vec<(u32, Option<Stage>, Option<Release>)> {
+        let (_, r) = real(md);
+        r.prs
+            .iter()
+            .map(|m| (m.pr.number, m.stage, m.stage_release))
+            .collect()
+    };
+    assert_eq!(
+        pr_stages("- Promoted `WatchList` to GA. (#131549, @carlory)\n"),
+        [(131549, Some(Stage::Stable), None)]
+    );
+    assert_eq!(
+        pr_stages("`WatchList` は 1.31 で beta に昇格しました（kubernetes/kubernetes#128011）。"),
+        [(128011, Some(Stage::Beta), Some(rel("1.31")))]
+    );
+    // Gates of two stages, no stage stated, a list's stage, or an issue: none.
+    for md in [
+        "`WatchList` はベータ、`KMSv2` は GA になりました（#128011）。",
+        "`WatchList` のバグを直しました（#128011）。",
+        "## GA に昇格した機能\n\n- `WatchList` (#128011)\n",
+        "`WatchList` は GA になりました（Issue #128011）。",
+    ] {
+        assert!(
+            pr_stages(md).iter().all(|p| p.1.is_none()),
+            "{md}: {:?}",
+            pr_stages(md)
+        );
+    }
+}
+
+#[test]
 fn names_and_stages_listed_respectively_pair_in_order() {
     for md in [
         "KEP-3962、KEP-3157 はそれぞれベータ、GA に昇格しました。",

@@ -266,6 +266,15 @@ fn feature_gate_and_pull_request_apis_follow_the_contract() {
         list.iter().all(|p| p["number"] != 1275),
         "no PR from #1275b13"
     );
+    // `- FeatureGate StatefulSetAutoDeletePVC がBeta版からGAに昇格しました。 (#128247)`: the pull
+    // request brought the stage its sentence states of the gate.
+    let stage_of = |number: u32| {
+        let pr = list.iter().find(|p| p["number"] == number).unwrap();
+        pr["mentions"][0]["stage"].clone()
+    };
+    assert_eq!(stage_of(128247), "stable");
+    // `- GAしているFeatureGate HPAContainerMetrics が削除されました。 (#126862)`
+    assert_eq!(stage_of(126862), "removed");
 }
 
 #[test]
