@@ -943,7 +943,8 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
                     && matches!(s.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
             });
     }
-    if rest.starts_with(['が', 'は', 'も']) {
+    // (`` `VolumeAttributesClass` って、1.34 で GA に ``: the spoken topic.)
+    if rest.starts_with(['が', 'は', 'も']) || rest.starts_with("って") {
         return stage_after(at);
     }
     // `` `MutatingAdmissionPolicy` を beta に昇格 ``: the name as the object of its promotion.

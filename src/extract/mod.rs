@@ -646,6 +646,14 @@ impl<'a> BlockView<'a> {
         // By start, an enclosing link before the code span it holds.
         spans.sort_by_key(|(r, _, is_link)| (r.start, !*is_link));
         let mut tokens = scan::scan(&norm.text, &plain, &spans);
+        // Text neither prose nor a code span or link (struck through, an image's alt text) names
+        // things but states nothing of them. (A token across two prose ranges, as pulldown-cmark
+        // may cut its text events, is prose.)
+        let touches_prose = |r: &Range<usize>| {
+            let i = plain.partition_point(|p| p.end <= r.start);
+            plain.get(i).is_some_and(|p| p.start < r.end)
+        };
+        tokens.retain(|t| t.mentionable() || !t.kind.states() || touches_prose(&t.range));
         if let Some(r) = release {
             scan::date_this_release(&norm.text, &plain, &mut tokens, r);
         }

@@ -48,7 +48,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | アルファ | ベータ | ステーブル | 安定版 | 正式版 | 一般提供 | ジーエー
         | デプリケート
         | α | β
-        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり) | (?:削除|廃止)され
+        | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:います|いる|おり|ます|る) | (?:削除|廃止)され
         | (?:削除|廃止)(?:と|に)な(?:りました|った) | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
         | 使えなくな(?:りました|った) | なくな(?:りました|った) | 消え(?:ました|た|て(?:いる|います|いた|おり))
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
@@ -179,6 +179,26 @@ pub(crate) struct Token {
     /// The code span or link (`Doc::spans` index) the token lies in, when it is not plain: the
     /// author's link if there is one, else the code span.
     pub span: Option<usize>,
+}
+
+impl TokenKind {
+    /// Whether the token says something of what the text names (a stage, a release, a plan, a
+    /// denial, switching it on), rather than naming a thing or ending a sentence.
+    pub(crate) fn states(self) -> bool {
+        matches!(
+            self,
+            TokenKind::StageWord(_)
+                | TokenKind::ApiVersion(_)
+                | TokenKind::DeniedStage
+                | TokenKind::Negation
+                | TokenKind::Plan
+                | TokenKind::Past
+                | TokenKind::Will
+                | TokenKind::Release(_)
+                | TokenKind::Enable
+                | TokenKind::Default(_)
+        )
+    }
 }
 
 impl Token {
@@ -765,11 +785,13 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
-        // `削除されるかもしれません` guesses a removal; `ご存知の方もいるかもしれませんが` guesses
-        // nothing of a stage.
+        // `削除されるかもしれません`, `アルファとして入るかもしれません` guess a stage;
+        // `ご存知の方もいるかもしれませんが` guesses nothing of one.
         if kind == TokenKind::Plan
             && s.starts_with("るかもしれ")
-            && !text[..m.start()].ends_with("され")
+            && !["され", "入", "加わ", "残"]
+                .iter()
+                .any(|w| text[..m.start()].ends_with(w))
         {
             kind = TokenKind::Ident;
         }
@@ -1425,7 +1447,7 @@ fn is_url(s: &str) -> bool {
         && s.len() > host.len() + 1
 }
 
-/// The stage word at `word` is denied: `ではありません`, `ではない`, `ではなく`, `じゃない` after it,
+/// The stage word at `word` is denied: `ではありません`, `ではない`, `ではなく`, `じゃない`, `じゃなくて` after it,
 /// or `not` / `isn't` / `aren't` before it.
 fn denied(text: &str, word: Range<usize>) -> bool {
     // (`非推奨化ではない`: the word's 化 or 版 stands between.)
@@ -1435,7 +1457,9 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         "ではありません",
         "ではない",
         "ではなく",
-        "じゃない",
+        // `まだ GA じゃなくて`, `GA じゃなかった`, `GA じゃありません`.
+        "じゃな",
+        "じゃありません",
         "ではな",
         // `GA にはならず、引き続きベータです`: it did not become that.
         "にはならず",

@@ -5543,7 +5543,7 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
         .map(|&s| &doc.spans[s])
         .find(|s| s.range.start == lead)
     else {
-        return false;
+        return titled_then_named(doc, index);
     };
     let after = b.text[span.range.end..].trim_start();
     after.is_empty()
@@ -5555,6 +5555,27 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
         })
         || after.starts_with("- ")
         || (after.starts_with('と') && only_more_names(after))
+}
+
+/// `` - Swap サポート（`NodeSwap`） ``, `` - 構造化認証設定（`X`、KEP-3331） ``: an item that is a short
+/// title, then the name in brackets opening them, and nothing after: the name's entry of the
+/// list, as one opening the item is.
+fn titled_then_named(doc: &Doc, index: usize) -> bool {
+    let b = &doc.blocks[index];
+    let text = b.text.trim_end();
+    let Some(open) = text.find(['(', '（']) else {
+        return false;
+    };
+    let title = text[..open].trim();
+    let inner = open + text[open..].chars().next().map_or(1, char::len_utf8);
+    !title.is_empty()
+        && title.chars().count() <= 30
+        && !title.contains(['。', '、', ',', ':', '：', '(', '（'])
+        // The first closing bracket ends the item.
+        && text[inner..]
+            .find([')', '）'])
+            .is_some_and(|e| text[inner + e..].chars().count() == 1)
+        && b.spans.iter().any(|&s| doc.spans[s].range.start == inner)
 }
 
 /// The list items and definition terms whose nested items or definitions state a stage
@@ -6493,7 +6514,7 @@ fn upstream_here(gap: &str) -> Option<&str> {
 
 /// The text after a release past the words that only say more of it: `リリース`
 /// (`1.31 リリースで`), `+`, `~`, `〜` (`1.31+ でベータ`, `v1.31~ ベータ`), `系` (`1.33 系で`), `版`,
-/// `時点`, `の時点`, `のタイミング`, a closing quote (`「v1.33」で`) and the release's name in brackets
+/// `時点`, `の時点`, `のタイミング`, `のとき`, `の頃`, `当時`, a closing quote (`「v1.33」で`) and the release's name in brackets
 /// (`v1.33（Octarine）で`).
 fn past_release_words(after: &str) -> &str {
     let after = after
@@ -6511,6 +6532,12 @@ fn past_release_words(after: &str) -> &str {
         "時点",
         "の時点",
         "のタイミング",
+        "のとき",
+        "の時",
+        "のころ",
+        "の頃",
+        "当時",
+        "の当時",
     ]
     .iter()
     .find_map(|w| after.strip_prefix(w))

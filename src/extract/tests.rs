@@ -2173,6 +2173,11 @@ fn a_gate_named_after_a_kind_as_the_subject_itself_or_in_a_terse_move() {
         real_gates("- `VolumeAttributesClass` → β"),
         ["VolumeAttributesClass"]
     );
+    // The spoken topic `って`.
+    assert_eq!(
+        real_gates("`VolumeAttributesClass` って、1.34 で GA になったんですよ。"),
+        ["VolumeAttributesClass"]
+    );
     for md in [
         "- `VolumeAttributesClass` 1.34 で β！",
         "- `VolumeAttributesClass` v1.34 で GA",
@@ -5134,6 +5139,67 @@ fn a_pull_request_brings_the_stage_its_sentence_states_of_its_gates() {
             pr_stages(md)
         );
     }
+}
+
+#[test]
+fn spoken_forms_state_what_their_written_forms_do() {
+    use Stage::*;
+    let stage_release = |md: &str| {
+        let g = &gate_facts(md)[0];
+        (g.1, g.2)
+    };
+    // A denial in speech (`じゃなくて`), as `ではなく` is.
+    let spoken = stage_release("`NodeSwap` は 1.31 ではまだ GA じゃなくて、ベータのままです。");
+    assert_eq!(spoken.0, Some(Beta));
+    assert_eq!(
+        spoken,
+        stage_release("`NodeSwap` は 1.31 ではまだ GA ではなく、ベータのままです。")
+    );
+    // `削除されてます` is `削除されています`.
+    assert_eq!(
+        stage_release("`KMSv2` のゲートは 1.31 で削除されてます。"),
+        (Some(Removed), Some(rel("1.31")))
+    );
+    // `1.31 のときは` dates its clause as `1.31 では` does.
+    for md in [
+        "1.31 のときは `NodeSwap` はまだ beta でした。",
+        "1.31 の頃は `NodeSwap` はまだ beta でした。",
+    ] {
+        assert_eq!(stage_release(md), (Some(Beta), Some(rel("1.31"))), "{md}");
+    }
+    // A guess of what comes in (`入るかもしれません`) states no stage.
+    assert_eq!(
+        kep_stages("KEP-3962 は 1.33 でアルファとして入るかもしれません。"),
+        [(3962, None, None)]
+    );
+}
+
+#[test]
+fn struck_through_text_states_nothing() {
+    use Stage::*;
+    let g = &gate_facts("~~`NodeSwap` は 1.29 で GA になった~~ → 1.30 から beta でした。")[0];
+    assert_eq!(
+        (g.0.as_str(), g.1, g.2),
+        ("NodeSwap", Some(Beta), Some(rel("1.30")))
+    );
+    // The name struck through is still named.
+    assert_eq!(gate_facts("~~`NodeSwap` は GA~~").len(), 1);
+    assert_eq!(gate_facts("~~`NodeSwap` は GA~~")[0].1, None);
+}
+
+#[test]
+fn a_lead_gives_its_stage_to_items_titled_then_naming_the_gate_in_brackets() {
+    let md = "1.31 で GA になった機能:\n\n- Swap サポート（`NodeSwap`）\n- KMS v2（`KMSv2`、KEP-3299）\n- 説明が続く項目（`WatchList`）。これはまだ検討中です\n";
+    let got: Vec<(String, Option<Stage>)> =
+        gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("NodeSwap".to_string(), Some(Stage::Stable)),
+            ("KMSv2".to_string(), Some(Stage::Stable)),
+            ("WatchList".to_string(), None),
+        ]
+    );
 }
 
 #[test]

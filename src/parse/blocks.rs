@@ -904,6 +904,9 @@ fn map_blocks(
     let (mut codes_seen, mut links_seen) = (0usize, 0usize);
     let mut in_code_block = false;
     let mut in_image = 0usize;
+    // Text struck through (`~~1.29 で GA になった~~`) is what the author took back: it is shown,
+    // but it is no prose of the article's (`Block::plain`), so it states nothing.
+    let mut in_strike = 0usize;
     let mut quote_depth = 0usize;
     let mut in_html_block = false;
     let mut html_tables = super::raw_html::HtmlTables::default();
@@ -1086,6 +1089,8 @@ fn map_blocks(
                 }
             }
             Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
+            Event::Start(Tag::Strikethrough) => in_strike += 1,
+            Event::End(TagEnd::Strikethrough) => in_strike = in_strike.saturating_sub(1),
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
             Event::End(TagEnd::CodeBlock) => in_code_block = false,
             Event::Text(t) if !in_code_block => {
@@ -1093,7 +1098,7 @@ fn map_blocks(
                     let block = &mut blocks[b];
                     let start = block.text.len();
                     block.text.push_str(t);
-                    if links.is_empty() && in_image == 0 {
+                    if links.is_empty() && in_image == 0 && in_strike == 0 {
                         block.plain.push(start..block.text.len());
                         text_pos[i] = Some(TextPos { block: b, start });
                     }
