@@ -813,9 +813,10 @@ fn bracketed_by_its_kep(
             .any(|m| m.block == view.index && m.range == at && m.kep == kep)
 }
 
-/// `- KEP-3962 MutatingAdmissionPolicy`, `KEP-3962: \`MutatingAdmissionPolicy\``: the name right
-/// after the KEP the registry says the gate came with is the KEP's title, so the gate, even when
-/// an API kind has the same name.
+/// `- KEP-3962 MutatingAdmissionPolicy`, `KEP-3962: \`MutatingAdmissionPolicy\``,
+/// `` Pod Certificates（`PodCertificateRequest`） ``: the name right after the KEP the registry
+/// says the gate came with (by number or by title) is the KEP's title, so the gate, even when an
+/// API kind has the same name.
 fn titles_its_kep(
     view: &BlockView,
     registry: &Registry,
@@ -828,10 +829,12 @@ fn titles_its_kep(
     };
     let at = view.norm.orig_range(t.range.clone());
     let text = &view.block.text;
-    // The name is the whole title: the item ends, or a colon, a bracket or a dash follows (not
+    // The name is the whole title: the item ends, or a colon, a bracket or a dash follows, or
+    // the bracket it stands in after the KEP's title closes (`` Pod Certificates（`X`）は ``; not
     // `` `PodCertificateRequest` を kubelet が作成し ``, where the kind is an object).
     let after = text[at.end..].trim_start_matches(['`', ' ']);
-    if !(after.trim().is_empty() || after.starts_with([':', '：', '(', '（', '-', '–', '—', '|']))
+    if !(after.trim().is_empty()
+        || after.starts_with([':', '：', '(', '（', ')', '）', '-', '–', '—', '|']))
     {
         return false;
     }

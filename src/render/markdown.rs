@@ -759,16 +759,19 @@ pub(crate) fn line_breaks<'e>(
     doc_events: &[Event<'static>],
     keep: bool,
 ) -> impl Iterator<Item = Event<'static>> + 'e {
-    let joined: Vec<bool> = if keep {
-        Vec::new()
+    let (joined, turns): (Vec<bool>, Vec<bool>) = if keep {
+        (Vec::new(), Vec::new())
     } else {
-        breaks_between_wide_characters(doc_events)
+        (
+            breaks_between_wide_characters(doc_events),
+            breaks_before_a_turn(doc_events),
+        )
     };
     let mut nth = 0;
     events.filter_map(move |ev| match ev {
         Event::SoftBreak => {
             nth += 1;
-            if keep {
+            if keep || turns.get(nth - 1).copied().unwrap_or(false) {
                 Some(Event::HardBreak)
             } else if joined.get(nth - 1).copied().unwrap_or(false) {
                 None
@@ -809,6 +812,47 @@ fn breaks_between_wide_characters(events: &[Event<'static>]) -> Vec<bool> {
             .find_map(text_of)
             .and_then(|t| t.chars().next());
         out.push(before.is_some_and(wide) && after.is_some_and(wide));
+    }
+    out
+}
+
+/// For each soft break of `events`, whether the next line opens a turn of a dialogue or a
+/// FAQ: a speaker in bold, then a colon (`**すずき**：`, `**すずき：**`), or a question's or
+/// answer's label (`Q.`, `A:`, `A1.`). A transcript written one turn per line is read line by
+/// line on any platform, so those breaks are shown.
+fn breaks_before_a_turn(events: &[Event<'static>]) -> Vec<bool> {
+    fn text<'a>(e: Option<&'a Event<'static>>) -> Option<&'a str> {
+        match e {
+            Some(Event::Text(t)) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
+    let colon = |t: &str| t.starts_with([':', '：']);
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        if !matches!(e, Event::SoftBreak) {
+            continue;
+        }
+        let next = |k: usize| events.get(i + k);
+        let speaker = matches!(next(1), Some(Event::Start(Tag::Strong)))
+            && text(next(2)).is_some_and(|name| {
+                let name = name.trim();
+                let bare = name.trim_end_matches([':', '：']);
+                !bare.is_empty()
+                    && bare.chars().count() <= 12
+                    && !bare.contains(['。', '、'])
+                    && (bare.len() < name.len() || text(next(4)).is_some_and(colon))
+            })
+            && matches!(next(3), Some(Event::End(TagEnd::Strong)));
+        let label = text(next(1)).is_some_and(|t| {
+            let mut chars = t.chars();
+            matches!(chars.next(), Some('Q' | 'A'))
+                && chars
+                    .skip_while(char::is_ascii_digit)
+                    .next()
+                    .is_some_and(|c| matches!(c, '.' | ':' | '：'))
+        });
+        out.push(speaker || label);
     }
     out
 }
@@ -951,6 +995,26 @@ mod tests {
             },
         );
         assert_eq!(kept, "<p id=\"p-1\">改行<br />\nだけの</p>\n");
+    }
+
+    #[test]
+    fn a_line_opening_a_turn_of_a_dialogue_or_faq_keeps_its_line_break() {
+        let md = "**たなか**：もう GA ですよね？\n**すずき**：そうそう、1.33 で。\n**たなか：** ですよね。\n";
+        assert_eq!(
+            render(md, |_| vec![]),
+            "<p id=\"p-1\"><strong>たなか</strong>：もう GA ですよね？<br />\n<strong>すずき</strong>：そうそう、1.33 で。<br />\n<strong>たなか：</strong> ですよね。</p>\n"
+        );
+        let md = "Q. 使えますか？\nA. はい。\nA1: 追記\n";
+        assert_eq!(
+            render(md, |_| vec![]),
+            "<p id=\"p-1\">Q. 使えますか？<br />\nA. はい。<br />\nA1: 追記</p>\n"
+        );
+        // Bold words that are no speaker, or a sentence going on, still join.
+        let md = "これは\n**重要な点**です。\nAPI も\n";
+        assert_eq!(
+            render(md, |_| vec![]),
+            "<p id=\"p-1\">これは<strong>重要な点</strong>です。\nAPI も</p>\n"
+        );
     }
 
     /// The `id`s of `html`, in order.
