@@ -4761,6 +4761,12 @@ fn a_kind_named_gate_right_after_its_kep_is_the_gate() {
         gates,
         ["MutatingAdmissionPolicy", "MutatingAdmissionPolicy"]
     );
+    // In brackets after the KEP's title.
+    let (_, r) = run(
+        "Mutating Admission Policies（`MutatingAdmissionPolicy`）は 1.32 でアルファとして入りました。",
+    );
+    assert_eq!(r.gate_names(), ["MutatingAdmissionPolicy"]);
+    assert_eq!(r.keps.iter().map(|m| m.kep.0).collect::<Vec<_>>(), [3962]);
     // The API kind elsewhere in the item, or as an object right after the KEP, is the kind.
     for md in [
         "- KEP-3962 の実装で MutatingAdmissionPolicy オブジェクトを作成する手順\n",
@@ -5139,25 +5145,6 @@ fn a_pull_request_brings_the_stage_its_sentence_states_of_its_gates() {
             pr_stages(md)
         );
     }
-}
-
-#[test]
-fn a_kind_named_gate_in_brackets_after_its_keps_title_is_the_gate() {
-    let base = registry();
-    let mut gates: Vec<GateEntry> = base.gates().cloned().collect();
-    gates.push(GateEntry {
-        kep: Some(KepNumber(3962)),
-        ..gate(
-            "MutatingAdmissionPolicy",
-            &[(Stage::Alpha, "1.32", Some(false))],
-        )
-    });
-    let registry = Registry::from_entries(base.keps().cloned().collect(), gates);
-    let md = "Mutating Admission Policies（`MutatingAdmissionPolicy`）は 1.32 でアルファとして入りました。";
-    let doc = crate::parse::blocks::parse(md, 1);
-    let r = extract(&doc, &front(None), &registry);
-    assert_eq!(r.gate_names(), ["MutatingAdmissionPolicy"]);
-    assert_eq!(r.keps.iter().map(|m| m.kep.0).collect::<Vec<_>>(), [3962]);
 }
 
 #[test]

@@ -848,8 +848,7 @@ fn breaks_before_a_turn(events: &[Event<'static>]) -> Vec<bool> {
             let mut chars = t.chars();
             matches!(chars.next(), Some('Q' | 'A'))
                 && chars
-                    .skip_while(char::is_ascii_digit)
-                    .next()
+                    .find(|c| !c.is_ascii_digit())
                     .is_some_and(|c| matches!(c, '.' | ':' | '：'))
         });
         out.push(speaker || label);
