@@ -1931,7 +1931,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
     settle_by_group(views, out, registry, names_for, group_of, Lends::Own, |q| {
         asked
             .get(&q)
-            .and_then(|&a| answer_stage(views.get(a)))
+            .and_then(|&a| answer_stage(views.get(a)).or_else(|| confirmed_turn(views, q, a)))
             .into_iter()
             .collect()
     });
@@ -1965,7 +1965,8 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
     if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
         return;
     }
-    // The answer sentence (normalized range) of the question sentence a mention stands in.
+    // The answer sentence (normalized range) of the question sentence a mention stands in: the
+    // next one, labelled as an answer or opening another speaker's line (`**B**：そうそう`).
     let answer_to = |m: &dyn Staged| -> Option<(usize, Range<usize>)> {
         let view = views.get(m.block());
         let text = view.text();
@@ -1973,10 +1974,20 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
         if !text[question.clone()].trim_end().ends_with(['?', '？']) {
             return None;
         }
-        let next = view.sentences.iter().find(|s| s.start >= question.end)?;
-        ANSWER_LABELS
+        // (A line break after the question may stand as a sentence of its own.)
+        let next = view
+            .sentences
             .iter()
-            .any(|w| text[next.clone()].trim_start().starts_with(w))
+            .find(|s| s.start >= question.end && !text[(*s).clone()].trim().is_empty())?;
+        let answer = text[next.clone()].trim_start();
+        let asker = text[..question.start]
+            .rfind('\n')
+            .map_or(&text[..question.end], |at| &text[at + 1..question.end]);
+        let turn = || {
+            text[question.end..next.start + (next.len() - answer.len())].contains('\n')
+                && matches!((speaker(asker), speaker(answer)), (Some(q), Some(a)) if q != a)
+        };
+        (ANSWER_LABELS.iter().any(|w| answer.starts_with(w)) || turn())
             .then(|| (m.block(), next.clone()))
     };
     let asked: Vec<Option<(usize, Range<usize>)>> = staged(out)
@@ -2009,10 +2020,17 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
             {
                 return None;
             }
-            let f = views.get(*block).sentence_facts(answer.start);
-            let stated = Stated {
-                stage: f.stage?,
-                release: f.release,
+            let view = views.get(*block);
+            let f = view.sentence_facts(answer.start);
+            let stated = match f.stage {
+                Some(stage) => Stated {
+                    stage,
+                    release: f.release,
+                },
+                None => {
+                    let question = view.sentence_at(view.norm.norm_offset(m.at().0.start));
+                    confirmed(asked_stage(view, &question)?, view, answer)?
+                }
             };
             Some(in_section_release(views, m, stated))
         })
@@ -2023,6 +2041,69 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
         }
     }
 }
+
+/// The one stage a question asks about (`もう GA ですよね？`), muted as it is.
+fn asked_stage(view: &BlockView, question: &Range<usize>) -> Option<Stage> {
+    let mut stages = view
+        .tokens_in(question)
+        .iter()
+        .filter_map(|t| match t.kind {
+            TokenKind::StageWord(s) => Some(s),
+            _ => None,
+        });
+    let stage = stages.next()?;
+    stages.all(|s| s == stage).then_some(stage)
+}
+
+/// `サイドカーはもう GA ですよね？` answered `そうそう、1.33 で。`: an answer (sentence `answer` of
+/// `view`) that says yes to a question asking one stage confirms that stage, for the one release
+/// the answer names, if any.
+fn confirmed(stage: Stage, view: &BlockView, answer: &Range<usize>) -> Option<Stated> {
+    let text = view.text();
+    let said = text[answer.clone()].trim_start();
+    let said = speaker(said).map_or(said, |name| {
+        said[said.find(name).map_or(0, |at| at + name.len())..].trim_start_matches([':', ' '])
+    });
+    if !AFFIRMATIONS.iter().any(|w| said.starts_with(w)) {
+        return None;
+    }
+    let mut releases = view.tokens_in(answer).iter().filter_map(|t| match t.kind {
+        TokenKind::Release(r) => Some(r),
+        _ => None,
+    });
+    let release = releases.next();
+    if releases.next().is_some() {
+        return None;
+    }
+    Some(Stated { stage, release })
+}
+
+/// Block `a` answering block `q` with a yes (`**たなか**：そうそう、1.33 で。`) confirms the stage
+/// `q`'s last sentence asks about (see [`confirmed`]).
+fn confirmed_turn(views: &Views, q: usize, a: usize) -> Option<Stated> {
+    let question = views.get(q);
+    let asked = asked_stage(question, question.sentences.last()?)?;
+    let answer = views.get(a);
+    let text = answer.text();
+    let first = answer
+        .sentences
+        .iter()
+        .find(|s| !text[(*s).clone()].trim().is_empty())?;
+    confirmed(asked, answer, first)
+}
+
+/// How a yes opens (after NFKC).
+const AFFIRMATIONS: [&str; 9] = [
+    "そうそう",
+    "そうです",
+    "そうですね",
+    "その通り",
+    "そのとおり",
+    "はい",
+    "ええ",
+    "うん",
+    "yes",
+];
 
 /// `` - Promoted `VolumeAttributesClass` to GA. (#131549, @carlory) ``, `` `X` は 1.33 で beta に昇格
 /// しました（kubernetes/kubernetes#128011） ``: a pull request cited in a sentence that states a

@@ -5109,6 +5109,31 @@ fn a_question_in_a_paragraph_takes_the_stage_its_labelled_answer_states() {
 }
 
 #[test]
+fn a_yes_on_the_next_speakers_line_confirms_the_stage_asked() {
+    let md = "**A**：サイドカー（KEP-3962）はもう GA ですよね？\n**B**：そうそう、1.33 で。\n";
+    assert_eq!(
+        kep_stages(md),
+        [(3962, Some(Stage::Stable), Some(rel("1.33")))]
+    );
+    // Turns in paragraphs of their own.
+    let md = "**さとう**：KEP-3962 はもう GA ですよね？\n\n**すずき**：はい、1.33 で GA です。\n\n**さとう**：KEP-3962 はもう GA ですよね？\n\n**すずき**：そうですね。\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (3962, Some(Stage::Stable), Some(rel("1.33"))),
+            (3962, Some(Stage::Stable), None)
+        ]
+    );
+    // A no, or the same speaker going on, confirms nothing.
+    for md in [
+        "**さとう**：KEP-3962 はもう GA ですよね？\n**すずき**：いや、まだです。\n",
+        "**さとう**：KEP-3962 はもう GA ですよね？\n**さとう**：そうそう、1.33 で。\n",
+    ] {
+        assert_eq!(kep_stages(md), [(3962, None, None)], "{md}");
+    }
+}
+
+#[test]
 fn an_answer_turn_stating_a_removal_gives_it_to_the_question() {
     let md = "> @ito: `KMSv2` を設定に残したままだと、1.34 で起動しないって本当？\n\n@kimura: 本当です。そのゲートは 1.33 で削除されています。\n";
     let g = &gate_facts(md)[0];
