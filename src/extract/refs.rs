@@ -1497,12 +1497,14 @@ fn is_spanned_sig_label(view: &BlockView, t: &Token, doc: &Doc) -> bool {
 }
 
 /// Whether the text before a reference says it is a pull request: `PR`, `プルリク`,
-/// `プルリクエスト`, `pull request`, before at most a bracket or a colon.
+/// `プルリクエスト`, `pull request`, before at most a bracket, a colon or the topic's `は`.
 fn says_pr(before: &str) -> bool {
     let before = before
         .trim_end()
         .trim_end_matches(['(', '（', ':', '：'])
         .trim_end();
+    // (`KEP の PR は kubernetes/enhancements#5010`: the topic.)
+    let before = before.strip_suffix('は').unwrap_or(before).trim_end();
     let word = last_word(before);
     before.ends_with("プルリク")
         || before.ends_with("プルリクエスト")

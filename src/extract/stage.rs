@@ -2189,6 +2189,7 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
                 && !states_only_another_release(view)
                 && !staged_of_another_project(view)
                 && !views.is_timeline_item(b)
+                && !speaks_of_a_stage_in_general(view)
         }) {
             stages.entry(block.section).or_default().push(s);
         }
@@ -2222,6 +2223,32 @@ pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, regist
             }
         },
     );
+}
+
+/// `beta の機能は本番では有効にしない方針です。`: each stage word of the block names the features
+/// of that stage in general (`ベータ版の機能を`, `alpha の機能も`), and it names no KEP or gate: a
+/// policy or a remark, no stage of the section's feature.
+fn speaks_of_a_stage_in_general(view: &BlockView) -> bool {
+    let text = view.text();
+    let mut stage_words = view
+        .tokens
+        .iter()
+        .filter(|t| matches!(t.kind, TokenKind::StageWord(_)))
+        .peekable();
+    stage_words.peek().is_some()
+        && !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
+        && stage_words.all(|t| {
+            let after = text[t.range.end..].trim_start_matches([' ', '版']);
+            let after = after.strip_prefix('の').unwrap_or(after);
+            ["機能", "フィーチャー", "feature"]
+                .iter()
+                .find_map(|w| after.strip_prefix(w))
+                .is_some_and(|rest| {
+                    ["は", "を", "も", "だけ", "には", "について"]
+                        .iter()
+                        .any(|p| rest.starts_with(p))
+                })
+        })
 }
 
 /// `## サイドカーコンテナが GA 🎉` over `KEP-753 …`: a heading that states a stage of a subject of its
@@ -3172,6 +3199,20 @@ const GUESS_ADVERBS: [&str; 7] = [
     "もしかすると",
 ];
 
+/// How a question asks whether what it says is true (before `？`).
+const TRUTH_QUESTIONS: [&str; 10] = [
+    "本当ですか",
+    "本当でしょうか",
+    "本当なのでしょうか",
+    "本当なの",
+    "本当",
+    "ほんと",
+    "ホント",
+    "マジ",
+    "合っていますか",
+    "合ってますか",
+];
+
 /// Endings of hearsay (`…らしい`, `…とのこと`, `…って聞いた`): of what comes, a guess; of the
 /// past (`GA になったらしい`, `GA になったと聞きました`), a fact reported.
 const HEARSAY_ENDINGS: [&str; 24] = [
@@ -3259,6 +3300,19 @@ fn guessed(sentence: &str) -> Vec<Guess> {
                 of_the_predicate: false,
             });
         }
+    }
+    // `X は 1.33 で GA になったと聞いたのですが、本当ですか？`, `…起動しないって本当？`: what the
+    // sentence asks is true, to the question.
+    let asked = sentence.trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '?' | '？' | '。' | '!' | '！')
+    });
+    if sentence.trim_end().ends_with(['?', '？'])
+        && let Some(w) = TRUTH_QUESTIONS.iter().find(|w| asked.ends_with(*w))
+    {
+        out.push(Guess {
+            range: 0..asked.len() - w.len(),
+            of_the_predicate: false,
+        });
     }
     // `仮に X が 1.33 でアルファのままだったとすると、…`: a supposed world, to the sentence's end,
     // unless a concession or contrast returns to the facts (`仮にバグがあったとしても、X は GA
@@ -5860,7 +5914,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
             }
             // `...見送られています`: what came before did not happen; what follows still counts
             // (`一旦リバートされていましたが、ついに WatchList がベータに昇格しました`).
-            TokenKind::Negation => {
+            TokenKind::Negation if !follows_its_cause(text, tokens, k) => {
                 all = Candidates::default();
                 outside = Candidates::default();
                 dated.clear();
@@ -6364,14 +6418,14 @@ fn release_next_to(text: &str, tokens: &[super::scan::Token], i: usize) -> Optio
     {
         return Some(r);
     }
-    // `1.32 の \`PodLevelResources\`（alpha）`, `1.33 の \`X\` beta 化`: the stage said of a name
-    // right after it, the name of a release.
+    // `1.32 の \`PodLevelResources\`（alpha）`, `1.33 の \`X\` beta 化`, `1.31 の X は alpha です`:
+    // the stage said of a name right after it, or of it as the topic, the name of a release.
     if let Some(d) = p
         && tokens[d].kind == TokenKind::Ident
         && matches!(
             text[tokens[d].range.end..next_start]
                 .trim_matches(|c: char| c == '`' || c.is_whitespace()),
-            "" | "(" | "（"
+            "" | "(" | "（" | "は" | "が" | "も" | "はまだ" | "はもう" | "もまだ" | "はすでに"
         )
         && let Some(r) = d.checked_sub(1).map(|r| &tokens[r])
         && let TokenKind::Release(release) = r.kind
@@ -6678,6 +6732,40 @@ fn negation_ends(text: &str, tokens: &[super::scan::Token], n: usize, k: usize) 
         || (between.contains(CLAUSE_BREAKS) && release_next_to(text, tokens, k).is_some())
 }
 
+/// `ImageVolume は 1.34 でも beta なので今回は見送ります`: the negation `tokens[n]` follows a clause
+/// whose stage, right before `なので` (`だから`, `のため`, `になったので`), is the cause of what is
+/// put off (the writer's adoption), so it cancels no stage. (`GA になりましたが、バグのため
+/// リバートされました` gives its cause after the stage's clause: the stage is cancelled.)
+fn follows_its_cause(text: &str, tokens: &[super::scan::Token], n: usize) -> bool {
+    let Some(stage) = tokens[..n]
+        .iter()
+        .rfind(|t| matches!(t.kind, TokenKind::StageWord(_)))
+    else {
+        return false;
+    };
+    let after = text[stage.range.end..tokens[n].range.start].trim_start_matches([' ', '版']);
+    // (An aside of the stage's default first: `beta（デフォルト無効）なので`.)
+    let after = after
+        .strip_prefix(['(', '（'])
+        .and_then(|a| a.split_once([')', '）']))
+        .map_or(after, |(_, rest)| rest)
+        .trim_start();
+    [
+        "なので",
+        "ですので",
+        "だから",
+        "ですから",
+        "のため",
+        "になったので",
+        "になったため",
+        "になったから",
+        "になっているので",
+        "のままなので",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+}
+
 /// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.
 fn is_clause_break(between: &str) -> bool {
     [
@@ -6734,7 +6822,7 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
             negated_at = None;
         }
         match t.kind {
-            TokenKind::Negation => {
+            TokenKind::Negation if !follows_its_cause(text, &view.tokens, k) => {
                 found = None;
                 negated_at = Some(t.range.end);
             }

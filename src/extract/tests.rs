@@ -5206,6 +5206,45 @@ fn spoken_forms_state_what_their_written_forms_do() {
 }
 
 #[test]
+fn a_question_of_whether_it_is_true_states_nothing() {
+    for md in [
+        "`NodeSwap` は 1.31 で GA になったと聞いたのですが、本当ですか？",
+        "`NodeSwap` が 1.31 で GA になったって本当？",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+}
+
+#[test]
+fn a_release_before_the_name_of_its_topic_dates_the_stage() {
+    for md in [
+        "1.31 の `NodeSwap` は alpha です。",
+        "Kubernetes 1.31 の `NodeSwap` はまだ alpha でした。",
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(Stage::Alpha), Some(rel("1.31"))), "{md}");
+    }
+}
+
+#[test]
+fn a_policy_for_the_features_of_a_stage_lends_its_section_nothing() {
+    let md = "## 社内ポリシー\n\nbeta の機能は本番では有効にしない方針です。\n\n`--feature-gates=NodeSwap=true` は検証クラスターだけで付けています。\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+}
+
+#[test]
+fn a_stage_given_as_the_cause_of_what_is_put_off_stands() {
+    let g =
+        &gate_facts("`NodeSwap` は 1.31 でも beta（デフォルト無効）なので今回は見送ります。")[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Beta), Some(rel("1.31"))));
+    // A cause given after the stage's clause is the revert's: the stage did not hold.
+    assert_eq!(
+        gate_facts("`NodeSwap` は GA になりましたが、バグのためリバートされました。")[0].1,
+        None
+    );
+}
+
+#[test]
 fn struck_through_text_states_nothing() {
     use Stage::*;
     let g = &gate_facts("~~`NodeSwap` は 1.29 で GA になった~~ → 1.30 から beta でした。")[0];
@@ -5844,6 +5883,7 @@ fn a_pull_request_to_the_enhancements_repository_and_component_repositories() {
     for md in [
         "PR kubernetes/enhancements#5124 がマージされました。",
         "KEP の PR（kubernetes/enhancements#5126）が出ています。",
+        "KEP の PR は kubernetes/enhancements#5010 でマージされました。",
     ] {
         let (_, r) = real(md);
         assert!(r.keps.is_empty(), "{md}: {:?}", r.keps);
