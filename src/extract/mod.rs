@@ -436,7 +436,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
-    stage::for_pull_requests(&mut out);
+    stage::for_pull_requests(doc, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.extend(out.linked_sigs.iter().cloned());
@@ -853,7 +853,47 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
             .flat_map(|s| split_at_new_subjects(text, tokens, s))
             .collect();
     }
-    merge_citations(text, tokens, out)
+    let mut out = merge_citations(text, tokens, out);
+    for s in &mut out {
+        s.start += note_mark_len(&text[s.clone()]);
+    }
+    out
+}
+
+/// How a writer marks a note of their own: `📝`, `💡`, `※`, `補足:`, `Note:` (NFKC-normalized).
+const NOTE_LABELS: [&str; 14] = [
+    "補足",
+    "注",
+    "注意",
+    "メモ",
+    "備考",
+    "追記",
+    "筆者注",
+    "訳注",
+    "所感",
+    "感想",
+    "Note",
+    "NOTE",
+    "Tip",
+    "TIP",
+];
+
+/// The length of the white space and note mark opening sentence text `s`
+/// (`📝 v1.32 では…`, `※ ゲート自体は…`, `補足: v1.32 では…`): the sentence is what follows it,
+/// so that what opens a sentence (a release as its topic, `ゲート自体は`) opens it after a mark.
+pub(super) fn note_mark_len(s: &str) -> usize {
+    let body = s.trim_start();
+    let marks = body.trim_start_matches(|c: char| {
+        matches!(c, '※' | '\u{FE0F}' | '\u{200D}' | '\u{2600}'..='\u{27BF}' | '\u{1F300}'..='\u{1FAFF}')
+    });
+    let label = NOTE_LABELS
+        .iter()
+        .find_map(|l| marks.strip_prefix(l)?.strip_prefix(':'))
+        .unwrap_or(marks);
+    if label.len() == body.len() {
+        return 0;
+    }
+    s.len() - label.trim_start().len()
 }
 
 /// `Q. \`NodeSwap\` は？ A. 1.34 で GA です。`: the dot of a question's or an answer's label (`Q.`,
@@ -951,7 +991,21 @@ fn only_references(text: &str, tokens: &[scan::Token], s: Range<usize>) -> bool 
         at = t.range.end;
         any = true;
     }
-    any && separators(&text[at..s.end])
+    any && separators(without_sig_labels(&text[at..s.end]))
+}
+
+/// `text` without the `[SIG Node]`, `[SIG API Machinery and Testing]`, `[sig/node,sig/apps]`
+/// labels a release note's entry ends with (after its citation: `… (#132123) [SIG Node]`).
+pub(super) fn without_sig_labels(text: &str) -> &str {
+    let mut t = text.trim_end();
+    while let Some(open) = t.strip_suffix(']').and_then(|r| r.rfind('['))
+        && t[open + 1..]
+            .get(..4)
+            .is_some_and(|w| w.eq_ignore_ascii_case("sig ") || w.eq_ignore_ascii_case("sig/"))
+    {
+        t = t[..open].trim_end();
+    }
+    t
 }
 
 /// A sentence that is only a bracketed citation (`…が削除されました。([KEP-3503](…))`) cites the
@@ -964,7 +1018,7 @@ fn merge_citations(
 ) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::with_capacity(sentences.len());
     for s in sentences {
-        let t = text[s.clone()].trim().trim_end_matches(['。', '.']);
+        let t = without_sig_labels(text[s.clone()].trim()).trim_end_matches(['。', '.']);
         let citation = (t.starts_with('(') && t.ends_with(')'))
             || (t.starts_with('（') && t.ends_with('）'))
             || only_references(text, tokens, s.clone());

@@ -32,9 +32,9 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:(?:www\.)?github\.com|(?:kep|prs?|issues?|git)\.k8s\.io)/[!-~]+
         | --feature-gates[=\ ][\x22']?[A-Za-z0-9=,]+
         | KUBE_FEATURE_[A-Za-z0-9]+
-        | (?i:generally[\ \-]available|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
+        | (?i:generally[\ \-]available|locked\ to\ (?:true|enabled|on)|(?:enabled|disabled|on|off)\ by\ default|default[\ \-](?:on|off|enabled|disabled))(?-u:\b)
         | keps/sig-[a-z0-9\-]+/[0-9]+-[a-z0-9\-]+(?:/[A-Za-z0-9_.\-]+)*
-        | (?i:keps?)(?:\ ?番号\ ?|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(]|:\ ?)?\#?[0-9]+
+        | (?i:keps?)(?:\ ?番号\ ?|\ ?(?i:no)\.\ ?)?(?:[\ \-_‐−–—ー(/]|:\ ?)?\#?[0-9]+
         | (?i:enhancements?)\#[0-9]+
         | [A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+\#[0-9]+
         | (?:(?i:pull\ requests?|prs?|issues?)|プルリクエスト|プルリク|イシュー)\ ?(?:番号|(?i:no\.?|number))?\ ?:?\ ?[0-9]{{2,7}}(?-u:\b)
@@ -64,10 +64,12 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はず(?:だった|でした)? | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | るかもしれ(?:ません|ない) | (?:させる|する|とする)こと[がも](?:提案|検討|議論)されて(?:います|いる|おり)
         | (?:なっ|され|昇格し|移行し)た場合
+        | (?:上がっ|入っ|来)たら | (?:上が|入)れば | (?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待) | (?:上がり|入り|来)そう
+        | (?:なる|される|昇格する|移行する)はず
         | (?:なる|される|昇格する|移行する)の?(?:でしょう)?か(?:どうか)? | (?:なり|され|昇格し|移行し)ます(?:でしょう)?か
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来 | {how_long}
-        | 有効に | 無効に | 有効化 | 無効化 | ロックされ | (?:有効|無効)時 | 有効(?:な|の)場合
+        | 有効に | 無効に | 有効化 | 無効化 | ロックされ | をロック | (?:有効|無効)時 | 有効(?:な|の)場合
         | (?:(?:デフォルト|既定)(?:値)?|初期値)\s*(?:は|:|：)\s*(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | デフォルト(?:で|では)?\ ?(?:有効|無効|オン|オフ|アクティブ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
         | (?:既定|標準)(?:で|では)\ ?(?:有効|無効|オン|オフ|true|false|(?:ON|OFF|On|Off)(?-u:\b))
@@ -258,6 +260,22 @@ fn is_a_wish(s: &str) -> bool {
     s.ends_with("ほしい")
         || s.ends_with("欲しい")
         || matches!(s, "入れたい" | "進めたい" | "にしたい")
+}
+
+/// What may stand between a stage and [`is_a_spoken_plan`]'s verb: its particle.
+static SPOKEN_GAP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:版)?(?:に|へ|が|は|も|として|で)?\s*(?:の)?\s*$").unwrap()
+});
+
+/// The spoken verbs of a stage's coming (上がる, 入る, 来る: `GA に上がったら`, `ベータに入ったら`,
+/// `1.35 で GA に上がるかも`, `アルファとして入るらしい`, `GA が来るはず`, `ベータが来そう`, `GA に
+/// 上がるのを待っています`) and `ベータになるはずなので`: a condition, a guess, hearsay, an
+/// expectation or a wait of the stage right before them (see `scan_until`), not a fact.
+fn is_a_spoken_plan(s: &str) -> bool {
+    static SPOKEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:(?:上がっ|入っ|来)たら|(?:上が|入)れば|(?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待)|(?:上がり|入り|来)そう|(?:なる|される|昇格する|移行する)はず)$").unwrap()
+    });
+    SPOKEN.is_match(s)
 }
 
 /// Waiting for the stage right before (`GA を待ちます`, `GA 待ちです`, `GA を待つのが無難`): it has
@@ -523,9 +541,10 @@ pub(super) fn scan_until(
         if s == "ゲートウェイ"
             || (s == "ゲート"
                 && !introduces_a_name(&text[m.end()..])
-                // `` `X` ゲート ``, `` `X` というゲート ``: right after a name.
-                && !(after_a_name(&text[..m.start()])
+                // `` `X` ゲート ``, `` `X` というゲート ``, `` `X` のゲートは ``: right after a name.
+                && !(after_a_name(text[..m.start()].trim_end().strip_suffix('の').unwrap_or(&text[..m.start()]))
                     && (gated_by(&text[m.end()..])
+                        || text[m.end()..].starts_with("指定")
                         || text[m.end()..].chars().next().is_none_or(|c| {
                             c.is_whitespace()
                                 || matches!(
@@ -773,6 +792,14 @@ pub(super) fn scan_until(
         {
             kind = TokenKind::Ident;
         }
+        // `GA に上がったら`, `アルファとして入るらしい`, `GA が来るはず`: only of the stage right
+        // before (`クラスタに入ったら`, `1.34 が来たら` say nothing of one).
+        if kind == TokenKind::Plan
+            && is_a_spoken_plan(s)
+            && !last_stage().is_some_and(|t| SPOKEN_GAP.is_match(&text[t.range.end..m.start()]))
+        {
+            kind = TokenKind::Ident;
+        }
         // `GA になったらしい`: hearsay of a fact, not the condition `GA になったら`. `GA になるから`
         // gives a reason and `異なるか` asks another thing: no question of a stage.
         let after = &text[m.end()..];
@@ -833,6 +860,19 @@ pub(super) fn scan_until(
         // deprecated in the same sentence, is a graduation (not `ブロックされ`, blocked; not
         // `Secret の内容がロックされ`; not `無効な状態でロックされ` nor `非推奨となり、true にロック
         // されました`, on the way out).
+        // `` `X` ゲートをロック (#128353) ``: a digest's line of the same lock, the gate its
+        // object (not `Secret をロック`).
+        if s == "をロック"
+            && (text[m.end()..].starts_with("解除")
+                || !tokens.last().is_some_and(|t| {
+                    (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
+                        && text[t.range.end..m.start()]
+                            .trim_matches([' ', '`'])
+                            .is_empty()
+                }))
+        {
+            kind = TokenKind::Ident;
+        }
         if s == "ロックされ" && !locks_a_gate_on(text, &tokens, m.start()) {
             kind = TokenKind::Enable;
         }
@@ -969,6 +1009,20 @@ fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
         .trim_end_matches(INLINE_SPACE)
         .ends_with(['も', 'は', 'が'])
         || follows_its_release_or_stage(text, last, at)
+        || last.is_some_and(|t| is_named_object(text, t, at))
+}
+
+/// `` `KMSv2` を削除 ``, `` `X` ゲートを削除 (#128400) ``: a digest's terse line, the name (or the
+/// word ゲート after it) the object of the bare noun; not when the clause names where it was
+/// taken from (`設定から \`X\` を削除`: a configuration's line).
+fn is_named_object(text: &str, t: &Token, at: usize) -> bool {
+    let clause = text[..t.range.start]
+        .rsplit(['、', '。', ',', '\n'])
+        .next()
+        .unwrap_or("");
+    (t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
+        && text[t.range.end..at].trim_matches([' ', '`', '\u{3000}']) == "を"
+        && !clause.contains("から")
 }
 
 /// Before a removal at `at` whose subject may be an object's (`削除され、`, a bare `削除` ending
@@ -1295,6 +1349,7 @@ fn classify(s: &str) -> TokenKind {
         // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回 not said of a stage) also describe
         // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
         "目論" | "に昇格させたい" => TokenKind::Plan,
+        _ if is_a_spoken_plan(s) => TokenKind::Plan,
         // `KEP-753 の GA が期待されています`, `GA になることを期待しています`: a hope of the stage
         // right before it (see `scan`; `期待されていた KEP-1287 がついに GA に` is none).
         _ if s.ends_with("期待") => TokenKind::Plan,
@@ -1330,7 +1385,8 @@ fn classify(s: &str) -> TokenKind {
         // `フィーチャーゲートはロックされ、無効にすることはできません`: kubernetes.io's words for a
         // gate locked on, which a feature's graduation to GA does (one locked off is not; see
         // `scan_until`).
-        "ロックされ" => TokenKind::StageWord(Stage::Stable),
+        "ロックされ" | "をロック" => TokenKind::StageWord(Stage::Stable),
+
         "有効に" | "無効に" | "有効化" | "無効化" | "有効時" | "無効時" | "有効な場合"
         | "有効の場合" => TokenKind::Enable,
         "フィールド"
@@ -1529,6 +1585,7 @@ fn denied(text: &str, word: Range<usize>) -> bool {
     .any(|w| after.starts_with(w))
         || denied_verb(&text[word.clone()], after)
         || not_reached(after)
+        || casually_denied(after)
         || not_so_after_all(after)
         || promotion_not_done(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
@@ -1587,6 +1644,19 @@ fn not_reached(after: &str) -> bool {
         .unwrap()
     });
     NOT_REACHED.is_match(after)
+}
+
+/// `GA 昇格はしていません`, `beta に昇格しなかった`, `GA になってない`, `GA にはなってません`,
+/// `今回も GA 昇格せず`, `GA 昇格なし`, `の GA はなし`, `GA に上がらなかった`: the spoken and
+/// plain forms of a move not made (the dropped `い` of `なってない`, the plain past `しなかった`).
+fn casually_denied(after: &str) -> bool {
+    static CASUAL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*(?:への|に|には|へは|へ)?\s*(?:昇格|移行|入り)?\s*(?:は|も)?\s*(?:まだ|今回も|今回は)?\s*(?:して(?:い)?(?:ません|ない|なかった|なくて)|してなかった|しなかった|せず|なし|無し|なってない|なってません|なってなかった|なってなくて|なれなかった|上がって(?:い)?(?:ない|ません|なかった)|上がらな|上がらず|入って(?:い)?(?:ない|ません|なかった)|入らな|入らず)",
+        )
+        .unwrap()
+    });
+    CASUAL.is_match(after)
 }
 
 /// `のベータ昇格は 1.34 では行わない`, `への昇格はしません`: the move to the stage, as the subject of
@@ -1786,6 +1856,10 @@ fn classify_phrase(s: &str) -> Option<TokenKind> {
     let lower = s.to_ascii_lowercase();
     Some(match lower.as_str() {
         "generally available" | "generally-available" => TokenKind::StageWord(Stage::Stable),
+        // `is now locked to true`: the release notes' words for a gate locked on at GA.
+        "locked to true" | "locked to enabled" | "locked to on" => {
+            TokenKind::StageWord(Stage::Stable)
+        }
         // Notes write it short: `default off`, `default ON`.
         "enabled by default" | "on by default" | "default on" | "default-on"
         | "default enabled" => TokenKind::Default(true),

@@ -1333,10 +1333,21 @@ fn removes_a_setting(view: &BlockView, mention: &Range<usize>, stage_at: usize) 
     }
     let with_value = text[mention.end..].starts_with(['=', ':']);
     let between = &text[mention.end..stage_at];
+    // `kubelet の設定から \`X\` を削除しました`, `` `X` を設定から削除しました ``: taken out of
+    // something named as its source (not a release's: `1.32 から`).
+    let source = |before: &str| {
+        before
+            .strip_suffix("から")
+            .is_some_and(|b| !b.trim_end().ends_with(|c: char| c.is_ascii_digit()))
+    };
+    let from_a_source = (source(text[..mention.start].trim_end_matches([' ', '`']))
+        && between.trim_end().ends_with('を'))
+        || (between.trim_start_matches([' ', '`']).starts_with('を') && source(between.trim_end()));
     // (The object of the removal word itself: not `の指定を外す（GA 後 1.32 で削除）`.)
-    between.trim_end().ends_with('を')
-        && !between.contains(['(', '（', '、', '。'])
-        && (with_value || SETTING_WORDS.iter().any(|w| between.contains(w)))
+    !between.contains(['(', '（', '、', '。'])
+        && (from_a_source
+            || (between.trim_end().ends_with('を')
+                && (with_value || SETTING_WORDS.iter().any(|w| between.contains(w)))))
 }
 
 /// Words naming a setting, a field or an annotation: its deprecation is its own, not the
@@ -1636,7 +1647,7 @@ fn names_the_gate_again(before: &str) -> bool {
         .rsplit(|c: char| CLAUSE_BREAKS.contains(&c) || c == '→')
         .next()
         .unwrap_or(before);
-    AGAIN.is_match(clause)
+    AGAIN.is_match(&clause[super::note_mark_len(clause)..])
 }
 
 /// A KEP or gate a mention names, as the rules that compare mentions read it.
@@ -2110,13 +2121,15 @@ const AFFIRMATIONS: [&str; 9] = [
 /// stage of the KEPs and gates it names, of their own (not a list's, section's or another
 /// sentence's), brought that stage, when they state one (with one release). An issue brings
 /// none, nor does a sentence naming no KEP or gate.
-pub(super) fn for_pull_requests(out: &mut super::Mentions) {
+pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
     if out.prs.is_empty() {
         return;
     }
     // (block, sentence start) → what its KEPs and gates state of their own, `None` when they
-    // disagree or one states nothing.
+    // disagree or one states nothing; block → what those that state a stage of their own
+    // there state, `None` when they disagree.
     let mut said: HashMap<(usize, usize), Option<Stated>> = HashMap::new();
+    let mut said_in_block: HashMap<usize, Option<Stated>> = HashMap::new();
     for m in staged(out) {
         let own = m.stage().filter(|_| m.states_own() && !m.deferred());
         let own = own.map(|stage| Stated {
@@ -2130,16 +2143,64 @@ pub(super) fn for_pull_requests(out: &mut super::Mentions) {
                 }
             })
             .or_insert(own);
+        if own.is_some() {
+            said_in_block
+                .entry(m.block())
+                .and_modify(|s| {
+                    if *s != own {
+                        *s = None;
+                    }
+                })
+                .or_insert(own);
+        }
     }
     for pr in &mut out.prs {
         if pr.pr.kind == crate::model::ids::ItemKind::Issue {
             continue;
         }
-        if let Some(Some(s)) = said.get(&(pr.block, pr.sentence.start)) {
+        let stated = match said.get(&(pr.block, pr.sentence.start)) {
+            Some(s) => *s,
+            None if cites_its_entry(&doc.blocks[pr.block].text, &pr.range) => {
+                said_in_block.get(&pr.block).copied().flatten()
+            }
+            None => None,
+        };
+        if let Some(s) = stated {
             pr.stage = Some(s.stage);
             pr.stage_release = s.release;
         }
     }
+}
+
+/// `` `X` をベータに昇格しました。デフォルトでは無効です。 (#130822) [SIG Node] ``, `Graduated \`X\`
+/// to GA. The feature gate is now locked to enabled. (#129731, @user)`: a reference in the
+/// citation closing its block, after the entry's last sentence, cites the whole entry (a
+/// release note's), not that sentence alone.
+fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
+    let before = text[..range.start].trim_end();
+    let opened = before.ends_with(['(', '（', '[']);
+    let before = before.trim_end_matches(['(', '（', '[']).trim_end();
+    // After it, only what closes the citation: more references, an author (`, [@u](…)`),
+    // brackets, the SIG label.
+    let after = super::without_sig_labels(&text[range.end..]);
+    let mut depth = usize::from(opened);
+    before.ends_with(['。', '.'])
+        && after.chars().all(|c| match c {
+            '(' | '[' | '（' => {
+                depth += 1;
+                true
+            }
+            ')' | ']' | '）' => {
+                depth = depth.saturating_sub(1);
+                true
+            }
+            _ => {
+                depth > 0
+                    || c.is_whitespace()
+                    || c.is_ascii_digit()
+                    || matches!(c, ',' | '、' | '#' | '/' | '.' | '。')
+            }
+        })
 }
 
 /// How an answer opens (after NFKC): `A.`, `A:`, `A1.`, `答え:`, `回答:`, `→`.

@@ -1354,6 +1354,7 @@ fn real(md: &str) -> (Doc, Mentions) {
 fn kep_forms_of_real_articles() {
     let table: &[(&str, &[u32])] = &[
         ("[KEP-4381](https://kep.k8s.io/4381)", &[4381]),
+        ("MAP こと kep/3962 が beta になりました。", &[3962]),
         (
             "[KEP-4191](https://github.com/kubernetes/enhancements/issues/4191)",
             &[4191],
@@ -5170,6 +5171,120 @@ fn a_pull_request_brings_the_stage_its_sentence_states_of_its_gates() {
             pr_stages(md)
         );
     }
+    // A release note's entry: its citation after the full stop and before the SIG label, or
+    // after a second sentence, cites the whole entry.
+    for (md, stage) in [
+        (
+            "- `WatchList` をベータに昇格しました。 (#132123) [SIG API Machinery]\n",
+            Stage::Beta,
+        ),
+        (
+            "- Graduated `WatchList` to GA. ([#132656](https://github.com/kubernetes/kubernetes/pull/132656), [@liggitt](https://github.com/liggitt)) [SIG API Machinery and Testing]\n",
+            Stage::Stable,
+        ),
+        (
+            "- `WatchList` をベータに昇格しました。デフォルトでは無効です。 (#130822)\n",
+            Stage::Beta,
+        ),
+        (
+            "- Graduated `WatchList` to GA. The feature gate is now locked to enabled. (#129731, @user) [sig/api-machinery,sig/node]\n",
+            Stage::Stable,
+        ),
+    ] {
+        assert_eq!(pr_stages(md)[0].1, Some(stage), "{md}");
+    }
+    // A reference inside the entry's text, and one a later sentence of its own words follows,
+    // cite their sentence only.
+    for md in [
+        "`WatchList` をベータに昇格しました。関連: #130822 でドキュメントも直しています。\n",
+        "`WatchList` をベータに昇格しました。 (#130822) 詳しくは後述します。\n",
+    ] {
+        assert_eq!(pr_stages(md)[0].1, None, "{md}");
+    }
+}
+
+#[test]
+fn a_note_mark_opening_a_sentence_is_not_its_first_word() {
+    for md in [
+        "📝 v1.32 では `WatchList` はベータでデフォルト有効です。",
+        "※ v1.32 では `WatchList` はベータでデフォルト有効です。",
+        "補足: v1.32 では `WatchList` はベータでデフォルト有効です。",
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(Stage::Beta), Some(rel("1.32"))), "{md}");
+    }
+    let md = "- The `WatchList` feature gate is now enabled by default. (#129800)\n  - 📝 ゲート自体は v1.31 から非推奨です。\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Deprecated), Some(rel("1.31"))));
+}
+
+#[test]
+fn a_move_denied_in_plain_or_spoken_form_states_no_stage() {
+    for md in [
+        "- KEP-4191: GA 昇格はしていません",
+        "- KEP-4191 は beta に昇格しなかった",
+        "- KEP-4191 は GA になってない",
+        "- KEP-4191 は今回も GA 昇格せず",
+        "- KEP-4191 は GA 昇格なし",
+        "- KEP-4191 は GA にはなってません",
+        "今回 beta 昇格しなかった KEP: KEP-4191",
+    ] {
+        assert_eq!(kep_stages(md), [(4191, None, None)], "{md}");
+    }
+    // The beta an answer states stands beside the GA it denies.
+    let md = "伊藤: `WatchList` はどうなりました？\n\n鈴木: 1.33 で beta になりました。GA にはなってません。\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Beta), Some(rel("1.33"))));
+}
+
+#[test]
+fn a_stage_coming_in_spoken_verbs_under_a_condition_guess_or_wait_is_none() {
+    for md in [
+        "`WatchList` が GA に上がったら本番投入する。",
+        "`WatchList` がベータに入ったら試す。",
+        "`WatchList` は 1.35 で GA に上がるかも。",
+        "`WatchList` は 1.35 でアルファとして入るらしい。",
+        "`WatchList` が GA に上がるのを待っています。",
+        "`WatchList` の GA が来るはずです。",
+        "`WatchList` のベータが来そうです。",
+        "`WatchList` は 1.35 でベータになるはずなので、検証します。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
+    // Said of something else, the verbs leave the stage alone.
+    let md = "`WatchList` は 1.32 でベータになりました。1.34 が来たら試します。";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta));
+}
+
+#[test]
+fn a_digests_terse_removal_and_lock_lines_state_the_stage() {
+    for (md, stage) in [
+        ("- `WatchList` ゲートを削除 (#128400)\n", Stage::Removed),
+        ("- `WatchList` を削除 (#128401)\n", Stage::Removed),
+        ("- `WatchList` ゲートをロック (#128353)\n", Stage::Stable),
+        (
+            "- `WatchList` is now locked to true. (#128350)\n",
+            Stage::Stable,
+        ),
+        (
+            "- The `WatchList` feature gate is now locked to enabled. (#128351)\n",
+            Stage::Stable,
+        ),
+        (
+            "`WatchList` のゲートはロックされたので、もう無効化はできません。",
+            Stage::Stable,
+        ),
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(stage), "{md}");
+    }
+    // Taken out of a configuration, or a lock of something else: none.
+    for md in [
+        "kubelet の設定から `WatchList` を削除しました。",
+        "`WatchList` を設定から削除しました。",
+        "Secret をロックします。`WatchList` は使っていません。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, None, "{md}");
+    }
 }
 
 #[test]
@@ -8563,5 +8678,15 @@ fn the_release_a_writer_runs_given_as_a_cause_dates_the_sentence() {
             [("WatchList".to_string(), Some(Beta), Some(rel("1.32")))],
             "{md}"
         );
+    }
+}
+
+#[test]
+fn a_kind_named_gate_followed_by_no_and_gate_is_the_gate() {
+    for md in [
+        "- `ValidatingAdmissionPolicy` のゲート指定は 1.32 以降エラーになるので消しましょう",
+        "`ValidatingAdmissionPolicy` のゲートは 1.30 でロックされました。",
+    ] {
+        assert_eq!(gate_names(md), ["ValidatingAdmissionPolicy"], "{md}");
     }
 }
