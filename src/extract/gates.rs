@@ -926,7 +926,21 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
         .strip_prefix("の方")
         .or_else(|| rest.strip_prefix("のほう"))
         .map_or(rest, str::trim_start);
+    // `` - `MutatingAdmissionPolicy`: 1.34 でベータ ``: a checklist's line, the name, a colon and
+    // what it says of the name's stage.
+    let colon = rest.strip_prefix([':', '：']).map(str::trim_start);
+    if let Some(after) = colon {
+        rest = after;
+    }
     let at = sentence.end - rest.len();
+    if colon.is_some()
+        && view
+            .tokens_in(&(at..sentence.end))
+            .first()
+            .is_some_and(|s| s.range.start == at && matches!(s.kind, TokenKind::StageWord(_)))
+    {
+        return true;
+    }
     // `` `VolumeAttributesClass` → β ``: a terse line of the name's move.
     if let Some(after) = ["→", "->", "⇒"].iter().find_map(|a| rest.strip_prefix(a)) {
         let at = sentence.end - after.trim_start().len();

@@ -436,6 +436,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);
     stage::from_section_text(&views, &mut out, registry);
+    stage::under_planning_headings(doc, views.release, &mut out);
     stage::for_pull_requests(doc, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
@@ -853,10 +854,50 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
             .flat_map(|s| split_at_new_subjects(text, tokens, s))
             .collect();
     }
+    // Most blocks have no emoji either.
+    if text.chars().any(is_emoji) {
+        out = out
+            .into_iter()
+            .flat_map(|s| split_after_emoji(text, s))
+            .collect();
+    }
     let mut out = merge_citations(text, tokens, out);
     for s in &mut out {
         s.start += note_mark_len(&text[s.clone()]);
     }
+    out
+}
+
+/// A pictograph (`🎉`, `👏`, `✨`, `✅`) or a joiner inside one.
+fn is_emoji(c: char) -> bool {
+    matches!(c, '\u{2600}'..='\u{27BF}' | '\u{1F300}'..='\u{1FAFF}' | '\u{FE0F}' | '\u{200D}')
+}
+
+/// `KEP-2400 がついに GA 🎉 1.30 で beta だったので長かった。`: an emoji after words and before a
+/// space and more words ends a statement, as a chat line or a post writes it without a full stop.
+fn split_after_emoji(text: &str, sentence: Range<usize>) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = sentence.start;
+    let body = &text[sentence.clone()];
+    let mut chars = body.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !is_emoji(c) || chars.peek().is_some_and(|&(_, n)| is_emoji(n)) {
+            continue;
+        }
+        let end = sentence.start + i + c.len_utf8();
+        let before = &text[start..sentence.start + i];
+        let after = &text[end..sentence.end];
+        let words_before = before.trim_end_matches(is_emoji).trim().chars().count() > 0;
+        let rest = after.trim_start_matches([' ', '\u{3000}']);
+        if words_before
+            && rest.len() < after.len()
+            && rest.starts_with(|n: char| !n.is_whitespace() && !is_emoji(n))
+        {
+            out.push(start..end);
+            start = end;
+        }
+    }
+    out.push(start..sentence.end);
     out
 }
 

@@ -84,7 +84,9 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 } else if super::targets::is_repo(repo) {
                     // `Issue kubernetes/kubernetes#132401`, `イシュー k/k#1`, `Fixes k/k#1`: the
                     // word says which.
-                    let is_issue = says_issue(&text[..t.range.start]);
+                    let is_issue = says_issue(&text[..t.range.start])
+                        || called_an_issue(view, t)
+                        || (!says_pr(&text[..t.range.start]) && in_an_issues_section(view, doc));
                     out.prs.push(PrMention {
                         pr: PullRequest::item(repo, number, is_issue),
                         block: view.index,
@@ -1525,8 +1527,22 @@ fn last_word(text: &str) -> &str {
 /// issue は`, or a verb GitHub closes an issue with (`Fixes`, `Closes`, `Resolves`; not `fix`, a
 /// noun as often as a verb: `この fix #N` is the fixing pull request).
 fn says_issue(before: &str) -> bool {
-    let before = before.trim_end().trim_end_matches([':', '：']).trim_end();
+    let before = before
+        .trim_end()
+        .trim_end_matches([':', '：', '→'])
+        .trim_end();
     let before = before.strip_suffix('は').unwrap_or(before).trim_end();
+    // `issue 報告: #N`, `issue を立てました → #N`: the issue the writer filed.
+    let before = [
+        "報告",
+        "を立てました",
+        "を立てた",
+        "を起票しました",
+        "を起票",
+    ]
+    .iter()
+    .find_map(|w| before.strip_suffix(w))
+    .map_or(before, str::trim_end);
     if before.ends_with("イシュー") {
         return true;
     }
@@ -1536,6 +1552,31 @@ fn says_issue(before: &str) -> bool {
     ]
     .iter()
     .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// `kubernetes/website#49500: フィーチャーゲート一覧が古い、という issue`: the reference's sentence
+/// calls it an issue after it.
+fn called_an_issue(view: &BlockView, t: &Token) -> bool {
+    let text = view.text();
+    let rest = &text[t.range.end..view.sentence_at(t.range.start).end];
+    rest.split(['#']).next().is_some_and(|rest| {
+        let rest = rest.replace(' ', "");
+        ["というissue", "というイシュー", "というIssue"]
+            .iter()
+            .any(|w| rest.contains(w))
+    })
+}
+
+/// A reference under `## Issues`, `## イシュー`, `### 気になった issue` (and not a heading of pull
+/// requests too): an issue, unless its own words say pull request.
+fn in_an_issues_section(view: &BlockView, doc: &Doc) -> bool {
+    let title = doc.sections[doc.blocks[view.index].section]
+        .title
+        .to_lowercase();
+    (title.contains("issue") || title.contains("イシュー"))
+        && !["pr", "pull", "プルリク", "マージ"]
+            .iter()
+            .any(|w| title.contains(w))
 }
 
 fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Mentions) {
@@ -1617,7 +1658,9 @@ fn hash(view: &BlockView, i: usize, doc: &Doc, front: &FrontMatter, out: &mut Me
         }
         // `Issue #123456`, `イシュー#123`, `Fixes #123`: an issue of kubernetes/kubernetes, not a
         // pull request.
-        let issue = says_issue(before);
+        let issue = says_issue(before)
+            || called_an_issue(view, t)
+            || (!says_pr(before) && in_an_issues_section(view, doc));
         let named_repo = match &named {
             Some(Named::Repo(repo)) => Some(repo.as_str()),
             _ => None,

@@ -148,7 +148,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
             .list_stage
             .get()
             .or(view.section_stage.get())
-            .filter(|s| !tells_not_reached(view, s.stage));
+            .filter(|s| !tells_not_reached(view, s.stage) && !denies_a_stage(view));
         let row = view
             .row_stage
             .get()
@@ -554,6 +554,15 @@ fn respectively(view: &BlockView, mention: &Range<usize>) -> Option<SentenceFact
         stage_at: Some(at),
         ..whole
     })
+}
+
+/// `` - `X` (KEP-4603) は今回 beta 昇格ならず `` under `## GA になった機能`: a block that denies a
+/// stage of its own tells of a move not made, and no list or section lends it theirs.
+fn denies_a_stage(view: &BlockView) -> bool {
+    view.tokens
+        .iter()
+        .zip(view.muted())
+        .any(|(t, &muted)| t.kind == TokenKind::DeniedStage && !muted)
 }
 
 /// `` - `KubeletPSI`: ベータへの昇格は 1.35 に延期されました `` under `## ベータに昇格するもの`,
@@ -2121,6 +2130,88 @@ const AFFIRMATIONS: [&str; 9] = [
 /// stage of the KEPs and gates it names, of their own (not a list's, section's or another
 /// sentence's), brought that stage, when they state one (with one release). An issue brings
 /// none, nor does a sentence naming no KEP or gate.
+/// `## 次のリリースの予定`, `## 今後の予定`, `## 1.35 で予定されていること` over `` - `X` のベータ昇格
+/// (#132123) ``: what a planning heading's section says of a stage is the plan, for every KEP and
+/// gate there, unless told as done (`…ベータになりました`) or for a release not after the
+/// article's.
+pub(super) fn under_planning_headings(
+    doc: &Doc,
+    release: Option<Release>,
+    out: &mut super::Mentions,
+) {
+    let planned = planned_sections(doc);
+    if !planned.contains(&true) {
+        return;
+    }
+    for m in staged_mut(out) {
+        let block = &doc.blocks[m.block()];
+        // (A stage dated for a release, `1.35 でベータに`, is what that release brings: the
+        // heading's own release, `## 1.35 で予定されていること`, dates them so.)
+        if m.stage().is_none() || m.release().is_some() || !planned[block.section] {
+            continue;
+        }
+        // (Without a citation closing it: `…しました。 (#128400) [SIG Node]`.)
+        let said = super::without_sig_labels(block.text[m.at().1.clone()].trim())
+            .trim_end_matches(['。', '.', ' ']);
+        let said = said
+            .rsplit_once(['(', '（'])
+            .filter(|(_, cite)| cite.contains(['#', '@']))
+            .map_or(said, |(said, _)| said)
+            .trim_end_matches(['。', '.', ' ']);
+        // (`` `X` は 1.32 で入ったアルファのゲートで、… `` tells of what is done too.)
+        let done = [
+            "ました",
+            "した",
+            "った",
+            "済み",
+            "済",
+            "だった",
+            "でした",
+            "された",
+        ]
+        .iter()
+        .any(|w| said.contains(w));
+        let earlier = m.release().zip(release).is_some_and(|(r, now)| r <= now);
+        if !done && !earlier {
+            m.set(None, false);
+        }
+    }
+}
+
+/// Words of a heading over what is planned (`## 今後の予定`); `予定通り` tells what was done,
+/// `リリース予定日` a date.
+const PLANNING_WORDS: [&str; 8] = [
+    "予定",
+    "今後",
+    "ロードマップ",
+    "次のリリース",
+    "次期リリース",
+    "次回",
+    "予告",
+    "Roadmap",
+];
+
+/// Per section of `doc`, whether it or a heading above it is a planning heading
+/// ([`PLANNING_WORDS`]).
+fn planned_sections(doc: &Doc) -> Vec<bool> {
+    let mut out: Vec<bool> = Vec::with_capacity(doc.sections.len());
+    for (i, section) in doc.sections.iter().enumerate() {
+        let title = &section.title;
+        let own = !["予定通り", "予定どおり", "予定日"]
+            .iter()
+            .any(|w| title.contains(w))
+            && PLANNING_WORDS
+                .iter()
+                .any(|w| title.contains(w) || title.to_lowercase().contains(&w.to_lowercase()));
+        let parent = doc.sections[..i]
+            .iter()
+            .rposition(|p| p.level < section.level && p.level > 0)
+            .is_some_and(|p| out[p]);
+        out.push(i > 0 && (own || parent));
+    }
+    out
+}
+
 pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
     if out.prs.is_empty() {
         return;
@@ -2155,7 +2246,9 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
         }
     }
     for pr in &mut out.prs {
-        if pr.pr.kind == crate::model::ids::ItemKind::Issue {
+        if pr.pr.kind == crate::model::ids::ItemKind::Issue
+            || fixes_or_picks(&doc.blocks[pr.block].text[pr.sentence.clone()])
+        {
             continue;
         }
         let stated = match said.get(&(pr.block, pr.sentence.start)) {
@@ -2170,6 +2263,30 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
             pr.stage_release = s.release;
         }
     }
+}
+
+/// `GA になった \`X\` のバグ修正 (#131100)`, `元 PR は #131500 で、…`, `cherry-pick of #N`: a
+/// pull request that fixes, or is the original of a cherry-pick, brings no stage the sentence
+/// states of a feature.
+fn fixes_or_picks(sentence: &str) -> bool {
+    static ENGLISH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:fix(?:e[sd])?|bug|regression|cherry[- ]pick(?:ed)?)\b")
+            .unwrap()
+    });
+    // (Not `修正` alone: `…を見るように修正してください` asks readers to change their code.)
+    [
+        "バグ",
+        "不具合",
+        "デグレ",
+        "リグレッション",
+        "チェリーピック",
+        "元 PR",
+        "元PR",
+        "元の PR",
+    ]
+    .iter()
+    .any(|w| sentence.contains(w))
+        || ENGLISH.is_match(sentence)
 }
 
 /// `` `X` をベータに昇格しました。デフォルトでは無効です。 (#130822) [SIG Node] ``, `Graduated \`X\`
@@ -3445,12 +3562,29 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             let before = main[..at].trim_end_matches([' ', '、', ',']);
             !["たい", "よう", "おう"].iter().any(|w| before.ends_with(w))
         });
-    let hearsay = HEARSAY_ENDINGS
-        .iter()
-        .find(|w| main.ends_with(*w))
-        .map(|w| main.len() - w.len())
-        .filter(|&at| !done(at));
-    if let Some(at) = guess.or(hearsay) {
+    let hearsay_at = |main: &str| {
+        HEARSAY_ENDINGS
+            .iter()
+            .find(|w| main.ends_with(*w))
+            .map(|w| main.len() - w.len())
+            .filter(|&at| !done(at))
+    };
+    let hearsay = hearsay_at(main);
+    // `ベータになるのは 1.34 らしいので、それまでは…`: hearsay closing a clause given as a cause
+    // or a contrast, of that clause.
+    let mut ends: Vec<usize> = guess.or(hearsay).into_iter().collect();
+    for w in ["ので", "から", "けど", "けれど", "が、", "ため"] {
+        for (i, _) in sentence.match_indices(w) {
+            let head = sentence[..i].strip_suffix('な').unwrap_or(&sentence[..i]);
+            if i < main.len()
+                && let Some(at) = hearsay_at(head)
+                && !ends.contains(&at)
+            {
+                ends.push(at);
+            }
+        }
+    }
+    for at in ends {
         let before = sentence[..at].trim_end_matches(|c: char| {
             c.is_whitespace() || CLAUSE_BREAKS.contains(&c) || matches!(c, '」' | '』')
         });
@@ -4304,12 +4438,19 @@ impl Leads {
         // A paragraph that names a KEP or gate states that one's stage (`` `A` は 1.34 でベータに
         // なります。 `` before a list of notes), unless it introduces the list (`…以下のゲートが
         // ベータになりました:`).
+        // (`KEP-753 が GA になりました。関連:` states KEP-753's, and its last sentence, which
+        // introduces the list, none.)
         let lead = lead.filter(|&p| {
             let view = views.get(p);
             let text = view.text().trim_end();
-            let introduces = text.ends_with([':', '：'])
+            let last = view.sentences.last().cloned().unwrap_or(0..text.len());
+            let introduces = (text.ends_with([':', '：'])
+                && view
+                    .tokens_in(&last)
+                    .iter()
+                    .any(|t| matches!(t.kind, TokenKind::StageWord(_))))
                 || introduces_a_list(text)
-                || !text.ends_with(['。', '.']);
+                || !text.ends_with(['。', '.', ':', '：']);
             introduces || !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
         });
         [lead, heading]
@@ -5739,7 +5880,7 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
         .map(|&s| &doc.spans[s])
         .find(|s| s.range.start == lead)
     else {
-        return titled_then_named(doc, index);
+        return titled_then_named(doc, index) || led_by_a_kep(&b.text[lead..]);
     };
     let after = b.text[span.range.end..].trim_start();
     after.is_empty()
@@ -5751,6 +5892,15 @@ fn led_by_a_name(doc: &Doc, index: usize) -> bool {
         })
         || after.starts_with("- ")
         || (after.starts_with('と') && only_more_names(after))
+}
+
+/// `- KEP-4191`, `- KEP-4191 Split Image Filesystem`, `- KEP #4191: …`: an item opening with a
+/// KEP's number written out, then its title or a description.
+fn led_by_a_kep(text: &str) -> bool {
+    static KEP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(?i:kep)[\s\-#:]*[0-9]{2,5}(?:$|[\s:：—–(（、,])").unwrap()
+    });
+    KEP.is_match(text)
 }
 
 /// `` - Swap サポート（`NodeSwap`） ``, `` - 構造化認証設定（`X`、KEP-3331） ``: an item that is a short
@@ -6212,8 +6362,15 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     let after = past_release_words(&text[t.range.end..]);
     // `うちはまだ 1.32 なので X がベータで…`, `@hanako: 1.33 なら X は GA です`: the release the
     // writer's clusters run, given as the cause or the condition of what the sentence says.
-    if (lead.is_empty() || RUNS_ON.contains(&lead))
+    if (lead.is_empty() || RUNS_ON.contains(&lead) || runs_on_a_platform(lead))
         && CAUSES_OF_A_RELEASE.iter().any(|w| after.starts_with(w))
+    {
+        return Some((r, sentence.end));
+    }
+    // `1.34 に上げたら \`X\` がベータに`, `1.34 にアップグレードしたら…`: the release the
+    // writer's clusters were taken to, what the sentence says of them.
+    if (lead.is_empty() || RUNS_ON.contains(&lead) || runs_on_a_platform(lead))
+        && UPGRADED_TO.iter().any(|w| after.starts_with(w))
     {
         return Some((r, sentence.end));
     }
@@ -6297,6 +6454,36 @@ const RUNS_ON: [&str; 10] = [
     "本番はまだ",
 ];
 
+/// `うちの EKS は`, `GKE`, `本番の GKE も`: the writer's clusters named by their managed platform,
+/// before the release they run.
+fn runs_on_a_platform(lead: &str) -> bool {
+    let lead = ["うちの", "弊社の", "本番の", "社内の", "うちは", "弊社は"]
+        .iter()
+        .find_map(|w| lead.strip_prefix(w))
+        .unwrap_or(lead)
+        .trim();
+    let lead = lead
+        .strip_suffix(['は', 'も', 'が'])
+        .unwrap_or(lead)
+        .trim_end();
+    let lead = lead.strip_suffix("はまだ").unwrap_or(lead).trim_end();
+    PLATFORMS.contains(&lead)
+}
+
+/// Words after a release the writer's clusters were upgraded to (`1.34 に上げたら`).
+const UPGRADED_TO: [&str; 10] = [
+    "に上げたら",
+    "に上げると",
+    "に上げて",
+    "に上げた",
+    "にアップグレードしたら",
+    "にアップグレードすると",
+    "にアップグレードして",
+    "にアップグレードした",
+    "に更新したら",
+    "に更新して",
+];
+
 /// A release given as a cause or a condition: `1.32 なので`, `1.33 なら`.
 const CAUSES_OF_A_RELEASE: [&str; 4] = ["なので", "だから", "なら", "だと"];
 
@@ -6322,8 +6509,18 @@ fn release_opening_clause(
     sentence_start: usize,
 ) -> Option<Release> {
     let clause_start = clause_start(text, sentence_start, tokens[i].range.start);
-    // The sentence's first clause is `topic_release`'s.
-    if clause_start == sentence_start {
+    // The sentence's first clause is `topic_release`'s, after a connective too (`また、`, `あと、`,
+    // `ちなみに、`: a word of a few characters and a comma, no clause of its own).
+    let lead = text[sentence_start..clause_start]
+        .trim()
+        .trim_end_matches(['、', ',']);
+    if clause_start == sentence_start
+        || (lead.chars().count() <= 5
+            && !tokens.iter().any(|t| {
+                (sentence_start..clause_start).contains(&t.range.start)
+                    && t.kind != TokenKind::SentenceEnd
+            }))
+    {
         return None;
     }
     let first = tokens[..i]
@@ -6694,6 +6891,7 @@ fn without_adverb(gap: &str) -> &str {
         "長らく",
         "長く",
         "ずっと",
+        "もう",
     ]
     .iter()
     .find_map(|a| gap.strip_suffix(a))
@@ -6798,6 +6996,11 @@ fn negation_ends(text: &str, tokens: &[super::scan::Token], n: usize, k: usize) 
 /// put off (the writer's adoption), so it cancels no stage. (`GA になりましたが、バグのため
 /// リバートされました` gives its cause after the stage's clause: the stage is cancelled.)
 fn follows_its_cause(text: &str, tokens: &[super::scan::Token], n: usize) -> bool {
+    static DEFAULT_AFTER_A_STAGE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(r"^(?:で|です(?:が|けど)?[、,]?|だけど[、,]?|だが[、,]?)\s*(?:デフォルト|既定)(?:では|で)?\s*(?:無効|有効|オフ|オン|OFF|ON|off|on)(?:のまま)?\s*").unwrap()
+        },
+    );
     let Some(stage) = tokens[..n]
         .iter()
         .rfind(|t| matches!(t.kind, TokenKind::StageWord(_)))
@@ -6811,6 +7014,21 @@ fn follows_its_cause(text: &str, tokens: &[super::scan::Token], n: usize) -> boo
         .and_then(|a| a.split_once([')', '）']))
         .map_or(after, |(_, rest)| rest)
         .trim_start();
+    // (Or its default said after it: `ベータでデフォルト無効なので`, `ベータですが、デフォルト
+    // 無効なので`.)
+    let after = DEFAULT_AFTER_A_STAGE
+        .find(after)
+        .map_or(after, |m| &after[m.end()..]);
+    // `…、採用を見送りました`, `導入は見送り`: the writer's own step put off, whatever comes
+    // between.
+    let before = text[..tokens[n].range.start].trim_end();
+    if WRITERS_STEPS.iter().any(|w| {
+        before
+            .strip_suffix(['を', 'は', 'も'])
+            .is_some_and(|b| b.trim_end().ends_with(w))
+    }) {
+        return true;
+    }
     [
         "なので",
         "ですので",
@@ -6826,6 +7044,19 @@ fn follows_its_cause(text: &str, tokens: &[super::scan::Token], n: usize) -> boo
     .iter()
     .any(|w| after.starts_with(w))
 }
+
+/// The writer's own steps with a feature (`採用`, `導入`, `本番投入`): putting one off is no
+/// postponement of the feature's stage.
+const WRITERS_STEPS: [&str; 8] = [
+    "採用",
+    "導入",
+    "利用",
+    "検証",
+    "有効化",
+    "適用",
+    "本番投入",
+    "試すの",
+];
 
 /// `...リバートされていましたが、ついに...`, `..., but ...`: a new clause whose stage counts.
 fn is_clause_break(between: &str) -> bool {

@@ -8690,3 +8690,188 @@ fn a_kind_named_gate_followed_by_no_and_gate_is_the_gate() {
         assert_eq!(gate_names(md), ["ValidatingAdmissionPolicy"], "{md}");
     }
 }
+
+/// Number, kind, stage and release of each pull request or issue, in document order.
+fn pr_facts(md: &str) -> Vec<(u32, ItemKind, Option<Stage>, Option<Release>)> {
+    let (_, r) = real(md);
+    r.prs
+        .iter()
+        .map(|m| (m.pr.number, m.pr.kind, m.stage, m.stage_release))
+        .collect()
+}
+
+#[test]
+fn an_emoji_after_words_ends_a_statement() {
+    assert_eq!(
+        kep_stages("KEP-2400 がついに GA 🎉 1.30 で beta だったので長かった。"),
+        [(2400, Some(Stage::Stable), None)]
+    );
+}
+
+#[test]
+fn a_connective_and_its_comma_open_the_first_clause() {
+    for md in [
+        "また、1.30 で alpha だった KEP-3998 が今回 beta になりました。",
+        "あと、1.30 で alpha だった KEP-3998 が今回 beta になりました。",
+    ] {
+        // (`今回`, the article's release: here none.)
+        assert_eq!(kep_stages(md), [(3998, Some(Stage::Beta), None)], "{md}");
+    }
+}
+
+#[test]
+fn items_opening_with_a_kep_number_take_their_leads_stage() {
+    let md = "以下の機能がベータに昇格しました:\n\n- KEP-4191 Split Image Filesystem\n- KEP-4216\n- KEP #3998: ジョブの成功ポリシー\n";
+    assert_eq!(
+        kep_stages(md),
+        [
+            (4191, Some(Stage::Beta), None),
+            (4216, Some(Stage::Beta), None),
+            (3998, Some(Stage::Beta), None)
+        ]
+    );
+}
+
+#[test]
+fn an_item_denying_a_stage_takes_none_from_its_heading() {
+    let md =
+        "## GA になった機能\n\n- `WatchList` (KEP-3157) は今回 beta 昇格ならず\n- `NodeSwap`\n";
+    let (_, r) = real(md);
+    assert_eq!(r.keps[0].stage, None);
+    let gates: Vec<_> = r
+        .gates
+        .iter()
+        .map(|g| (g.gate.0.as_str(), g.stage))
+        .collect();
+    assert_eq!(
+        gates,
+        [("WatchList", None), ("NodeSwap", Some(Stage::Stable))]
+    );
+}
+
+#[test]
+fn looking_forward_to_a_stage_states_none() {
+    for md in [
+        "- 「次回は KEP-2837 の beta と KEP-3962 の beta を楽しみにしてます」",
+        "KEP-3962 の beta、楽しみ！",
+    ] {
+        assert!(
+            kep_stages(md).iter().all(|k| k.1.is_none()),
+            "{md}: {:?}",
+            kep_stages(md)
+        );
+    }
+}
+
+#[test]
+fn a_planning_headings_section_states_what_is_planned() {
+    let md = "## 次のリリースの予定\n\n- `WatchList` のベータ昇格 (#132123)\n- `NodeSwap` は 1.32 でベータになりました。\n";
+    let g = gate_facts(md);
+    assert_eq!((g[0].1, g[1].1), (None, Some(Stage::Beta)));
+    assert_eq!(pr_facts(md)[0].2, None);
+    // Under a heading that only looks ahead, a stage told of what is done stands.
+    let md = "## 今後\n\n`WatchList` は 1.32 で入ったアルファのゲートで、試すと面白いです。\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Alpha));
+    // `予定通り` tells what was done.
+    let md = "## 予定通り GA になったもの\n\n- `WatchList` → GA\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Stable));
+}
+
+#[test]
+fn a_stage_and_its_default_given_as_the_cause_of_what_the_writer_puts_off_stand() {
+    for md in [
+        "`WatchList` は 1.33 でもベータでデフォルト無効なので今回は見送ります。",
+        "`WatchList` はベータですが、デフォルト無効なので採用を見送りました。",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    // The feature's own move put off: none.
+    let md = "`WatchList` のベータへの移行は見送られました。";
+    assert_eq!(gate_facts(md)[0].1, None);
+}
+
+#[test]
+fn a_checklists_line_of_a_kind_named_gate_and_a_colon_is_the_gate() {
+    let g = &gate_facts("- `VolumeAttributesClass`: 1.34 で GA\n")[0];
+    assert_eq!(
+        (g.0.as_str(), g.1, g.2),
+        (
+            "VolumeAttributesClass",
+            Some(Stage::Stable),
+            Some(rel("1.34"))
+        )
+    );
+    let md = "- `VolumeAttributesClass`: GA になるのは 1.34 らしいので、それまでは様子見\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.0.as_str(), g.1), ("VolumeAttributesClass", None));
+}
+
+#[test]
+fn the_release_the_writers_clusters_were_taken_to_or_run_dates_the_stage() {
+    for (md, stage, release) in [
+        (
+            "1.34 にアップグレードしたら `WatchList` がベータになっていました。",
+            Stage::Beta,
+            "1.34",
+        ),
+        (
+            "1.34 に上げたら `WatchList` がベータになるので試したい。",
+            Stage::Beta,
+            "1.34",
+        ),
+        (
+            "うちの EKS は 1.32 なので `WatchList` はまだアルファです。",
+            Stage::Alpha,
+            "1.32",
+        ),
+        (
+            "GKE 1.32 なので `WatchList` はまだアルファです。",
+            Stage::Alpha,
+            "1.32",
+        ),
+        (
+            "- `WatchList` ゲートは 1.29 でもう削除済み",
+            Stage::Removed,
+            "1.29",
+        ),
+        (
+            "v1.32 では `WatchList` が削除されていました。",
+            Stage::Removed,
+            "1.32",
+        ),
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(stage), Some(rel(release))), "{md}");
+    }
+}
+
+#[test]
+fn an_issue_is_told_by_its_section_or_the_words_after_it() {
+    for md in [
+        "## イシュー\n\n- #129870 は重複として閉じられました。\n",
+        "- kubernetes/website#49500: 日本語版の一覧が古い、という issue\n",
+        "- issue 報告: kubernetes/kubernetes#133022\n",
+        "- issue を立てました → #133023\n",
+    ] {
+        assert_eq!(pr_facts(md)[0].1, ItemKind::Issue, "{md}");
+    }
+    for md in [
+        "## PR とイシュー\n\n- #129870 がマージされました。\n",
+        "## イシュー\n\n- PR #129871 で直りました。\n",
+    ] {
+        assert_eq!(pr_facts(md)[0].1, ItemKind::Pull, "{md}");
+    }
+}
+
+#[test]
+fn a_fix_or_a_cherry_pick_brings_no_stage() {
+    for md in [
+        "- v1.33.0 で GA になった `WatchList` のバグ修正 (#131100)\n",
+        "- Fixed a crash of pods with `WatchList` enabled in beta. (#131952, @u) [SIG Node]\n",
+        "📝 元 PR は #131500 で、`WatchList` は v1.32 から GA です。",
+    ] {
+        assert_eq!(pr_facts(md)[0].2, None, "{md}");
+    }
+    let md = "- `WatchList` フィーチャーゲートが非推奨になりました。`X` に依存しているクライアントは修正してください。 (#130254)\n";
+    assert_eq!(pr_facts(md)[0].2, Some(Stage::Deprecated));
+}
