@@ -93,7 +93,8 @@ impl BlockMentions {
     }
 
     /// Adds `m`, or merges it into the mention of the same block: the first stands, with the
-    /// first stage and default any of them states, unless a later one states a stage for a
+    /// first stage (its release and sentence too) and default any of them states, unless a
+    /// later one states a stage for a
     /// later release (`` `NodeSwap` は v1.28 でベータに…そして v1.34 で `NodeSwap` は GA ``): where
     /// the story stands is that one, and the earlier stage is its history.
     fn add(&mut self, block: usize, m: Mention) {
@@ -129,8 +130,19 @@ impl BlockMentions {
                             o.history.sort();
                         }
                     }
+                    // (The first names it, a later one states its stage: `\`KMSv2\` を使って
+                    // いました。\`KMSv2\` は 1.32 で削除されました。` is removed in 1.32.)
+                    (None, Some(_), _, _) => {
+                        let default_on = o.default_on.or(m.default_on);
+                        o.stage = m.stage;
+                        o.release = m.release;
+                        o.sentence = m.sentence;
+                        o.lead = m.lead;
+                        o.deferred = m.deferred;
+                        o.history = m.history;
+                        o.default_on = default_on;
+                    }
                     _ => {
-                        o.stage = o.stage.or(m.stage);
                         o.default_on = o.default_on.or(m.default_on);
                     }
                 }

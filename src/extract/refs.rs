@@ -1160,7 +1160,11 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         // (Or a sentence presenting it, `次は In-Place Pod Vertical Scaling です。`, whose story the
         // next sentences tell.)
         let presented = || stage::presents(&text[range.end..view.sentence_at(range.start).end]);
-        if view.in_span(range.start) || !(heads_a_subject(&text[range.end..]) || presented()) {
+        if view.in_span(range.start)
+            || !(heads_a_subject(&text[range.end..])
+                || moved_as_an_object(&text[range.end..])
+                || presented())
+        {
             continue;
         }
         let sentence = view.orig_sentence(range.start);
@@ -1279,6 +1283,16 @@ fn without_trailing_asides(text: &str) -> &str {
 /// Whether the text after a name makes it the subject: a particle (`は`, `が`, `も`), past closing
 /// marks and one short aside in brackets (`…Configuration)は`, `_Contextual Logging_ (CL) が`),
 /// or an English verb (`… is now GA`, `… graduates to beta`).
+/// `Multiple Service CIDRs を GA に昇格`, `CSI Changed Block Tracking のアルファ実装`: a digest's
+/// line of a title moved to a stage, the title its object or the owner of the stage's
+/// implementation.
+fn moved_as_an_object(after: &str) -> bool {
+    static MOVED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:を\s*(?:v?1\.[0-9]{1,2}\s*で\s*)?(?:ga|stable|beta|alpha|ベータ|アルファ|安定版)版?\s*(?:に|へ)\s*(?:昇格|移行)|の\s*(?:ga|beta|alpha|ベータ|アルファ)版?\s*(?:実装|サポート|対応|昇格|化))").unwrap()
+    });
+    MOVED.is_match(after)
+}
+
 pub(super) fn heads_a_subject(after: &str) -> bool {
     let closing = [' ', '_', '*', ')', '）', '」', '』', '"', '\u{3000}'];
     let mut rest = after.trim_start_matches(closing);

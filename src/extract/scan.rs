@@ -57,7 +57,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:(?:になる|となる|される|する)こと)?(?:が|を|に)期待
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
-        | [がを]楽しみ | 、\ ?楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
+        | [がも](?:提案|検討|議論)(?:されて(?:います|いる|おり)|中) | [がを]楽しみ | 、\ ?楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め|にし)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
@@ -260,6 +260,15 @@ fn is_a_wish(s: &str) -> bool {
     s.ends_with("ほしい")
         || s.ends_with("欲しい")
         || matches!(s, "入れたい" | "進めたい" | "にしたい")
+}
+
+/// `の非推奨化が提案されています`, `のベータ昇格も検討されている`, `の GA が議論中`: a move
+/// proposed, of the stage right before (see `scan_until`), not made.
+fn is_proposed(s: &str) -> bool {
+    s.starts_with(['が', 'も'])
+        && ["提案", "検討", "議論"]
+            .iter()
+            .any(|w| s[3..].starts_with(w))
 }
 
 /// What may stand between a stage and [`is_a_spoken_plan`]'s verb: its particle.
@@ -500,7 +509,35 @@ pub(super) fn scan_until(
             continue;
         }
         // `` `KMSv2KDF` ゲートがなくなりました ``: gone, said of a gate (`心配がなくなりました` is not).
+        // `## 1.32 で消えたフィーチャーゲート`, `なくなった機能`: gone, said of the gates or
+        // features a heading or lead names.
+        // (`以下のゲートが消えました:`: said of the gates it lists.)
+        let of_gates = || {
+            let before = text[..m.start()].trim_end();
+            (s.ends_with('た')
+                && [
+                    "フィーチャーゲート",
+                    "ゲート",
+                    "機能",
+                    "もの",
+                    "feature gate",
+                ]
+                .iter()
+                .any(|w| text[m.end()..].trim_start().starts_with(w)))
+                || ["以下の", "次の", "下記の", "これらの"].iter().any(|l| {
+                    [
+                        "ゲートが",
+                        "ゲートは",
+                        "フィーチャーゲートが",
+                        "機能が",
+                        "機能は",
+                    ]
+                    .iter()
+                    .any(|w| before.ends_with(&format!("{l}{w}")))
+                })
+        };
         if s.starts_with("なくな")
+            && !of_gates()
             && !tokens.last().is_some_and(|t| {
                 t.kind == TokenKind::GateKeyword
                     && matches!(text[t.range.end..m.start()].trim(), "が" | "は" | "も")
@@ -522,7 +559,7 @@ pub(super) fn scan_until(
         }
         // `` `X` は 1.33 で消えた ``: gone, said of a name (`警告が v1.33 で消えました` is the
         // warning's).
-        if s.starts_with("消え") && !said_of_a_name(text, &tokens, m.start()) {
+        if s.starts_with("消え") && !said_of_a_name(text, &tokens, m.start()) && !of_gates() {
             continue;
         }
         // `` `X` は使えなくなりました ``, `v1.32 で削除となりました`: said of its subject or release
@@ -684,6 +721,7 @@ pub(super) fn scan_until(
                 | "されるらしい"
                 | "するらしい"
         ) || WAITING.contains(&s)
+            || is_proposed(s)
             || (s.ends_with("期待")
                 && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
         // `ベータ昇格の Exception を出しました`, `GA の例外申請`: the release team was asked to let
@@ -1355,6 +1393,7 @@ fn classify(s: &str) -> TokenKind {
         // in general (狙う, 提案されている, 期待されていた, 検討中だった, でしょう, 次回 not said of a stage) also describe
         // and comment on facts (`期待されていた KEP-1287 がついに GA に`), so they are none.
         "目論" | "に昇格させたい" => TokenKind::Plan,
+        _ if is_proposed(s) => TokenKind::Plan,
         _ if is_a_spoken_plan(s) => TokenKind::Plan,
         // `KEP-753 の GA が期待されています`, `GA になることを期待しています`: a hope of the stage
         // right before it (see `scan`; `期待されていた KEP-1287 がついに GA に` is none).

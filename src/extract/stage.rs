@@ -2729,10 +2729,20 @@ pub(super) fn shared_by_tied(views: &Views, out: &mut super::Mentions, registry:
         // (Two gates of one KEP are two features: `` `WatchListClient` は v1.31 でベータ。`WatchList`
         // はサーバー側の機能です。`` says nothing of `WatchList`'s stage.)
         let both_gates = |e: &Entity| matches!((e, &entity), (Entity::Gate(_), Entity::Gate(_)));
+        // (`` - `X` を GA に昇格 `` over `  - 📝 [KEP-2644](…) です。`: a nested item that only
+        // names the parent's KEP or gate is of the parent's change.)
+        let parent = views.doc.blocks[m.block()].parent_item.filter(|_| {
+            let view = views.get(m.block());
+            names_one(view)
+                && !view
+                    .tokens
+                    .iter()
+                    .any(|t| matches!(t.kind, TokenKind::StageWord(_)))
+        });
         let mut said = stated
             .iter()
             .filter(|(b, e, _, sentence)| {
-                *b == m.block()
+                (*b == m.block() || Some(*b) == parent)
                     && *e != entity
                     && !both_gates(e)
                     && e.is_tied_to(&entity, registry)
@@ -7082,6 +7092,28 @@ fn is_transition_target(after: &str) -> bool {
 /// The one stage a block names, if it names exactly one (after the last postponement), with
 /// the release a sentence naming it states (the article's if one states it for that, else the
 /// first's), and the normalized offsets of its words.
+/// `設定に \`KMSv2\` が残っていました。このゲートは 1.32 で削除されています。`, `これは 1.32 で
+/// 削除されたゲートです`: a removal whose clause opens pointing back at the gate just named (a
+/// removal is else as often of something else, `古い API は削除されました`).
+fn removal_points_back(view: &BlockView, t: &Token) -> bool {
+    let text = view.text();
+    let sentence = view.sentence_at(t.range.start);
+    let opening =
+        text[clause_start(text, sentence.start, t.range.start)..t.range.start].trim_start();
+    let opening = &opening[super::note_mark_len(opening)..];
+    [
+        "このゲート",
+        "そのゲート",
+        "当該ゲート",
+        "これは",
+        "こちらは",
+        "ゲート自体は",
+        "ゲートは",
+    ]
+    .iter()
+    .any(|w| opening.starts_with(w))
+}
+
 pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let text = view.text();
     let muted = view.muted();
@@ -7118,7 +7150,7 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
                 found = None;
                 negated_at = Some(t.range.end);
             }
-            TokenKind::StageWord(Stage::Removed) => {}
+            TokenKind::StageWord(Stage::Removed) if !removal_points_back(view, t) => {}
             TokenKind::StageWord(s) => match &mut found {
                 None => found = Some((s, vec![t.range.start])),
                 Some((f, at)) if *f == s => at.push(t.range.start),

@@ -8875,3 +8875,81 @@ fn a_fix_or_a_cherry_pick_brings_no_stage() {
     let md = "- `WatchList` フィーチャーゲートが非推奨になりました。`X` に依存しているクライアントは修正してください。 (#130254)\n";
     assert_eq!(pr_facts(md)[0].2, Some(Stage::Deprecated));
 }
+
+#[test]
+fn a_move_proposed_in_a_noun_is_none() {
+    for md in [
+        "- `WatchList` のベータ昇格が提案されています。",
+        "- `WatchList` の GA も検討されている。",
+        "- kustomize の非推奨化が提案されています（KEP-3157）。",
+    ] {
+        let (_, r) = real(md);
+        assert!(
+            r.gates.iter().all(|g| g.stage.is_none()) && r.keps.iter().all(|k| k.stage.is_none()),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_kep_title_moved_to_a_stage_as_an_object_is_the_kep() {
+    for md in [
+        "- Mutating Admission Policies を 1.34 でベータに昇格 (#129818)\n",
+        "- 1.32 では Mutating Admission Policies のアルファ実装が入りました\n",
+    ] {
+        let k = kep_stages(md);
+        assert_eq!(k.len(), 1, "{md}");
+        assert_eq!(k[0].0, 3962, "{md}");
+        assert!(k[0].1.is_some(), "{md}");
+    }
+    // Said in passing, no reference.
+    assert!(kep_stages("Mutating Admission Policies を使ってみました。").is_empty());
+}
+
+#[test]
+fn a_nested_note_naming_the_kep_of_its_parents_gate_shares_its_stage() {
+    let md = "- `WatchList` をベータに昇格 (#128011)\n  - 📝 [KEP-3157](https://kep.k8s.io/3157) です。\n";
+    assert_eq!(kep_stages(md), [(3157, Some(Stage::Beta), None)]);
+    // A nested note naming another KEP: none.
+    let md = "- `WatchList` をベータに昇格 (#128011)\n  - 📝 [KEP-3962](https://kep.k8s.io/3962) です。\n";
+    assert_eq!(kep_stages(md), [(3962, None, None)]);
+}
+
+#[test]
+fn a_removal_told_of_the_gate_pointed_back_at_is_the_gates() {
+    for md in [
+        "設定に `KMSv2` が残っていました。このゲートは 1.32 で削除されています。",
+        "設定に `KMSv2` が残っていました。これは 1.32 で削除されたゲートです。",
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!(
+            (g.1, g.2),
+            (Some(Stage::Removed), Some(rel("1.32"))),
+            "{md}"
+        );
+    }
+    // A removal of something else with a subject of its own: none.
+    let md = "`KMSv2` を使っていました。古い API は 1.32 で削除されました。";
+    assert_eq!(gate_facts(md)[0].1, None);
+}
+
+#[test]
+fn gone_in_a_heading_or_lead_over_gates_is_a_removal() {
+    let md = "## 1.32 で消えたフィーチャーゲート\n\n- `KMSv2`\n\n## 調査\n\n1.32 で以下のゲートが消えました:\n\n- `ServerSideApply`\n\n## 気になったこと\n\n警告が 1.32 で消えました。`WatchList` は使っています。\n";
+    let got: Vec<_> = gate_facts(md)
+        .into_iter()
+        .map(|g| (g.0, g.1, g.2))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("KMSv2".to_string(), Some(Stage::Removed), Some(rel("1.32"))),
+            (
+                "ServerSideApply".to_string(),
+                Some(Stage::Removed),
+                Some(rel("1.32"))
+            ),
+            ("WatchList".to_string(), None, None),
+        ]
+    );
+}
