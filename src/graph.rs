@@ -97,7 +97,7 @@ impl BlockMentions {
     /// later one states a stage for a
     /// later release (`` `NodeSwap` は v1.28 でベータに…そして v1.34 で `NodeSwap` は GA ``): where
     /// the story stands is that one, and the earlier stage is its history.
-    fn add(&mut self, block: usize, m: Mention) {
+    fn add(&mut self, block: usize, mut m: Mention) {
         match self.at.get(&block) {
             Some(&i) => {
                 let o = &mut self.list[i];
@@ -108,17 +108,12 @@ impl BlockMentions {
                             release: was,
                             stage: old,
                         });
-                        history.extend(m.history);
+                        history.extend(std::mem::take(&mut m.history));
                         history.retain(|d| d.release != now);
                         history.sort();
                         history.dedup_by_key(|d| d.release);
-                        o.stage = m.stage;
-                        o.release = m.release;
-                        o.default_on = m.default_on;
-                        o.sentence = m.sentence;
-                        o.lead = m.lead;
-                        o.deferred = m.deferred;
-                        o.history = history;
+                        let default_on = m.default_on;
+                        o.take_statement(m, history, default_on);
                     }
                     // (The later release told first: the earlier stage is its history.)
                     (Some(_), Some(earlier), Some(was), Some(then)) if then < was => {
@@ -134,13 +129,8 @@ impl BlockMentions {
                     // いました。\`KMSv2\` は 1.32 で削除されました。` is removed in 1.32.)
                     (None, Some(_), _, _) => {
                         let default_on = o.default_on.or(m.default_on);
-                        o.stage = m.stage;
-                        o.release = m.release;
-                        o.sentence = m.sentence;
-                        o.lead = m.lead;
-                        o.deferred = m.deferred;
-                        o.history = m.history;
-                        o.default_on = default_on;
+                        let history = std::mem::take(&mut m.history);
+                        o.take_statement(m, history, default_on);
                     }
                     _ => {
                         o.default_on = o.default_on.or(m.default_on);
@@ -153,6 +143,20 @@ impl BlockMentions {
             }
             None => {}
         }
+    }
+}
+
+impl Mention {
+    /// Takes what `m`, a later mention of the same block, states: its stage with its release,
+    /// sentence and lead, with `history` and `default_on` as the merge settles them.
+    fn take_statement(&mut self, m: Mention, history: Vec<Dated>, default_on: Option<bool>) {
+        self.stage = m.stage;
+        self.release = m.release;
+        self.default_on = default_on;
+        self.sentence = m.sentence;
+        self.lead = m.lead;
+        self.deferred = m.deferred;
+        self.history = history;
     }
 }
 
