@@ -46,6 +46,9 @@
 //! and GitHub handles (`@HirazawaUi`) are therefore not gates unless the text or the registry
 //! says so.
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::refs::place_of;
 use super::scan::{Token, TokenKind};
@@ -885,6 +888,12 @@ fn is_switched_on(view: &BlockView, i: usize) -> bool {
 /// The longest aside after a name that states its stage (`（v1.32 で alpha）`, `(beta, 1.29+)`).
 const ASIDE_CHARS: usize = 16;
 
+/// `1.33 でも `, `v1.33 では `: a release and its particle before the stage (see
+/// [`is_subject_of_a_stage`]).
+static DATED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^v?1\.[0-9]{1,2}\s*(?:でも|では|で)\s*(?:まだ|もう)?\s*").unwrap()
+});
+
 fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];
@@ -898,6 +907,15 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
         return true;
     }
     let mut rest = text[t.range.end..sentence.end].trim_start_matches(['`', ' ']);
+    // `MAP（\`MutatingAdmissionPolicy\`）は…`: the name an abbreviation stands for, in brackets
+    // after it, is the subject.
+    let before = text[..t.range.start].trim_end_matches(['`', ' ']);
+    if let Some(abbr) = before.strip_suffix('(')
+        && (2..=6).contains(&stage::trailing(abbr.trim_end(), |c| c.is_ascii_uppercase()).len())
+        && let Some(after) = rest.strip_prefix(')')
+    {
+        rest = after.trim_start();
+    }
     // `` `MutatingAdmissionPolicy`（v1.32 で alpha） ``: an aside of the name's stage.
     if let Some(inner) = rest.strip_prefix('(')
         && let Some((aside, _)) = inner.split_once(')')
@@ -928,7 +946,18 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
         .map_or(rest, str::trim_start);
     // `` - `MutatingAdmissionPolicy`: 1.34 でベータ ``: a checklist's line, the name, a colon and
     // what it says of the name's stage.
-    let colon = rest.strip_prefix([':', '：']).map(str::trim_start);
+    // (`- X: まだアルファ`, `- X: 1.33 でもアルファ`: an adverb or the release first.)
+    let colon = rest.strip_prefix([':', '：']).map(|after| {
+        let after = after.trim_start();
+        let after = after
+            .strip_prefix("まだ")
+            .or_else(|| after.strip_prefix("もう"))
+            .or_else(|| after.strip_prefix("すでに"))
+            .or_else(|| after.strip_prefix("引き続き"))
+            .unwrap_or(after)
+            .trim_start();
+        DATED.find(after).map_or(after, |m| &after[m.end()..])
+    });
     if let Some(after) = colon {
         rest = after;
     }

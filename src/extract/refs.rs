@@ -1545,7 +1545,16 @@ fn says_issue(before: &str) -> bool {
         .trim_end()
         .trim_end_matches([':', '：', '→'])
         .trim_end();
-    let before = before.strip_suffix('は').unwrap_or(before).trim_end();
+    // (`Fixes は k/k#N で`: the fix, the topic, is in that pull request.)
+    let topic = before.strip_suffix('は');
+    if topic.is_some_and(|b| {
+        ["fixes", "fix", "closes", "resolves"]
+            .iter()
+            .any(|w| last_word(b.trim_end()).eq_ignore_ascii_case(w))
+    }) {
+        return false;
+    }
+    let before = topic.unwrap_or(before).trim_end();
     // `issue 報告: #N`, `issue を立てました → #N`: the issue the writer filed.
     let before = [
         "報告",

@@ -50,7 +50,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | α | β
         | 非推奨 | 廃止予定 | (?:削除|廃止)(?:され|し)(?:ました|た) | (?:削除|廃止)されて(?:いました|いた|います|いる|おり|ます|る) | (?:削除|廃止)され
         | (?:削除|廃止)(?:と|に)な(?:りました|った) | 削除済 | 削除 | 廃止 | 利用できなくな | 使用できなくな
-        | 使えなくな(?:りました|った) | なくな(?:りました|った) | 消え(?:ました|た|て(?:いる|います|いた|おり))
+        | 使えなくな(?:りました|った) | なくな(?:りました|った|ってます|ってる|っています) | 消え(?:ました|た|て(?:いる|います|いた|おり|る|ます|た)|ちゃいました|ちゃった)
         | (?:取り除か|撤廃さ|除去さ|撤去さ)れ(?:ました|た)
         | マイルストーンから(?:削除|外)
         | 見送 | 延期 | 持ち越 | 撤回 | 取り下げ | リバート | 断念 | 諦め | あきらめ | 却下
@@ -319,7 +319,11 @@ fn narrates(text: &str, s: &str, at: Range<usize>) -> bool {
 }
 
 /// Endings of a guess (`…かな`, `…だと思います`, `…だろう`, `…はず`).
-pub(super) const GUESS_ENDINGS: [&str; 16] = [
+pub(super) const GUESS_ENDINGS: [&str; 20] = [
+    "気がする",
+    "気がします",
+    "ような",
+    "ような気がする",
     "かな",
     "かなあ",
     "かなぁ",
@@ -1046,9 +1050,13 @@ fn ends_an_aside_or_clause(after: &str) -> bool {
 /// Before a bare removal noun at `at`: whether its subject (`Xも`, `Xは`, `Xが`) or its release
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
-    text[..at]
-        .trim_end_matches(INLINE_SPACE)
-        .ends_with(['も', 'は', 'が'])
+    // (`` `X` はゲートごと削除 ``: the gate and all.)
+    let before = text[..at].trim_end_matches(INLINE_SPACE);
+    let before = before
+        .strip_suffix("ゲートごと")
+        .unwrap_or(before)
+        .trim_end();
+    before.ends_with(['も', 'は', 'が'])
         || follows_its_release_or_stage(text, last, at)
         || last.is_some_and(|t| is_named_object(text, t, at))
 }

@@ -3489,6 +3489,16 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             });
         }
     }
+    // `` `X` は 1.32 でアルファ（うろ覚え） ``, `…（要確認）`: what the writer only half remembers.
+    if ["うろ覚え", "(要確認)", "(未確認)"]
+        .iter()
+        .any(|w| sentence.contains(w))
+    {
+        out.push(Guess {
+            range: 0..sentence.len(),
+            of_the_predicate: false,
+        });
+    }
     // `X は 1.33 で GA になったと聞いたのですが、本当ですか？`, `…起動しないって本当？`: what the
     // sentence asks is true, to the question.
     let asked = sentence.trim_end_matches(|c: char| {
@@ -3586,8 +3596,16 @@ fn guessed(sentence: &str) -> Vec<Guess> {
     for w in ["ので", "から", "けど", "けれど", "が、", "ため"] {
         for (i, _) in sentence.match_indices(w) {
             let head = sentence[..i].strip_suffix('な').unwrap_or(&sentence[..i]);
+            // (And a guess: `早くて 1.33 か 1.34 だと思いますが、…`.)
+            let guessed_at = |head: &str| {
+                super::scan::GUESS_ENDINGS
+                    .iter()
+                    .find(|w| head.ends_with(*w))
+                    .map(|w| head.len() - w.len())
+                    .filter(|&at| !done(at))
+            };
             if i < main.len()
-                && let Some(at) = hearsay_at(head)
+                && let Some(at) = hearsay_at(head).or_else(|| guessed_at(head))
                 && !ends.contains(&at)
             {
                 ends.push(at);
@@ -3637,7 +3655,8 @@ fn guessed(sentence: &str) -> Vec<Guess> {
 /// `1.35 だと思う`), not the topic of an opinion (`GA は嬉しいと思います`, `GA になったことで
 /// Pod の再起動が減ると思います`).
 fn is_a_predicate_tail(tail: &str) -> bool {
-    let mut rest = tail.trim().to_string();
+    // (`アルファ…だった気がする`: trailing off first.)
+    let mut rest = tail.trim().replace(['…', '‥', '.'], "");
     for word in ["昇格", "移行", "到達", "入り", "化"] {
         rest = rest.replace(word, "");
     }
@@ -4080,7 +4099,8 @@ fn counts_time_since(after: &str) -> bool {
 }
 
 /// The text after a stage word goes on to the pull request it qualifies: `GA PR`, `GA 化 PR`,
-/// `ベータ昇格の PR`, `ベータへの昇格プルリク`.
+/// `ベータ昇格の PR`, `ベータへの昇格プルリク`, or the issue tracking the move (`ベータ昇格の追跡
+/// Issue`, `GA tracking issue`).
 fn names_a_pull_request(after: &str) -> bool {
     let mut rest = after.trim_start();
     for word in ["への", "に", "へ", "昇格", "化", "の", " "] {
@@ -4089,6 +4109,13 @@ fn names_a_pull_request(after: &str) -> bool {
     rest.starts_with("PR") && !rest[2..].starts_with(|c: char| c.is_ascii_alphabetic())
         || rest.starts_with("プルリク")
         || rest.starts_with("pull request")
+        || ["追跡 issue", "追跡issue", "tracking issue", "追跡イシュー"]
+            .iter()
+            .any(|w| {
+                rest.len() >= w.len()
+                    && rest.is_char_boundary(w.len())
+                    && rest[..w.len()].eq_ignore_ascii_case(w)
+            })
 }
 
 /// The bracketed aside of `sentence` that holds byte `at` (`（GA は v1.35 予定）`, `(will be GA)`),
@@ -6328,6 +6355,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
         // `前回の v1.33 で…`, `次の v1.33 で…`: which release, said again.
         "前回の",
         "次の",
+        // `同じ 1.30 で…`: the release said before, again.
+        "同じ",
+        "同じく",
         "前回",
         "今回の",
         "今回",

@@ -8953,3 +8953,67 @@ fn gone_in_a_heading_or_lead_over_gates_is_a_removal() {
         ]
     );
 }
+
+#[test]
+fn spoken_removals_state_the_removal() {
+    let md = "きむら: `KMSv2` と `ServerSideApply` のゲートが 1.32 で消えてます。";
+    let got: Vec<_> = gate_facts(md).into_iter().map(|g| (g.1, g.2)).collect();
+    assert_eq!(got, [(Some(Stage::Removed), Some(rel("1.32"))); 2]);
+    let md = "`KMSv2` はゲートごと削除。1.31 で GA になってたので。";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Removed));
+}
+
+#[test]
+fn what_the_writer_only_half_remembers_states_nothing() {
+    for md in [
+        "`KMSv2` は 1.32 でアルファ…だった気がする。要確認",
+        "`KMSv2` は 1.32 でアルファ（うろ覚え）",
+        "`KMSv2` は 1.32 でアルファだったような。",
+        "KEP-3962 のベータ昇格は早くて 1.33 か 1.34 だと思いますが、Webhook を置き換えられる日が楽しみです。",
+    ] {
+        let (_, r) = real(md);
+        assert!(
+            r.gates.iter().all(|g| g.stage.is_none()) && r.keps.iter().all(|k| k.stage.is_none()),
+            "{md}"
+        );
+    }
+}
+
+#[test]
+fn a_kind_named_gate_after_its_abbreviation_or_a_checklists_adverb_is_the_gate() {
+    for (md, stage, release) in [
+        (
+            "VAP（`ValidatingAdmissionPolicy`）は 1.30 で GA。",
+            Stage::Stable,
+            Some(rel("1.30")),
+        ),
+        (
+            "- `VolumeAttributesClass`: まだアルファ\n",
+            Stage::Alpha,
+            None,
+        ),
+        (
+            "- `VolumeAttributesClass`: 1.33 でもベータ\n",
+            Stage::Beta,
+            Some(rel("1.33")),
+        ),
+    ] {
+        let g = &gate_facts(md)[0];
+        assert_eq!((g.1, g.2), (Some(stage), release), "{md}");
+    }
+}
+
+#[test]
+fn the_same_release_said_again_dates_the_stage() {
+    let g = &gate_facts("同じ 1.30 で `WatchList` がベータとして追加されています。")[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Beta), Some(rel("1.30"))));
+}
+
+#[test]
+fn an_issue_tracking_a_move_states_no_stage_and_a_fix_in_a_pull_request_is_one() {
+    let md = "## 参考リンク\n\n- ベータ昇格の追跡 Issue: https://github.com/kubernetes/enhancements/issues/3157\n";
+    assert_eq!(kep_stages(md), [(3157, None, None)]);
+    let md = "issue #133301 読んだ。Fixes は k/k#133320 で、1.34.1 に入る見込み";
+    let kinds: Vec<_> = pr_facts(md).into_iter().map(|p| (p.0, p.1)).collect();
+    assert_eq!(kinds, [(133301, ItemKind::Issue), (133320, ItemKind::Pull)]);
+}
