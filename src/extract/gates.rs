@@ -986,7 +986,10 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
             .first()
             .is_some_and(|s| {
                 s.range.start == at
-                    && matches!(s.kind, TokenKind::StageWord(_) | TokenKind::ApiVersion(_))
+                    && matches!(
+                        s.kind,
+                        TokenKind::StageWord(_) | TokenKind::ApiVersion(_) | TokenKind::DeniedStage
+                    )
             });
     }
     // (`` `VolumeAttributesClass` って、1.34 で GA に ``: the spoken topic.)

@@ -1639,6 +1639,7 @@ fn denied(text: &str, word: Range<usize>) -> bool {
         || denied_verb(&text[word.clone()], after)
         || not_reached(after)
         || casually_denied(after)
+        || not_yet(after)
         || not_so_after_all(after)
         || promotion_not_done(after)
         || ["not", "isn't", "aren't", "not yet"].iter().any(|w| {
@@ -1697,6 +1698,14 @@ fn not_reached(after: &str) -> bool {
         .unwrap()
     });
     NOT_REACHED.is_match(after)
+}
+
+/// `GA はまだ。`, `GA はまだです`, `GA はもう少し先ですね`: the stage said not to have come yet.
+fn not_yet(after: &str) -> bool {
+    static NOT_YET: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:は|も)\s*(?:まだ|まだ先|もう少し先|先)\s*(?:です|だ|ですね|かな|みたい|っぽい|でした)?\s*(?:[。、,.!！?？)）]|$)").unwrap()
+    });
+    NOT_YET.is_match(after)
 }
 
 /// `GA 昇格はしていません`, `beta に昇格しなかった`, `GA になってない`, `GA にはなってません`,

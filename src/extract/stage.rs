@@ -370,9 +370,17 @@ fn sets_itself_apart(view: &BlockView, mention: &Range<usize>) -> bool {
 /// the mention's stage, though no stage, is its own (the block's stage is not lent to it).
 fn speaks_of_an_unstated_stage(view: &BlockView, mention: &Range<usize>) -> bool {
     let sentence = view.sentence_at(mention.start);
-    view.tokens_in(&sentence)
-        .iter()
-        .any(|t| matches!(t.kind, TokenKind::StageWord(_)) || t.kind.hopes_or_denies())
+    let text = view.text();
+    // (Not of words the writer took back: `` `X` は GA と書きましたが、誤りでした ``.)
+    let taken_back = if RETRACTIONS.iter().any(|w| text.contains(w)) {
+        retracted(text)
+    } else {
+        Vec::new()
+    };
+    view.tokens_in(&sentence).iter().any(|t| {
+        (matches!(t.kind, TokenKind::StageWord(_)) || t.kind.hopes_or_denies())
+            && !taken_back.iter().any(|r| r.contains(&t.range.start))
+    })
 }
 
 /// In a sentence naming several KEPs or gates, the default said of the mention's name
@@ -1911,9 +1919,15 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
         return;
     }
     let doc = views.doc;
+    // (Or a question and an afterthought after it: `` `X` ってベータになった？ OCI イメージを
+    // volume にするやつ ``.)
     let is_question = |b: usize| {
         let text = doc.blocks[b].text.trim_end();
         text.ends_with(['?', '？'])
+            || text.rfind(['?', '？']).is_some_and(|at| {
+                let after = text[at..].trim_start_matches(['?', '？']).trim();
+                after.chars().count() <= 30 && !after.contains(['。', '.', '\n'])
+            })
     };
     // The question each answer answers.
     let mut answers: HashMap<usize, usize> = HashMap::new();
@@ -1929,7 +1943,46 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             || spoken();
         // A question as a heading is answered by its section's first block.
         let under_a_question_heading = matches!(doc.blocks[b - 1].kind, BlockKind::Heading(_));
-        if (labelled || under_a_question_heading)
+        // `> \`X\`、デフォルト有効って本当？` / `本当です。1.34 でベータに…`, a scrap's `\`X\` って
+        // どのステージだっけ？` / `1.33 でベータになってた。`: a paragraph that names no KEP or
+        // gate right after a question paragraph answers it, unlabelled.
+        let unlabelled = || {
+            block.kind == BlockKind::Paragraph
+                && doc.blocks[b - 1].kind == BlockKind::Paragraph
+                && {
+                    let view = views.get(b);
+                    let text = view.text();
+                    // (Its first sentence answers: a yes or no, or the stage itself; not `次の
+                    // 話題です。ベータ機能は多いです。`.)
+                    let first = view.sentences.first().cloned().unwrap_or(0..text.len());
+                    let answers = [
+                        "本当",
+                        "ほんと",
+                        "はい",
+                        "いいえ",
+                        "いや",
+                        "いえ",
+                        "うん",
+                        "ええ",
+                    ]
+                    .iter()
+                    .chain(&AFFIRMATIONS)
+                    .any(|w| text[first.clone()].trim_start().starts_with(w))
+                        || view
+                            .tokens_in(&first)
+                            .iter()
+                            .any(|t| matches!(t.kind, TokenKind::StageWord(_)));
+                    let same_speaker = matches!(
+                        (speaker(&asker), speaker(&crate::text::japanese::nfkc(text))),
+                        (Some(q), Some(a)) if q == a
+                    );
+                    answers
+                        && !same_speaker
+                        && !speaks_of_a_stage_in_general(view)
+                        && !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
+                }
+        };
+        if (labelled || under_a_question_heading || unlabelled())
             && matches!(block.kind, BlockKind::Paragraph | BlockKind::ListItem)
             && is_question(b - 1)
         {
@@ -2080,7 +2133,7 @@ fn asked_stage(view: &BlockView, question: &Range<usize>) -> Option<Stage> {
 /// the answer names, if any.
 fn confirmed(stage: Stage, view: &BlockView, answer: &Range<usize>) -> Option<Stated> {
     let text = view.text();
-    let said = text[answer.clone()].trim_start();
+    let said = without_chat_header(text[answer.clone()].trim_start());
     let said = speaker(said).map_or(said, |name| {
         said[said.find(name).map_or(0, |at| at + name.len())..].trim_start_matches([':', ' '])
     });
@@ -2112,8 +2165,31 @@ fn confirmed_turn(views: &Views, q: usize, a: usize) -> Option<Stated> {
     confirmed(asked, answer, first)
 }
 
+/// `@suzuki 10:42⏎そうそう、1.33 で。`: a chat export's message, its header (the speaker and the
+/// time) on a line of its own, without that line.
+fn without_chat_header(said: &str) -> &str {
+    static HEADER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^@?[^\s:：]{1,20}\s+[0-9]{1,2}:[0-9]{2}\s*\n").unwrap()
+    });
+    HEADER
+        .find(said)
+        .map_or(said, |m| said[m.end()..].trim_start())
+}
+
 /// How a yes opens (after NFKC).
-const AFFIRMATIONS: [&str; 9] = [
+const AFFIRMATIONS: [&str; 20] = [
+    // (A yes that echoes the question's verb: `…ベータになった？` / `なった。`.)
+    "なった",
+    "なってる",
+    "なってます",
+    "なっています",
+    "なりました",
+    "入った",
+    "入ってる",
+    "入ってます",
+    "入りました",
+    "上がった",
+    "上がってる",
     "そうそう",
     "そうです",
     "そうですね",
@@ -2125,11 +2201,6 @@ const AFFIRMATIONS: [&str; 9] = [
     "yes",
 ];
 
-/// `` - Promoted `VolumeAttributesClass` to GA. (#131549, @carlory) ``, `` `X` は 1.33 で beta に昇格
-/// しました（kubernetes/kubernetes#128011） ``: a pull request cited in a sentence that states a
-/// stage of the KEPs and gates it names, of their own (not a list's, section's or another
-/// sentence's), brought that stage, when they state one (with one release). An issue brings
-/// none, nor does a sentence naming no KEP or gate.
 /// `## 次のリリースの予定`, `## 今後の予定`, `## 1.35 で予定されていること` over `` - `X` のベータ昇格
 /// (#132123) ``: what a planning heading's section says of a stage is the plan, for every KEP and
 /// gate there, unless told as done (`…ベータになりました`) or for a release not after the
@@ -2212,6 +2283,11 @@ fn planned_sections(doc: &Doc) -> Vec<bool> {
     out
 }
 
+/// `` - Promoted `VolumeAttributesClass` to GA. (#131549, @carlory) ``, `` `X` は 1.33 で beta に昇格
+/// しました（kubernetes/kubernetes#128011） ``: a pull request cited in a sentence that states a
+/// stage of the KEPs and gates it names, of their own (not a list's, section's or another
+/// sentence's), brought that stage, when they state one (with one release). An issue brings
+/// none, nor does a sentence naming no KEP or gate.
 pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
     if out.prs.is_empty() {
         return;
@@ -2328,6 +2404,11 @@ const ANSWER_LABELS: [&str; 10] = [
 /// The speaker a turn of an interview opens with (`筆者: `, `M さん: `, NFKC-normalized): a
 /// short name, then a colon.
 fn speaker(text: &str) -> Option<&str> {
+    // (A chat export's header line, `@suzuki 10:42`, names the speaker too.)
+    let header = without_chat_header(text);
+    if header.len() < text.len() {
+        return text.split_whitespace().next();
+    }
     let (name, _) = text.split_once(':')?;
     let name = name.trim();
     (!name.is_empty()
@@ -3706,6 +3787,50 @@ fn modifies_a_noun(after: &str) -> bool {
         })
 }
 
+/// Words by which a writer takes back what they wrote or said.
+const RETRACTIONS: [&str; 6] = ["間違い", "誤り", "誤記", "訂正", "嘘でした", "ウソでした"];
+
+/// The stretches of `text` that quote the writer's own earlier words, taken back after them
+/// (`「…」と書いたのは間違い`, `…と書きましたが、誤りでした`, `…って言っちゃったんですけど、あれ間違いで`):
+/// from the opening `「` before the quoting verb, else from its clause's start (after a `訂正:`
+/// label), to the verb.
+fn retracted(text: &str) -> Vec<Range<usize>> {
+    const QUOTED: [&str; 10] = [
+        "と書いた",
+        "って書いた",
+        "と書きました",
+        "と書いてしま",
+        "と言った",
+        "って言った",
+        "って言っちゃ",
+        "と言ってしま",
+        "と言いました",
+        "と紹介しました",
+    ];
+    let mut out = Vec::new();
+    for w in QUOTED {
+        for (at, _) in text.match_indices(w) {
+            // (Taken back after it: `ごめん訂正、さっき…って書いたけど、合ってた` takes nothing back.)
+            if !RETRACTIONS.iter().any(|r| text[at..].contains(r)) {
+                continue;
+            }
+            let before = &text[..at];
+            let start = match before.trim_end().strip_suffix(['」', '』']) {
+                Some(quoted) => quoted.rfind(['「', '『']).unwrap_or(0),
+                None => {
+                    let clause = before.rfind(['。', '\n', '、']).map_or(0, |i| {
+                        i + before[i..].chars().next().map_or(0, char::len_utf8)
+                    });
+                    let label = before[clause..].find(':').map_or(0, |i| i + 1);
+                    clause + label
+                }
+            };
+            out.push(start..at);
+        }
+    }
+    out
+}
+
 /// Per token of a block, whether it states no fact of the release, and whether a guess is why.
 pub(super) struct Muted {
     pub(super) all: Vec<bool>,
@@ -3768,6 +3893,14 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
                 &mut muted,
                 sentence.start + asked_from..sentence.end,
             );
+        }
+    }
+    // `「\`X\` は 1.33 で GA」って言っちゃったんですけど、あれ間違いで、ベータです`, `\`X\` は GA と
+    // 書きましたが、誤りでした。正しくはベータです。`: what the writer quotes of their own earlier
+    // words and takes back states nothing.
+    if RETRACTIONS.iter().any(|w| text.contains(w)) {
+        for r in retracted(text) {
+            mute(tokens, &mut muted, r);
         }
     }
     // `たぶん 1.33 で GA`, `GA は 1.35 だと思う`, `1.34 で GA かな`: a guess states nothing; a

@@ -9017,3 +9017,51 @@ fn an_issue_tracking_a_move_states_no_stage_and_a_fix_in_a_pull_request_is_one()
     let kinds: Vec<_> = pr_facts(md).into_iter().map(|p| (p.0, p.1)).collect();
     assert_eq!(kinds, [(133301, ItemKind::Issue), (133320, ItemKind::Pull)]);
 }
+
+#[test]
+fn a_chat_threads_answers_give_the_stage_the_question_asks() {
+    for md in [
+        // The answer states the stage and says the next one has not come.
+        "> **@yamada** 14:35\n> `WatchList` は GA？\n\n> **@suzuki** 14:37\n> いや、ベータ。しかもデフォルト無効のまま。GA はまだ\n",
+        "Q. `WatchList` はもう GA ですか？\n\nA. いえ、ベータのままです。GA はもう少し先ですね。\n",
+        // A yes echoing the question's verb.
+        "**sato**: `WatchList` ってベータになった？\n\n**suzuki**: なった。でもデフォルト無効。\n",
+        // A yes under a chat export's header line.
+        "> **@sato** 10:41\n> `WatchList` もベータだっけ？\n\n> **@suzuki** 10:42\n> そうそう。デフォルト有効になってる\n",
+        // An afterthought after the question.
+        "> **@tanaka** 15:10\n> `WatchList` ってベータになった？ informer のやつ\n\n> **@suzuki** 15:12\n> ベータ、デフォルト無効。\n",
+        // An unlabelled answer to a quoted question, and to a scrap's own question.
+        "> `WatchList`、デフォルト有効って本当？\n\n本当です。ベータになって、デフォルト有効です。\n",
+        "`WatchList` ってどのステージだっけ？\n\nベータになってた。\n",
+    ] {
+        assert_eq!(gate_facts(md)[0].1, Some(Stage::Beta), "{md}");
+    }
+    // A paragraph after a question that names a KEP or gate of its own answers nothing.
+    let md = "`WatchList` ってどうなった？\n\n`NodeSwap` は GA になりました。\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+}
+
+#[test]
+fn words_the_writer_quotes_and_takes_back_state_nothing() {
+    for (md, stage) in [
+        (
+            "いとう: 前回の放送で「`WatchList` は GA」って言っちゃったんですけど、あれ間違いで、ベータです。",
+            Some(Stage::Beta),
+        ),
+        (
+            "訂正：昨日「`WatchList` は削除済み」と書いたのは間違い。まだベータのまま。",
+            Some(Stage::Beta),
+        ),
+        (
+            "`WatchList` は GA と書きましたが、誤りでした。正しくはベータです。",
+            Some(Stage::Beta),
+        ),
+        // Quoted and confirmed: it stands.
+        (
+            "さっき `WatchList` は GA って書いたけど、確認したら合ってた。",
+            Some(Stage::Stable),
+        ),
+    ] {
+        assert_eq!(gate_facts(md)[0].1, stage, "{md}");
+    }
+}
