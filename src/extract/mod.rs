@@ -435,6 +435,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_answers(&views, &mut out, registry);
     stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);
+    stage::from_timeline_steps(&views, &mut out);
     stage::from_section_text(&views, &mut out, registry);
     stage::under_planning_headings(doc, views.release, &mut out);
     stage::for_pull_requests(doc, &mut out);

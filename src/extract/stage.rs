@@ -2424,6 +2424,34 @@ fn speaker(text: &str) -> Option<&str> {
 /// release (not a removal or deprecation), when the section names no other KEP or gate than one
 /// the registry ties to it. Release posts tell one feature per section so, its name in any
 /// paragraph.
+/// `- 1.27: アルファ` over `` - `InPlacePodVerticalScaling` フィーチャーゲートで有効化 ``: a KEP or
+/// gate named in an item nested under a timeline's step (a release, a colon, its stage) that
+/// states none takes that step's stage and release, not the section's latest.
+pub(super) fn from_timeline_steps(views: &Views, out: &mut super::Mentions) {
+    static STEP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\s*v?1\.[0-9]{1,2}(?:\.[0-9]+)?\s*[:：]").unwrap()
+    });
+    let doc = views.doc;
+    let found: Vec<Option<Stated>> = staged(out)
+        .map(|m| {
+            if m.stage().is_some() || m.deferred() {
+                return None;
+            }
+            let parent = doc.blocks[m.block()].parent_item?;
+            let view = views.get(parent);
+            if !STEP.is_match(view.text()) {
+                return None;
+            }
+            view.block_stage()
+        })
+        .collect();
+    for (m, s) in staged_mut(out).zip(found) {
+        if s.is_some() {
+            m.set(s, true);
+        }
+    }
+}
+
 pub(super) fn from_section_text(views: &Views, out: &mut super::Mentions, registry: &Registry) {
     if !staged(out).any(|m| m.stage().is_none() && !m.deferred()) {
         return;
@@ -6316,6 +6344,7 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
                     .then_some(view.release)
                     .flatten()
             })
+            .or_else(|| release_pointed_back(text, &view.tokens, sentence.start, at))
             .or_else(|| {
                 // `1.31 にはなかった X が今回ベータとして追加`: this time, the article's release,
                 // said before the stage word, ends the topic's reach.
@@ -6407,6 +6436,40 @@ fn release_said_of_stage(text: &str, tokens: &[super::scan::Token], k: usize) ->
                 .contains(&verb.trim())
         });
     told.then_some(r)
+}
+
+/// `1.29 で X はベータに昇格しました。同じ SIG の Y は、この時点ではまだアルファでした。`: a
+/// sentence pointing back at the time just told (`この時点で`, `当時`, `その頃`) before its stage
+/// word at `at` is of the last release the block named before it.
+fn release_pointed_back(
+    text: &str,
+    tokens: &[super::scan::Token],
+    sentence_start: usize,
+    at: usize,
+) -> Option<Release> {
+    let before = &text[sentence_start..at];
+    if ![
+        "この時点で",
+        "その時点で",
+        "当時",
+        "このとき",
+        "その頃",
+        "この頃",
+        "そのころ",
+    ]
+    .iter()
+    .any(|w| before.contains(w))
+    {
+        return None;
+    }
+    tokens
+        .iter()
+        .take_while(|t| t.range.start < sentence_start)
+        .filter_map(|t| match t.kind {
+            TokenKind::Release(r) => Some(r),
+            _ => None,
+        })
+        .last()
 }
 
 /// `デフォルトで有効になったのは 1.33 からです`: the release a default is said to have come in,

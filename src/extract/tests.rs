@@ -9065,3 +9065,20 @@ fn words_the_writer_quotes_and_takes_back_state_nothing() {
         assert_eq!(gate_facts(md)[0].1, stage, "{md}");
     }
 }
+
+#[test]
+fn an_item_nested_under_a_timelines_step_takes_that_steps_stage() {
+    let md = "## タイムライン\n\n- 1.27: アルファ\n  - `WatchList` フィーチャーゲートで有効化\n- 1.32: ベータ（デフォルト有効）\n  - `resize` サブリソース経由に一本化\n";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Alpha), Some(rel("1.27"))));
+}
+
+#[test]
+fn a_sentence_pointing_back_at_the_time_just_told_is_of_its_release() {
+    let md = "1.29 で `NodeSwap` はベータに昇格しました。`WatchList` は、この時点ではまだアルファでした。";
+    let g = &gate_facts(md)[1];
+    assert_eq!(
+        (g.0.as_str(), g.1, g.2),
+        ("WatchList", Some(Stage::Alpha), Some(rel("1.29")))
+    );
+}
