@@ -76,6 +76,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 // request that edits a KEP, not the KEP.
                 if repo.eq_ignore_ascii_case("kubernetes/enhancements")
                     && !says_pr(&text[..t.range.start])
+                    && !made_the_change(&text[t.range.end..])
                 {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
@@ -1575,6 +1576,22 @@ fn says_issue(before: &str) -> bool {
     ]
     .iter()
     .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// `KEP の本文の更新は kubernetes/enhancements#5146 で行われました`: the reference is where a change
+/// was made, a pull request (the KEP itself is what changed).
+fn made_the_change(after: &str) -> bool {
+    let after = after.trim_start_matches([')', '）', ' ']);
+    [
+        "で行われ",
+        "でマージ",
+        "で更新",
+        "で修正",
+        "で変更",
+        "で反映",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
 }
 
 /// `kubernetes/website#49500: フィーチャーゲート一覧が古い、という issue`: the reference's sentence

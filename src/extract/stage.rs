@@ -173,6 +173,7 @@ fn facts_lent(view: &BlockView, mention: Range<usize>, lent: bool) -> Facts {
                 || said_of_an_earlier_subject(view, &mention, at)
                 || modifies_another_subject(view, &mention, at)
                 || modifies_the_name_after_it(view, &mention, at)
+                || paired_with_another(view, &mention, at)
                 || lent_over_a_muted_stage(view, &mention, at)
                 || (f.stage == Some(Stage::Deprecated)
                     && deprecates_a_setting(view, &mention, at))
@@ -1299,6 +1300,18 @@ fn lent_over_a_muted_stage(view: &BlockView, mention: &Range<usize>, at: usize) 
             .iter()
             .any(|t| names_a_kep_or_gate(text, t));
     at < clause.start && other_subject && states_a_muted_stage(view, &clause)
+}
+
+/// `` `InPlacePodVerticalScaling` との組み合わせはまだ alpha 扱い ``: the stage at `at` is of what
+/// the name is combined with, said right after it (`との組み合わせ`, `との併用`), not the name's.
+fn paired_with_another(view: &BlockView, mention: &Range<usize>, at: usize) -> bool {
+    let text = view.text();
+    at > mention.end && {
+        let after = text[mention.end..at].trim_start_matches(['`', ' ']);
+        ["との組み合わせ", "との併用", "と組み合わせ", "と併用"]
+            .iter()
+            .any(|w| after.starts_with(w))
+    }
 }
 
 /// The clause of its sentence `mention` stands in (cut at [`CLAUSE_BREAKS`]).

@@ -9082,3 +9082,31 @@ fn a_sentence_pointing_back_at_the_time_just_told_is_of_its_release() {
         ("WatchList", Some(Stage::Alpha), Some(rel("1.29")))
     );
 }
+
+#[test]
+fn a_stage_of_what_a_gate_is_combined_with_is_not_the_gates() {
+    let md = "- `WatchList` との組み合わせはまだ alpha 扱い\n";
+    assert_eq!(gate_facts(md)[0].1, None);
+    let md = "- `WatchList` はまだ alpha 扱い\n";
+    assert_eq!(gate_facts(md)[0].1, Some(Stage::Alpha));
+}
+
+#[test]
+fn the_enhancements_reference_where_a_keps_text_was_changed_is_a_pull_request() {
+    let md = "KEP の本文の更新は kubernetes/enhancements#5146 で行われました。";
+    let (_, r) = real(md);
+    assert!(r.keps.is_empty());
+    assert_eq!(
+        (
+            r.prs[0].pr.repo.as_str(),
+            r.prs[0].pr.number,
+            r.prs[0].pr.kind
+        ),
+        ("kubernetes/enhancements", 5146, ItemKind::Pull)
+    );
+    // The tracking issue named otherwise is the KEP.
+    assert_eq!(
+        kep_stages("詳しくは kubernetes/enhancements#3157 を参照。"),
+        [(3157, None, None)]
+    );
+}
