@@ -783,6 +783,14 @@ impl<'a> BlockView<'a> {
         &self.muted.get_or_init(|| stage::muted_tokens(self)).all
     }
 
+    /// Per token, whether the writer took it back (`「…」と書いたのは間違い`): muted too.
+    pub(crate) fn taken_back(&self) -> &[bool] {
+        &self
+            .muted
+            .get_or_init(|| stage::muted_tokens(self))
+            .taken_back
+    }
+
     /// Per token, whether a guess muted it (`たぶん 1.34 で GA`, `GA は 1.35 だと思う`).
     pub(crate) fn guessed(&self) -> &[bool] {
         &self.muted.get_or_init(|| stage::muted_tokens(self)).guessed

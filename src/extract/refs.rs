@@ -1599,11 +1599,14 @@ fn made_the_change(after: &str) -> bool {
 fn called_an_issue(view: &BlockView, t: &Token) -> bool {
     let text = view.text();
     let rest = &text[t.range.end..view.sentence_at(t.range.start).end];
-    rest.split(['#']).next().is_some_and(|rest| {
-        let rest = rest.replace(' ', "");
-        ["というissue", "というイシュー", "というIssue"]
-            .iter()
-            .any(|w| rest.contains(w))
+    // (Up to the next reference; `という issue`, spaced or not.)
+    let rest = rest.split('#').next().unwrap_or("");
+    rest.match_indices("という").any(|(at, w)| {
+        let called = rest[at + w.len()..].trim_start();
+        called.starts_with("イシュー")
+            || called
+                .get(..5)
+                .is_some_and(|c| c.eq_ignore_ascii_case("issue"))
     })
 }
 

@@ -64,8 +64,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 目論 | に昇格させたい | っぽい | と思われてい(?:た|ました) | はず(?:だった|でした)? | (?:なる|される|する)らしい | (?:なる|される|する|上がる)かもしれ(?:ません|ない)
         | るかもしれ(?:ません|ない) | (?:させる|する|とする)こと[がも](?:提案|検討|議論)されて(?:います|いる|おり)
         | (?:なっ|され|昇格し|移行し)た場合
-        | (?:上がっ|入っ|来)たら | (?:上が|入)れば | (?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待) | (?:上がり|入り|来)そう
-        | (?:なる|される|昇格する|移行する)はず
+        | {SPOKEN_PLANS}
         | (?:なる|される|昇格する|移行する)の?(?:でしょう)?か(?:どうか)? | (?:なり|され|昇格し|移行し)ます(?:でしょう)?か
         | 次(?:の|回の|期)リリース | 次回
         | 以前 | これまで | 従来 | {how_long}
@@ -265,10 +264,8 @@ fn is_a_wish(s: &str) -> bool {
 /// `の非推奨化が提案されています`, `のベータ昇格も検討されている`, `の GA が議論中`: a move
 /// proposed, of the stage right before (see `scan_until`), not made.
 fn is_proposed(s: &str) -> bool {
-    s.starts_with(['が', 'も'])
-        && ["提案", "検討", "議論"]
-            .iter()
-            .any(|w| s[3..].starts_with(w))
+    s.strip_prefix(['が', 'も'])
+        .is_some_and(|rest| ["提案", "検討", "議論"].iter().any(|w| rest.starts_with(w)))
 }
 
 /// What may stand between a stage and [`is_a_spoken_plan`]'s verb: its particle.
@@ -279,11 +276,14 @@ static SPOKEN_GAP: LazyLock<Regex> = LazyLock::new(|| {
 /// The spoken verbs of a stage's coming (上がる, 入る, 来る: `GA に上がったら`, `ベータに入ったら`,
 /// `1.35 で GA に上がるかも`, `アルファとして入るらしい`, `GA が来るはず`, `ベータが来そう`, `GA に
 /// 上がるのを待っています`) and `ベータになるはずなので`: a condition, a guess, hearsay, an
-/// expectation or a wait of the stage right before them (see `scan_until`), not a fact.
+/// expectation or a wait of the stage right before them (see `scan_until`), not a fact. One
+/// alternative of the scanner's pattern, and read again whole by [`is_a_spoken_plan`].
+const SPOKEN_PLANS: &str = "(?:上がっ|入っ|来)たら|(?:上が|入)れば|(?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待)|(?:上がり|入り|来)そう|(?:なる|される|昇格する|移行する)はず";
+
+/// Whether token `s` is one of [`SPOKEN_PLANS`].
 fn is_a_spoken_plan(s: &str) -> bool {
-    static SPOKEN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:(?:上がっ|入っ|来)たら|(?:上が|入)れば|(?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待)|(?:上がり|入り|来)そう|(?:なる|される|昇格する|移行する)はず)$").unwrap()
-    });
+    static SPOKEN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(&format!("^(?:{SPOKEN_PLANS})$")).unwrap());
     SPOKEN.is_match(s)
 }
 
@@ -528,17 +528,15 @@ pub(super) fn scan_until(
                 ]
                 .iter()
                 .any(|w| text[m.end()..].trim_start().starts_with(w)))
-                || ["以下の", "次の", "下記の", "これらの"].iter().any(|l| {
-                    [
-                        "ゲートが",
-                        "ゲートは",
-                        "フィーチャーゲートが",
-                        "機能が",
-                        "機能は",
-                    ]
+                || ["ゲートが", "ゲートは", "機能が", "機能は"]
                     .iter()
-                    .any(|w| before.ends_with(&format!("{l}{w}")))
-                })
+                    .filter_map(|w| before.strip_suffix(w))
+                    .map(|b| b.strip_suffix("フィーチャー").unwrap_or(b))
+                    .any(|b| {
+                        ["以下の", "次の", "下記の", "これらの"]
+                            .iter()
+                            .any(|l| b.ends_with(l))
+                    })
         };
         if s.starts_with("なくな")
             && !of_gates()

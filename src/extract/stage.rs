@@ -371,17 +371,17 @@ fn sets_itself_apart(view: &BlockView, mention: &Range<usize>) -> bool {
 /// the mention's stage, though no stage, is its own (the block's stage is not lent to it).
 fn speaks_of_an_unstated_stage(view: &BlockView, mention: &Range<usize>) -> bool {
     let sentence = view.sentence_at(mention.start);
-    let text = view.text();
     // (Not of words the writer took back: `` `X` は GA と書きましたが、誤りでした ``.)
-    let taken_back = if RETRACTIONS.iter().any(|w| text.contains(w)) {
-        retracted(text)
-    } else {
-        Vec::new()
-    };
-    view.tokens_in(&sentence).iter().any(|t| {
-        (matches!(t.kind, TokenKind::StageWord(_)) || t.kind.hopes_or_denies())
-            && !taken_back.iter().any(|r| r.contains(&t.range.start))
-    })
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    let taken_back = &view.taken_back()[first..];
+    view.tokens_in(&sentence)
+        .iter()
+        .zip(taken_back)
+        .any(|(t, &back)| {
+            (matches!(t.kind, TokenKind::StageWord(_)) || t.kind.hopes_or_denies()) && !back
+        })
 }
 
 /// In a sentence naming several KEPs or gates, the default said of the mention's name
@@ -1963,6 +1963,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
             block.kind == BlockKind::Paragraph
                 && doc.blocks[b - 1].kind == BlockKind::Paragraph
                 && {
+                    let said = &text;
                     let view = views.get(b);
                     let text = view.text();
                     // (Its first sentence answers: a yes or no, or the stage itself; not `次の
@@ -1986,7 +1987,7 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
                             .iter()
                             .any(|t| matches!(t.kind, TokenKind::StageWord(_)));
                     let same_speaker = matches!(
-                        (speaker(&asker), speaker(&crate::text::japanese::nfkc(text))),
+                        (speaker(&asker), speaker(said)),
                         (Some(q), Some(a)) if q == a
                     );
                     answers
@@ -2272,7 +2273,8 @@ const PLANNING_WORDS: [&str; 8] = [
     "次期リリース",
     "次回",
     "予告",
-    "Roadmap",
+    // (Compared with the title lowercased.)
+    "roadmap",
 ];
 
 /// Per section of `doc`, whether it or a heading above it is a planning heading
@@ -2280,13 +2282,11 @@ const PLANNING_WORDS: [&str; 8] = [
 fn planned_sections(doc: &Doc) -> Vec<bool> {
     let mut out: Vec<bool> = Vec::with_capacity(doc.sections.len());
     for (i, section) in doc.sections.iter().enumerate() {
-        let title = &section.title;
+        let title = section.title.to_lowercase();
         let own = !["予定通り", "予定どおり", "予定日"]
             .iter()
             .any(|w| title.contains(w))
-            && PLANNING_WORDS
-                .iter()
-                .any(|w| title.contains(w) || title.to_lowercase().contains(&w.to_lowercase()));
+            && PLANNING_WORDS.iter().any(|w| title.contains(w));
         let parent = doc.sections[..i]
             .iter()
             .rposition(|p| p.level < section.level && p.level > 0)
@@ -2438,12 +2438,10 @@ fn speaker(text: &str) -> Option<&str> {
 /// the registry ties to it. Release posts tell one feature per section so, its name in any
 /// paragraph.
 /// `- 1.27: アルファ` over `` - `InPlacePodVerticalScaling` フィーチャーゲートで有効化 ``: a KEP or
-/// gate named in an item nested under a timeline's step (a release, a colon, its stage) that
+/// gate named in an item nested under an item that dates a stage as a timeline's step does
+/// ([`timeline_step`]; its list need not date every item: `- 2019 年: KEP が提案される`) that
 /// states none takes that step's stage and release, not the section's latest.
 pub(super) fn from_timeline_steps(views: &Views, out: &mut super::Mentions) {
-    static STEP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"^\s*v?1\.[0-9]{1,2}(?:\.[0-9]+)?\s*[:：]").unwrap()
-    });
     let doc = views.doc;
     let found: Vec<Option<Stated>> = staged(out)
         .map(|m| {
@@ -2451,11 +2449,10 @@ pub(super) fn from_timeline_steps(views: &Views, out: &mut super::Mentions) {
                 return None;
             }
             let parent = doc.blocks[m.block()].parent_item?;
-            let view = views.get(parent);
-            if !STEP.is_match(view.text()) {
-                return None;
-            }
-            view.block_stage()
+            timeline_step(views.get(parent)).map(|d| Stated {
+                stage: d.stage,
+                release: Some(d.release),
+            })
         })
         .collect();
     for (m, s) in staged_mut(out).zip(found) {
@@ -3714,18 +3711,18 @@ fn guessed(sentence: &str) -> Vec<Guess> {
     let hearsay = hearsay_at(main);
     // `ベータになるのは 1.34 らしいので、それまでは…`: hearsay closing a clause given as a cause
     // or a contrast, of that clause.
+    // (And a guess: `早くて 1.33 か 1.34 だと思いますが、…`.)
+    let guessed_at = |head: &str| {
+        super::scan::GUESS_ENDINGS
+            .iter()
+            .find(|w| head.ends_with(*w))
+            .map(|w| head.len() - w.len())
+            .filter(|&at| !done(at))
+    };
     let mut ends: Vec<usize> = guess.or(hearsay).into_iter().collect();
     for w in ["ので", "から", "けど", "けれど", "が、", "ため"] {
         for (i, _) in sentence.match_indices(w) {
             let head = sentence[..i].strip_suffix('な').unwrap_or(&sentence[..i]);
-            // (And a guess: `早くて 1.33 か 1.34 だと思いますが、…`.)
-            let guessed_at = |head: &str| {
-                super::scan::GUESS_ENDINGS
-                    .iter()
-                    .find(|w| head.ends_with(*w))
-                    .map(|w| head.len() - w.len())
-                    .filter(|&at| !done(at))
-            };
             if i < main.len()
                 && let Some(at) = hearsay_at(head).or_else(|| guessed_at(head))
                 && !ends.contains(&at)
@@ -3872,10 +3869,12 @@ fn retracted(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// Per token of a block, whether it states no fact of the release, and whether a guess is why.
+/// Per token of a block, whether it states no fact of the release, and whether a guess is why,
+/// or the writer's taking the words back ([`retracted`]).
 pub(super) struct Muted {
     pub(super) all: Vec<bool>,
     pub(super) guessed: Vec<bool>,
+    pub(super) taken_back: Vec<bool>,
 }
 
 /// Which tokens of the block state no fact of the release: the stage and default words of a
@@ -3939,9 +3938,13 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
     // `「\`X\` は 1.33 で GA」って言っちゃったんですけど、あれ間違いで、ベータです`, `\`X\` は GA と
     // 書きましたが、誤りでした。正しくはベータです。`: what the writer quotes of their own earlier
     // words and takes back states nothing.
+    let mut taken_back = vec![false; tokens.len()];
     if RETRACTIONS.iter().any(|w| text.contains(w)) {
         for r in retracted(text) {
-            mute(tokens, &mut muted, r);
+            mute(tokens, &mut taken_back, r);
+        }
+        for (m, &t) in muted.iter_mut().zip(&taken_back) {
+            *m |= t;
         }
     }
     // `たぶん 1.33 で GA`, `GA は 1.35 だと思う`, `1.34 で GA かな`: a guess states nothing; a
@@ -4157,6 +4160,7 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
     Muted {
         all: muted,
         guessed: guessed_tokens,
+        taken_back,
     }
 }
 
@@ -5875,6 +5879,25 @@ pub(super) fn section_timelines(
 /// KEP or gate) each state a stage with its release is the history of what the section's heading
 /// names, as a table of releases and stages is ([`section_timelines`]). By section, its steps
 /// oldest first and its items.
+/// The release and stage a top list item dates, as a step of a timeline list: naming no KEP or
+/// gate, its stage dated by its release (`2023-08 (v1.28): アルファ`: the one release it names).
+fn timeline_step(view: &BlockView) -> Option<Dated> {
+    // (Most lists date nothing: an item with no stage word is read no further.)
+    first_stage_word(view)?;
+    if view
+        .tokens
+        .iter()
+        .any(|t| names_a_kep_or_gate(view.text(), t))
+    {
+        return None;
+    }
+    let s = whole_block_stage(view)?;
+    Some(Dated {
+        release: s.release.or_else(|| one_release(view))?,
+        stage: s.stage,
+    })
+}
+
 pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<usize>)> {
     let doc = views.doc;
     let mut out: HashMap<usize, (Vec<Dated>, Vec<usize>)> = HashMap::new();
@@ -5889,31 +5912,17 @@ pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<u
             b += 1;
             continue;
         }
-        let items: Vec<usize> = (b..doc.blocks.len())
-            .take_while(|&i| top_item(i) && doc.blocks[i].section == block.section)
-            .collect();
-        b += items.len();
-        let dated: Option<Vec<Dated>> = items
-            .iter()
-            .map(|&i| {
-                let view = views.get(i);
-                // (Most lists date nothing: an item with no stage word is read no further.)
-                first_stage_word(view)?;
-                if view
-                    .tokens
-                    .iter()
-                    .any(|t| names_a_kep_or_gate(view.text(), t))
-                {
-                    return None;
-                }
-                let s = whole_block_stage(view)?;
-                // (`2023-08 (v1.28): アルファ`: the one release the item names dates it.)
-                Some(Dated {
-                    release: s.release.or_else(|| one_release(view))?,
-                    stage: s.stage,
-                })
+        // (The list's items, each with its nested ones: `- 1.27: アルファ` / `  - \`X\` で有効化`.)
+        let list = (b..doc.blocks.len())
+            .take_while(|&i| {
+                let x = &doc.blocks[i];
+                x.kind == BlockKind::ListItem && x.cell.is_none() && x.section == block.section
             })
-            .collect();
+            .count();
+        let items: Vec<usize> = (b..b + list).filter(|&i| top_item(i)).collect();
+        b += list;
+        let dated: Option<Vec<Dated>> =
+            items.iter().map(|&i| timeline_step(views.get(i))).collect();
         if let Some(mut dated) = dated.filter(|d| d.len() >= 2) {
             dated.sort_by_key(|d| d.release);
             dated.dedup_by_key(|d| d.release);
