@@ -1032,6 +1032,11 @@ fn gated_by(after: &str) -> bool {
 /// a bracketed citation (`削除 (#128003)`).
 fn ends_a_statement(after: &str) -> bool {
     let after = after.trim_start_matches(INLINE_SPACE);
+    // `` `X` は alpha のまま削除です。 ``: the noun with a plain copula ends the statement too.
+    let after = ["です", "でした"]
+        .iter()
+        .find_map(|c| after.strip_prefix(c))
+        .unwrap_or(after);
     after.is_empty() || after.starts_with(['。', '.', '\n', '(', '（', '!', '！'])
 }
 
@@ -1152,7 +1157,8 @@ fn follows_its_release_or_stage(text: &str, last: Option<&Token>, at: usize) -> 
     // `GA→削除`, `GA を経て削除`, `GA 後に削除`: the stage it moves from, then the removal.
     let arrow = ARROWS
         .iter()
-        .chain(&["を経て", "の後に", "のあとに", "後に", "後"])
+        // `alpha のまま削除`: removed while still in that stage.
+        .chain(&["を経て", "の後に", "のあとに", "後に", "後", "のまま"])
         .find_map(|a| before.strip_suffix(a))
         .map(|b| b.trim_end_matches(INLINE_SPACE));
     arrow.is_some_and(|b| {

@@ -2066,7 +2066,11 @@ pub(super) fn from_inline_answers(views: &Views, out: &mut super::Mentions, regi
             .sentences
             .iter()
             .find(|s| s.start >= question.end && !text[(*s).clone()].trim().is_empty())?;
-        let answer = text[next.clone()].trim_start();
+        // (`「…GA なんだっけ？」→ はい、…`: the quote's close stays after the question's end.)
+        let answer = text[next.clone()]
+            .trim_start()
+            .trim_start_matches(CLOSING_QUOTES)
+            .trim_start();
         let asker = text[..question.start]
             .rfind('\n')
             .map_or(&text[..question.end], |at| &text[at + 1..question.end]);
@@ -2409,6 +2413,9 @@ fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
         })
 }
 
+/// The marks that close a quote, left after the end of the sentence quoted.
+const CLOSING_QUOTES: [char; 4] = ['」', '』', '"', '”'];
+
 /// How an answer opens (after NFKC): `A.`, `A:`, `A1.`, `答え:`, `回答:`, `→`.
 const ANSWER_LABELS: [&str; 10] = [
     "A.", "A:", "A ", "A1", "A2", "A3", "答え:", "答:", "回答:", "→",
@@ -2580,7 +2587,7 @@ pub(super) fn from_subject_headings(views: &Views, out: &mut super::Mentions, re
                 if heads_criteria(view.text()) {
                     return None;
                 }
-                if let Some(stated) = whole_block_stage(view) {
+                if let Some(stated) = heading_stage(views, view) {
                     return (has_a_subject_of_its_own(view)
                         && !matches!(stated.stage, Stage::Removed | Stage::Deprecated))
                     .then_some((k, stated));
@@ -2892,7 +2899,8 @@ fn says_also(after: &str) -> bool {
 /// `\`SELinuxMountReadWriteOncePod\` と \`SELinuxMount\` の両方の機能ゲートを有効に`: what the
 /// section's text states for a gate or KEP is more precise than its heading, so a mention whose
 /// stage is only the heading's (or its list's) takes the first stage the same section's text
-/// states for the same gate or KEP.
+/// states for the same gate or KEP. An inherited removal stays: an earlier stage the text
+/// states then is the removed feature's history.
 pub(super) fn prefer_own_statements(doc: &Doc, out: &mut super::Mentions) {
     fn settle<M>(
         doc: &Doc,
@@ -2912,7 +2920,14 @@ pub(super) fn prefer_own_statements(doc: &Doc, out: &mut super::Mentions) {
         for m in mentions.iter_mut() {
             let k = key(m);
             let (block, stage, release, inherited) = facts(m);
-            if *inherited && let Some(&(s, r)) = own.get(&(doc.blocks[block].section, k)) {
+            let Some(&(s, r)) = own.get(&(doc.blocks[block].section, k)) else {
+                continue;
+            };
+            // Under `以下のフィーチャーゲートが削除されました:`, `` `X` は最後まで alpha でした ``
+            // tells the removed gate's history, no other end.
+            let history_of_a_removal = *stage == Some(Stage::Removed)
+                && matches!(s, Some(Stage::Alpha | Stage::Beta | Stage::Stable));
+            if *inherited && !history_of_a_removal {
                 (*stage, *release, *inherited) = (s, r, false);
             }
         }
@@ -4392,7 +4407,7 @@ impl Leads {
         let block = &doc.blocks[index];
         if let BlockKind::Heading(level) = block.kind {
             // Its own stage, for the blocks below it, from the view already made.
-            self.stated.insert(index, whole_block_stage(view));
+            self.stated.insert(index, heading_stage(views, view));
             while self.headings.last().is_some_and(|h| h.level >= level) {
                 self.headings.pop();
             }
@@ -5092,6 +5107,32 @@ fn section_views<'v, 'd>(
         .take_while(move |b| b.section == section && !matches!(b.kind, BlockKind::Heading(_)))
         .enumerate()
         .map(move |(k, _)| views.get(heading + 1 + k))
+}
+
+/// The stage heading `view` states for its section: its whole text's, unless the section tells
+/// it as a plan ([`told_as_a_plan`]).
+fn heading_stage(views: &Views, view: &BlockView) -> Option<Stated> {
+    whole_block_stage(view).filter(|s| !told_as_a_plan(views, view.index, s.stage))
+}
+
+/// `### スワップのサポートがGAへ` over `v1.34 では GA に昇格させることを目指しています。`: a sneak
+/// peek's heading names the stage its section tells as a plan (or a hope, a guess), and states it
+/// nowhere as done; the heading is that plan's title.
+fn told_as_a_plan(views: &Views, heading: usize, stage: Stage) -> bool {
+    let mut planned = false;
+    for v in section_views(views, heading)
+        .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
+    {
+        for (t, &muted) in v.tokens.iter().zip(v.muted()) {
+            if t.kind == TokenKind::StageWord(stage) {
+                if !muted {
+                    return false;
+                }
+                planned = true;
+            }
+        }
+    }
+    planned
 }
 
 /// Whether the block has a stage word that states a fact of the release and is `wanted`.

@@ -1960,6 +1960,12 @@ fn removals_going_on_in_a_clause_or_an_aside_and_words_of_not_yet() {
             Some(Removed),
         ),
         ("- `SidecarContainers`（1.32 で削除）", Some(Removed)),
+        // Removed while still in a stage, told with a plain copula.
+        (
+            "高橋: `SidecarContainers` だけは alpha のまま削除です。",
+            Some(Removed),
+        ),
+        ("`SidecarContainers` は削除です。", Some(Removed)),
         (
             "- `SidecarContainers` の指定を外す（GA 後 1.32 で削除）",
             Some(Removed),
@@ -5067,6 +5073,8 @@ fn a_question_takes_the_stage_its_answer_states() {
         "Q1. `NodeSwap` はどうなった？ A1. ベータになりました。",
         "Q: `NodeSwap` はどうなった？ A: ベータになりました。",
         "`NodeSwap` はどうなった？ 答え: ベータになりました。",
+        // A quoted question, its answer after an arrow.
+        "- 「`NodeSwap` はどうなったんだっけ？」→ はい、ベータになりました。",
     ] {
         assert_eq!(
             gate_facts(md).first().map(|g| g.1),
@@ -6469,6 +6477,24 @@ fn an_earlier_stage_in_an_items_aside_is_history_under_a_lead_stating_the_releas
         ]
     );
     assert_eq!(r.gates[0].history, ga_in_1_31);
+}
+
+#[test]
+fn a_later_paragraph_telling_a_removed_gates_earlier_stage_leaves_the_removal() {
+    // The article is about 1.32 (`real` has no release: the stages have none either).
+    let md = "以下のフィーチャーゲートが削除されました:\n\n- `KMSv2`\n- `AppArmorFields`\n\n`AppArmorFields` は最後まで alpha でした。\n";
+    let got: Vec<_> = gate_facts(md).into_iter().map(|f| (f.0, f.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("KMSv2".into(), Some(Stage::Removed)),
+            ("AppArmorFields".into(), Some(Stage::Removed)),
+            ("AppArmorFields".into(), Some(Stage::Alpha)),
+        ]
+    );
+    // A later deprecation is a stage of its own, more precise than the lead's.
+    let md = "以下のフィーチャーゲートが削除されました:\n\n- `KMSv2`\n- `AppArmorFields`\n\n`AppArmorFields` は非推奨になりました。\n";
+    assert_eq!(gate_facts(md)[1].1, Some(Stage::Deprecated));
 }
 
 #[test]
@@ -9109,4 +9135,19 @@ fn the_enhancements_reference_where_a_keps_text_was_changed_is_a_pull_request() 
         kep_stages("詳しくは kubernetes/enhancements#3157 を参照。"),
         [(3157, None, None)]
     );
+}
+
+#[test]
+fn a_sneak_peeks_heading_over_a_section_telling_the_stage_as_a_plan_lends_nothing() {
+    // A credit line under a heading whose section aims at the stage it names.
+    let md = "### スワップのサポートがGAへ\n\nKEP-2400 は v1.30 でベータになりました。v1.32 では GA に昇格させることを目指しています。\n\nこの作業は KEP-2400 の一部として SIG Node が主導しています。\n";
+    assert_eq!(
+        keps_in_1_32(md),
+        [(2400, Some(Stage::Beta), Some(rel("1.30"))), (2400, None, None)]
+    );
+    let md = "### CELによるミューテーションのベータ昇格\n\nこの機能は v1.32 でベータに昇格する予定です。\n\nこの作業は KEP-3962 の一部として SIG API Machinery が主導しています。\n";
+    assert_eq!(keps_in_1_32(md), [(3962, None, None)]);
+    // Told as done, the heading's stage is lent.
+    let md = "### CELによるミューテーションのベータ昇格\n\nこの機能は v1.32 でベータに昇格しました。\n\nこの作業は KEP-3962 の一部として SIG API Machinery が主導しています。\n";
+    assert_eq!(keps_in_1_32(md), [(3962, Some(Stage::Beta), None)]);
 }
