@@ -4857,10 +4857,10 @@ fn has_a_subject_of_its_own(view: &BlockView) -> bool {
     if !view.is_heading() {
         return false;
     }
-    let text = view.text();
+    let text = without_closing_note(view.text());
     let mut rest = String::with_capacity(text.len());
     let mut at = 0;
-    for t in &view.tokens {
+    for t in view.tokens.iter().filter(|t| t.range.end <= text.len()) {
         if matches!(
             t.kind,
             TokenKind::StageWord(_) | TokenKind::Release(_) | TokenKind::Default(_)
@@ -4887,6 +4887,30 @@ fn has_a_subject_of_its_own(view: &BlockView) -> bool {
         c.is_ascii_alphabetic()
             || (is_kana_or_kanji(c) && !is_hiragana(c) && !matches!(c, 'ー' | '・'))
     })
+}
+
+/// `アルファで入ったもの（触らない）`: a heading without the short note closing it in brackets,
+/// kanji and kana only, that says what to do with what it heads rather than what that is.
+fn without_closing_note(heading: &str) -> &str {
+    const NOTE_CHARS: usize = 12;
+    let trimmed = heading.trim_end();
+    let Some(body) = trimmed.strip_suffix(['）', ')']) else {
+        return heading;
+    };
+    let Some(open) = body.rfind(['（', '(']) else {
+        return heading;
+    };
+    let note = &body[open + body[open..].chars().next().map_or(1, char::len_utf8)..];
+    let plain = note.chars().count() <= NOTE_CHARS
+        && note.chars().all(|c| {
+            use crate::text::japanese::{is_hiragana, is_kana_or_kanji};
+            is_hiragana(c) || (is_kana_or_kanji(c) && !crate::text::japanese::is_katakana(c))
+        });
+    if plain && !body[..open].trim().is_empty() {
+        &body[..open]
+    } else {
+        heading
+    }
 }
 
 /// Words by which a sentence introduces the list after it (`以下のゲートがベータになりました。`,
@@ -5112,7 +5136,31 @@ fn section_views<'v, 'd>(
 /// The stage heading `view` states for its section: its whole text's, unless the section tells
 /// it as a plan ([`told_as_a_plan`]).
 fn heading_stage(views: &Views, view: &BlockView) -> Option<Stated> {
+    if names_two_stages(view) {
+        return None;
+    }
     whole_block_stage(view).filter(|s| !told_as_a_plan(views, view.index, s.stage))
+}
+
+/// `## ベータ・GA になったゲート`, `## アルファ／ベータの新機能`: two stages joined as a pair, not a
+/// move from one to the other (`ベータ → GA`): the heading heads features of either.
+fn names_two_stages(view: &BlockView) -> bool {
+    let text = view.text();
+    let stages: Vec<&super::scan::Token> = view
+        .tokens
+        .iter()
+        .zip(view.muted())
+        .filter(|(t, muted)| !**muted && matches!(t.kind, TokenKind::StageWord(_)))
+        .map(|(t, _)| t)
+        .collect();
+    stages.windows(2).any(|pair| {
+        let gap = text[pair[0].range.end..pair[1].range.start].trim();
+        pair[0].kind != pair[1].kind
+            && matches!(
+                gap,
+                "・" | "/" | "／" | "、" | "," | "と" | "や" | "&" | "and"
+            )
+    })
 }
 
 /// `### スワップのサポートがGAへ` over `v1.34 では GA に昇格させることを目指しています。`: a sneak

@@ -9143,11 +9143,27 @@ fn a_sneak_peeks_heading_over_a_section_telling_the_stage_as_a_plan_lends_nothin
     let md = "### スワップのサポートがGAへ\n\nKEP-2400 は v1.30 でベータになりました。v1.32 では GA に昇格させることを目指しています。\n\nこの作業は KEP-2400 の一部として SIG Node が主導しています。\n";
     assert_eq!(
         keps_in_1_32(md),
-        [(2400, Some(Stage::Beta), Some(rel("1.30"))), (2400, None, None)]
+        [
+            (2400, Some(Stage::Beta), Some(rel("1.30"))),
+            (2400, None, None)
+        ]
     );
     let md = "### CELによるミューテーションのベータ昇格\n\nこの機能は v1.32 でベータに昇格する予定です。\n\nこの作業は KEP-3962 の一部として SIG API Machinery が主導しています。\n";
     assert_eq!(keps_in_1_32(md), [(3962, None, None)]);
     // Told as done, the heading's stage is lent.
     let md = "### CELによるミューテーションのベータ昇格\n\nこの機能は v1.32 でベータに昇格しました。\n\nこの作業は KEP-3962 の一部として SIG API Machinery が主導しています。\n";
     assert_eq!(keps_in_1_32(md), [(3962, Some(Stage::Beta), None)]);
+}
+
+#[test]
+fn a_heading_pairing_two_stages_lends_neither_and_a_closing_note_is_no_subject() {
+    // `ベータ・GA` heads features of either stage; `ベータ → GA` is one move.
+    let md = "## ベータ・GA になったゲート\n\n- `PodLevelResources`\n";
+    assert_eq!(gate_stages(md), [(None, None)]);
+    let md = "## ベータ → GA になったゲート\n\n- `PodLevelResources`\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Stable), None)]);
+    // A sub-heading with a note of what to do heads its table as a heading of a stage does.
+    let md = "## GA になったゲート\n\n### アルファで入ったもの（触らない）\n\n| ゲート名 | KEP |\n|---|---|\n| `PodLevelResources` | KEP-2837 |\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Alpha), None)]);
+    assert_eq!(kep_stages(md), [(2837, Some(Stage::Alpha), None)]);
 }
