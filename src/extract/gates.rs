@@ -190,6 +190,7 @@ pub(super) fn extract_block(
                     && !titles_its_kep(view, registry, keps, t, name)
                     && !bracketed_by_its_kep(view, registry, keps, i, name)
                     && !for_the_flag()
+                    && !fills_a_cell_of_a_staged_row(view)
                 {
                     continue;
                 }

@@ -7208,7 +7208,8 @@ fn release_in_an_aside_after(
     }
     // (`GA（v1.29からベータだった）`: the release of another stage inside the aside.)
     let after = text[n.range.end..].trim_start();
-    let after = ["から", "以降", "+", "~", "〜", "～"]
+    // (`ベータ（v1.33時点）`: as of that release.)
+    let after = ["から", "以降", "時点", "現在", "+", "~", "〜", "～"]
         .iter()
         .find_map(|w| after.strip_prefix(w))
         .unwrap_or(after)
@@ -7325,6 +7326,8 @@ fn release_gap(between: &str) -> &str {
         .iter()
         .find_map(|w| gap.strip_suffix(w))
         .map_or(gap, str::trim_end);
+    // `1.32 でゲートごと削除`: the gate and all, between the release and the removal.
+    let gap = gap.strip_suffix("ゲートごと").map_or(gap, str::trim_end);
     without_adverb(gap)
 }
 

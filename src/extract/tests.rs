@@ -7309,6 +7309,11 @@ fn a_release_written_after_the_stage_or_as_a_tag_dates_it() {
             "1.29",
         ),
         (
+            "`JobSuccessPolicy` はベータ（v1.33時点）です。",
+            Stage::Beta,
+            "1.33",
+        ),
+        (
             "- Job の成功ポリシーが beta（`JobSuccessPolicy`、v1.31 から）",
             Stage::Beta,
             "1.31",
@@ -8987,6 +8992,24 @@ fn spoken_removals_state_the_removal() {
     assert_eq!(got, [(Some(Stage::Removed), Some(rel("1.32"))); 2]);
     let md = "`KMSv2` はゲートごと削除。1.31 で GA になってたので。";
     assert_eq!(gate_facts(md)[0].1, Some(Stage::Removed));
+    let md = "`KMSv2` は 1.32 でゲートごと削除されています。";
+    assert_eq!(gate_stages(md), [(Some(Stage::Removed), Some(rel("1.32")))]);
+}
+
+#[test]
+fn an_api_kinds_gate_fills_a_cell_of_a_row_stating_a_stage() {
+    let md = "| 機能 | ステージ |\n|---|---|\n| `ValidatingAdmissionPolicy` | ベータ |\n| VolumeAttributesClass | GA |\n";
+    let got: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("ValidatingAdmissionPolicy".into(), Some(Stage::Beta)),
+            ("VolumeAttributesClass".into(), Some(Stage::Stable)),
+        ]
+    );
+    // A row stating none names the API.
+    let md = "| API | 説明 |\n|---|---|\n| `ValidatingAdmissionPolicy` | 検証を行う |\n";
+    assert!(gate_facts(md).is_empty());
 }
 
 #[test]
