@@ -275,10 +275,10 @@ static SPOKEN_GAP: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The spoken verbs of a stage's coming (上がる, 入る, 来る: `GA に上がったら`, `ベータに入ったら`,
 /// `1.35 で GA に上がるかも`, `アルファとして入るらしい`, `GA が来るはず`, `ベータが来そう`, `GA に
-/// 上がるのを待っています`) and `ベータになるはずなので`: a condition, a guess, hearsay, an
+/// 上がるのを待っています`, `GA になるのを待って`) and `ベータになるはずなので`: a condition, a guess, hearsay, an
 /// expectation or a wait of the stage right before them (see `scan_until`), not a fact. One
 /// alternative of the scanner's pattern, and read again whole by [`is_a_spoken_plan`].
-const SPOKEN_PLANS: &str = "(?:上がっ|入っ|来)たら|(?:上が|入)れば|(?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待)|(?:上がり|入り|来)そう|(?:なる|される|昇格する|移行する)はず";
+const SPOKEN_PLANS: &str = "(?:上がっ|入っ|来)たら|(?:上が|入)れば|(?:上がる|入る|来る)(?:らしい|かも|はず|っぽい|のを待)|(?:上がり|入り|来)そう|(?:なる|される|昇格する|移行する)はず|(?:なる|昇格する|移行する)のを待";
 
 /// Whether token `s` is one of [`SPOKEN_PLANS`].
 fn is_a_spoken_plan(s: &str) -> bool {

@@ -1697,11 +1697,13 @@ impl Entity<'_> {
     }
 
     /// The same entity, or one change with it: a gate and the KEP that introduced it.
+    /// (Two gates of one KEP are two switches, `WatchList` and `WatchListClient`: not tied.)
     fn is_tied_to(&self, other: &Entity, registry: &Registry) -> bool {
         self == other
-            || self
-                .kep(registry)
-                .is_some_and(|k| other.kep(registry) == Some(k))
+            || (!matches!((self, other), (Entity::Gate(_), Entity::Gate(_)))
+                && self
+                    .kep(registry)
+                    .is_some_and(|k| other.kep(registry) == Some(k)))
     }
 }
 
@@ -6721,20 +6723,31 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
     {
         return Some((r, sentence.end));
     }
+    // `1.28 のクラスタでは`, `v1.28 環境では`: a cluster of that release is the
+    // release itself.
+    let of_clusters = [
+        "のクラスター",
+        "のクラスタ",
+        "クラスター",
+        "クラスタ",
+        "の環境",
+        "環境",
+    ]
+    .iter()
+    .find_map(|w| after.strip_prefix(w))
+    .map(str::trim_start);
+    // (`延長サポート中の 1.29 クラスタでは`: words describing those clusters before it.)
+    let describes_the_clusters = of_clusters.is_some() && lead.ends_with('の');
     if !(lead.is_empty()
         || lead.eq_ignore_ascii_case("in")
         || CONNECTIVES.contains(&lead)
         || aside
-        || labelled)
+        || labelled
+        || describes_the_clusters)
     {
         return None;
     }
-    // `1.28 のクラスタでは`, `v1.28 環境では`: a cluster of that release is the
-    // release itself.
-    let after = ["のクラスター", "のクラスタ", "の環境", "環境"]
-        .iter()
-        .find_map(|w| after.strip_prefix(w))
-        .map_or(after, str::trim_start);
+    let after = of_clusters.unwrap_or(after);
     // The first clause ends at a comma, or where a predicate joins the next without one
     // (`1.32 は検証していませんが X は GA です`, `なお EKS 1.32 では未検証ですが…`).
     let first_clause_end = || {

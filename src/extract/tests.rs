@@ -5253,6 +5253,7 @@ fn a_stage_coming_in_spoken_verbs_under_a_condition_guess_or_wait_is_none() {
         "`WatchList` は 1.35 で GA に上がるかも。",
         "`WatchList` は 1.35 でアルファとして入るらしい。",
         "`WatchList` が GA に上がるのを待っています。",
+        "次は 1.33 で `WatchList` が GA になるのを待って、移行を進めたいと思っています。",
         "`WatchList` の GA が来るはずです。",
         "`WatchList` のベータが来そうです。",
         "`WatchList` は 1.35 でベータになるはずなので、検証します。",
@@ -8325,6 +8326,8 @@ fn a_cell_under_a_releases_header_and_a_cluster_of_a_release_date_the_stage() {
     for md in [
         "1.28 のクラスタでは `SidecarContainers` はアルファでデフォルト無効です。",
         "v1.28 環境では `SidecarContainers` はアルファです。",
+        // Clusters described before their release.
+        "延長サポート中の 1.28 クラスタでは、`SidecarContainers` はアルファのままです。",
     ] {
         assert_eq!(
             gates_in_release(md, "1.32"),
@@ -9189,4 +9192,22 @@ fn a_heading_pairing_two_stages_lends_neither_and_a_closing_note_is_no_subject()
     let md = "## GA になったゲート\n\n### アルファで入ったもの（触らない）\n\n| ゲート名 | KEP |\n|---|---|\n| `PodLevelResources` | KEP-2837 |\n";
     assert_eq!(gate_stages(md), [(Some(Stage::Alpha), None)]);
     assert_eq!(kep_stages(md), [(2837, Some(Stage::Alpha), None)]);
+}
+
+#[test]
+fn two_gates_of_one_kep_share_no_stage_across_paragraphs_of_a_section() {
+    let md = "### WatchList について\n\n`WatchList` は 1.32 でベータに昇格し、デフォルトで有効になりました。\n\nただ、クライアント側の `WatchListClient` はまだデフォルト無効です。\n";
+    let got: Vec<_> = gate_facts(md)
+        .into_iter()
+        .map(|g| (g.0, g.1, g.3))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            // The heading, a name and `について`, takes its section's.
+            ("WatchList".into(), Some(Stage::Beta), None),
+            ("WatchList".into(), Some(Stage::Beta), Some(true)),
+            ("WatchListClient".into(), None, Some(false)),
+        ]
+    );
 }
