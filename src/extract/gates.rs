@@ -159,7 +159,10 @@ pub(super) fn extract_block(
                 let known = registry
                     .gate(word)
                     .or_else(|| registry.gate_ignore_case(word));
-                if known.is_none() && owned_by_another_project(text, t) {
+                if known.is_none()
+                    && (owned_by_another_project(text, t)
+                        || super::refs::is_another_project(&word.to_ascii_lowercase()))
+                {
                     continue;
                 }
                 let name = known.map_or(word, |g| g.name.0.as_str());
@@ -245,6 +248,27 @@ fn owned_by_another_project(text: &str, t: &Token) -> bool {
         c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
     });
     super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
+}
+
+/// `## OpenShift のフィーチャーゲート`: a heading about the gates of another project, whose
+/// items (`` - `TechPreviewNoUpgrade` ``) are not Kubernetes' gates.
+pub(super) fn of_another_project(title: &str) -> bool {
+    let n = crate::text::japanese::nfkc(title).to_lowercase();
+    [
+        "フィーチャーゲート",
+        "機能ゲート",
+        "feature gate",
+        "featuregate",
+    ]
+    .iter()
+    .filter_map(|k| n.find(k).map(|at| n[..at].trim_end()))
+    .filter_map(|before| before.strip_suffix('の').map(str::trim_end))
+    .any(|owner| {
+        let word = stage::trailing(owner, |c| {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+        });
+        !word.is_empty() && super::refs::is_another_project(word)
+    })
 }
 
 /// Gate names that also name a component, admission plugin, access mode or security module

@@ -391,8 +391,10 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
         );
         view.gate_item.set(
             block.kind == BlockKind::ListItem
-                && *gate_sections[block.section]
-                    .get_or_init(|| stage::names_gates(&doc.sections[block.section].title)),
+                && *gate_sections[block.section].get_or_init(|| {
+                    let title = &doc.sections[block.section].title;
+                    stage::names_gates(title) && !gates::of_another_project(title)
+                }),
         );
         view.row_stage.set(
             block

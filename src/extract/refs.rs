@@ -722,7 +722,8 @@ fn named_before(before: &str) -> Option<Named> {
         let (_, repo_name) = repo.split_once('/').unwrap_or(("", ""));
         let said_to_be = ["リポジトリ", "社内", "自社"]
             .iter()
-            .any(|w| before.contains(w));
+            .any(|w| before.contains(w))
+            || PROJECT_OWNERS.contains(&owner.as_str());
         let placeholder = [
             "user", "foo", "owner", "org", "example", "octocat", "your", "my",
         ]
@@ -767,6 +768,37 @@ fn named_before(before: &str) -> Option<Named> {
         None => (of && labelled && is_tool_name(name)).then_some(Named::Elsewhere),
     }
 }
+
+/// Organizations on GitHub whose repositories articles about platforms and distributions cite
+/// (`rancher/rke2 の issue #6421`): an owner/name after them is a repository even unhyphenated.
+const PROJECT_OWNERS: [&str; 26] = [
+    "rancher",
+    "k3s-io",
+    "aws",
+    "awslabs",
+    "azure",
+    "googlecloudplatform",
+    "openshift",
+    "red-hat-storage",
+    "cilium",
+    "istio",
+    "containerd",
+    "cri-o",
+    "projectcalico",
+    "argoproj",
+    "fluxcd",
+    "prometheus",
+    "helm",
+    "etcd-io",
+    "opencontainers",
+    "kubevirt",
+    "knative",
+    "envoyproxy",
+    "grafana",
+    "kyverno",
+    "open-policy-agent",
+    "vmware-tanzu",
+];
 
 /// The first folders of paths in the Kubernetes source, its enhancements and its website
 /// (`pkg/kubelet の PR`, `keps/sig-node の PR`, `content/ja の PR`): not an owner.
@@ -1058,6 +1090,16 @@ pub(crate) fn numbers_its_own_versions(name: &str) -> bool {
         .iter()
         .any(|(w, repo)| *w == name && repo.is_some())
         && !WITH_KUBERNETES.contains(&name)
+}
+
+/// `OpenShift`, `Karpenter`, `EKS`: `name` (lowercased) is another project or platform, one no
+/// feature gate of Kubernetes is named after, and whose own gates (`OpenShift のフィーチャーゲート`)
+/// are not Kubernetes'.
+pub(crate) fn is_another_project(name: &str) -> bool {
+    const WITH_KUBERNETES: [&str; 4] = ["kubeadm", "kubectl", "website", "kubernetes"];
+    const PLATFORMS: [&str; 5] = ["eks", "gke", "aks", "okd", "rke2"];
+    (OTHER_PROJECTS.iter().any(|(w, _)| *w == name) && !WITH_KUBERNETES.contains(&name))
+        || PLATFORMS.contains(&name)
 }
 
 /// `kubernetes/website#123`, `k/k#1`: the repository (written out, [`full_repo`]) and the number

@@ -1598,6 +1598,11 @@ fn pull_request_and_issue_forms_of_real_articles() {
                 pull("platform/helm-charts", 1190),
             ],
         ),
+        // A project's organization makes its plain owner/name a repository.
+        (
+            "rancher/rke2 の issue #6421 で議論されていました（修正は rancher/rke2 の PR #6502）",
+            vec![issue("rancher/rke2", 6421), pull("rancher/rke2", 6502)],
+        ),
         (
             "pkg/kubelet の PR #128267 と IPv4/IPv6 の PR #128268",
             vec![pull(k, 128267), pull(k, 128268)],
@@ -9210,4 +9215,18 @@ fn two_gates_of_one_kep_share_no_stage_across_paragraphs_of_a_section() {
             ("WatchListClient".into(), None, Some(false)),
         ]
     );
+}
+
+#[test]
+fn another_projects_name_and_the_items_under_its_gates_are_no_kubernetes_gates() {
+    let md = "## OpenShift のフィーチャーゲートの考え方\n\nアップストリームでベータかつデフォルト無効のゲートを使うには、`featureSet` を切り替えます。\n";
+    assert!(gate_facts(md).is_empty(), "{:?}", gate_facts(md));
+    let md = "## OpenShift のフィーチャーゲート\n\n- `TechPreviewNoUpgrade`: テクノロジープレビューの機能も有効化\n- `CustomNoUpgrade`: 任意のゲートを指定\n";
+    assert!(gate_facts(md).is_empty(), "{:?}", gate_facts(md));
+    // Kubernetes' own gates under such a heading are still named by the registry, and a heading
+    // about Kubernetes' gates lists gates.
+    let md = "## OpenShift のフィーチャーゲート\n\n- `SidecarContainers`: 有効\n";
+    assert_eq!(gate_facts(md).len(), 1);
+    let md = "## kubelet のフィーチャーゲート\n\n- `FooBarBaz`: 説明\n";
+    assert_eq!(gate_facts(md).len(), 1);
 }
