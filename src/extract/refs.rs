@@ -1349,6 +1349,37 @@ pub(super) fn heads_a_subject(after: &str) -> bool {
         || ["is ", "has ", "was ", "graduate", "moves ", "reached "]
             .iter()
             .any(|w| rest.starts_with(w))
+        || moves_by_an_arrow(rest)
+}
+
+/// `Pod Certificates → Beta`: a digest's or a slide's line moving what is before the arrow to
+/// the stage right after it.
+fn moves_by_an_arrow(after: &str) -> bool {
+    const STAGES: [&str; 12] = [
+        "alpha",
+        "beta",
+        "ga",
+        "stable",
+        "α",
+        "β",
+        "アルファ",
+        "ベータ",
+        "安定",
+        "非推奨",
+        "削除",
+        "deprecated",
+    ];
+    let Some(rest) = super::scan::ARROWS
+        .iter()
+        .find_map(|a| after.strip_prefix(a))
+    else {
+        return false;
+    };
+    let rest = rest.trim_start().to_lowercase();
+    STAGES.iter().any(|s| {
+        rest.strip_prefix(s)
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+    })
 }
 
 /// The title a heading gives the KEP it names in parentheses at its end:

@@ -8943,6 +8943,13 @@ fn a_kep_title_moved_to_a_stage_as_an_object_is_the_kep() {
     }
     // Said in passing, no reference.
     assert!(kep_stages("Mutating Admission Policies を使ってみました。").is_empty());
+    // A digest's or slide's line moving it by an arrow, in the release the registry has it
+    // reach that stage.
+    assert_eq!(
+        keps_in_1_32("1.32 のハイライト:\n\n- Mutating Admission Policies → Alpha\n"),
+        [(3962, Some(Stage::Alpha), None)]
+    );
+    assert!(keps_in_1_32("- Mutating Admission Policies → 検証中\n").is_empty());
 }
 
 #[test]
