@@ -6585,6 +6585,18 @@ fn release_pointed_back(
         .last()
 }
 
+/// `OpenShift 4.16（Kubernetes 1.29）では…`: a sentence opening with a distribution's release and
+/// the Kubernetes release it ships in brackets, as its topic: that Kubernetes release.
+fn distribution_release(sentence: &str) -> Option<Release> {
+    static OPENING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^[\s\-*>・]*[A-Za-z][A-Za-z0-9 \-]*?\s*v?\d+(?:\.\d+)*\s*[（(]\s*(?:Kubernetes|k8s|K8s)\s*v?(1\.\d{1,2})(?:\.\d+)?\s*[)）]\s*(?:では|で|には|の|,|、)",
+        )
+        .unwrap()
+    });
+    OPENING.captures(sentence)?.get(1)?.as_str().parse().ok()
+}
+
 /// `デフォルトで有効になったのは 1.33 からです`: the release a default is said to have come in,
 /// written after it.
 fn release_said_of_default(text: &str, tokens: &[super::scan::Token], k: usize) -> Option<Release> {
@@ -6617,6 +6629,9 @@ fn topic_release(view: &BlockView, sentence: &Range<usize>) -> Option<(Release, 
                 && ["in", "eks", "gke", "aks", "amazon"]
                     .contains(&text[t.range.clone()].to_ascii_lowercase().as_str())))
     })?;
+    if let Some(r) = distribution_release(&text[sentence.clone()]) {
+        return Some((r, sentence.end));
+    }
     let t = &tokens[i];
     let TokenKind::Release(r) = t.kind else {
         return None;

@@ -7755,6 +7755,12 @@ fn an_aside_before_a_platforms_release_and_from_a_release_on() {
             Stage::Beta,
             "1.24",
         ),
+        // A distribution's release and the Kubernetes release it ships.
+        (
+            "OpenShift 4.16（Kubernetes 1.29）では `NodeSwap` がまだベータでした。",
+            Stage::Beta,
+            "1.29",
+        ),
     ] {
         assert_eq!(gate_stages(md), [(Some(stage), Some(rel(release)))], "{md}");
     }
