@@ -6012,8 +6012,18 @@ pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<u
             .count();
         let items: Vec<usize> = (b..b + list).filter(|&i| top_item(i)).collect();
         b += list;
-        let dated: Option<Vec<Dated>> =
-            items.iter().map(|&i| timeline_step(views.get(i))).collect();
+        // (A step still planned, `- ベータは 1.34 を目指している`, is no step yet, and breaks no
+        // timeline.)
+        let steps: Option<Vec<Option<Dated>>> = items
+            .iter()
+            .map(|&i| {
+                let view = views.get(i);
+                timeline_step(view)
+                    .map(Some)
+                    .or_else(|| planned_step(view).then_some(None))
+            })
+            .collect();
+        let dated = steps.map(|s| s.into_iter().flatten().collect::<Vec<Dated>>());
         if let Some(mut dated) = dated.filter(|d| d.len() >= 2) {
             dated.sort_by_key(|d| d.release);
             dated.dedup_by_key(|d| d.release);
@@ -6021,6 +6031,23 @@ pub(super) fn list_timelines(views: &Views) -> HashMap<usize, (Vec<Dated>, Vec<u
         }
     }
     out
+}
+
+/// `- ベータは 1.34 を目指している`: a list item whose every stage word a plan or hope mutes, and
+/// that names a release.
+fn planned_step(view: &BlockView) -> bool {
+    let stages = || {
+        view.tokens
+            .iter()
+            .zip(view.muted())
+            .filter(|(t, _)| matches!(t.kind, TokenKind::StageWord(_)))
+    };
+    stages().next().is_some()
+        && stages().all(|(_, &muted)| muted)
+        && view
+            .tokens
+            .iter()
+            .any(|t| matches!(t.kind, TokenKind::Release(_)))
 }
 
 /// A stage cell that says only that the thing was removed, as a noun: `削除`, `廃止`, `削除済み`,

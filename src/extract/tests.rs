@@ -9243,3 +9243,10 @@ fn another_projects_name_and_the_items_under_its_gates_are_no_kubernetes_gates()
     let md = "## kubelet のフィーチャーゲート\n\n- `FooBarBaz`: 説明\n";
     assert_eq!(gate_facts(md).len(), 1);
 }
+
+#[test]
+fn a_planned_step_of_a_timeline_list_breaks_no_timeline() {
+    let md = "### Mutating Admission Policies（KEP-3962）\n\n- 1.31 でアルファとして追加\n- 1.32 でもまだアルファ\n- ベータは 1.34 を目指している\n\nKEP-3488 は 1.30 で GA です。\n";
+    let got = keps_in_1_32(md);
+    assert_eq!(got[0], (3962, Some(Stage::Alpha), Some(rel("1.32"))));
+}
