@@ -56,7 +56,8 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | 見送 | 延期 | 持ち越 | 撤回 | 取り下げ | リバート | 断念 | 諦め | あきらめ | 却下
         | (?:(?:になる|となる|される|する)こと)?(?:が|を|に)期待
         | (?:なる|される|昇格する|移行する)と
-        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
+        | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:まだ)?決まって(?:いません|いない|ない|ません)
+        | に向け(?:て|た)\s*(?:の\s*)?(?:作業|準備|取り組|開発|議論|調整) | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
         | [がも](?:提案|検討|議論)(?:されて(?:います|いる|おり)|中) | [がを]楽しみ | 、\ ?楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
@@ -787,6 +788,14 @@ pub(super) fn scan_until(
                 .rev()
                 .find(|t| matches!(t.kind, TokenKind::StageWord(_)))
         };
+        // `GA に向けて作業中`: work toward a stage only right after it (`1.33 に向けた準備` is a
+        // release's).
+        if kind == TokenKind::Plan
+            && s.starts_with("に向け")
+            && !last_stage().is_some_and(|t| text[t.range.end..m.start()].trim().is_empty())
+        {
+            kind = TokenKind::Ident;
+        }
         // `GA したら`: a condition only right after the stage (not `アップグレードしたら`).
         if kind == TokenKind::Plan
             && s == "したら"
@@ -1355,6 +1364,10 @@ fn classify(s: &str) -> TokenKind {
         // `ベータになったら検討`, `GA にできればと考えています`: a condition or a wish, not a fact
         // of the release.
         // `GA は未定`: not yet decided, so not yet.
+        // `GA はまだ決まっていません`: undecided, as 未定.
+        _ if s.contains("決まって") => TokenKind::Plan,
+        // `GA に向けて作業中`: work toward the stage right before (see `scan_until`).
+        _ if s.starts_with("に向け") => TokenKind::Plan,
         "目指" | "目標" | "予定" | "見込" | "計画" | "未定" | "なったら" | "昇格したら"
         | "移行したら" | "にしたら" | "なれば" | "できれば" | "できたら" => {
             TokenKind::Plan

@@ -2271,9 +2271,14 @@ pub(super) fn under_planning_headings(
 
 /// Words of a heading over what is planned (`## 今後の予定`); `予定通り` tells what was done,
 /// `リリース予定日` a date.
-const PLANNING_WORDS: [&str; 8] = [
+const PLANNING_WORDS: [&str; 12] = [
     "予定",
     "今後",
+    // `## 来年に向けて`, `## これからの注目`, `## 今後の展望`.
+    "来年",
+    "に向けて",
+    "これから",
+    "展望",
     "ロードマップ",
     "次のリリース",
     "次期リリース",
@@ -4962,6 +4967,14 @@ fn lead_form(view: &BlockView) -> Option<LeadForm> {
         || ["もの", "機能", "ゲート", "一覧"]
             .iter()
             .any(|w| bare.ends_with(w));
+    // `ベータ` over `: \`A\`、\`B\``, `- GA` over its items: a stage alone titles them.
+    let only_a_stage = matches!(
+        &view.tokens[..],
+        [t] if matches!(t.kind, TokenKind::StageWord(_)) && t.range == (0..bare.len())
+    );
+    if only_a_stage && !view.muted().first().copied().unwrap_or(true) {
+        return Some(LeadForm::Title);
+    }
     let chars = text.chars().count();
     let form = if titles && chars <= TITLE_CHARS {
         LeadForm::Title
@@ -6126,6 +6139,16 @@ pub(super) fn column_releases(doc: &Doc) -> HashMap<(usize, usize), Release> {
 /// The release a header cell is only the name of: `1.33`, `v1.33`, `Kubernetes 1.33`,
 /// `v1.33時点`, `v1.32 まで`, `EKS 1.33` (normalized and lowercased).
 fn release_header(header: &str) -> Option<Release> {
+    // `現在 (v1.34)`, `最新 (1.34)`: the note first, the release in brackets after it.
+    if let Some(inner) = RELEASE_NOTES
+        .iter()
+        .find_map(|n| header.strip_prefix(n))
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('('))
+        .and_then(|rest| rest.trim_end().strip_suffix(')'))
+    {
+        return release_header(inner.trim());
+    }
     // (`アップストリーム 1.31` beside `EKS 1.31` in a platform's notes: the Kubernetes release.)
     let rest = UPSTREAM
         .iter()

@@ -9250,3 +9250,52 @@ fn a_planned_step_of_a_timeline_list_breaks_no_timeline() {
     let got = keps_in_1_32(md);
     assert_eq!(got[0], (3962, Some(Stage::Alpha), Some(rel("1.32"))));
 }
+
+#[test]
+fn work_toward_a_stage_and_a_stage_not_yet_decided_state_none() {
+    for md in [
+        "KEP-3962 は GA に向けて作業中です。",
+        "KEP-3962 の GA はまだ決まっていません。",
+        "KEP-3962 は 1.29 でベータになりました。GA についてはまだ決まっていないようです。",
+    ] {
+        assert!(
+            kep_stages(md).iter().all(|k| k.1 != Some(Stage::Stable)),
+            "{md}: {:?}",
+            kep_stages(md)
+        );
+    }
+    // Toward a release, the words leave the stage alone.
+    assert_eq!(
+        kep_stages("KEP-3962 は 1.33 に向けた準備を経て GA に昇格しました。")[0].1,
+        Some(Stage::Stable)
+    );
+    // A heading looking ahead plans what its items name.
+    let md = "## 来年に向けて\n\n来年は次のあたりに注目しています。\n\n1. `WatchList` の GA\n2. KEP-3962 のベータ昇格\n";
+    assert_eq!(gate_stages(md), [(None, None)]);
+    assert_eq!(kep_stages(md), [(3962, None, None)]);
+}
+
+#[test]
+fn a_stage_alone_titles_the_definitions_or_items_under_it() {
+    let md = "ベータ\n: `PodLevelResources`、`WatchList`\n\nGA\n: `SidecarContainers`\n";
+    let got: Vec<_> = gate_facts(md).into_iter().map(|g| (g.0, g.1)).collect();
+    assert_eq!(
+        got,
+        [
+            ("PodLevelResources".into(), Some(Stage::Beta)),
+            ("WatchList".into(), Some(Stage::Beta)),
+            ("SidecarContainers".into(), Some(Stage::Stable)),
+        ]
+    );
+    let md = "- ベータ\n  - `PodLevelResources`、`WatchList`\n";
+    assert!(gate_facts(md).iter().all(|g| g.1 == Some(Stage::Beta)));
+}
+
+#[test]
+fn a_column_headed_now_with_its_release_in_brackets_holds_that_releases_stages() {
+    let md = "| KEP | 機能 | 現在 (v1.34) |\n|---|---|---|\n| KEP-3157 | WatchList | ベータ |\n";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [(3157, Some(Stage::Beta), Some(rel("1.34")))]
+    );
+}
