@@ -626,6 +626,18 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>, lent: bool) -> Opti
             .trim_end_matches(['。', '.'])
             .is_empty();
     let before = &text[sentence.start..mention.start];
+    // `` `X` は PV の削除ポリシーを守るための機能です。1.23 でアルファ、…1.33 で GA になりました。 ``:
+    // the name as the topic of a sentence describing it, stating no stage and naming nothing
+    // else, then its story.
+    let described = bare(before)
+        && describes_its_topic(&text[mention.end..sentence.end])
+        && !view.tokens_in(sentence).iter().any(|t| {
+            matches!(
+                t.kind,
+                TokenKind::StageWord(_) | TokenKind::ApiVersion(_) | TokenKind::Default(_)
+            ) || (t.range.start != mention.start && names_a_kep_or_gate(text, t))
+        });
+    let cited = cited || described;
     if !cited
         && (!(bare(before) || introduces_the_next(before))
             || !bare(&text[mention.end..sentence.end]))
@@ -671,17 +683,34 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>, lent: bool) -> Opti
     // over several sentences, none with a subject or name of its own; where it stands in the
     // article's release is the last of them dated with it (or saying now).
     let mut now = None;
-    for s in std::iter::once(next).chain(later) {
+    // The story's sentences that state a stage.
+    let mut told: Vec<Stated> = Vec::new();
+    for (k, s) in std::iter::once(next).chain(later).enumerate() {
         let tokens = view.tokens_in(s);
         if has_a_subject(&text[s.clone()]) || tokens.iter().any(|t| names_a_kep_or_gate(text, t)) {
+            // (After a described name's story, a sentence of another subject ends it: `GA 後も
+            // しばらくゲートは残ります…`.)
+            if described && k > 0 {
+                break;
+            }
             return None;
         }
         let said = view.sentence_facts(s.start);
         if said.stage.is_some() {
             now = stated_for_the_release(view, s, &said).or(now);
         }
+        if let Some(stage) = continued_stage(&said) {
+            told.push(Stated {
+                stage,
+                release: said.release,
+            });
+        }
     }
-    now
+    // (A described name's story told in one sentence is that sentence's, as above.)
+    match told[..] {
+        [one] if now.is_none() && described => Some(one),
+        _ => now,
+    }
 }
 
 /// `次は`, `最後は`, `2つ目は`, `続いては`: words before a name that present it as the next topic,
@@ -691,6 +720,26 @@ fn introduces_the_next(before: &str) -> bool {
         regex::Regex::new(r"^(?:次|最後|最初|まず|続いて|もう(?:1|一)つ|[0-9０-９一二三四五六七八九十]+(?:つ目|番目|点目))(?:に紹介するの)?は$").unwrap()
     });
     NEXT_TOPIC.is_match(before.trim())
+}
+
+/// `` は PV の削除ポリシーを守るための機能です。 ``: after a name, the topic's `は` and a noun
+/// with the copula closing the sentence, describing what it is.
+fn describes_its_topic(after: &str) -> bool {
+    let after = after.trim_start_matches(['`', ' ', '\u{3000}']);
+    let Some(rest) = after.strip_prefix('は') else {
+        return false;
+    };
+    let rest = rest.trim_end_matches(['。', '.', ' ']);
+    [
+        "機能です",
+        "ゲートです",
+        "仕組みです",
+        "ものです",
+        "機能でした",
+        "ゲートでした",
+    ]
+    .iter()
+    .any(|w| rest.ends_with(w))
 }
 
 /// `` `X` です。``, `` `X` だ。``, `` `X` のことです。``: the copula that makes a sentence of a name alone

@@ -9299,3 +9299,10 @@ fn a_column_headed_now_with_its_release_in_brackets_holds_that_releases_stages()
         [(3157, Some(Stage::Beta), Some(rel("1.34")))]
     );
 }
+
+#[test]
+fn a_name_described_as_a_topic_takes_the_story_the_next_sentence_tells() {
+    let md = "`SidecarContainers` は PV の削除ポリシーを守るための機能です。1.23 でアルファ、1.31 でベータ、1.33 で GA になりました。GA 後もしばらくゲートは残りますが、中身は常に有効です。";
+    let g = &gate_facts(md)[0];
+    assert_eq!((g.1, g.2), (Some(Stage::Stable), Some(rel("1.33"))));
+}
