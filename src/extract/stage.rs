@@ -3679,6 +3679,20 @@ fn guessed(sentence: &str) -> Vec<Guess> {
             });
         }
     }
+    // `ベータ昇格は早くても 1.34 以降`, `GA は最短で 1.35`: the earliest the stage may come, so not
+    // yet, the whole sentence.
+    static EARLIEST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?:早くても|早くて|早ければ|最短でも|最短で)\s*(?:v|Kubernetes\s*)?[0-9]",
+        )
+        .unwrap()
+    });
+    if EARLIEST.is_match(sentence) {
+        out.push(Guess {
+            range: 0..sentence.len(),
+            of_the_predicate: false,
+        });
+    }
     // `` `X` は 1.32 でアルファ（うろ覚え） ``, `…（要確認）`: what the writer only half remembers.
     if ["うろ覚え", "(要確認)", "(未確認)"]
         .iter()
@@ -5125,12 +5139,28 @@ fn body_stage(views: &Views, heading: usize) -> Option<Stated> {
         .filter(|v| !staged_of_another_project(v) && !views.is_timeline_item(v.index))
         .find_map(|v| {
             states_a_stage(v, |_, _| true).then(|| {
-                v.block_stage()
-                    .or_else(|| current_stage(v))
-                    .filter(|_| !states_only_another_release(v))
+                removal_pointed_back(v).or_else(|| {
+                    v.block_stage()
+                        .or_else(|| current_stage(v))
+                        .filter(|_| !states_only_another_release(v))
+                })
             })
         })
         .flatten()
+}
+
+/// `このゲートは 1.35 で削除されました。` under `` ### `X` ``: a removal told of what the heading
+/// named, pointed back at (`このゲート`, `この機能`): unlike 削除 said of anything, it is the
+/// heading's.
+fn removal_pointed_back(view: &BlockView) -> Option<Stated> {
+    let text = view.text();
+    view.sentences.iter().find_map(|s| {
+        let f = view.sentence_facts(s.start);
+        (f.stage == Some(Stage::Removed) && refers_back(&text[s.clone()])).then_some(Stated {
+            stage: Stage::Removed,
+            release: f.release,
+        })
+    })
 }
 
 /// `ちなみに「VPA がこの機能を使うモードは、まだアルファ相当です」`: a block whose first stage is said

@@ -9306,3 +9306,32 @@ fn a_name_described_as_a_topic_takes_the_story_the_next_sentence_tells() {
     let g = &gate_facts(md)[0];
     assert_eq!((g.1, g.2), (Some(Stage::Stable), Some(rel("1.33"))));
 }
+
+#[test]
+fn a_removal_pointed_back_at_under_a_heading_of_the_gate_is_the_headings() {
+    let md = "### `SidecarContainers`\n\nこのゲートは 1.35 で削除されました。1.34 まではアルファのままで、GA にはならずに消えています。\n";
+    assert_eq!(
+        gates_in_release(md, "1.35")[0],
+        (
+            "SidecarContainers".to_string(),
+            Some(Stage::Removed),
+            Some(rel("1.35"))
+        )
+    );
+}
+
+#[test]
+fn the_earliest_release_a_stage_may_come_in_states_none() {
+    let md =
+        "## 追記\n\n- ベータ昇格は早くても 1.34 以降だった\n- 設定は `WatchList=true` のまま\n";
+    assert_eq!(gate_stages(md), [(None, None)]);
+    assert_eq!(
+        kep_stages("KEP-3962 の GA は最短でも 1.35 です。"),
+        [(3962, None, None)]
+    );
+    // Fast is no earliest.
+    assert_eq!(
+        gate_stages("起動が早くて、`WatchList` は 1.33 で GA になりました。"),
+        [(Some(Stage::Stable), Some(rel("1.33")))]
+    );
+}
