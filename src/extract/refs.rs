@@ -77,6 +77,7 @@ pub(super) fn extract_block(view: &BlockView, doc: &Doc, front: &FrontMatter, ou
                 if repo.eq_ignore_ascii_case("kubernetes/enhancements")
                     && !says_pr(&text[..t.range.start])
                     && !made_the_change(&text[t.range.end..])
+                    && !cites_a_change(&text[..t.range.start])
                 {
                     // The enhancements repository's issues are the KEPs' tracking issues:
                     // `Enhancement: kubernetes/enhancements#4639` names KEP-4639.
@@ -1665,6 +1666,17 @@ fn made_the_change(after: &str) -> bool {
     ]
     .iter()
     .any(|w| after.starts_with(w))
+}
+
+/// `KEP-4191 の更新（kubernetes/enhancements#5123）`: the reference in brackets after a change to a
+/// KEP (its update, edit or fix) is where the change was made, a pull request.
+fn cites_a_change(before: &str) -> bool {
+    let Some(open) = before.trim_end().strip_suffix(['(', '（']) else {
+        return false;
+    };
+    ["更新", "変更", "修正", "追記", "改訂"]
+        .iter()
+        .any(|w| open.trim_end().ends_with(w))
 }
 
 /// `kubernetes/website#49500: フィーチャーゲート一覧が古い、という issue`: the reference's sentence

@@ -6544,8 +6544,14 @@ fn sentence_facts(view: &BlockView, sentence: Range<usize>) -> Said {
             TokenKind::StageWord(s) | TokenKind::ApiVersion(s) => {
                 let after = &text[t.range.end..sentence.end];
                 let to_before = prev_ident.is_some_and(|w| w.eq_ignore_ascii_case("to"));
-                let target = to_before || is_transition_target(after);
                 let next_to = release_next_to(text, tokens, k);
+                // `1.28 でベータになり、1.34 で GA です`: a stage dated later than the move before it
+                // goes on with that story, as its next move.
+                let goes_on = next_to.is_some()
+                    && all.target.is_some_and(|(_, _, j)| {
+                        release_next_to(text, tokens, j).is_some_and(|r| Some(r) < next_to)
+                    });
+                let target = to_before || is_transition_target(after) || goes_on;
                 let current = view.release.is_some()
                     && (next_to == view.release
                         || (next_to.is_none()

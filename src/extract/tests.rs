@@ -9174,6 +9174,14 @@ fn the_enhancements_reference_where_a_keps_text_was_changed_is_a_pull_request() 
         ),
         ("kubernetes/enhancements", 5146, ItemKind::Pull)
     );
+    // So is one in brackets after a KEP's update.
+    let md = "KEP-4191 の更新（kubernetes/enhancements#5123）はレビュー中です。";
+    let (_, r) = real(md);
+    assert_eq!(r.keps.iter().map(|k| k.kep.0).collect::<Vec<_>>(), [4191]);
+    assert_eq!(
+        (r.prs[0].pr.number, r.prs[0].pr.kind),
+        (5123, ItemKind::Pull)
+    );
     // The tracking issue named otherwise is the KEP.
     assert_eq!(
         kep_stages("詳しくは kubernetes/enhancements#3157 を参照。"),
@@ -9333,5 +9341,14 @@ fn the_earliest_release_a_stage_may_come_in_states_none() {
     assert_eq!(
         gate_stages("起動が早くて、`WatchList` は 1.33 で GA になりました。"),
         [(Some(Stage::Stable), Some(rel("1.33")))]
+    );
+}
+
+#[test]
+fn a_stage_dated_after_the_move_before_it_goes_on_with_the_story() {
+    let md = "KEP-2400 は 1.28 でベータになり、1.34 で GA です。";
+    assert_eq!(
+        kep_stages_without_release(md),
+        [(2400, Some(Stage::Stable), Some(rel("1.34")))]
     );
 }
