@@ -629,7 +629,21 @@ pub(super) fn scan_until(
         // `KEP #3503 は取り下げられ`, `` `X` は 1.33 で取り下げられました ``: a feature withdrawn is
         // gone from the release; elsewhere (`GA 申請を取り下げた`, `ベータ昇格は v1.33 で取り下げ
         // られました`) something was taken back, as a postponement is.
-        if s == "取り下げ" && said_of_a_name(text, &tokens, m.start()) {
+        // (`` 特に `X` は、設計の変更で取り下げられました ``: the name as the topic of the clause,
+        // a short cause between.)
+        let withdrawn_topic = || {
+            tokens.last().is_some_and(|t| {
+                let between = text[t.range.end..m.start()].trim_start_matches(['`', ' ']);
+                names_a_kep_or_gate(text, t)
+                    && between.strip_prefix('は').is_some_and(|rest| {
+                        let rest = rest.trim_start_matches(['、', ',', ' ']);
+                        !rest.contains(['。', '、', ',', '(', '（'])
+                            && rest.chars().count() <= 20
+                            && (rest.is_empty() || rest.trim_end().ends_with('で'))
+                    })
+            })
+        };
+        if s == "取り下げ" && (said_of_a_name(text, &tokens, m.start()) || withdrawn_topic()) {
             kind = TokenKind::StageWord(Stage::Removed);
         }
         // `Feature Gate`, `feature-gates`, `feature flag` are two identifiers; merge them into

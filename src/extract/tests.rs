@@ -8263,6 +8263,11 @@ fn what_the_doubt_removal_and_contrast_rules_leave_alone() {
         kep_stages("KEP-4639 のベータ昇格は v1.32 で取り下げられました。"),
         [(4639, None, None)]
     );
+    // The name as the clause's topic, a short cause between: withdrawn, so removed.
+    assert_eq!(
+        kep_stages("特に KEP-4639 は、設計の変更で取り下げられました。"),
+        [(4639, Some(Stage::Removed), None)]
+    );
     assert!(real_gates("- `ValidatingAdmissionPolicy` ベータ API (v1beta1) は非推奨\n").is_empty());
 }
 
