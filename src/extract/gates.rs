@@ -790,8 +790,11 @@ fn is_gate_of_a_named_kep(
     let Some(kep) = registry.gate(name).and_then(|g| g.kep) else {
         return false;
     };
+    // (A heading too, `## KEP-3157: WatchList`, unless the name also names a thing: `### #24
+    // AppArmor サポート` is the security module's support.)
     let item = match view.block.kind {
         crate::parse::blocks::BlockKind::ListItem => Some(view.index),
+        crate::parse::blocks::BlockKind::Heading(_) if !names_a_thing_too(name) => Some(view.index),
         _ => None,
     };
     let parent = view.block.parent_item;

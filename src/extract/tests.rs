@@ -9357,3 +9357,18 @@ fn a_stage_dated_after_the_move_before_it_goes_on_with_the_story() {
         [(2400, Some(Stage::Stable), Some(rel("1.34")))]
     );
 }
+
+#[test]
+fn a_heading_naming_a_kep_and_its_gate_names_the_gate() {
+    // `WatchList` came with KEP-3157 (the test registry says so).
+    let md = "## KEP-3157: WatchList\n\n本文。\n";
+    let doc = crate::parse::blocks::parse(md, 1);
+    let r = extract(&doc, &front(None), &registry());
+    assert_eq!(
+        r.gates
+            .iter()
+            .map(|g| g.gate.0.as_str())
+            .collect::<Vec<_>>(),
+        ["WatchList"]
+    );
+}
