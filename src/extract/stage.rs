@@ -1613,28 +1613,44 @@ fn is_a_bare_dated_stage(
 ) -> Option<Release> {
     let first = tokens.partition_point(|t| t.range.start < start);
     let inside = &tokens[first..first + tokens[first..].partition_point(|t| t.range.end <= end)];
-    let [release, stage] = inside else {
-        return None;
+    // (`1.27 からずっとベータでした`: how long it was so between them, told as the past.)
+    let (release, stage, how_long) = match inside {
+        [release, stage] => (release, stage, false),
+        [release, long, stage]
+            if long.kind == TokenKind::Past && is_how_long(&text[long.range.clone()]) =>
+        {
+            (release, stage, true)
+        }
+        _ => return None,
     };
     let TokenKind::Release(r) = release.kind else {
         return None;
     };
+    let between = if how_long {
+        text[release.range.end..inside[1].range.start].trim()
+    } else {
+        text[release.range.end..stage.range.start].trim()
+    };
+    let after = text[stage.range.end..end].trim();
     (matches!(stage.kind, TokenKind::StageWord(_))
         && text[start..release.range.start].trim().is_empty()
-        && ["で", "に", "では", "での", "には", "から", "以降"]
-            .contains(&text[release.range.end..stage.range.start].trim())
-        && [
-            "",
-            "へ",
-            "昇格",
-            "化",
-            "に",
-            "へ昇格",
-            "に昇格",
-            "済み",
-            "済",
-        ]
-        .contains(&text[stage.range.end..end].trim()))
+        && ["で", "に", "では", "での", "には", "から", "以降"].contains(&between)
+        && (if how_long {
+            between == "から" && matches!(after, "でした" | "だった")
+        } else {
+            [
+                "",
+                "へ",
+                "昇格",
+                "化",
+                "に",
+                "へ昇格",
+                "に昇格",
+                "済み",
+                "済",
+            ]
+            .contains(&after)
+        }))
     .then_some(r)
 }
 

@@ -9372,3 +9372,16 @@ fn a_heading_naming_a_kep_and_its_gate_names_the_gate() {
         ["WatchList"]
     );
 }
+
+#[test]
+fn an_items_note_of_how_long_it_was_at_an_earlier_stage_is_history() {
+    let md = "### 1.32 で GA\n\n- `WatchList`: 1.27 からずっとベータでした\n";
+    assert_eq!(
+        gates_in_release(md, "1.32"),
+        [(
+            "WatchList".to_string(),
+            Some(Stage::Stable),
+            Some(rel("1.32"))
+        )]
+    );
+}
