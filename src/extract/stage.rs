@@ -3490,7 +3490,8 @@ pub(super) const RELATIVE_CLAUSE_ENDINGS: [&str; 14] = [
 /// `` 明日は `X`（v1.32 で alpha）のセッションを聴く予定です ``, `` 次回は 1.32 で alpha になった `X`
 /// を取り上げる予定です ``: stage word `tokens[j]`, before the plan word at `plan`, is a fact dated
 /// with its release, in a closed aside or in a relative clause ending before the name it describes:
-/// the plan is of what the sentence goes on to do, not of that stage.
+/// the plan is of what the sentence goes on to do, not of that stage. After the plan word, an
+/// aside that only dates the stage is such a fact too.
 fn done_before_a_plan(
     text: &str,
     tokens: &[super::scan::Token],
@@ -3499,8 +3500,15 @@ fn done_before_a_plan(
     plan: usize,
 ) -> bool {
     let u = &tokens[j];
-    if u.range.end > plan || !matches!(u.kind, TokenKind::StageWord(_)) {
+    if !matches!(u.kind, TokenKind::StageWord(_)) {
         return false;
+    }
+    // (After the plan word, an aside that only dates the stage: `次のリリースでは \`X\`（1.33 で
+    // ベータ）の GA が気になります`.)
+    if u.range.end > plan {
+        let aside = aside_around(text, sentence.clone(), u.range.start);
+        return aside != *sentence
+            && is_a_bare_dated_stage(text, tokens, aside.start, aside.end).is_some();
     }
     let dated = release_next_to(text, tokens, j).is_some();
     let aside = aside_around(text, sentence.clone(), u.range.start);

@@ -7377,6 +7377,8 @@ fn a_dated_stage_before_a_plan_of_what_the_sentence_does_is_a_fact() {
     for md in [
         "明日は `MutatingAdmissionPolicy`（v1.32 で alpha）のセッションを聴く予定です。",
         "次回の勉強会では、1.32 で alpha になった `MutatingAdmissionPolicy` を取り上げる予定です。",
+        // After the plan word, an aside only dating the stage.
+        "次のリリースでは `MutatingAdmissionPolicy`（1.32 で alpha）の GA が気になります。",
     ] {
         assert_eq!(
             builtin_gate_stages(md),
