@@ -3359,7 +3359,8 @@ fn of_another_project(view: &BlockView, mention: &Range<usize>, stage_at: usize)
 }
 
 /// `` `A` の挙動と `B`（1.33 でベータ） ``: the stage word stands in a bracketed aside right after
-/// another name, so it is said of that name, not of the mention.
+/// another name, so it is said of that name, not of the mention (unless the aside says it of
+/// both, `（どちらも…）`).
 fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     let sentence = view.sentence_at(stage_at);
@@ -3375,6 +3376,23 @@ fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -
         .find([')', '）'])
         .map_or(sentence.end, |c| stage_at + c);
     if (sentence.start + open..close).contains(&mention.start) {
+        return false;
+    }
+    // `` `A` / `B`（どちらも 1.32 で削除） ``: the aside says it of every name before it.
+    let inside = before[open..].trim_start_matches(['(', '（']).trim_start();
+    if [
+        "どちらも",
+        "いずれも",
+        "両方とも",
+        "両方",
+        "ともに",
+        "共に",
+        "すべて",
+        "全て",
+    ]
+    .iter()
+    .any(|w| inside.starts_with(w))
+    {
         return false;
     }
     let name_end = sentence.start + before[..open].trim_end().len();

@@ -9387,3 +9387,18 @@ fn an_items_note_of_how_long_it_was_at_an_earlier_stage_is_history() {
         )]
     );
 }
+
+#[test]
+fn an_aside_saying_both_is_said_of_every_name_before_it() {
+    let md = "- `WatchList` / `SidecarContainers`（どちらも 1.32 で削除）\n";
+    assert_eq!(
+        gate_stages(md),
+        [(Some(Stage::Removed), Some(rel("1.32"))); 2]
+    );
+    // Without it, the aside is the last name's.
+    let md = "- `WatchList` / `SidecarContainers`（1.32 で削除）\n";
+    assert_eq!(
+        gate_stages(md),
+        [(None, None), (Some(Stage::Removed), Some(rel("1.32")))]
+    );
+}
