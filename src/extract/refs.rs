@@ -1346,10 +1346,15 @@ pub(super) fn heads_a_subject(after: &str) -> bool {
     {
         rest = inner[end..].trim_start_matches(closing);
     }
+    // (A post's title capitalizes them: `Pod Level Resources Graduated to Beta`.)
+    let head = rest
+        .get(..rest.len().min(12))
+        .unwrap_or(rest)
+        .to_ascii_lowercase();
     rest.starts_with(['は', 'が', 'も'])
         || ["is ", "has ", "was ", "graduate", "moves ", "reached "]
             .iter()
-            .any(|w| rest.starts_with(w))
+            .any(|w| head.starts_with(w))
         || moves_by_an_arrow(rest)
 }
 

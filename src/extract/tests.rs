@@ -8963,6 +8963,11 @@ fn a_kep_title_moved_to_a_stage_as_an_object_is_the_kep() {
         [(3962, Some(Stage::Alpha), None)]
     );
     assert!(keps_in_1_32("- Mutating Admission Policies → 検証中\n").is_empty());
+    // A post's title capitalizes the verb.
+    assert_eq!(
+        keps_in_1_32("Kubernetes v1.32: Mutating Admission Policies Graduated to Alpha\n"),
+        [(3962, Some(Stage::Alpha), Some(rel("1.32")))]
+    );
 }
 
 #[test]
