@@ -254,21 +254,16 @@ fn owned_by_another_project(text: &str, t: &Token) -> bool {
 /// items (`` - `TechPreviewNoUpgrade` ``) are not Kubernetes' gates.
 pub(super) fn of_another_project(title: &str) -> bool {
     let n = crate::text::japanese::nfkc(title).to_lowercase();
-    [
-        "フィーチャーゲート",
-        "機能ゲート",
-        "feature gate",
-        "featuregate",
-    ]
-    .iter()
-    .filter_map(|k| n.find(k).map(|at| n[..at].trim_end()))
-    .filter_map(|before| before.strip_suffix('の').map(str::trim_end))
-    .any(|owner| {
-        let word = stage::trailing(owner, |c| {
-            c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
-        });
-        !word.is_empty() && super::refs::is_another_project(word)
-    })
+    stage::GATES_SAID
+        .iter()
+        .filter_map(|k| n.find(k).map(|at| n[..at].trim_end()))
+        .filter_map(|before| before.strip_suffix('の').map(str::trim_end))
+        .any(|owner| {
+            let word = stage::trailing(owner, |c| {
+                c.is_ascii_alphanumeric() || matches!(c, '-' | '_')
+            });
+            !word.is_empty() && super::refs::is_another_project(word)
+        })
 }
 
 /// Gate names that also name a component, admission plugin, access mode or security module
@@ -977,11 +972,9 @@ fn is_subject_of_a_stage(view: &BlockView, i: usize) -> bool {
     // (`- X: まだアルファ`, `- X: 1.33 でもアルファ`: an adverb or the release first.)
     let colon = rest.strip_prefix([':', '：']).map(|after| {
         let after = after.trim_start();
-        let after = after
-            .strip_prefix("まだ")
-            .or_else(|| after.strip_prefix("もう"))
-            .or_else(|| after.strip_prefix("すでに"))
-            .or_else(|| after.strip_prefix("引き続き"))
+        let after = ["まだ", "もう", "すでに", "引き続き"]
+            .iter()
+            .find_map(|a| after.strip_prefix(a))
             .unwrap_or(after)
             .trim_start();
         DATED.find(after).map_or(after, |m| &after[m.end()..])

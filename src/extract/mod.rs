@@ -439,7 +439,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_subject_headings(&views, &mut out, registry);
     stage::from_timeline_steps(&views, &mut out);
     stage::from_section_text(&views, &mut out, registry);
-    stage::under_planning_headings(doc, views.release, &mut out);
+    stage::under_planning_headings(doc, &mut out);
     stage::for_pull_requests(doc, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
@@ -879,9 +879,9 @@ fn split_sentences(text: &str, tokens: &[scan::Token]) -> Vec<Range<usize>> {
     out
 }
 
-/// A pictograph (`🎉`, `👏`, `✨`, `✅`) or a joiner inside one.
+/// A pictograph (`🎉`, `👏`, `✨`, `✅`, [`crate::text::is_pictograph`]) or a joiner inside one.
 fn is_emoji(c: char) -> bool {
-    matches!(c, '\u{2600}'..='\u{27BF}' | '\u{1F300}'..='\u{1FAFF}' | '\u{FE0F}' | '\u{200D}')
+    crate::text::is_pictograph(c) || c == '\u{200D}'
 }
 
 /// `KEP-2400 がついに GA 🎉 1.30 で beta だったので長かった。`: an emoji after words and before a

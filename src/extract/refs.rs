@@ -605,6 +605,8 @@ const OTHER_PROJECTS: &[(&str, Option<&str>)] = &[
     ("terraform", Some("hashicorp/terraform")),
     ("vault", Some("hashicorp/vault")),
     ("rancher", Some("rancher/rancher")),
+    ("rke2", Some("rancher/rke2")),
+    ("okd", None),
     ("k3s", Some("k3s-io/k3s")),
     ("linkerd", Some("linkerd/linkerd2")),
     ("metallb", Some("metallb/metallb")),
@@ -1097,10 +1099,12 @@ pub(crate) fn numbers_its_own_versions(name: &str) -> bool {
 /// feature gate of Kubernetes is named after, and whose own gates (`OpenShift のフィーチャーゲート`)
 /// are not Kubernetes'.
 pub(crate) fn is_another_project(name: &str) -> bool {
-    const WITH_KUBERNETES: [&str; 4] = ["kubeadm", "kubectl", "website", "kubernetes"];
-    const PLATFORMS: [&str; 5] = ["eks", "gke", "aks", "okd", "rke2"];
-    (OTHER_PROJECTS.iter().any(|(w, _)| *w == name) && !WITH_KUBERNETES.contains(&name))
-        || PLATFORMS.contains(&name)
+    // (Kubernetes' own repositories are among the projects, for their pull requests.)
+    const KUBERNETES_OWN: [&str; 3] = ["kubeadm", "kubectl", "website"];
+    (OTHER_PROJECTS.iter().any(|(w, _)| *w == name) && !KUBERNETES_OWN.contains(&name))
+        || super::stage::PLATFORMS
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(name))
 }
 
 /// `kubernetes/website#123`, `k/k#1`: the repository (written out, [`full_repo`]) and the number
@@ -1207,6 +1211,7 @@ pub(super) fn titled_keps(view: &BlockView, registry: &Registry, out: &mut Menti
         if view.in_span(range.start)
             || !(heads_a_subject(&text[range.end..])
                 || moved_as_an_object(&text[range.end..])
+                || moved_by_an_arrow(view, range.end)
                 || presented())
         {
             continue;
@@ -1347,45 +1352,30 @@ pub(super) fn heads_a_subject(after: &str) -> bool {
         rest = inner[end..].trim_start_matches(closing);
     }
     // (A post's title capitalizes them: `Pod Level Resources Graduated to Beta`.)
-    let head = rest
-        .get(..rest.len().min(12))
-        .unwrap_or(rest)
-        .to_ascii_lowercase();
     rest.starts_with(['は', 'が', 'も'])
         || ["is ", "has ", "was ", "graduate", "moves ", "reached "]
             .iter()
-            .any(|w| head.starts_with(w))
-        || moves_by_an_arrow(rest)
+            .any(|w| {
+                rest.get(..w.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(w))
+            })
 }
 
-/// `Pod Certificates → Beta`: a digest's or a slide's line moving what is before the arrow to
-/// the stage right after it.
-fn moves_by_an_arrow(after: &str) -> bool {
-    const STAGES: [&str; 12] = [
-        "alpha",
-        "beta",
-        "ga",
-        "stable",
-        "α",
-        "β",
-        "アルファ",
-        "ベータ",
-        "安定",
-        "非推奨",
-        "削除",
-        "deprecated",
-    ];
+/// `Pod Certificates → Beta`: a digest's or a slide's line moving what ends at byte `end` to the
+/// stage word right after the arrow.
+fn moved_by_an_arrow(view: &BlockView, end: usize) -> bool {
+    let text = view.text();
+    let after = text[end..].trim_start();
     let Some(rest) = super::scan::ARROWS
         .iter()
         .find_map(|a| after.strip_prefix(a))
     else {
         return false;
     };
-    let rest = rest.trim_start().to_lowercase();
-    STAGES.iter().any(|s| {
-        rest.strip_prefix(s)
-            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
-    })
+    let at = text.len() - rest.trim_start().len();
+    view.tokens
+        .iter()
+        .any(|t| t.range.start == at && matches!(t.kind, TokenKind::StageWord(_)))
 }
 
 /// The title a heading gives the KEP it names in parentheses at its end:

@@ -1073,13 +1073,16 @@ fn ends_an_aside_or_clause(after: &str) -> bool {
         .starts_with([')', '）', '、'])
 }
 
+/// `ゲートごと削除`: the gate and all, said between a removal's subject or release and the noun.
+pub(super) const GATE_AND_ALL: &str = "ゲートごと";
+
 /// Before a bare removal noun at `at`: whether its subject (`Xも`, `Xは`, `Xが`) or its release
 /// (`v1.32 で`, the release token `last` the scanner made just before) stands right before it.
 fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
     // (`` `X` はゲートごと削除 ``: the gate and all.)
     let before = text[..at].trim_end_matches(INLINE_SPACE);
     let before = before
-        .strip_suffix("ゲートごと")
+        .strip_suffix(GATE_AND_ALL)
         .unwrap_or(before)
         .trim_end();
     before.ends_with(['も', 'は', 'が'])

@@ -2027,41 +2027,32 @@ pub(super) fn from_answers(views: &Views, out: &mut super::Mentions, registry: &
         // どのステージだっけ？` / `1.33 でベータになってた。`: a paragraph that names no KEP or
         // gate right after a question paragraph answers it, unlabelled.
         let unlabelled = || {
-            block.kind == BlockKind::Paragraph
-                && doc.blocks[b - 1].kind == BlockKind::Paragraph
-                && {
-                    let said = &text;
-                    let view = views.get(b);
-                    let text = view.text();
-                    // (Its first sentence answers: a yes or no, or the stage itself; not `次の
-                    // 話題です。ベータ機能は多いです。`.)
-                    let first = view.sentences.first().cloned().unwrap_or(0..text.len());
-                    let answers = [
-                        "本当",
-                        "ほんと",
-                        "はい",
-                        "いいえ",
-                        "いや",
-                        "いえ",
-                        "うん",
-                        "ええ",
-                    ]
+            if block.kind != BlockKind::Paragraph || doc.blocks[b - 1].kind != BlockKind::Paragraph
+            {
+                return false;
+            }
+            let view = views.get(b);
+            let norm = view.text();
+            // (Its first sentence answers: a yes or no, or the stage itself; not `次の話題です。
+            // ベータ機能は多いです。`.)
+            let first = view.sentences.first().cloned().unwrap_or(0..norm.len());
+            let opens = norm[first.clone()].trim_start();
+            let answers = AFFIRMATIONS
+                .iter()
+                .chain(&NO_OR_TRUE)
+                .any(|w| opens.starts_with(w))
+                || view
+                    .tokens_in(&first)
                     .iter()
-                    .chain(&AFFIRMATIONS)
-                    .any(|w| text[first.clone()].trim_start().starts_with(w))
-                        || view
-                            .tokens_in(&first)
-                            .iter()
-                            .any(|t| matches!(t.kind, TokenKind::StageWord(_)));
-                    let same_speaker = matches!(
-                        (speaker(&asker), speaker(said)),
-                        (Some(q), Some(a)) if q == a
-                    );
-                    answers
-                        && !same_speaker
-                        && !speaks_of_a_stage_in_general(view)
-                        && !view.tokens.iter().any(|t| names_a_kep_or_gate(text, t))
-                }
+                    .any(|t| matches!(t.kind, TokenKind::StageWord(_)));
+            let same_speaker = matches!(
+                (speaker(&asker), speaker(&text)),
+                (Some(q), Some(a)) if q == a
+            );
+            answers
+                && !same_speaker
+                && !speaks_of_a_stage_in_general(view)
+                && !view.tokens.iter().any(|t| names_a_kep_or_gate(norm, t))
         };
         if (labelled || under_a_question_heading || unlabelled())
             && matches!(block.kind, BlockKind::Paragraph | BlockKind::ListItem)
@@ -2261,6 +2252,10 @@ fn without_chat_header(said: &str) -> &str {
         .map_or(said, |m| said[m.end()..].trim_start())
 }
 
+/// Besides a yes ([`AFFIRMATIONS`]), how an unlabelled answer opens: a no, or that what was
+/// asked is true (`本当です。`).
+const NO_OR_TRUE: [&str; 5] = ["いいえ", "いや", "いえ", "本当", "ほんと"];
+
 /// How a yes opens (after NFKC).
 const AFFIRMATIONS: [&str; 20] = [
     // (A yes that echoes the question's verb: `…ベータになった？` / `なった。`.)
@@ -2290,11 +2285,7 @@ const AFFIRMATIONS: [&str; 20] = [
 /// (#132123) ``: what a planning heading's section says of a stage is the plan, for every KEP and
 /// gate there, unless told as done (`…ベータになりました`) or for a release not after the
 /// article's.
-pub(super) fn under_planning_headings(
-    doc: &Doc,
-    release: Option<Release>,
-    out: &mut super::Mentions,
-) {
+pub(super) fn under_planning_headings(doc: &Doc, out: &mut super::Mentions) {
     let planned = planned_sections(doc);
     if !planned.contains(&true) {
         return;
@@ -2327,8 +2318,7 @@ pub(super) fn under_planning_headings(
         ]
         .iter()
         .any(|w| said.contains(w));
-        let earlier = m.release().zip(release).is_some_and(|(r, now)| r <= now);
-        if !done && !earlier {
+        if !done {
             m.set(None, false);
         }
     }
@@ -3379,20 +3369,7 @@ fn aside_of_another(view: &BlockView, mention: &Range<usize>, stage_at: usize) -
         return false;
     }
     // `` `A` / `B`（どちらも 1.32 で削除） ``: the aside says it of every name before it.
-    let inside = before[open..].trim_start_matches(['(', '（']).trim_start();
-    if [
-        "どちらも",
-        "いずれも",
-        "両方とも",
-        "両方",
-        "ともに",
-        "共に",
-        "すべて",
-        "全て",
-    ]
-    .iter()
-    .any(|w| inside.starts_with(w))
-    {
+    if sums_up(before[open..].trim_start_matches(['(', '（'])) {
         return false;
     }
     let name_end = sentence.start + before[..open].trim_end().len();
@@ -3729,17 +3706,11 @@ fn guessed(sentence: &str) -> Vec<Guess> {
         )
         .unwrap()
     });
-    if EARLIEST.is_match(sentence) {
-        out.push(Guess {
-            range: 0..sentence.len(),
-            of_the_predicate: false,
-        });
-    }
     // `` `X` は 1.32 でアルファ（うろ覚え） ``, `…（要確認）`: what the writer only half remembers.
-    if ["うろ覚え", "(要確認)", "(未確認)"]
+    let half_remembered = ["うろ覚え", "(要確認)", "(未確認)"]
         .iter()
-        .any(|w| sentence.contains(w))
-    {
+        .any(|w| sentence.contains(w));
+    if EARLIEST.is_match(sentence) || half_remembered {
         out.push(Guess {
             range: 0..sentence.len(),
             of_the_predicate: false,
@@ -4817,6 +4788,8 @@ const SUMMING_UP: &[&str] = &[
     "上記",
     "どちらも",
     "両方",
+    "ともに",
+    "共に",
     "all of these",
     "all of them",
     "these",
@@ -5402,17 +5375,19 @@ pub(super) fn removal_sections(views: &Views, out: &mut super::Mentions) {
 /// `フィーチャーゲート`, `Feature gate`: the text is about feature gates.
 pub(super) fn names_gates(s: &str) -> bool {
     let n = crate::text::japanese::nfkc(s).to_lowercase();
-    [
-        "フィーチャーゲート",
-        "機能ゲート",
-        "feature gate",
-        "featuregate",
-        "feature-gate",
-        "feature flag",
-    ]
-    .iter()
-    .any(|k| n.contains(k))
+    GATES_SAID.iter().any(|k| n.contains(k))
 }
+
+/// The words by which a heading or lead says it is about feature gates (compared with its text
+/// NFKC-normalized and lowercased).
+pub(super) const GATES_SAID: [&str; 6] = [
+    "フィーチャーゲート",
+    "機能ゲート",
+    "feature gate",
+    "featuregate",
+    "feature-gate",
+    "feature flag",
+];
 
 /// `\`gitRepo\`ボリュームドライバーの削除`, `Serviceの.spec.externalIPsの非推奨化`, `Removal of X`,
 /// `X deprecation`: a heading that names one thing and says it is removed or deprecated. A
@@ -6236,7 +6211,7 @@ fn platform_release(header: &str) -> Option<&str> {
 
 /// Managed Kubernetes platforms whose releases are numbered after the Kubernetes release they run
 /// (`EKS 1.33`), the longer name first.
-const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
+pub(super) const PLATFORMS: [&str; 4] = ["Amazon EKS", "EKS", "GKE", "AKS"];
 
 /// A header cell's text as the table rules read it: normalized, trimmed, lowercased.
 fn header_text(cell: &str) -> String {
@@ -7532,7 +7507,9 @@ fn release_gap(between: &str) -> &str {
         .find_map(|w| gap.strip_suffix(w))
         .map_or(gap, str::trim_end);
     // `1.32 でゲートごと削除`: the gate and all, between the release and the removal.
-    let gap = gap.strip_suffix("ゲートごと").map_or(gap, str::trim_end);
+    let gap = gap
+        .strip_suffix(super::scan::GATE_AND_ALL)
+        .map_or(gap, str::trim_end);
     without_adverb(gap)
 }
 
