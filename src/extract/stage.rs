@@ -723,9 +723,14 @@ fn introduces_the_next(before: &str) -> bool {
 }
 
 /// `` は PV の削除ポリシーを守るための機能です。 ``: after a name, the topic's `は` and a noun
-/// with the copula closing the sentence, describing what it is.
+/// with the copula closing the sentence, describing what it is. `` : Pod の置き換えを選べる。``,
+/// `` ：Pod にラベルを付ける機能。``: after a name heading its item, a colon and a note saying
+/// what it is (the caller makes sure the note states no stage and names nothing else).
 fn describes_its_topic(after: &str) -> bool {
-    let after = after.trim_start_matches(['`', ' ', '\u{3000}']);
+    let after = after.trim_start_matches(['`', ' ', '\u{3000}', '*']);
+    if let Some(note) = after.strip_prefix([':', '：']) {
+        return !note.trim_matches([' ', '\u{3000}', '。', '.']).is_empty();
+    }
     let Some(rest) = after.strip_prefix('は') else {
         return false;
     };

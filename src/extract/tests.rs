@@ -9328,6 +9328,19 @@ fn a_name_described_as_a_topic_takes_the_story_the_next_sentence_tells() {
 }
 
 #[test]
+fn an_item_headed_by_a_name_and_a_colon_note_takes_the_story_after_the_note() {
+    let md = "- `SidecarContainers`: サイドカーコンテナのサポート。1.28 でアルファ、1.29 でベータ、1.33 で GA\n- **`JobPodReplacementPolicy`**：Pod の置き換えを選べる機能。1.28 でアルファ、1.29 でベータ。\n";
+    let got: Vec<_> = gate_facts(md).iter().map(|g| (g.1, g.2)).collect();
+    assert_eq!(
+        got,
+        [
+            (Some(Stage::Stable), Some(rel("1.33"))),
+            (Some(Stage::Beta), Some(rel("1.29")))
+        ]
+    );
+}
+
+#[test]
 fn a_removal_pointed_back_at_under_a_heading_of_the_gate_is_the_headings() {
     let md = "### `SidecarContainers`\n\nこのゲートは 1.35 で削除されました。1.34 まではアルファのままで、GA にはならずに消えています。\n";
     assert_eq!(
