@@ -5102,11 +5102,11 @@ fn looks_at_another_release(heading: &str) -> bool {
 
 /// `1.31 では以下のような変更もありました。`, `v1.30 で入った次の変更:`: the one release a
 /// paragraph introducing a list names as its topic.
+/// So is the release a paragraph before a list dates what the list says as of
+/// (`以下は v1.33 時点のステージです。`, `…挙げておきます（ステージは 2025 年 9 月時点、1.34 のもの）。`,
+/// `ステージは 1.32 現在のもの:`), in an article of no release or of another.
 fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
     let text = view.text().trim_end();
-    if !(introduces_a_list(text) || text.ends_with([':', '：'])) {
-        return None;
-    }
     // (`前回の 1.31 ではアルファだった以下の機能が、今回ベータに`, `1.31 では非推奨だった以下の
     // ゲートが削除されました`: a lead stating a stage says what happened now.)
     if text.contains("今回")
@@ -5123,7 +5123,7 @@ fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
         .iter()
         .find(|t| t.kind == TokenKind::Release(r))?;
     let after = text[t.range.end..].trim_start();
-    [
+    let about = [
         "では",
         "で、",
         "には",
@@ -5133,8 +5133,13 @@ fn release_a_lead_is_about(view: &BlockView) -> Option<Release> {
         "の変更",
     ]
     .iter()
-    .any(|w| after.starts_with(w))
-    .then_some(r)
+    .any(|w| after.starts_with(w));
+    let as_of = ["時点", "の時点", "現在"]
+        .iter()
+        .any(|w| after.starts_with(w))
+        || ((text.contains("ステージ") || text.contains("状態")) && after.starts_with("のもの"));
+    let leads = introduces_a_list(text) || text.ends_with([':', '：']);
+    ((leads && about) || as_of).then_some(r)
 }
 
 /// The release a heading (or a timeline's item) names, when it names exactly one (`## 🚀 v1.31

@@ -9341,6 +9341,23 @@ fn an_item_headed_by_a_name_and_a_colon_note_takes_the_story_after_the_note() {
 }
 
 #[test]
+fn a_lead_saying_its_list_is_as_of_a_release_dates_the_items() {
+    let md = "よく見るゲートを挙げておきます（ステージは 2025 年 9 月時点、1.34 のもの）。\n\n- `WatchList`: ベータ\n\n以下は v1.33 時点のステージです。\n\n- `SidecarContainers`: GA\n\nステージは 1.31 現在のもの:\n\n- `InPlacePodVerticalScaling`: アルファ\n";
+    let got: Vec<_> = gate_facts(md).iter().map(|g| (g.1, g.2)).collect();
+    assert_eq!(
+        got,
+        [
+            (Some(Stage::Beta), Some(rel("1.34"))),
+            (Some(Stage::Stable), Some(rel("1.33"))),
+            (Some(Stage::Alpha), Some(rel("1.31")))
+        ]
+    );
+    // A thing of 1.34 (`1.34 のもの`) without saying it is of stages dates nothing.
+    let md = "1.34 のものと比べてください。\n\n- `WatchList`: ベータ\n";
+    assert_eq!(gate_facts(md)[0].2, None);
+}
+
+#[test]
 fn a_removal_pointed_back_at_under_a_heading_of_the_gate_is_the_headings() {
     let md = "### `SidecarContainers`\n\nこのゲートは 1.35 で削除されました。1.34 まではアルファのままで、GA にはならずに消えています。\n";
     assert_eq!(
