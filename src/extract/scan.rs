@@ -476,9 +476,19 @@ pub(super) fn scan_until(
         // `v1.33 で削除されます`: said of a release, the removal it makes (a stage stated for that
         // release, as `v1.36 で非推奨になります` is); said of anything else (`Pod は削除されます`)
         // what happens to an object.
+        // `v1.35では、次のフィーチャーゲートが削除されます。`, `` 1.35 で `X` が削除されます ``: the
+        // sentence opening with the release as its time, and a name or the word ゲート the
+        // subject (`v1.35では、古い Pod が削除されます` is an object's deletion).
         let a_release_removes = || {
             text[m.end()..].starts_with("ます")
-                && follows_its_release(text, tokens.last(), m.start())
+                && (follows_its_release(text, tokens.last(), m.start())
+                    || (opens_with_its_release(text, &tokens)
+                        && (tokens
+                            .last()
+                            .is_some_and(|t| is_named_subject(text, t, m.start()))
+                            || ["ゲートが", "ゲートは", "ゲートも"]
+                                .iter()
+                                .any(|w| text[..m.start()].trim_end().ends_with(w)))))
         };
         if matches!(s, "削除され" | "廃止され")
             && !(text[m.end()..].starts_with(['、', ','])
@@ -1219,6 +1229,31 @@ fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
         matches!(t.kind, TokenKind::Release(_))
             && (matches!(gap, "で" | "にて") || (gap.is_empty() && chain_step()))
     })
+}
+
+/// The sentence the scan is in (after the last of `tokens` that ends one) opens with a release
+/// as its time: `v1.35では、`, `1.35 で以下の…`, `1.35 には`.
+fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
+    let open = tokens
+        .iter()
+        .rposition(|t| t.kind == TokenKind::SentenceEnd)
+        .map_or(0, |k| k + 1);
+    let Some(first) = tokens.get(open) else {
+        return false;
+    };
+    let start = tokens
+        .get(open.wrapping_sub(1))
+        .filter(|_| open > 0)
+        .map_or(0, |t| t.range.end);
+    matches!(first.kind, TokenKind::Release(_))
+        && text[start..first.range.start]
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・'))
+            .is_empty()
+        && ["で", "には"].iter().any(|w| {
+            text[first.range.end..]
+                .trim_start_matches(INLINE_SPACE)
+                .starts_with(w)
+        })
 }
 
 /// After the short word ゲート: whether a label introduces the name next to it

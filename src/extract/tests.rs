@@ -9358,6 +9358,22 @@ fn a_lead_saying_its_list_is_as_of_a_release_dates_the_items() {
 }
 
 #[test]
+fn a_sentence_opening_with_its_release_removes_the_gates_it_names_as_its_subject() {
+    let md = "v1.35では、次のフィーチャーゲートが削除されます。\n\n- `ComponentSLIs`（v1.32でGA）\n- `SidecarContainers`\n\n1.35 で以下のゲートが削除されます:\n\n- `WatchList`\n";
+    let removed = (Some(Stage::Removed), Some(rel("1.35")));
+    assert!(
+        gates_in_release(md, "1.35")
+            .iter()
+            .all(|g| (g.1, g.2) == removed),
+        "{:?}",
+        gates_in_release(md, "1.35")
+    );
+    // An object's deletion is no gate's removal.
+    let md = "v1.35では、`WatchList` を有効にすると古い Pod が削除されます。\n";
+    assert_eq!(gates_in_release(md, "1.35")[0].1, None);
+}
+
+#[test]
 fn a_removal_pointed_back_at_under_a_heading_of_the_gate_is_the_headings() {
     let md = "### `SidecarContainers`\n\nこのゲートは 1.35 で削除されました。1.34 まではアルファのままで、GA にはならずに消えています。\n";
     assert_eq!(
