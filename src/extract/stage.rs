@@ -2381,6 +2381,8 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
     // there state, `None` when they disagree.
     let mut said: HashMap<(usize, usize), Option<Stated>> = HashMap::new();
     let mut said_in_block: HashMap<usize, Option<Stated>> = HashMap::new();
+    // (table, row) → the same for the cells of a table's row.
+    let mut said_in_row: HashMap<(usize, usize), Option<Stated>> = HashMap::new();
     for m in staged(out) {
         let own = m.stage().filter(|_| m.states_own() && !m.deferred());
         let own = own.map(|stage| Stated {
@@ -2394,6 +2396,18 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
                 }
             })
             .or_insert(own);
+        if let (Some(cell), Some(_)) = (doc.blocks[m.block()].cell, own) {
+            // (`| \`X\`（GA）のバグ修正 | #131100 |`: a fix brings no stage.)
+            let own = own.filter(|_| !fixes_or_picks(&doc.blocks[m.block()].text));
+            said_in_row
+                .entry((cell.table, cell.row))
+                .and_modify(|s| {
+                    if *s != own {
+                        *s = None;
+                    }
+                })
+                .or_insert(own);
+        }
         if own.is_some() {
             said_in_block
                 .entry(m.block())
@@ -2411,18 +2425,31 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
         {
             continue;
         }
-        let stated = match said.get(&(pr.block, pr.sentence.start)) {
-            Some(s) => *s,
+        let stated = match said.get(&(pr.block, pr.sentence.start)).copied().flatten() {
+            Some(s) => Some(s),
             None if cites_its_entry(&doc.blocks[pr.block].text, &pr.range) => {
                 said_in_block.get(&pr.block).copied().flatten()
             }
-            None => None,
+            // `| #123405 | \`X\` を GA に昇格 |`: a cell holding only the reference cites its row.
+            None => doc.blocks[pr.block]
+                .cell
+                .filter(|_| only_the_reference(&doc.blocks[pr.block].text, &pr.range))
+                .and_then(|cell| said_in_row.get(&(cell.table, cell.row)).copied().flatten()),
         };
         if let Some(s) = stated {
             pr.stage = Some(s.stage);
             pr.stage_release = s.release;
         }
     }
+}
+
+/// The text of a block is the reference at `range` alone (besides brackets and spaces).
+fn only_the_reference(text: &str, range: &Range<usize>) -> bool {
+    let bare = |s: &str| {
+        s.chars()
+            .all(|c| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | '（' | '）'))
+    };
+    bare(&text[..range.start]) && bare(&text[range.end..])
 }
 
 /// `GA になった \`X\` のバグ修正 (#131100)`, `元 PR は #131500 で、…`, `cherry-pick of #N`: a
@@ -2452,16 +2479,20 @@ fn fixes_or_picks(sentence: &str) -> bool {
 /// `` `X` をベータに昇格しました。デフォルトでは無効です。 (#130822) [SIG Node] ``, `Graduated \`X\`
 /// to GA. The feature gate is now locked to enabled. (#129731, @user)`: a reference in the
 /// citation closing its block, after the entry's last sentence, cites the whole entry (a
-/// release note's), not that sentence alone.
+/// release note's), not that sentence alone; so does one hanging on the last sentence of an
+/// entry of several (`KEP-2400 の swap サポートが GA に。LimitedSwap が既定になります (#132012)`).
 fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
     let before = text[..range.start].trim_end();
     let opened = before.ends_with(['(', '（', '[']);
     let before = before.trim_end_matches(['(', '（', '[']).trim_end();
+    let of_several = before.contains('。') || before.contains(". ");
     // After it, only what closes the citation: more references, an author (`, [@u](…)`),
     // brackets, the SIG label.
     let after = super::without_sig_labels(&text[range.end..]);
     let mut depth = usize::from(opened);
-    before.ends_with(['。', '.'])
+    // (`…要注意です（PR #130225）。`: a citation the sentence's full stop follows is its own.)
+    let of_several = of_several && !after.contains(['。', '.']);
+    (before.ends_with(['。', '.']) || of_several)
         && after.chars().all(|c| match c {
             '(' | '[' | '（' => {
                 depth += 1;

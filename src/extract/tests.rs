@@ -5203,14 +5203,26 @@ fn a_pull_request_brings_the_stage_its_sentence_states_of_its_gates() {
             "- Graduated `WatchList` to GA. The feature gate is now locked to enabled. (#129731, @user) [sig/api-machinery,sig/node]\n",
             Stage::Stable,
         ),
+        // Hanging on the entry's last sentence, with no full stop after it.
+        (
+            "- KEP-3157 がベータに。`WatchList` の既定が変わります (#132012, @kannon92)\n",
+            Stage::Beta,
+        ),
+        // A table's cell holding only the reference cites its row.
+        (
+            "| PR | 内容 |\n|---|---|\n| #123405 | `WatchList` を GA に昇格 |\n",
+            Stage::Stable,
+        ),
     ] {
         assert_eq!(pr_stages(md)[0].1, Some(stage), "{md}");
     }
-    // A reference inside the entry's text, and one a later sentence of its own words follows,
-    // cite their sentence only.
+    // A reference inside the entry's text, one a later sentence of its own words follows, one
+    // its sentence's full stop follows, and a row's fix cite their sentence only.
     for md in [
         "`WatchList` をベータに昇格しました。関連: #130822 でドキュメントも直しています。\n",
         "`WatchList` をベータに昇格しました。 (#130822) 詳しくは後述します。\n",
+        "`WatchList` はベータに昇格しました。サブリソースの変更は要注意です（PR #130225）。\n",
+        "| 内容 | PR |\n|---|---|\n| GA になった `WatchList` のバグ修正 | #130822 |\n",
     ] {
         assert_eq!(pr_stages(md)[0].1, None, "{md}");
     }
