@@ -161,7 +161,8 @@ pub(super) fn extract_block(
                     .or_else(|| registry.gate_ignore_case(word));
                 if known.is_none()
                     && (owned_by_another_project(text, t)
-                        || super::refs::is_another_project(&word.to_ascii_lowercase()))
+                        || super::refs::is_another_project(&word.to_ascii_lowercase())
+                        || about_another_project(view))
                 {
                     continue;
                 }
@@ -249,6 +250,22 @@ fn owned_by_another_project(text: &str, t: &Token) -> bool {
     });
     super::refs::numbers_its_own_versions(&name.to_ascii_lowercase())
 }
+
+/// `` - kubernetes-sigs/kueue#3254: `ProvisioningACC` のゲートが GA に ``: a block citing another
+/// repository's pull request or issue is about that project, and a name the registry does not
+/// know there is that project's gate. (Naming a project is not enough: a Kubernetes gate's note
+/// says `Docker デーモンで…有効にすべき`.)
+fn about_another_project(view: &BlockView) -> bool {
+    let text = view.text();
+    view.tokens.iter().any(|t| {
+        t.kind == TokenKind::RepoHash
+            && super::refs::repository_of(&text[t.range.clone()])
+                .is_some_and(|repo| !KUBERNETES_REPOS.contains(&repo.as_ref()))
+    })
+}
+
+/// The repositories whose pull requests and issues are Kubernetes' own features'.
+const KUBERNETES_REPOS: [&str; 2] = ["kubernetes/kubernetes", "kubernetes/enhancements"];
 
 /// `## OpenShift のフィーチャーゲート`: a heading about the gates of another project, whose
 /// items (`` - `TechPreviewNoUpgrade` ``) are not Kubernetes' gates.

@@ -1107,6 +1107,12 @@ pub(crate) fn is_another_project(name: &str) -> bool {
             .any(|p| p.eq_ignore_ascii_case(name))
 }
 
+/// The repository (written out) of a [`TokenKind::RepoHash`], `kubernetes-sigs/kueue` for
+/// `k-sigs/kueue#3254`.
+pub(super) fn repository_of(written: &str) -> Option<std::borrow::Cow<'_, str>> {
+    repo_and_number(written).map(|(repo, _)| repo)
+}
+
 /// `kubernetes/website#123`, `k/k#1`: the repository (written out, [`full_repo`]) and the number
 /// of a [`TokenKind::RepoHash`].
 fn repo_and_number(written: &str) -> Option<(std::borrow::Cow<'_, str>, u32)> {

@@ -8454,6 +8454,14 @@ fn another_projects_feature_gate_is_not_a_kubernetes_gate() {
         real_gates("`SpotToSpotConsolidation` フィーチャーゲートはまだアルファです。"),
         ["SpotToSpotConsolidation"]
     );
+    // In an entry citing another repository's pull request.
+    assert!(
+        real_gates("- kubernetes-sigs/kueue#3254: `ProvisioningACC` のゲートが GA に\n").is_empty()
+    );
+    assert_eq!(
+        real_gates("- kubernetes/kubernetes#3254: `ProvisioningACC` のゲートが GA に\n"),
+        ["ProvisioningACC"]
+    );
 }
 
 #[test]
