@@ -1284,12 +1284,29 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
     let text = view.text();
     let whole = text.trim_end();
     let bare = without_trailing_asides(whole);
-    let found = [bare, whole].into_iter().find_map(|part| {
-        let title = ANNOUNCED.captures(part.trim())?.get(1)?;
-        let start = title.start() + (part.len() - part.trim_start().len());
-        let range = start..start + title.as_str().len();
-        registry.kep_titled(title.as_str()).map(|kep| (range, kep))
-    });
+    // `## 今週のKEP: In-Place Pod Vertical Scaling`, `### 注目: …`: a digest's short label
+    // before the title.
+    let unlabelled = |part: &'_ str| -> Option<usize> {
+        let (label, _) = part.split_once([':', '：'])?;
+        let short = label.trim().chars().count() <= 16 && !label.contains(['。', '、']);
+        short.then(|| label.len() + part[label.len()..].chars().next().map_or(0, char::len_utf8))
+    };
+    let found = [bare, whole]
+        .into_iter()
+        .flat_map(|part| {
+            let label = unlabelled(part);
+            [Some(0), label]
+                .into_iter()
+                .flatten()
+                .map(move |skip| (part, skip))
+        })
+        .find_map(|(part, skip)| {
+            let rest = &part[skip..];
+            let title = ANNOUNCED.captures(rest.trim())?.get(1)?;
+            let start = skip + title.start() + (rest.len() - rest.trim_start().len());
+            let range = start..start + title.as_str().len();
+            registry.kep_titled(title.as_str()).map(|kep| (range, kep))
+        });
     let Some((range, kep)) = found else { return };
     if out
         .keps
@@ -1655,8 +1672,17 @@ fn says_issue(before: &str) -> bool {
 
 /// `KEP の本文の更新は kubernetes/enhancements#5146 で行われました`: the reference is where a change
 /// was made, a pull request (the KEP itself is what changed).
+/// So is one the sentence then says is a change to a KEP: `kubernetes/enhancements#4735 は
+/// KEP-4639 の本文の更新`.
 fn made_the_change(after: &str) -> bool {
     let after = after.trim_start_matches([')', '）', ' ']);
+    let to_a_kep = || {
+        let Some(said) = after.strip_prefix(['は', ':', '：']) else {
+            return false;
+        };
+        let said = &said[..said.find(['。', '\n']).unwrap_or(said.len())];
+        said.contains("KEP") && CHANGES.iter().any(|w| said.contains(w))
+    };
     [
         "で行われ",
         "でマージ",
@@ -1667,7 +1693,11 @@ fn made_the_change(after: &str) -> bool {
     ]
     .iter()
     .any(|w| after.starts_with(w))
+        || to_a_kep()
 }
+
+/// The words of a change made to a KEP's text.
+const CHANGES: [&str; 5] = ["更新", "変更", "修正", "追記", "改訂"];
 
 /// `KEP-4191 の更新（kubernetes/enhancements#5123）`: the reference in brackets after a change to a
 /// KEP (its update, edit or fix) is where the change was made, a pull request.
@@ -1675,25 +1705,39 @@ fn cites_a_change(before: &str) -> bool {
     let Some(open) = before.trim_end().strip_suffix(['(', '（']) else {
         return false;
     };
-    ["更新", "変更", "修正", "追記", "改訂"]
-        .iter()
-        .any(|w| open.trim_end().ends_with(w))
+    CHANGES.iter().any(|w| open.trim_end().ends_with(w))
 }
 
-/// `kubernetes/website#49500: フィーチャーゲート一覧が古い、という issue`: the reference's sentence
-/// calls it an issue after it.
+/// `kubernetes/website#49500: フィーチャーゲート一覧が古い、という issue`, `kubernetes/kubectl#1760:
+/// KYAML 出力に関する issue`: the reference's sentence calls it an issue after it.
 fn called_an_issue(view: &BlockView, t: &Token) -> bool {
     let text = view.text();
-    let rest = &text[t.range.end..view.sentence_at(t.range.start).end];
+    let sentence_rest = &text[t.range.end..view.sentence_at(t.range.start).end];
     // (Up to the next reference; `という issue`, spaced or not.)
-    let rest = rest.split('#').next().unwrap_or("");
-    rest.match_indices("という").any(|(at, w)| {
-        let called = rest[at + w.len()..].trim_start();
-        called.starts_with("イシュー")
-            || called
-                .get(..5)
-                .is_some_and(|c| c.eq_ignore_ascii_case("issue"))
-    })
+    let rest = sentence_rest.split('#').next().unwrap_or("");
+    let is_issue = |w: &str| {
+        w.starts_with("イシュー") || w.get(..5).is_some_and(|c| c.eq_ignore_ascii_case("issue"))
+    };
+    // `kubernetes/kubectl#1760: KYAML 出力に関する issue`: the entry ending in what it is (not
+    // `PR #1 と kind の issue #2`, the next reference's word).
+    let ends_as_one = || {
+        if rest.len() < sentence_rest.len() {
+            return false;
+        }
+        let bare = rest.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '。' | '.'));
+        let called = ["イシュー", "issue", "Issue"]
+            .iter()
+            .find_map(|w| bare.strip_suffix(w))
+            .map(str::trim_end);
+        called.is_some_and(|b| {
+            ["に関する", "についての", "の", "を追う"]
+                .iter()
+                .any(|w| b.ends_with(w))
+        })
+    };
+    rest.match_indices("という")
+        .any(|(at, w)| is_issue(rest[at + w.len()..].trim_start()))
+        || ends_as_one()
 }
 
 /// A reference under `## Issues`, `## イシュー`, `### 気になった issue` (and not a heading of pull

@@ -225,19 +225,30 @@ impl Token {
 pub(super) type SpanRange = (Range<usize>, usize, bool);
 
 /// Whether `ロックされ` at `at` says a feature gate was locked on: the gate's keyword, the last of
-/// `tokens` with no sentence end after it, is its subject, with at most a release and `true に`
-/// between (`フィーチャーゲートは v1.31 でロックされ`; not `無効な状態で`, `非推奨となり、`,
+/// `tokens` with no sentence end after it, or a gate's name in a code span, is its subject, with
+/// at most a word of time (`これで`, `ついに`), a release and `true に` between
+/// (`フィーチャーゲートは v1.31 でロックされ`, `` `X` は true にロックされた ``,
+/// `ゲートはこれでロックされました`; not `無効な状態で`, `非推奨となり、`,
 /// `ゲートを有効にすると、Secret の内容が`, nor `ブロックされ` with no gate before it).
 fn locks_a_gate_on(text: &str, tokens: &[Token], at: usize) -> bool {
     static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*(?:は|が|も)?[、,]?\s*(?:(?:kubernetes\s*)?v?1\.[0-9]{1,2}\s*(?:で|では|から|以降)?[、,]?\s*)?(?:(?:true|有効)\s*(?:に|で|な状態で)\s*)?(?:常に\s*)?$").unwrap()
+        Regex::new(r"^\s*(?:は|が|も)?[、,]?\s*(?:これで|今回|ついに|とうとう|既に|すでに|完全に)?[、,]?\s*(?:(?:kubernetes\s*)?v?1\.[0-9]{1,2}\s*(?:で|では|から|以降)?[、,]?\s*)?(?:(?:true|有効)\s*(?:に|で|な状態で)\s*)?(?:常に\s*)?$").unwrap()
     });
+    // (`` `X` は true にロックされた ``: a gate's name in a code span is its subject as well.)
     let keyword = tokens
         .iter()
         .rev()
         .take_while(|t| t.kind != TokenKind::SentenceEnd)
-        .find(|t| t.kind == TokenKind::GateKeyword);
-    keyword.is_some_and(|k| SUBJECT.is_match(&text[k.range.end..at].to_ascii_lowercase()))
+        .find(|t| {
+            t.kind == TokenKind::GateKeyword || (t.span.is_some() && names_a_kep_or_gate(text, t))
+        });
+    keyword.is_some_and(|k| {
+        SUBJECT.is_match(
+            &text[k.range.end..at]
+                .trim_start_matches('`')
+                .to_ascii_lowercase(),
+        )
+    })
 }
 
 /// A condition on the stage before it (`なると`, `なってから`, `なっても`, `なるまで`, `なり次第`, `したら`):
@@ -1834,12 +1845,13 @@ fn in_hyphenated_name(text: &str, word: Range<usize>) -> bool {
     run.matches('-').count() >= 2 && !run.to_ascii_lowercase().contains("-to-")
 }
 
-/// `GA が楽しみ`, `の GA と`, `ベータ昇格 PR（#1）はレビュー中`: the text before `end` is a stage word
+/// `GA が楽しみ`, `の GA と`, `の GA は Exception 申請`, `ベータ昇格 PR（#1）はレビュー中`: the text before `end` is a stage word
 /// of `tokens` (the scanner's own, so every spelling it knows) and its move (`昇格`, `化`), and,
 /// for pending work (`pr`), the PR of it.
 pub(super) fn follows_a_stage(text: &str, tokens: &[Token], end: usize, pr: bool) -> bool {
-    static MOVE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?の?\s*$").unwrap());
+    static MOVE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:へ|に)?の?(?:昇格|移行|化|入り)?(?:の|は)?\s*$").unwrap()
+    });
     static MOVE_PR: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:へ|に)?の?(?:昇格|移行|化)?の?\s*(?:PR|プルリク(?:エスト)?)\s*(?:[（(][^)）]*[)）])?\s*(?:は|が)?\s*(?:現在|今|まだ)?\s*$").unwrap()
     });

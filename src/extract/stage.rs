@@ -713,11 +713,11 @@ fn named_then_told(view: &BlockView, mention: &Range<usize>, lent: bool) -> Opti
     }
 }
 
-/// `次は`, `最後は`, `2つ目は`, `続いては`: words before a name that present it as the next topic,
+/// `次は`, `最後は`, `2つ目は`, `続いては`, `今週は`, `今週の KEP は`: words before a name that present it as the next topic,
 /// whose story the following sentences tell ([`named_then_told`]).
 fn introduces_the_next(before: &str) -> bool {
     static NEXT_TOPIC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"^(?:次|最後|最初|まず|続いて|もう(?:1|一)つ|[0-9０-９一二三四五六七八九十]+(?:つ目|番目|点目))(?:に紹介するの)?は$").unwrap()
+        regex::Regex::new(r"^(?:次|最後|最初|まず|続いて|もう(?:1|一)つ|今週|今日|本日|今回|今月|[0-9０-９一二三四五六七八九十]+(?:つ目|番目|点目))(?:に紹介するの|の(?:KEP|テーマ|ネタ|お題))?は$").unwrap()
     });
     NEXT_TOPIC.is_match(before.trim())
 }
@@ -2420,8 +2420,10 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
         }
     }
     for pr in &mut out.prs {
+        let sentence = &doc.blocks[pr.block].text[pr.sentence.clone()];
         if pr.pr.kind == crate::model::ids::ItemKind::Issue
-            || fixes_or_picks(&doc.blocks[pr.block].text[pr.sentence.clone()])
+            || fixes_or_picks(sentence)
+            || takes_back(sentence)
         {
             continue;
         }
@@ -2509,6 +2511,27 @@ fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
                     || matches!(c, ',' | '、' | '#' | '/' | '.' | '。')
             }
         })
+}
+
+/// `` `X` の GA 昇格は一度 revert されました (#123680)。``: a pull request cited in a sentence
+/// telling a revert or postponement brought no stage, whatever a later sentence says the story
+/// ended at.
+fn takes_back(sentence: &str) -> bool {
+    static ENGLISH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:revert(?:s|ed)?|postponed|deferred|rolled back)\b").unwrap()
+    });
+    [
+        "リバート",
+        "差し戻",
+        "切り戻",
+        "見送",
+        "延期",
+        "取り下げ",
+        "撤回",
+    ]
+    .iter()
+    .any(|w| sentence.contains(w))
+        || ENGLISH.is_match(sentence)
 }
 
 /// The marks that close a quote, left after the end of the sentence quoted.

@@ -9473,3 +9473,66 @@ fn an_aside_saying_both_is_said_of_every_name_before_it() {
         [(None, None), (Some(Stage::Removed), Some(rel("1.32")))]
     );
 }
+
+#[test]
+fn a_pull_request_cited_in_a_sentence_telling_a_revert_brings_no_stage() {
+    let md =
+        "- `WatchList` の GA 昇格は一度 revert されました (#123680)。最終的に 1.32 で GA です。\n";
+    let (_, r) = real(md);
+    assert_eq!(r.prs[0].stage, None);
+    assert_eq!(gate_stages(md), [(Some(Stage::Stable), Some(rel("1.32")))]);
+}
+
+#[test]
+fn an_exception_asked_for_a_stage_said_as_the_topic_is_a_plan() {
+    assert_eq!(
+        kep_stages("KEP-3962 の GA は Exception 申請が出ています。"),
+        [(3962, None, None)]
+    );
+}
+
+#[test]
+fn a_digests_label_before_a_headings_kep_title_is_no_part_of_it() {
+    let md = "## 今週のKEP: Mutating Admission Policies\n\nv1.32 でアルファとして入りました。\n";
+    let (_, r) = real(md);
+    let got: Vec<_> = r.keps.iter().map(|m| (m.kep.0, m.stage)).collect();
+    assert_eq!(got, [(3962, Some(Stage::Alpha))]);
+}
+
+#[test]
+fn this_weeks_topic_presents_the_name_whose_story_follows() {
+    let md = "今週は KEP-3962 です。v1.30 でアルファとして入りました。v1.32 でベータになりました。";
+    assert_eq!(
+        kep_stages(md),
+        [(3962, Some(Stage::Beta), Some(rel("1.32")))]
+    );
+}
+
+#[test]
+fn a_gate_locked_now_or_named_in_a_code_span_is_locked_on() {
+    for md in [
+        "`WatchList` ゲートはこれでロックされました。",
+        "`WatchList` は true にロックされた。",
+    ] {
+        assert_eq!(gate_stages(md)[0].0, Some(Stage::Stable), "{md}");
+    }
+    assert_eq!(
+        gate_stages("`WatchList` を有効にすると Secret の内容がロックされます。")[0].0,
+        None
+    );
+}
+
+#[test]
+fn an_entry_ending_in_what_it_is_calls_its_reference_an_issue() {
+    let (_, r) = run("- kubernetes/kubectl#1760: KYAML 出力オプションに関する issue\n");
+    assert_eq!(r.prs[0].pr.kind, crate::model::ids::ItemKind::Issue);
+    let (_, r) = run("- kubernetes/kubectl#1761: PR と issue\n");
+    assert_eq!(r.prs[0].pr.kind, crate::model::ids::ItemKind::Pull);
+}
+
+#[test]
+fn an_enhancements_reference_said_to_change_a_kep_is_a_pull_request() {
+    let (_, r) = real("- kubernetes/enhancements#4735 は KEP-3962 の本文の更新\n");
+    assert_eq!(r.keps.iter().map(|m| m.kep.0).collect::<Vec<_>>(), [3962]);
+    assert_eq!(r.prs[0].pr.repo, "kubernetes/enhancements");
+}
