@@ -1271,6 +1271,9 @@ fn registry_agrees(
 /// brackets and the stage it announces, names that KEP. As for a title in prose
 /// ([`titled_keps`]), only where the registry has the KEP reach the stage the heading or its
 /// section states, in that release.
+/// So does a list item or table cell that is such a title whole (`- Multiple Service CIDRs`
+/// under `## Highlights of features graduating to Stable`, `| CSI Changed Block Tracking | … |
+/// Alpha |`).
 pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Mentions) {
     static ANNOUNCED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
@@ -1278,7 +1281,10 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
         )
         .expect("valid regex")
     });
-    if !view.is_heading() {
+    if !(view.is_heading()
+        || view.block.kind == crate::parse::blocks::BlockKind::ListItem
+        || view.block.cell.is_some())
+    {
         return;
     }
     let text = view.text();
@@ -1291,6 +1297,8 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
         let short = label.trim().chars().count() <= 16 && !label.contains(['。', '、']);
         short.then(|| label.len() + part[label.len()..].chars().next().map_or(0, char::len_utf8))
     };
+    // (An item's or cell's title is written as words: `AnyVolumeDataSource` in a cell is the gate.)
+    let as_words = |title: &str| view.is_heading() || title.trim().contains(' ');
     let found = [bare, whole]
         .into_iter()
         .flat_map(|part| {
@@ -1305,6 +1313,9 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
             let title = ANNOUNCED.captures(rest.trim())?.get(1)?;
             let start = skip + title.start() + (rest.len() - rest.trim_start().len());
             let range = start..start + title.as_str().len();
+            if !as_words(title.as_str()) {
+                return None;
+            }
             registry.kep_titled(title.as_str()).map(|kep| (range, kep))
         });
     let Some((range, kep)) = found else { return };

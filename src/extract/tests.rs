@@ -9536,3 +9536,23 @@ fn an_enhancements_reference_said_to_change_a_kep_is_a_pull_request() {
     assert_eq!(r.keps.iter().map(|m| m.kep.0).collect::<Vec<_>>(), [3962]);
     assert_eq!(r.prs[0].pr.repo, "kubernetes/enhancements");
 }
+
+#[test]
+fn an_item_or_cell_that_is_a_kep_title_whole_names_the_kep_where_the_registry_agrees() {
+    // (The articles of these tests are about 1.32, where the registry has KEP-3962 come in as
+    // alpha.)
+    let md = "## Highlights of new alpha features\n\n- Mutating Admission Policies\n\n## その他\n\n- Mutating Admission Policies\n\n| 機能 | ステージ |\n|---|---|\n| Mutating Admission Policies | Alpha |\n| MutatingAdmissionPolicies | Alpha |\n";
+    let (doc, r) = real(md);
+    let got: Vec<_> = r
+        .keps
+        .iter()
+        .map(|m| (m.kep.0, doc.blocks[m.block].cell.is_some(), m.stage))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3962, false, Some(Stage::Alpha)),
+            (3962, true, Some(Stage::Alpha))
+        ]
+    );
+}
