@@ -58,7 +58,7 @@ static MASTER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:なる|される|昇格する|移行する)と
         | 目指 | 目標 | 予定(?:通り|どおり)? | 見込 | 計画 | 未定 | (?:まだ)?決まって(?:いません|いない|ない|ません)
         | に向け(?:て|た)\s*(?:の\s*)?(?:作業|準備|取り組|開発|議論|調整) | (?:なっ|昇格し|移行し|にし)たら | なれば | でき(?:れば|たら)
-        | [がも](?:提案|検討|議論)(?:されて(?:います|いる|おり)|中) | [がを]楽しみ | 、\ ?楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
+        | [がも](?:提案|検討|議論)(?:されて(?:います|いる|おり)|中) | [がをは](?:かなり|とても|すごく|非常に|本当に|超)?楽しみ | 、\ ?楽しみ | が見えて(?:く|き) | 例外申請 | (?:なる|される|昇格する)までは | レビュー(?:中|待ち) | マージ待ち
         | (?:なっ|され|昇格し|移行し)て(?:から|も) | (?:なる|される|昇格する|移行する)まで | (?:なり|され|昇格し|移行し)次第 | したら
         | 待ち遠しい | 待ちたい | を待(?:ち|っ|つ) | 待ちです | 待ちの | 待ち\z
         | (?:実現し|昇格し|移行し|入っ|進ん|なっ)て(?:ほしい|欲しい) | (?:入れ|進め|にし)たい | (?:なり|され|昇格し|移行し)そう | 目前 | まだ先
@@ -510,7 +510,9 @@ pub(super) fn scan_until(
         }
         let ends_a_removal = || {
             let after = &text[m.end()..];
-            (ends_a_statement(after) && states_its_subject(text, tokens.last(), m.start()))
+            (ends_a_statement(after)
+                && (states_its_subject(text, tokens.last(), m.start())
+                    || heads_its_objects(text, &tokens, m.start())))
                 || (ends_an_aside_or_clause(after)
                     && names_its_subject(text, tokens.last(), m.start()))
         };
@@ -746,19 +748,21 @@ pub(super) fn scan_until(
         // レビュー中`) it says nothing of a stage.
         // So is a guess or hearsay (`次でGAっぽい`, `beta になるらしい`; not `不安定っぽい`, or
         // `ベータになったっぽい`, which reports what happened).
-        let hope = matches!(
-            s,
-            "が楽しみ"
-                | "を楽しみ"
-                | "、楽しみ"
-                | "、 楽しみ"
-                | "が見えてく"
-                | "が見えてき"
-                | "っぽい"
-                | "なるらしい"
-                | "されるらしい"
-                | "するらしい"
-        ) || WAITING.contains(&s)
+        let hope = s.ends_with("楽しみ")
+            || matches!(
+                s,
+                "が楽しみ"
+                    | "を楽しみ"
+                    | "、楽しみ"
+                    | "、 楽しみ"
+                    | "が見えてく"
+                    | "が見えてき"
+                    | "っぽい"
+                    | "なるらしい"
+                    | "されるらしい"
+                    | "するらしい"
+            )
+            || WAITING.contains(&s)
             || is_proposed(s)
             || (s.ends_with("期待")
                 && !(text[m.end()..].starts_with("通り") || text[m.end()..].starts_with("どおり")));
@@ -1111,6 +1115,25 @@ fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
         || last.is_some_and(|t| is_named_object(text, t, at))
 }
 
+/// `` `DRAControlPlaneController` ゲートと、classic DRA の実装を削除 ``: the first of the objects
+/// joined before `を` at `at` is a name or the word ゲート, in the sentence of the removal.
+fn heads_its_objects(text: &str, tokens: &[Token], at: usize) -> bool {
+    if !text[..at].trim_end_matches(INLINE_SPACE).ends_with('を') {
+        return false;
+    }
+    tokens
+        .iter()
+        .rev()
+        .take_while(|t| t.kind != TokenKind::SentenceEnd)
+        .filter(|t| t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
+        .any(|t| {
+            let after = text[t.range.end..at].trim_start_matches(['`', ' ', '\u{3000}']);
+            ["と", "や", "および", "及び"]
+                .iter()
+                .any(|w| after.starts_with(w))
+        })
+}
+
 /// `` `KMSv2` を削除 ``, `` `X` ゲートを削除 (#128400) ``: a digest's terse line, the name (or the
 /// word ゲート after it) the object of the bare noun; not when the clause names where it was
 /// taken from (`設定から \`X\` を削除`: a configuration's line).
@@ -1461,6 +1484,8 @@ fn classify(s: &str) -> TokenKind {
         | "が見えてく"
         | "が見えてき"
         | "例外申請" => TokenKind::Plan,
+        // `GA はかなり楽しみ`, `GA がとても楽しみ`: the same hope, said more strongly.
+        s if s.ends_with("楽しみ") => TokenKind::Plan,
         // Hopes, guesses and what comes next: `GA が待ち遠しい`, `GA になりそうです`, `GA 目前`,
         // `次のリリースでベータ`. (`に向けた`, `待たれていた`, `かもしれませんが`, `リリース候補`
         // are everyday words around statements of fact, so they are none.)

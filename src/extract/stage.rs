@@ -3084,7 +3084,8 @@ pub(super) fn prefer_own_statements(doc: &Doc, out: &mut super::Mentions) {
 /// `Xでは\`PreferClose\`を非推奨とし`: the stage word at `stage_at` has an object (`…を` right
 /// before it, a release in between at most), and a particle (`は`, `が`, `で`, `、`, ...) parts
 /// the mention from that object, so the object is something else. `\`Foo\`フィーチャーゲートを
-/// 非推奨` keeps its stage: the mention heads the object.
+/// 非推奨` keeps its stage: the mention heads the object (or the things it lists,
+/// [`heads_the_objects`]).
 fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) -> bool {
     let text = view.text();
     if mention.end > stage_at || !text.is_char_boundary(mention.end) {
@@ -3105,10 +3106,26 @@ fn object_is_other(view: &BlockView, mention: &Range<usize>, stage_at: usize) ->
     }
     // `` `A` と `B` を GA に ``: the mention is one of the names the object lists.
     let object = &before[..o];
-    if only_more_names(object) {
+    if only_more_names(object) || heads_the_objects(object) {
         return false;
     }
     object.contains(['は', 'が', 'で', 'に', 'と', 'も', '、', ','])
+}
+
+/// `` `DRAControlPlaneController` ゲートと、classic DRA の実装を削除 ``: after the mention, the
+/// object goes on with more things joined to it (not `と連携するコントローラー`, what works with it).
+fn heads_the_objects(object: &str) -> bool {
+    let rest = object
+        .trim_start_matches(['`', ' ', '\u{3000}'])
+        .trim_start_matches("フィーチャーゲート")
+        .trim_start_matches("ゲート")
+        .trim_start();
+    ["と", "や", "および", "及び"]
+        .iter()
+        .any(|w| rest.starts_with(w))
+        && !["する", "した", "して", "される", "された", "できる"]
+            .iter()
+            .any(|v| rest.contains(v))
 }
 
 /// `…フィールドは KEP-4004 により v1.29 から非推奨で、v1.33 では \`X\` がデフォルトで有効になり`:

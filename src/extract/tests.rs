@@ -9556,3 +9556,28 @@ fn an_item_or_cell_that_is_a_kep_title_whole_names_the_kep_where_the_registry_ag
         ]
     );
 }
+
+#[test]
+fn a_hope_said_strongly_states_no_stage() {
+    for md in [
+        "`WatchList` の GA はかなり楽しみ。",
+        "`WatchList` の GA がとても楽しみです。",
+    ] {
+        assert_eq!(gate_stages(md), [(None, None)], "{md}");
+    }
+}
+
+#[test]
+fn a_removal_of_things_joined_after_the_name_is_the_names() {
+    for md in [
+        "- `WatchList` ゲートと、古いキャッシュの実装を削除。\n",
+        "- `WatchList` と古いキャッシュを削除。\n",
+    ] {
+        assert_eq!(gate_stages(md)[0].0, Some(Stage::Removed), "{md}");
+    }
+    // What works with it is another thing.
+    assert_eq!(
+        gate_stages("- `WatchList` と連携するコントローラーを削除。\n")[0].0,
+        None
+    );
+}
