@@ -434,6 +434,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::shared_by_tied(&views, &mut out, registry);
     stage::prefer_own_statements(doc, &mut out);
     stage::removal_sections(&views, &mut out);
+    stage::headings_told_as_plans(&views, &mut out);
     stage::from_answers(&views, &mut out, registry);
     stage::from_inline_answers(&views, &mut out, registry);
     stage::from_subject_headings(&views, &mut out, registry);

@@ -5361,6 +5361,10 @@ fn told_as_a_plan(views: &Views, heading: usize, stage: Stage) -> bool {
     for v in section_views(views, heading)
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
     {
+        // (`v1.35 で削除される予定`: the scanner keeps no word of a removal to come.)
+        if stage == Stage::Removed && REMOVAL_PLANS.iter().any(|w| v.text().contains(w)) {
+            planned = true;
+        }
         for (t, &muted) in v.tokens.iter().zip(v.muted()) {
             if t.kind == TokenKind::StageWord(stage) {
                 if !muted {
@@ -5371,6 +5375,33 @@ fn told_as_a_plan(views: &Views, heading: usize, stage: Stage) -> bool {
         }
     }
     planned
+}
+
+/// How a section tells a removal still to come.
+const REMOVAL_PLANS: [&str; 7] = [
+    "削除される予定",
+    "削除予定",
+    "削除が予定",
+    "削除される見込み",
+    "削除を予定",
+    "will be removed",
+    "planned to be removed",
+];
+
+/// A heading's own mention whose stage is the heading's (`### Removal of the \`X\` feature gate`)
+/// keeps none when its section tells that stage only as a plan ([`told_as_a_plan`]: `v1.35 で削除
+/// される予定`).
+pub(super) fn headings_told_as_plans(views: &Views, out: &mut super::Mentions) {
+    for m in staged_mut(out) {
+        let view = views.get(m.block());
+        let Some(stage) = m.stage() else { continue };
+        if view.is_heading()
+            && whole_block_stage(view).is_some_and(|s| s.stage == stage)
+            && told_as_a_plan(views, m.block(), stage)
+        {
+            m.set(None, false);
+        }
+    }
 }
 
 /// Whether the block has a stage word that states a fact of the release and is `wanted`.

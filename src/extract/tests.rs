@@ -9581,3 +9581,13 @@ fn a_removal_of_things_joined_after_the_name_is_the_names() {
         None
     );
 }
+
+#[test]
+fn a_headings_removal_its_section_tells_only_as_a_plan_states_none() {
+    let md = "### Removal of the `WatchList` feature gate\n\n`WatchList` ゲートは非推奨になっており、v1.35 で削除される予定。\n";
+    let got: Vec<_> = gates_in_release(md, "1.35").iter().map(|g| g.1).collect();
+    assert_eq!(got, [None, Some(Stage::Deprecated)]);
+    let md = "### Removal of the `WatchList` feature gate\n\n`WatchList` ゲートは v1.35 で削除されました。\n";
+    let got: Vec<_> = gates_in_release(md, "1.35").iter().map(|g| g.1).collect();
+    assert_eq!(got, [Some(Stage::Removed), Some(Stage::Removed)]);
+}
