@@ -9295,6 +9295,7 @@ fn a_planned_step_of_a_timeline_list_breaks_no_timeline() {
 fn work_toward_a_stage_and_a_stage_not_yet_decided_state_none() {
     for md in [
         "KEP-3962 は GA に向けて作業中です。",
+        "KEP-3962 の GA に向けて、利用者からのフィードバックを募集しています。",
         "KEP-3962 の GA はまだ決まっていません。",
         "KEP-3962 は 1.29 でベータになりました。GA についてはまだ決まっていないようです。",
     ] {
