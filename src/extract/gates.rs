@@ -789,6 +789,36 @@ pub(super) fn is_api_kind(name: &str) -> bool {
     API_KINDS.contains(&name)
 }
 
+/// Kinds of the core API shaped like a gate's name that no gate is named after
+/// (`PersistentVolumeのリークを防止する機能`): the objects articles write of, never a KEP's or
+/// gate's name.
+const CORE_KINDS: &[&str] = &[
+    "ClusterRole",
+    "ClusterRoleBinding",
+    "ConfigMap",
+    "CronJob",
+    "CustomResourceDefinition",
+    "DaemonSet",
+    "HorizontalPodAutoscaler",
+    "IngressClass",
+    "LimitRange",
+    "NetworkPolicy",
+    "PersistentVolume",
+    "PersistentVolumeClaim",
+    "PriorityClass",
+    "ReplicaSet",
+    "ResourceQuota",
+    "RoleBinding",
+    "ServiceAccount",
+    "StatefulSet",
+    "StorageClass",
+];
+
+/// Whether `name` is one of [`CORE_KINDS`].
+pub(super) fn is_core_kind(name: &str) -> bool {
+    CORE_KINDS.contains(&name)
+}
+
 /// Token `i` is what the sentence says reached a stage: `Xが…GA`, `Xは…ベータ`, `XのGA昇格`,
 /// `X (KEP-752)がv1.15でアルファ`, `X graduates to GA`, `X is now GA`.
 /// Whether the registry says gate `name` came with a KEP that the block's list item, or the

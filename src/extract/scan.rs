@@ -1217,7 +1217,10 @@ fn said_of_a_name(text: &str, tokens: &[Token], at: usize) -> bool {
 /// Token `t` names a KEP or a gate: a KEP reference or a gate-shaped identifier.
 pub(super) fn names_a_kep_or_gate(text: &str, t: &Token) -> bool {
     t.kind == TokenKind::Kep
-        || (t.kind == TokenKind::Ident && super::gates::gate_shaped(&text[t.range.clone()]))
+        || (t.kind == TokenKind::Ident && {
+            let word = &text[t.range.clone()];
+            super::gates::gate_shaped(word) && !super::gates::is_core_kind(word)
+        })
 }
 
 /// Right before `at`: a release and `で` (`v1.32 で`, the release token `last` the scanner made

@@ -9592,3 +9592,9 @@ fn a_headings_removal_its_section_tells_only_as_a_plan_states_none() {
     let got: Vec<_> = gates_in_release(md, "1.35").iter().map(|g| g.1).collect();
     assert_eq!(got, [Some(Stage::Removed), Some(Stage::Removed)]);
 }
+
+#[test]
+fn a_core_kind_in_the_sentence_a_story_points_back_at_is_no_other_name() {
+    let md = "Kubernetes v1.32で、PersistentVolumeのリークを防止する機能がGAとなりました。この機能は`WatchList`フィーチャーゲートで制御されており、v1.23でアルファとして導入され、v1.31でベータに昇格していました。";
+    assert_eq!(gate_stages(md), [(Some(Stage::Stable), Some(rel("1.32")))]);
+}
