@@ -725,7 +725,7 @@ fn registry_name<'r>(registry: &'r Registry, word: &str) -> Option<&'r str> {
 }
 
 /// `CrashLoopBackOff.MaxContainerRestartPeriod`, `ResourceClaim.Status`: a field path.
-fn is_field_path(view: &BlockView, t: &Token) -> bool {
+pub(super) fn is_field_path(view: &BlockView, t: &Token) -> bool {
     // `` `A`/`B` ``: a code span that is the whole name ends the path at its edges.
     if is_whole_span(view, t) {
         return false;

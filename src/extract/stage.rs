@@ -7752,7 +7752,8 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
     let text = view.text();
     let muted = view.muted();
     // `v1.31で非推奨化された\`.status.nodeInfo.kubeProxyVersion\`フィールドは、v1.33で削除されました。`:
-    // a sentence about a field, naming no KEP or gate, deprecates the field, not the block's
+    // a sentence about a field, naming no KEP or gate (the parts of a field's path,
+    // `Status.NodeInfo.KubeProxyVersion`, are none), deprecates the field, not the block's
     // feature (a field that comes as alpha, `アルファ版として…フィールドが導入されました`, comes with
     // the feature's gate).
     let about_a_field = |at: usize| {
@@ -7760,7 +7761,9 @@ pub(super) fn block_stage(view: &BlockView) -> Option<(Stated, Vec<usize>)> {
         tokens.iter().any(|t| {
             t.kind == TokenKind::FieldWord
                 && SETTING_WORDS.contains(&text[t.range.clone()].to_ascii_lowercase().as_str())
-        }) && !tokens.iter().any(|t| names_a_kep_or_gate(text, t))
+        }) && !tokens
+            .iter()
+            .any(|t| names_a_kep_or_gate(text, t) && !super::gates::is_field_path(view, t))
     };
     // The stage and where each of its words stands.
     let mut found: Option<(Stage, Vec<usize>)> = None;

@@ -9598,3 +9598,9 @@ fn a_core_kind_in_the_sentence_a_story_points_back_at_is_no_other_name() {
     let md = "Kubernetes v1.32で、PersistentVolumeのリークを防止する機能がGAとなりました。この機能は`WatchList`フィーチャーゲートで制御されており、v1.23でアルファとして導入され、v1.31でベータに昇格していました。";
     assert_eq!(gate_stages(md), [(Some(Stage::Stable), Some(rel("1.32")))]);
 }
+
+#[test]
+fn the_parts_of_a_fields_path_name_no_gate_in_a_sentence_about_the_field() {
+    let md = "v1.31 で非推奨となった Node の `Status.NodeInfo.KubeProxyVersion` フィールドは、v1.32 で削除された。関連するゲートは `WatchList`。";
+    assert_eq!(gate_stages(md), [(None, None)]);
+}
