@@ -1518,7 +1518,12 @@ fn plan_clause_start(
             .iter()
             .filter_map(|a| text[from..end].rfind(a))
             .max();
-        let Some(p) = text[from..end].rfind(CLAUSE_BREAKS).max(arrow) else {
+        // (`has been beta since v1.30 and is planned to reach GA`: `and` after a clause with a
+        // verb of its own joins a second predicate.)
+        let and = text[from..end]
+            .rfind(" and ")
+            .filter(|&a| has_an_english_verb(&text[from..from + a]));
+        let Some(p) = text[from..end].rfind(CLAUSE_BREAKS).max(arrow).max(and) else {
             return from;
         };
         let p = from + p;
@@ -1534,6 +1539,15 @@ fn plan_clause_start(
         }
         end = p;
     }
+}
+
+/// An English clause's finite verb (`has been`, `is`, `graduated`): what makes `… and …` two
+/// predicates rather than two names.
+fn has_an_english_verb(clause: &str) -> bool {
+    static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:has been|have been|is|are|was|were|became|graduated|reached|moved|remains|stayed)\b").unwrap()
+    });
+    VERB.is_match(clause)
 }
 
 /// `ベータに昇格し、デフォルトで有効になる見込みです`: a clause ending in a verb's continuative form

@@ -9604,3 +9604,19 @@ fn the_parts_of_a_fields_path_name_no_gate_in_a_sentence_about_the_field() {
     let md = "v1.31 で非推奨となった Node の `Status.NodeInfo.KubeProxyVersion` フィールドは、v1.32 で削除された。関連するゲートは `WatchList`。";
     assert_eq!(gate_stages(md), [(None, None)]);
 }
+
+#[test]
+fn an_english_plan_after_and_leaves_the_stage_of_the_clause_before() {
+    assert_eq!(
+        gate_stages(
+            "The `WatchList` feature gate has been beta since v1.30 and is planned to reach GA in this release."
+        ),
+        [(Some(Stage::Beta), Some(rel("1.30")))]
+    );
+    // Two names joined by `and` share the plan.
+    assert!(
+        gate_stages("`WatchList` and `PodLevelResources` are planned to reach GA in v1.33.")
+            .iter()
+            .all(|g| g.0.is_none())
+    );
+}
