@@ -1295,8 +1295,20 @@ fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
 }
 
 /// After the short word ゲート: whether a label introduces the name next to it
-/// (`` ゲートは `UserNamespacesSupport` ``, `` 推しゲート: `PodLifecycleSleepAction` ``, `ゲート名：X`).
+/// (`` ゲートは `UserNamespacesSupport` ``, `` 推しゲート: `PodLifecycleSleepAction` ``, `ゲート名：X`,
+/// `` ゲートの `X` ``).
 fn introduces_a_name(after: &str) -> bool {
+    // `` ゲートの `MutatingAdmissionPolicy` ``: the gate, named right after it (a block's text holds
+    // a code span's text without its backticks).
+    if let Some(rest) = after.strip_prefix('の') {
+        let rest = rest.trim_start_matches(['`', ' ']);
+        let word = &rest[..rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len())];
+        if super::gates::gate_shaped(word) {
+            return true;
+        }
+    }
     let after = after.strip_prefix('名').unwrap_or(after);
     let Some(rest) = after
         .strip_prefix('は')

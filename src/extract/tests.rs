@@ -9620,3 +9620,10 @@ fn an_english_plan_after_and_leaves_the_stage_of_the_clause_before() {
             .all(|g| g.0.is_none())
     );
 }
+
+#[test]
+fn the_short_gate_word_before_a_name_in_a_code_span_names_the_gate() {
+    let md = "📝 ゲートの `MutatingAdmissionPolicy` は 1.30 から存在していた。";
+    assert_eq!(real_gates(md), ["MutatingAdmissionPolicy"]);
+    assert!(real_gates("ゲートの挙動が変わりました。").is_empty());
+}
