@@ -1304,9 +1304,11 @@ fn titled_with_its_stage(view: &BlockView, i: usize) -> bool {
 /// `## GA に昇格した機能` / `### Job の成功ポリシー` over `` `JobSuccessPolicy` により、…を指定できます。 ``,
 /// `## ベータに昇格した機能` over `` - `InPlacePodVerticalScaling` により…。 ``: the first name in a
 /// code span of the first sentence of a section's first paragraph, or leading a list item, as
-/// the subject or means of what it says, where the enclosing heading or the list's lead states a
-/// stage. Release posts open each feature of a stage's section so; a name later in the block, in
-/// a later paragraph, after `以前は` or in a comparison (`` `X` と同じ形式で ``) is said in passing.
+/// the subject or means of what it says (`X により`, `X を利用すると`): the section's or item's
+/// topic, which takes what the enclosing heading (`### 安定版: …`), the list's lead or the
+/// section states. Release posts open each feature of a stage's section so; a name later in the
+/// block, in a later paragraph, after `以前は` or in a comparison (`` `X` と同じ形式で ``) is said
+/// in passing.
 fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
     let text = view.text();
     let t = &view.tokens[i];
@@ -1314,7 +1316,7 @@ fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
     // not `- 一覧を読むときは \`X\` と組み合わせます`.
     // What the feature does, said with the name as its subject or means (`X により`, `X は`,
     // `X を使うと`); not a comparison or a setup (`X と同じ形式`, `X を試したときと同じ`).
-    const ROLES: [&str; 12] = [
+    const ROLES: [&str; 17] = [
         "により",
         "によって",
         "は",
@@ -1324,6 +1326,11 @@ fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
         "を使うと",
         "を使えば",
         "を使用すると",
+        "を利用すると",
+        "を利用することで",
+        "を使うことで",
+        "を使用することで",
+        "を有効化すると",
         "を有効にすると",
         "フィーチャーゲート",
         "ゲート",
@@ -1346,13 +1353,12 @@ fn opens_a_stage_section(view: &BlockView, i: usize) -> bool {
         .sentences
         .first()
         .is_some_and(|s| s.contains(&t.range.start));
-    let stated = view.section_stage.get().is_some() || view.list_stage.get().is_some();
     let first = !view.tokens[..i].iter().any(|t| {
         t.kind.is_reference()
             || t.kind == TokenKind::Past
             || super::scan::names_a_kep_or_gate(text, t)
     });
-    opens && stated && first && in_first_sentence && plays_a_role && is_whole_span(view, t)
+    opens && first && in_first_sentence && plays_a_role && is_whole_span(view, t)
 }
 
 /// `### NodeSwap`, `### NodeSwap の話`, `## SidecarContainers について`: a heading that is the

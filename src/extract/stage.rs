@@ -7731,10 +7731,17 @@ fn is_clause_break(between: &str) -> bool {
     .any(|w| between.contains(w))
 }
 
+/// The text after a stage word makes it the target of a move: `ベータに`, `GA へ`, `GA となりました`,
+/// `GA した`.
 fn is_transition_target(after: &str) -> bool {
     let a = after.trim_start();
     let a = a.strip_prefix('版').unwrap_or(a).trim_start();
-    a.starts_with('に') || a.starts_with('へ') || a.starts_with("した") || a.starts_with("しました")
+    a.starts_with('に')
+        || a.starts_with('へ')
+        || a.starts_with("した")
+        || a.starts_with("しました")
+        || a.starts_with("となり")
+        || a.starts_with("となっ")
 }
 
 /// The one stage a block names, if it names exactly one (after the last postponement), with

@@ -9627,3 +9627,23 @@ fn the_short_gate_word_before_a_name_in_a_code_span_names_the_gate() {
     assert_eq!(real_gates(md), ["MutatingAdmissionPolicy"]);
     assert!(real_gates("ゲートの挙動が変わりました。").is_empty());
 }
+#[test]
+fn a_last_step_said_with_to_narimashita_ends_the_story() {
+    assert_eq!(
+        gate_stages("`WatchList`はv1.27でベータに昇格し、今回GAとなりました。"),
+        [(Some(Stage::Stable), None)]
+    );
+}
+
+#[test]
+fn a_gate_opening_a_subject_headings_section_as_its_means_takes_its_stage() {
+    for md in [
+        "### 安定版: 一覧のストリーミング\n\n`WatchList`により、一覧をストリームで受け取れます。\n",
+        "## GAに昇格した機能\n\n### 一覧のストリーミング\n\n`WatchList`を利用すると、一覧をストリームで受け取れます。\n",
+    ] {
+        assert_eq!(gate_stages(md), [(Some(Stage::Stable), None)], "{md}");
+    }
+    // Later in the section it is said in passing.
+    let md = "### 安定版: 一覧のストリーミング\n\n一覧をストリームで受け取れます。\n\n`WatchList`を利用すると便利です。\n";
+    assert_eq!(gate_stages(md), [(None, None)]);
+}
