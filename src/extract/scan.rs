@@ -490,16 +490,25 @@ pub(super) fn scan_until(
         // `v1.35では、次のフィーチャーゲートが削除されます。`, `` 1.35 で `X` が削除されます ``: the
         // sentence opening with the release as its time, and a name or the word ゲート the
         // subject (`v1.35では、古い Pod が削除されます` is an object's deletion).
+        // `## v1.32で削除されるフィーチャーゲート`: the same removal, before the gates it makes.
+        let removes_gates = || {
+            text[m.end()..].strip_prefix('る').is_some_and(|rest| {
+                REMOVED_THINGS
+                    .iter()
+                    .any(|w| rest.trim_start().starts_with(w))
+            }) && follows_its_release(text, tokens.last(), m.start())
+        };
         let a_release_removes = || {
-            text[m.end()..].starts_with("ます")
-                && (follows_its_release(text, tokens.last(), m.start())
-                    || (opens_with_its_release(text, &tokens)
-                        && (tokens
-                            .last()
-                            .is_some_and(|t| is_named_subject(text, t, m.start()))
-                            || ["ゲートが", "ゲートは", "ゲートも"]
-                                .iter()
-                                .any(|w| text[..m.start()].trim_end().ends_with(w)))))
+            removes_gates()
+                || text[m.end()..].starts_with("ます")
+                    && (follows_its_release(text, tokens.last(), m.start())
+                        || (opens_with_its_release(text, &tokens)
+                            && (tokens
+                                .last()
+                                .is_some_and(|t| is_named_subject(text, t, m.start()))
+                                || ["ゲートが", "ゲートは", "ゲートも"]
+                                    .iter()
+                                    .any(|w| text[..m.start()].trim_end().ends_with(w)))))
         };
         if matches!(s, "削除され" | "廃止され")
             && !(text[m.end()..].starts_with(['、', ','])
@@ -1198,8 +1207,12 @@ pub(super) fn removal_title(text: &str, tokens: &[Token]) -> Option<Token> {
 /// mutes it for any other); readers that know no article release (a `Stage:` line, a
 /// heading's words) do not take it.
 pub(super) fn is_future_removal(text: &str, t: &Token) -> bool {
-    t.kind == TokenKind::StageWord(Stage::Removed) && text[t.range.end..].starts_with("ます")
+    t.kind == TokenKind::StageWord(Stage::Removed)
+        && (text[t.range.end..].starts_with("ます") || text[t.range.end..].starts_with('る'))
 }
+
+/// What a release's removal, said before them, makes: `v1.32で削除されるフィーチャーゲート`.
+const REMOVED_THINGS: [&str; 5] = ["フィーチャーゲート", "ゲート", "機能", "もの", "API"];
 
 /// The word at `at` is said of a name as its subject: right after the name (or `ゲート`) and its
 /// particle (`` `KMSv2` は消えた ``), or after those and a release (`` `KMSv2` は 1.33 で消えた ``).

@@ -9647,3 +9647,14 @@ fn a_gate_opening_a_subject_headings_section_as_its_means_takes_its_stage() {
     let md = "### 安定版: 一覧のストリーミング\n\n一覧をストリームで受け取れます。\n\n`WatchList`を利用すると便利です。\n";
     assert_eq!(gate_stages(md), [(None, None)]);
 }
+
+#[test]
+fn a_removal_said_before_the_gates_it_makes_is_the_releases() {
+    let md = "## v1.32で削除されるフィーチャーゲート\n\n- `WatchList`\n";
+    assert_eq!(gates_in_release(md, "1.32")[0].1, Some(Stage::Removed));
+    // In an article of an earlier release it is a plan, and so is a sentence opening with a
+    // later release.
+    assert_eq!(gates_in_release(md, "1.31")[0].1, None);
+    let md = "v1.35では、次のフィーチャーゲートが削除されます。\n\n- `WatchList`\n";
+    assert_eq!(gates_in_release(md, "1.32")[0].1, None);
+}
