@@ -477,9 +477,19 @@ pub(super) fn scan_until(
         // word of the scanner's.
         // `削除:` over its items: the noun alone titles what follows. (Without the colon, `- 削除`
         // is as often an operation, `作成` / `削除`, as a title.)
+        // `### 削除: \`HonorPVReclaimPolicy\``: a label of the name after it.
         let titles = || {
             let after = text[m.end()..].trim();
-            text[..m.start()].trim().is_empty() && matches!(after, ":" | "：")
+            let labels_a_name = after
+                .strip_prefix([':', '：'])
+                .map(|rest| rest.trim_start_matches(['`', ' ']))
+                .is_some_and(|rest| {
+                    let word = &rest[..rest
+                        .find(|c: char| !c.is_ascii_alphanumeric())
+                        .unwrap_or(rest.len())];
+                    super::gates::gate_shaped(word)
+                });
+            text[..m.start()].trim().is_empty() && (matches!(after, ":" | "：") || labels_a_name)
         };
         // `` `KMSv2KDF` が削除され、起動しなくなりました ``: the clause going on after the removal,
         // right after its subject or release (`Podは強制的に削除され、` is an object's deletion);

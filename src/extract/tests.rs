@@ -9658,3 +9658,12 @@ fn a_removal_said_before_the_gates_it_makes_is_the_releases() {
     let md = "v1.35では、次のフィーチャーゲートが削除されます。\n\n- `WatchList`\n";
     assert_eq!(gates_in_release(md, "1.32")[0].1, None);
 }
+
+#[test]
+fn a_removal_label_before_a_name_titles_its_removal() {
+    let md = "### 削除: `WatchList`\n\n本文です。\n";
+    assert_eq!(gates_in_release(md, "1.32")[0].1, Some(Stage::Removed));
+    // A label of no name is no removal of one.
+    let md = "### 削除: 古いキャッシュ\n\n`WatchList` を使います。\n";
+    assert!(gates_in_release(md, "1.32").iter().all(|g| g.1.is_none()));
+}
