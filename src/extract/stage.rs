@@ -2336,7 +2336,11 @@ pub(super) fn under_planning_headings(doc: &Doc, out: &mut super::Mentions) {
             "された",
         ]
         .iter()
-        .any(|w| said.contains(w));
+        .any(|w| said.contains(w))
+            // (`` `X` は今回もアルファのまま ``: where it stands in the article's release.)
+            || ["今回も", "今回は", "現在も", "現在は", "いまも", "今も"]
+                .iter()
+                .any(|w| said.contains(w));
         if !done {
             m.set(None, false);
         }

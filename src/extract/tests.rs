@@ -9667,3 +9667,9 @@ fn a_removal_label_before_a_name_titles_its_removal() {
     let md = "### 削除: 古いキャッシュ\n\n`WatchList` を使います。\n";
     assert!(gates_in_release(md, "1.32").iter().all(|g| g.1.is_none()));
 }
+
+#[test]
+fn where_a_name_stands_now_under_a_planning_heading_is_a_fact() {
+    let md = "## 今後の予定・予想\n\n- `WatchList` は今回もアルファのまま\n- `PodLevelResources` はベータになりそう\n";
+    assert_eq!(gate_stages(md), [(Some(Stage::Alpha), None), (None, None)]);
+}
