@@ -1313,7 +1313,8 @@ pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Me
             let title = ANNOUNCED.captures(rest.trim())?.get(1)?;
             let start = skip + title.start() + (rest.len() - rest.trim_start().len());
             let range = start..start + title.as_str().len();
-            if !as_words(title.as_str()) {
+            // (`### ReadWriteOncePod`: a gate's name as code spells it is the gate.)
+            if !as_words(title.as_str()) || registry.gate(title.as_str().trim()).is_some() {
                 return None;
             }
             registry.kep_titled(title.as_str()).map(|kep| (range, kep))

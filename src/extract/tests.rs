@@ -9673,3 +9673,33 @@ fn where_a_name_stands_now_under_a_planning_heading_is_a_fact() {
     let md = "## 今後の予定・予想\n\n- `WatchList` は今回もアルファのまま\n- `PodLevelResources` はベータになりそう\n";
     assert_eq!(gate_stages(md), [(Some(Stage::Alpha), None), (None, None)]);
 }
+
+#[test]
+fn a_heading_that_is_a_gates_name_as_code_spells_it_is_no_kep_title() {
+    let in_place = GateEntry {
+        kep: Some(KepNumber(1287)),
+        ..gate(
+            "InPlacePodVerticalScaling",
+            &[(Stage::Beta, "1.32", Some(true))],
+        )
+    };
+    let keps = vec![KepEntry {
+        number: KepNumber(1287),
+        title: "In-place Update of Pod Resources".into(),
+        sig: SigName::parse("node"),
+        milestones: [(Stage::Beta, rel("1.32"))].into(),
+        line: 1,
+    }];
+    let registry = Registry::from_entries(keps, vec![in_place]);
+    let keps_of = |md: &str| -> Vec<u32> {
+        let doc = crate::parse::blocks::parse(md, 1);
+        let r = extract(&doc, &front(None), &registry);
+        r.keps.iter().map(|m| m.kep.0).collect()
+    };
+    assert!(keps_of("### InPlacePodVerticalScaling\n\nv1.32 でベータになりました。\n").is_empty());
+    // Written as words, it is the feature: the KEP.
+    assert_eq!(
+        keps_of("### In-Place Pod Vertical Scaling\n\nv1.32 でベータになりました。\n"),
+        [1287]
+    );
+}
