@@ -1135,6 +1135,9 @@ fn states_its_subject(text: &str, last: Option<&Token>, at: usize) -> bool {
         || last.is_some_and(|t| is_named_object(text, t, at))
 }
 
+/// The particles that join things named one after another (`A と B`, `A や B`, `A および B`).
+pub(super) const JOINERS: [&str; 4] = ["と", "や", "および", "及び"];
+
 /// `` `DRAControlPlaneController` ゲートと、classic DRA の実装を削除 ``: the first of the objects
 /// joined before `を` at `at` is a name or the word ゲート, in the sentence of the removal.
 fn heads_its_objects(text: &str, tokens: &[Token], at: usize) -> bool {
@@ -1148,9 +1151,7 @@ fn heads_its_objects(text: &str, tokens: &[Token], at: usize) -> bool {
         .filter(|t| t.kind == TokenKind::GateKeyword || names_a_kep_or_gate(text, t))
         .any(|t| {
             let after = text[t.range.end..at].trim_start_matches(['`', ' ', '\u{3000}']);
-            ["と", "や", "および", "及び"]
-                .iter()
-                .any(|w| after.starts_with(w))
+            JOINERS.iter().any(|w| after.starts_with(w))
         })
 }
 

@@ -3138,9 +3138,7 @@ fn heads_the_objects(object: &str) -> bool {
         .trim_start_matches("フィーチャーゲート")
         .trim_start_matches("ゲート")
         .trim_start();
-    ["と", "や", "および", "及び"]
-        .iter()
-        .any(|w| rest.starts_with(w))
+    super::scan::JOINERS.iter().any(|w| rest.starts_with(w))
         && !["する", "した", "して", "される", "された", "できる"]
             .iter()
             .any(|v| rest.contains(v))
