@@ -1293,29 +1293,44 @@ fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
     })
 }
 
-/// The sentence the scan is in (after the last of `tokens` that ends one) opens with a release
-/// as its time: `v1.35では、`, `1.35 で以下の…`, `1.35 には`.
+/// The sentence the scan is in (after the last of `tokens` that ends one), or its last clause,
+/// opens with a release as its time: `v1.35では、`, `1.35 で以下の…`, `1.35 には`, `…しており、v1.34で`.
 fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
     let open = tokens
         .iter()
         .rposition(|t| t.kind == TokenKind::SentenceEnd)
         .map_or(0, |k| k + 1);
-    let Some(first) = tokens.get(open) else {
-        return false;
-    };
-    let start = tokens
+    let sentence_start = tokens
         .get(open.wrapping_sub(1))
         .filter(|_| open > 0)
         .map_or(0, |t| t.range.end);
-    matches!(first.kind, TokenKind::Release(_))
-        && text[start..first.range.start]
-            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・'))
-            .is_empty()
-        && ["で", "には"].iter().any(|w| {
-            text[first.range.end..]
-                .trim_start_matches(INLINE_SPACE)
-                .starts_with(w)
+    // (Or its last clause: `` `X`はv1.31でGAに昇格しており、v1.34でフィーチャーゲートが削除されます ``.)
+    let clause_start = text[sentence_start..]
+        .rfind(['、', ','])
+        .map(|p| {
+            sentence_start
+                + p
+                + text[sentence_start + p..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8)
         })
+        .filter(|&p| tokens.last().is_some_and(|t| t.range.start >= p));
+    let opens_at = |start: usize| {
+        let Some(first) = tokens[open..].iter().find(|t| t.range.start >= start) else {
+            return false;
+        };
+        matches!(first.kind, TokenKind::Release(_))
+            && text[start..first.range.start]
+                .trim_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '・'))
+                .is_empty()
+            && ["で", "には"].iter().any(|w| {
+                text[first.range.end..]
+                    .trim_start_matches(INLINE_SPACE)
+                    .starts_with(w)
+            })
+    };
+    opens_at(sentence_start) || clause_start.is_some_and(opens_at)
 }
 
 /// After the short word ゲート: whether a label introduces the name next to it

@@ -4244,22 +4244,18 @@ pub(super) fn muted_tokens(view: &BlockView) -> Muted {
     }
     // `非推奨となって v1.36 で削除されます` in a 1.33 article: a removal a later release will
     // make is a plan; in the article's own release (`v1.33 で削除されます`) it is the release's.
-    // (The release right before the removal, or the one its sentence opens with: `v1.35では、次の
-    // フィーチャーゲートが削除されます。`)
+    // (The last release before the removal in its sentence: `v1.35 で削除されます`, `v1.35では、
+    // 次のフィーチャーゲートが削除されます。`)
     for (i, t) in tokens.iter().enumerate() {
         if !super::scan::is_future_removal(text, t) {
             continue;
         }
         let sentence = view.sentence_at(t.range.start);
-        let opening = tokens
+        let release = tokens[..i]
             .iter()
-            .find(|u| u.range.start >= sentence.start)
-            .filter(|u| u.range.start < t.range.start);
-        let release = i
-            .checked_sub(1)
-            .map(|p| &tokens[p])
-            .filter(|u| matches!(u.kind, TokenKind::Release(_)))
-            .or(opening);
+            .rev()
+            .take_while(|u| u.range.start >= sentence.start)
+            .find(|u| matches!(u.kind, TokenKind::Release(_)));
         if release
             .is_some_and(|u| matches!(u.kind, TokenKind::Release(r) if Some(r) != view.release))
         {

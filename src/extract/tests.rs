@@ -9703,3 +9703,11 @@ fn a_heading_that_is_a_gates_name_as_code_spells_it_is_no_kep_title() {
         [1287]
     );
 }
+
+#[test]
+fn a_last_clause_opening_with_its_release_removes_the_gate_it_names() {
+    let md = "`WatchList`はv1.27でGAに昇格しており、v1.32でフィーチャーゲートが削除されます。";
+    assert_eq!(gates_in_release(md, "1.32")[0].1, Some(Stage::Removed));
+    // In an earlier release's article the removal is a plan, and the GA stands.
+    assert_eq!(gates_in_release(md, "1.31")[0].1, Some(Stage::Stable));
+}
