@@ -259,13 +259,19 @@ fn about_another_project(view: &BlockView) -> bool {
     let text = view.text();
     view.tokens.iter().any(|t| {
         t.kind == TokenKind::RepoHash
-            && super::refs::repository_of(&text[t.range.clone()])
-                .is_some_and(|repo| !KUBERNETES_REPOS.contains(&repo.as_ref()))
+            && super::refs::repository_of(&text[t.range.clone()]).is_some_and(|repo| {
+                !KUBERNETES_REPOS
+                    .iter()
+                    .any(|k| repo.eq_ignore_ascii_case(k))
+            })
     })
 }
 
 /// The repositories whose pull requests and issues are Kubernetes' own features'.
-const KUBERNETES_REPOS: [&str; 2] = ["kubernetes/kubernetes", "kubernetes/enhancements"];
+const KUBERNETES_REPOS: [&str; 2] = [
+    crate::model::ids::PullRequest::DEFAULT_REPO,
+    "kubernetes/enhancements",
+];
 
 /// `## OpenShift のフィーチャーゲート`: a heading about the gates of another project, whose
 /// items (`` - `TechPreviewNoUpgrade` ``) are not Kubernetes' gates.

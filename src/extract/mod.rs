@@ -422,7 +422,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
             .set(item.is_some_and(|i| items_over_stages.contains(&i)));
         refs::extract_block(view, doc, front, &mut out);
         refs::titled_keps(view, registry, &mut out);
-        refs::titled_heading(view, registry, &mut out);
+        refs::titled_whole(view, registry, &mut out);
         targets::extract_block(view, doc, &mut out);
         gates::extract_block(view, doc, registry, &out.keps, &mut out.gates);
     }
@@ -441,7 +441,7 @@ pub fn extract(doc: &Doc, front: &FrontMatter, registry: &Registry) -> Mentions 
     stage::from_timeline_steps(&views, &mut out);
     stage::from_section_text(&views, &mut out, registry);
     stage::under_planning_headings(doc, &mut out);
-    stage::for_pull_requests(doc, &mut out);
+    stage::for_pull_requests(&views, &mut out);
     let mut sigs: Vec<SigName> = front.sigs.clone();
     sigs.extend(out.sigs.iter().map(|m| m.sig.clone()));
     sigs.extend(out.linked_sigs.iter().cloned());

@@ -1274,38 +1274,39 @@ fn registry_agrees(
 /// So does a list item or table cell that is such a title whole (`- Multiple Service CIDRs`
 /// under `## Highlights of features graduating to Stable`, `| CSI Changed Block Tracking | … |
 /// Alpha |`).
-pub(super) fn titled_heading(view: &BlockView, registry: &Registry, out: &mut Mentions) {
+pub(super) fn titled_whole(view: &BlockView, registry: &Registry, out: &mut Mentions) {
     static ANNOUNCED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"(?i)^(?:(?:generally available|general availability|ga|stable|beta|alpha)\s*[:：]\s*)?(.+?)(?:\s+(?:graduates?|graduated|moves?|promoted|is now|reaches)(?:\s+to)?\s+(?:alpha|beta|stable|ga|general availability))?$",
         )
         .expect("valid regex")
     });
+    // (An item's or cell's title is a short line of words, no sentence.)
+    const ITEM_TITLE_BYTES: usize = 160;
+    let text = view.text();
+    let as_a_title =
+        view.block.kind == crate::parse::blocks::BlockKind::ListItem || view.block.cell.is_some();
     if !(view.is_heading()
-        || view.block.kind == crate::parse::blocks::BlockKind::ListItem
-        || view.block.cell.is_some())
+        || (as_a_title && text.len() <= ITEM_TITLE_BYTES && !text.contains('。')))
     {
         return;
     }
-    let text = view.text();
     let whole = text.trim_end();
     let bare = without_trailing_asides(whole);
     // `## 今週のKEP: In-Place Pod Vertical Scaling`, `### 注目: …`: a digest's short label
     // before the title.
     let unlabelled = |part: &'_ str| -> Option<usize> {
-        let (label, _) = part.split_once([':', '：'])?;
+        let (label, title) = part.split_once([':', '：'])?;
         let short = label.trim().chars().count() <= 16 && !label.contains(['。', '、']);
-        short.then(|| label.len() + part[label.len()..].chars().next().map_or(0, char::len_utf8))
+        short.then(|| part.len() - title.len())
     };
     // (An item's or cell's title is written as words: `AnyVolumeDataSource` in a cell is the gate.)
     let as_words = |title: &str| view.is_heading() || title.trim().contains(' ');
     let found = [bare, whole]
         .into_iter()
         .flat_map(|part| {
-            let label = unlabelled(part);
-            [Some(0), label]
-                .into_iter()
-                .flatten()
+            std::iter::once(0)
+                .chain(unlabelled(part))
                 .map(move |skip| (part, skip))
         })
         .find_map(|(part, skip)| {

@@ -482,13 +482,7 @@ pub(super) fn scan_until(
             let after = text[m.end()..].trim();
             let labels_a_name = after
                 .strip_prefix([':', '：'])
-                .map(|rest| rest.trim_start_matches(['`', ' ']))
-                .is_some_and(|rest| {
-                    let word = &rest[..rest
-                        .find(|c: char| !c.is_ascii_alphanumeric())
-                        .unwrap_or(rest.len())];
-                    super::gates::gate_shaped(word)
-                });
+                .is_some_and(opens_with_a_gate_name);
             text[..m.start()].trim().is_empty() && (matches!(after, ":" | "：") || labels_a_name)
         };
         // `` `KMSv2KDF` が削除され、起動しなくなりました ``: the clause going on after the removal,
@@ -512,7 +506,7 @@ pub(super) fn scan_until(
             removes_gates()
                 || text[m.end()..].starts_with("ます")
                     && (follows_its_release(text, tokens.last(), m.start())
-                        || (opens_with_its_release(text, &tokens)
+                        || (opens_with_its_release(text, &tokens, m.start())
                             && (tokens
                                 .last()
                                 .is_some_and(|t| is_named_subject(text, t, m.start()))
@@ -1293,9 +1287,9 @@ fn follows_its_release(text: &str, last: Option<&Token>, at: usize) -> bool {
     })
 }
 
-/// The sentence the scan is in (after the last of `tokens` that ends one), or its last clause,
-/// opens with a release as its time: `v1.35では、`, `1.35 で以下の…`, `1.35 には`, `…しており、v1.34で`.
-fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
+/// The sentence the scan is in (after the last of `tokens` that ends one), or its last clause
+/// before `at`, opens with a release as its time: `v1.35では、`, `1.35 で以下の…`, `1.35 には`, `…しており、v1.34で`.
+fn opens_with_its_release(text: &str, tokens: &[Token], at: usize) -> bool {
     let open = tokens
         .iter()
         .rposition(|t| t.kind == TokenKind::SentenceEnd)
@@ -1305,17 +1299,11 @@ fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
         .filter(|_| open > 0)
         .map_or(0, |t| t.range.end);
     // (Or its last clause: `` `X`はv1.31でGAに昇格しており、v1.34でフィーチャーゲートが削除されます ``.)
-    let clause_start = text[sentence_start..]
-        .rfind(['、', ','])
-        .map(|p| {
-            sentence_start
-                + p
-                + text[sentence_start + p..]
-                    .chars()
-                    .next()
-                    .map_or(0, char::len_utf8)
-        })
-        .filter(|&p| tokens.last().is_some_and(|t| t.range.start >= p));
+    let last_clause = text[sentence_start..at]
+        .rsplit(['、', ','])
+        .next()
+        .unwrap_or("");
+    let clause_start = Some(at - last_clause.len()).filter(|&p| p > sentence_start);
     let opens_at = |start: usize| {
         let Some(first) = tokens[open..].iter().find(|t| t.range.start >= start) else {
             return false;
@@ -1333,20 +1321,23 @@ fn opens_with_its_release(text: &str, tokens: &[Token]) -> bool {
     opens_at(sentence_start) || clause_start.is_some_and(opens_at)
 }
 
+/// `text` opens (past spaces and a code span's backtick) with a gate-shaped name (a block's text
+/// holds a code span's text without its backticks).
+fn opens_with_a_gate_name(text: &str) -> bool {
+    let rest = text.trim_start_matches(['`', ' ']);
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    super::gates::gate_shaped(&rest[..end])
+}
+
 /// After the short word ゲート: whether a label introduces the name next to it
 /// (`` ゲートは `UserNamespacesSupport` ``, `` 推しゲート: `PodLifecycleSleepAction` ``, `ゲート名：X`,
 /// `` ゲートの `X` ``).
 fn introduces_a_name(after: &str) -> bool {
-    // `` ゲートの `MutatingAdmissionPolicy` ``: the gate, named right after it (a block's text holds
-    // a code span's text without its backticks).
-    if let Some(rest) = after.strip_prefix('の') {
-        let rest = rest.trim_start_matches(['`', ' ']);
-        let word = &rest[..rest
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(rest.len())];
-        if super::gates::gate_shaped(word) {
-            return true;
-        }
+    // `` ゲートの `MutatingAdmissionPolicy` ``: the gate, named right after it.
+    if after.strip_prefix('の').is_some_and(opens_with_a_gate_name) {
+        return true;
     }
     let after = after.strip_prefix('名').unwrap_or(after);
     let Some(rest) = after

@@ -1052,15 +1052,7 @@ fn own_aside(view: &BlockView, mention: &Range<usize>, f: SentenceFacts) -> Sent
 fn own_subject(view: &BlockView, mention: &Range<usize>) -> (SentenceFacts, bool) {
     let whole = view.sentence_facts(mention.start);
     let sentence = view.sentence_at(mention.start);
-    let first = view
-        .tokens
-        .partition_point(|t| t.range.start < sentence.start);
-    let postponed = view
-        .tokens_in(&sentence)
-        .iter()
-        .zip(&view.muted()[first..])
-        .any(|(t, &muted)| !muted && t.kind == TokenKind::Negation);
-    if !postponed {
+    if !tells_a_negation(view, &sentence) {
         return (whole, false);
     }
     let stretch = subject_stretch(view, &sentence, mention.start);
@@ -1068,6 +1060,18 @@ fn own_subject(view: &BlockView, mention: &Range<usize>) -> (SentenceFacts, bool
         return (whole, false);
     }
     (SentenceFacts::of(view, stretch), true)
+}
+
+/// Sentence `sentence` of `view` tells a postponement, revert or withdrawal (a scanner's
+/// [`TokenKind::Negation`] not muted).
+fn tells_a_negation(view: &BlockView, sentence: &Range<usize>) -> bool {
+    let first = view
+        .tokens
+        .partition_point(|t| t.range.start < sentence.start);
+    view.tokens_in(sentence)
+        .iter()
+        .zip(&view.muted()[first..])
+        .any(|(t, &muted)| !muted && t.kind == TokenKind::Negation)
 }
 
 /// The stretch of `sentence` about the subject at offset `at`: the sentence is cut before each
@@ -1150,10 +1154,7 @@ fn opens_a_subject(text: &str, from: usize, name_at: usize, end: usize) -> Optio
     let subject = if japanese {
         after.starts_with(['は', 'が', 'も'])
     } else {
-        static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-            regex::Regex::new(r"(?i)^(?:was|were|is|are|has|have|had|will|won't|did|does|didn't|doesn't|remains?|remained|stays?|stayed|graduat\w*|mov\w*|reach\w*|got|gets|became|becomes|goes|went|slipped|missed|promoted)\b").unwrap()
-        });
-        VERB.is_match(after)
+        ENGLISH_VERB.find(after).is_some_and(|m| m.start() == 0)
     };
     subject.then_some(cut)
 }
@@ -1522,7 +1523,7 @@ fn plan_clause_start(
         // verb of its own joins a second predicate.)
         let and = text[from..end]
             .rfind(" and ")
-            .filter(|&a| has_an_english_verb(&text[from..from + a]));
+            .filter(|&a| ENGLISH_VERB.is_match(&text[from..from + a]));
         let Some(p) = text[from..end].rfind(CLAUSE_BREAKS).max(arrow).max(and) else {
             return from;
         };
@@ -1541,14 +1542,11 @@ fn plan_clause_start(
     }
 }
 
-/// An English clause's finite verb (`has been`, `is`, `graduated`): what makes `… and …` two
-/// predicates rather than two names.
-fn has_an_english_verb(clause: &str) -> bool {
-    static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:has been|have been|is|are|was|were|became|graduated|reached|moved|remains|stayed)\b").unwrap()
-    });
-    VERB.is_match(clause)
-}
+/// An English clause's finite verb (`was`, `has`, `graduated`, `will`): what makes a name before
+/// it a subject ([`opens_a_subject`]), and `… and …` two predicates rather than two names.
+static ENGLISH_VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i)\b(?:was|were|is|are|has|have|had|will|won't|did|does|didn't|doesn't|remains?|remained|stays?|stayed|graduat\w*|mov\w*|reach\w*|got|gets|became|becomes|goes|went|slipped|missed|promoted)\b").unwrap()
+});
 
 /// `ベータに昇格し、デフォルトで有効になる見込みです`: a clause ending in a verb's continuative form
 /// (`昇格し、`, `導入され、`, `なり、`) takes its tense from the sentence's last predicate, so a
@@ -2338,9 +2336,7 @@ pub(super) fn under_planning_headings(doc: &Doc, out: &mut super::Mentions) {
         .iter()
         .any(|w| said.contains(w))
             // (`` `X` は今回もアルファのまま ``: where it stands in the article's release.)
-            || ["今回も", "今回は", "現在も", "現在は", "いまも", "今も"]
-                .iter()
-                .any(|w| said.contains(w));
+            || says_now(said);
         if !done {
             m.set(None, false);
         }
@@ -2390,10 +2386,11 @@ fn planned_sections(doc: &Doc) -> Vec<bool> {
 /// stage of the KEPs and gates it names, of their own (not a list's, section's or another
 /// sentence's), brought that stage, when they state one (with one release). An issue brings
 /// none, nor does a sentence naming no KEP or gate.
-pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
+pub(super) fn for_pull_requests(views: &Views, out: &mut super::Mentions) {
     if out.prs.is_empty() {
         return;
     }
+    let doc = views.doc;
     // (block, sentence start) → what its KEPs and gates state of their own, `None` when they
     // disagree or one states nothing; block → what those that state a stage of their own
     // there state, `None` when they disagree.
@@ -2407,41 +2404,20 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
             stage,
             release: m.release(),
         });
-        said.entry((m.block(), m.at().1.start))
-            .and_modify(|s| {
-                if *s != own {
-                    *s = None;
-                }
-            })
-            .or_insert(own);
+        agree(&mut said, (m.block(), m.at().1.start), own);
         if let (Some(cell), Some(_)) = (doc.blocks[m.block()].cell, own) {
             // (`| \`X\`（GA）のバグ修正 | #131100 |`: a fix brings no stage.)
             let own = own.filter(|_| !fixes_or_picks(&doc.blocks[m.block()].text));
-            said_in_row
-                .entry((cell.table, cell.row))
-                .and_modify(|s| {
-                    if *s != own {
-                        *s = None;
-                    }
-                })
-                .or_insert(own);
+            agree(&mut said_in_row, (cell.table, cell.row), own);
         }
         if own.is_some() {
-            said_in_block
-                .entry(m.block())
-                .and_modify(|s| {
-                    if *s != own {
-                        *s = None;
-                    }
-                })
-                .or_insert(own);
+            agree(&mut said_in_block, m.block(), own);
         }
     }
     for pr in &mut out.prs {
-        let sentence = &doc.blocks[pr.block].text[pr.sentence.clone()];
         if pr.pr.kind == crate::model::ids::ItemKind::Issue
-            || fixes_or_picks(sentence)
-            || takes_back(sentence)
+            || fixes_or_picks(&doc.blocks[pr.block].text[pr.sentence.clone()])
+            || cited_in_a_negation(views.get(pr.block), pr.range.start)
         {
             continue;
         }
@@ -2461,6 +2437,21 @@ pub(super) fn for_pull_requests(doc: &Doc, out: &mut super::Mentions) {
             pr.stage_release = s.release;
         }
     }
+}
+
+/// Notes `own` for `key`: what all that was noted for it agrees on, `None` once two differ.
+fn agree<K: std::hash::Hash + Eq>(
+    map: &mut HashMap<K, Option<Stated>>,
+    key: K,
+    own: Option<Stated>,
+) {
+    map.entry(key)
+        .and_modify(|s| {
+            if *s != own {
+                *s = None;
+            }
+        })
+        .or_insert(own);
 }
 
 /// The text of a block is the reference at `range` alone (besides brackets and spaces).
@@ -2505,13 +2496,13 @@ fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
     let before = text[..range.start].trim_end();
     let opened = before.ends_with(['(', '（', '[']);
     let before = before.trim_end_matches(['(', '（', '[']).trim_end();
-    let of_several = before.contains('。') || before.contains(". ");
     // After it, only what closes the citation: more references, an author (`, [@u](…)`),
     // brackets, the SIG label.
     let after = super::without_sig_labels(&text[range.end..]);
     let mut depth = usize::from(opened);
     // (`…要注意です（PR #130225）。`: a citation the sentence's full stop follows is its own.)
-    let of_several = of_several && !after.contains(['。', '.']);
+    let of_several =
+        (before.contains('。') || before.contains(". ")) && !after.contains(['。', '.']);
     (before.ends_with(['。', '.']) || of_several)
         && after.chars().all(|c| match c {
             '(' | '[' | '（' => {
@@ -2531,25 +2522,14 @@ fn cites_its_entry(text: &str, range: &Range<usize>) -> bool {
         })
 }
 
-/// `` `X` の GA 昇格は一度 revert されました (#123680)。``: a pull request cited in a sentence
-/// telling a revert or postponement brought no stage, whatever a later sentence says the story
-/// ended at.
-fn takes_back(sentence: &str) -> bool {
-    static ENGLISH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:revert(?:s|ed)?|postponed|deferred|rolled back)\b").unwrap()
-    });
-    [
-        "リバート",
-        "差し戻",
-        "切り戻",
-        "見送",
-        "延期",
-        "取り下げ",
-        "撤回",
-    ]
-    .iter()
-    .any(|w| sentence.contains(w))
-        || ENGLISH.is_match(sentence)
+/// `` `X` の GA 昇格は一度 revert されました (#123680)。``: a pull request cited (at original offset
+/// `at`) in a sentence telling a revert or postponement brought no stage, whatever a later
+/// sentence says the story ended at.
+fn cited_in_a_negation(view: &BlockView, at: usize) -> bool {
+    view.sentences
+        .iter()
+        .find(|s| view.norm.orig_range((*s).clone()).contains(&at))
+        .is_some_and(|s| tells_a_negation(view, s))
 }
 
 /// The marks that close a quote, left after the end of the sentence quoted.
@@ -5387,7 +5367,7 @@ fn told_as_a_plan(views: &Views, heading: usize, stage: Stage) -> bool {
         .filter(|v| matches!(v.block.kind, BlockKind::Paragraph | BlockKind::ListItem))
     {
         // (`v1.35 で削除される予定`: the scanner keeps no word of a removal to come.)
-        if stage == Stage::Removed && REMOVAL_PLANS.iter().any(|w| v.text().contains(w)) {
+        if stage == Stage::Removed && plans_a_removal(v) {
             planned = true;
         }
         for (t, &muted) in v.tokens.iter().zip(v.muted()) {
@@ -5402,16 +5382,17 @@ fn told_as_a_plan(views: &Views, heading: usize, stage: Stage) -> bool {
     planned
 }
 
-/// How a section tells a removal still to come.
-const REMOVAL_PLANS: [&str; 7] = [
-    "削除される予定",
-    "削除予定",
-    "削除が予定",
-    "削除される見込み",
-    "削除を予定",
-    "will be removed",
-    "planned to be removed",
-];
+/// `v1.35 で削除される予定`, `削除予定`: a plan word right after the words of a removal
+/// ([`names_a_removal`]), which the scanner makes no stage word of.
+fn plans_a_removal(view: &BlockView) -> bool {
+    let text = view.text();
+    let mut from = 0;
+    view.tokens.iter().any(|t| {
+        let before = &text[from..t.range.start];
+        from = t.range.end;
+        t.kind == TokenKind::Plan && names_a_removal(before)
+    })
+}
 
 /// A heading's own mention whose stage is the heading's (`### Removal of the \`X\` feature gate`)
 /// keeps none when its section tells that stage only as a plan ([`told_as_a_plan`]: `v1.35 で削除
